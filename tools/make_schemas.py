@@ -1,0 +1,323 @@
+"""Writes schemas/*.schema.json. The JSON files are the source of truth that editors and the
+workbench read; this script only keeps their shared parts identical. Run it after editing it:
+
+    python tools/make_schemas.py
+"""
+import json
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent.parent / "schemas"
+D = "https://json-schema.org/draft/2020-12/schema"
+
+ID_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
+UNKNOWN = {"const": "unknown", "description": "The rules texts do not give this value."}
+
+
+def ref(kinds, description):
+    """A reference to another document; `x-ref` tells the cross-reference check what it names."""
+    return {"type": "string", "pattern": ID_PATTERN, "x-ref": kinds, "description": description}
+
+
+def refs(kinds, description):
+    return {"type": "array", "items": ref(kinds, description), "uniqueItems": True, "description": description}
+
+
+def text(description):
+    return {"type": "string", "minLength": 1, "description": description}
+
+
+def texts(description):
+    return {"type": "array", "items": {"type": "string", "minLength": 1}, "description": description}
+
+
+def count(description, minimum=0):
+    return {"type": "integer", "minimum": minimum, "description": description}
+
+
+def count_or_unknown(description, minimum=0):
+    return {"oneOf": [{"type": "integer", "minimum": minimum}, UNKNOWN], "description": description}
+
+
+def obj(properties, required=(), description=None, **more):
+    out = {"type": "object", "additionalProperties": False, "properties": properties}
+    if required:
+        out["required"] = list(required)
+    if description:
+        out["description"] = description
+    out.update(more)
+    return out
+
+
+SOURCE_DOCUMENTS = [
+    "dark-horse-base-excerpt", "dark-horse-rebels-and-rogues", "revolver-1-2-hunt-the-man-down",
+    "western-legends", "secondary-facts", "illustrative", "house-rule",
+]
+
+COMMON = {
+    "game": {"type": "string", "pattern": ID_PATTERN, "x-ref": ["game"],
+             "description": "The game this belongs to: dark-horse, revolver, western-legends, or a designer's own game id declared by a `game` document."},
+    "id": {"type": "string", "pattern": ID_PATTERN,
+           "description": "Lowercase words joined by dashes, unique per game and kind, e.g. `trader-new`."},
+    "name": text("The name as printed in the rules."),
+    "source": obj({
+        "document": {"enum": SOURCE_DOCUMENTS,
+                     "description": "Which rules text this comes from (files in shared/rules), `secondary-facts` for review-only facts, `illustrative` for example data that is no claim about the published game, or `house-rule` for a designer's own content."},
+        "section": text("The section of that text, e.g. 'New Action Spaces: Marshal'."),
+        "fact": text("For secondary facts: which fact of secondary-facts.md is used."),
+    }, ["document"], "Where in the rules this content comes from."),
+    "notes": {"oneOf": [text("A note."), texts("Notes.")],
+              "description": "Notes for designers, including what the rules texts leave unknown."},
+    "expansion": text("The product that introduced it, e.g. 'base', 'rebels-and-rogues', 'hunt-the-man-down'."),
+}
+
+GOODS = [
+    # Dark Horse
+    "food", "wood", "ore", "gold", "silver", "resource", "vote", "influence", "victory-points",
+    "white-hat", "black-hat", "any-reputation", "wild-die-token", "engineer-token", "stock-token",
+    "loan-token", "trader-token", "cowboy-boot-token", "hideout-token", "tribe-token", "wanted-token",
+    "bonus-die", "rail", "card",
+    # Western Legends
+    "money", "legend-points", "marshal-point", "wanted-point", "gold-nugget", "poker-card", "wound",
+    "fight-card", "cattle-token",
+]
+GOODS_BAG = {"type": "object", "propertyNames": {"enum": GOODS},
+             "additionalProperties": {"oneOf": [{"type": "integer", "minimum": 0}, UNKNOWN]},
+             "description": "Goods and amounts, e.g. {silver: 2, vote: 1}. `any-reputation` is reputation of the player's choice."}
+
+EFFECTS = [
+    "move-first-in-turn-order", "move-last-in-turn-order", "jail-die-next-turn", "take-special-role",
+    "draw-cards", "trade", "build", "place-silver-for-robbery", "bonus-die-next-turn", "produce-resources",
+    "claim-special-role-token", "unknown",
+]
+EFFECT = obj({
+    "effect": {"enum": EFFECTS, "description": "What happens, from the engine's closed vocabulary."},
+    "deck": ref(["deck"], "For draw-cards: the deck drawn from."),
+    "draw": count("For draw-cards: cards drawn.", 1),
+    "keep": count("For draw-cards: cards kept."),
+    "role": ref(["token"], "For take-special-role: the special role token taken."),
+    "piece": {"enum": ["town", "city", "rail", "improved-town"], "description": "For build: the piece built."},
+    "text": text("The effect as the rules word it."),
+}, ["effect"])
+
+OPTION = obj({
+    "text": text("The option as the rules word it."),
+    "cost": {**GOODS_BAG, "description": "What the player pays."},
+    "gain": {**GOODS_BAG, "description": "What the player receives."},
+    "effects": {"type": "array", "items": EFFECT, "description": "Effects besides paying and gaining."},
+}, ["text"])
+
+CLAIM = obj({
+    "requirement": {"enum": ["any-die", "natural", "at-least", "exactly", "dice-total", "unknown"],
+                    "description": "How dice claim it: any die, a natural (unmodified) roll, a value of at least `value`, exactly `value`, or dice added together."},
+    "value": count("The die value or threshold.", 1),
+    "text": text("The claim requirement as the rules word it."),
+}, ["requirement"], "The dice needed to claim it.")
+
+GUNFIGHT = obj({
+    "combat": count("Combat icons: dice rolled in a gunfight."),
+    "duel": count("Duel: added to the gunfight roll."),
+    "tough": {"type": "boolean", "description": "Captured on the third wound instead of the second."},
+    "deadly": {"type": "boolean", "description": "Once per round, re-roll one die."},
+    "wanted": {"type": "boolean", "description": "Receives a Wanted token when hired."},
+    "weak_kneed": {"type": "boolean", "description": "Rolls when challenged and when entering a second round; flees on 4+."},
+}, description="Gunfight icons (Rebels & Rogues). Omit the whole block when the rules text does not give them.")
+
+PARAMETERS = {"type": "object", "description": "Named rule parameters that engines read (limits, counts, tables). Keys are lowercase_with_underscores.",
+              "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"}}
+
+COUNTED = obj({"name": text("Component name."), "count": count_or_unknown("How many."),
+               "notes": COMMON["notes"], "per_player": count("How many each player has.")}, ["name"])
+
+SCHEMAS = {}
+
+
+def kind(name, description, properties, required=(), **more):
+    props = {"kind": {"const": name, "description": "The document kind."}}
+    props.update({k: COMMON[k] for k in ("game", "id", "name")})
+    props.update(properties)
+    for k in ("source", "notes", "expansion"):
+        props.setdefault(k, COMMON[k])
+    schema = {"$schema": D, "title": name, "description": description, **obj(props, ["kind", "game", "id", "name", *required]), **more}
+    SCHEMAS[name] = schema
+
+
+kind("game", "A game: players, components and the rule parameters its engines read.", {
+    "players": obj({"min": count("Fewest players.", 1), "max": count("Most players.", 1), "notes": COMMON["notes"]}, ["min", "max"]),
+    "age": count("Minimum age."),
+    "playing_time": obj({"min": count("Minutes."), "max": count("Minutes."), "per_player": count("Minutes per player."),
+                         "text": text("As printed.")}, description="Playing time in minutes."),
+    "components": {"type": "array", "items": COUNTED, "description": "Components and counts."},
+    "parameters": PARAMETERS,
+    "designer": text("Who designed it."),
+}, ["source"])
+
+kind("action_space", "A Dark Horse action space (or a designer's own).", {
+    "replaces": ref(["action_space"], "The action space this one replaces (same game)."),
+    "type": {"enum": ["limited", "reserved", "restricted", "unlimited", "unknown"],
+             "description": "Limited: one player claims it; reserved and restricted are kinds of limited; unlimited: any number."},
+    "robbery": {"type": "boolean", "description": "Has the Robbery icon: collecting places 1 Silver on it, Black Hat characters may rob it."},
+    "claim": CLAIM,
+    "options": {"oneOf": [{"type": "array", "items": OPTION, "minItems": 1}, UNKNOWN],
+                "description": "The choices a player collecting from it has, or `unknown`."},
+    "special_role": ref(["token"], "The special role token a player collecting it takes."),
+    "large": {"type": "boolean", "description": "A large action space card."},
+    "text": text("The rules text describing it."),
+}, ["source"])
+
+kind("card", "A card: Revolver deck cards, Dark Horse action/progress/hidden agenda cards.", {
+    "deck": text("The deck it belongs to, e.g. 'colti', 'mcready', 'progress', 'rebels-and-rogues', 'hidden-agenda'."),
+    "type": {"enum": ["action", "character", "firepower", "location", "ambush", "bandit", "building-technology", "goal", "unknown"],
+             "description": "The card type. Revolver's deck-building rules replace a card only by one of the same type."},
+    "copies": count_or_unknown("Copies in one box.", 1),
+    "effect": {"oneOf": [text("Effect text."), UNKNOWN, {"const": "none listed"}], "description": "The effect as printed."},
+    "icons": {"type": "array", "uniqueItems": True,
+              "items": {"enum": ["scope", "lock", "bullet-wound", "spur", "hand", "star", "gravestone", "robbery", "jail"]},
+              "description": "Icons printed on the card."},
+    "unique": {"type": "boolean", "description": "A unique card: may not be replaced, one copy per deck (Revolver FAQ Q10)."},
+    "origin": {"enum": ["base", "expansion", "promo"], "description": "Where the card comes from, for deck-building source rules."},
+    "cost": count_or_unknown("Cost to play."),
+    "firepower": count_or_unknown("Firepower value."),
+    "survival_rating": count("Survival rating (Revolver bandits)."),
+}, ["source"])
+
+kind("character", "A character: Dark Horse player characters, Rebels & Rogues characters, bandits.", {
+    "role": {"enum": ["player-character", "rebels-and-rogues", "bandit", "western-legends"],
+             "description": "What sort of character card it is."},
+    "hat": {"enum": ["white", "black", "neutral", "unknown"], "description": "Reputation side of a Rebels & Rogues character."},
+    "gunfight": GUNFIGHT,
+    "abilities": texts("Abilities as printed."),
+    "start": {"type": "object", "description": "What the character starts with (Start Game box)."},
+    "survival_rating": count("Survival rating (Revolver bandits)."),
+}, ["source", "role"])
+
+kind("token", "A token or special role.", {
+    "count": count_or_unknown("How many in the box."),
+    "special_role": {"type": "boolean", "description": "A special role token (Marshal, Inventor, Carnival, Sheriff, Mayor)."},
+    "limited": {"type": "boolean", "description": "A Limited token."},
+    "gunfight": GUNFIGHT,
+    "text": text("What it does, as the rules word it."),
+    "capture_reward": GOODS_BAG,
+}, ["source"])
+
+kind("hex_type", "A type of hex on the territory map (Dark Horse), including mystery and whistle-stop hexes.", {
+    "category": {"enum": ["resource", "safe-zone", "rugged-resource", "non-resource", "mystery", "whistle-stop", "improved-town"],
+                 "description": "Which family of hex it is."},
+    "allows": {"type": "array", "items": {"enum": ["town", "city"]}, "uniqueItems": True,
+               "description": "Pieces that may be built on it."},
+    "any_number_of_towns": {"type": "boolean", "description": "Any number of players with access may build a Town here."},
+    "mobile": {"type": "boolean", "description": "A mobile mystery hex that moves by die roll after collecting."},
+    "tokens": obj({"name": text("Token placed on it when revealed."), "count": count("How many.")}),
+    "claim": CLAIM,
+    "options": {"oneOf": [{"type": "array", "items": OPTION}, UNKNOWN], "description": "What a player using it may do."},
+    "rules": texts("Its rules as written."),
+    "reputation": texts("Which abilities tie to which reputation."),
+}, ["source", "category"])
+
+kind("variant", "A variant or card deck a scenario can add.", {
+    "rules": texts("The variant's rules as written."),
+    "components": {"type": "array", "items": COUNTED},
+    "hex_types": refs(["hex_type"], "Hex types this variant brings."),
+    "action_spaces": refs(["action_space"], "Action spaces this variant brings."),
+    "parameters": PARAMETERS,
+}, ["source"])
+
+kind("scenario", "A scenario: which action spaces, variants and decks are used together.", {
+    "players": obj({"min": count("Fewest players.", 1), "max": count("Most players.", 1), "notes": COMMON["notes"]}, ["min", "max"]),
+    "playing_time": obj({"base": count("Minutes."), "per_player": count("Minutes per player."), "text": text("As printed.")}),
+    "action_spaces": refs(["action_space"], "Action spaces added; each replaces the space it names."),
+    "variants": refs(["variant"], "Variants added."),
+    "decks": refs(["deck"], "Card decks added."),
+    "optional_variants": refs(["action_space", "variant", "deck"], "Recommended optional action spaces, variants and decks."),
+    "excluded_characters": refs(["character"], "Player characters not available."),
+    "hidden_agenda_removed_symbols": {"oneOf": [texts("Symbols."), UNKNOWN],
+                                      "description": "Hidden Agenda cards with these symbols are removed (the symbols are pictures the text does not give)."},
+    "setup": texts("Special setup."),
+    "special_rules": texts("Special rules."),
+    "end_game": texts("End-game changes."),
+    "parameters": PARAMETERS,
+    "text": text("The scenario's introduction."),
+}, ["source"])
+
+HEX_OR_CELL = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+               "description": "[q, r] on a hex map (axial, flat-topped) or [x, y] on a grid."}
+kind("map", "A map: hexes (Dark Horse) or grid spaces (Western Legends), with pieces and rails.", {
+    "geometry": {"enum": ["hex", "grid"], "description": "Hexes in axial [q, r], or grid spaces [x, y] with diagonal moves."},
+    "directions": {"type": "object", "propertyNames": {"enum": ["1", "2", "3", "4", "5", "6"]},
+                   "additionalProperties": HEX_OR_CELL,
+                   "description": "Direction numbering for mobile hexes; default 1 = [0,-1] north, clockwise."},
+    "shape": obj({"shape": {"enum": ["hexagon", "rectangle"]}, "radius": count("Hexagon radius."),
+                  "width": count("Columns.", 1), "height": count("Rows.", 1),
+                  "terrain": text("Terrain of generated spaces."),
+                  "origin": HEX_OR_CELL}, ["shape"], "Generate spaces instead of listing them."),
+    "spaces": {"type": "array", "items": obj({
+        "at": HEX_OR_CELL, "terrain": text("Hex type id or terrain name."),
+        "resource": {"enum": ["food", "wood", "ore", "unknown"]}, "region": text("Region or town name."),
+        "name": text("A location's name."), "blocked": {"type": "boolean", "description": "Cannot be entered."},
+        "tokens": {"type": "array", "items": text("Token id.")},
+        "location": text("Location id (Western Legends)."), "in_town": text("Town the space belongs to."),
+        "start_area": text("Start position name."), "mystery_spot": {"type": "boolean"},
+    }, ["at"])},
+    "pieces": {"type": "array", "items": obj({
+        "piece": {"enum": ["town", "city", "improved-town", "mystery-hex", "tribe-token", "wanted-token",
+                           "hideout-token", "bandit", "sheriff", "player"]},
+        "player": text("Owner."), "at": HEX_OR_CELL, "hex_type": text("For mystery hexes: its hex type id.")},
+        ["piece", "at"])},
+    "rails": {"type": "array", "items": obj({"player": text("Owner."), "from": HEX_OR_CELL, "to": HEX_OR_CELL},
+                                            ["player", "from", "to"])},
+    "rules": {"type": "array", "items": text("Placement rule id."), "description": "Placement rules in force."},
+    "parameters": PARAMETERS,
+}, ["source", "geometry"])
+
+kind("deck", "A card deck: a published deck (possibly only its size) or a designer's custom deck.", {
+    "faction": text("For Revolver: colti or mcready."),
+    "base": ref(["deck"], "The deck this one is built from."),
+    "rules": ref(["deck_rules"], "The deck-building rules it must follow."),
+    "size": count_or_unknown("Number of cards."),
+    "cards": {"type": "array", "items": obj({"card": ref(["card"], "Card id."), "count": count("Copies.", 1)}, ["card", "count"]),
+              "description": "The full card list."},
+    "swaps": {"type": "array", "items": obj({"out": ref(["card"], "Card taken out."), "in": ref(["card"], "Card put in.")}, ["out", "in"]),
+              "description": "Replacements against the base deck."},
+    "text": text("How the deck is used."),
+}, ["source"])
+
+kind("deck_rules", "Deck-building rules as parameters.", {
+    "deck_size": count("Exact number of cards in a deck.", 1),
+    "base_decks": {"type": "object", "additionalProperties": ref(["deck"], "Base deck id."),
+                   "description": "Faction → the base deck a custom deck starts from."},
+    "replacements_only": {"type": "boolean", "description": "Cards come in only as replacements of base cards."},
+    "same_type": {"type": "boolean", "description": "A replacement must be of the same card type."},
+    "ignored_when_replacing": texts("Card attributes not taken into account when replacing."),
+    "unique_not_replaceable": {"type": "boolean", "description": "Unique cards may not be replaced."},
+    "unique_max_copies": count("Most copies of a unique name in one deck.", 1),
+    "allowed_origins": {"type": "array", "items": {"enum": ["base", "expansion", "promo"]}, "uniqueItems": True},
+    "rules": texts("The rules as written."),
+}, ["source"])
+
+kind("location", "A Western Legends location and its actions.", {
+    "town": text("The town it lies in, if any."),
+    "actions": {"type": "array", "items": OPTION},
+    "rules": texts("Its rules as written."),
+    "parameters": PARAMETERS,
+}, ["source"])
+
+kind("item", "A Western Legends item card.", {
+    "type": {"enum": ["mount", "weapon", "misc"]},
+    "cost": count_or_unknown("Price at the general store."),
+    "upgradable": {"type": "boolean"},
+    "movement": count("Mount movement value."),
+    "upgrade_lp": count_or_unknown("LP for the upgraded item at the end."),
+    "effect": text("What it does."),
+}, ["source", "type"])
+
+kind("rule", "A rule of a game as text plus the parameters engines read.", {
+    "topic": text("What the rule is about, e.g. 'reputation', 'gunfight'."),
+    "rules": texts("The rule as written, one statement a line."),
+    "examples": texts("The rules text's own worked examples."),
+    "parameters": PARAMETERS,
+}, ["source", "rules"])
+
+if __name__ == "__main__":
+    OUT.mkdir(exist_ok=True)
+    for name, schema in SCHEMAS.items():
+        (OUT / f"{name}.schema.json").write_text(json.dumps(schema, indent=2) + "\n")
+    print(f"wrote {len(SCHEMAS)} schemas to {OUT}")

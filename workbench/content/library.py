@@ -1,0 +1,161 @@
+"""The validated library: every document indexed by game, kind and id, plus the cross-file
+checks that need the whole library (duplicate ids, unknown references, replacement conflicts).
+
+Each check is a small generator yielding :class:`~workbench.content.problems.Problem` values,
+so all problems are collected, never only the first.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from .loader import Document
+from .problems import Problem
+from .schemas import did_you_mean, reference_fields
+
+#: Games the workbench ships rules for; a designer adds more with a `game` document.
+BUILTIN_GAMES = ("dark-horse", "revolver", "western-legends")
+
+
+@dataclass
+class Library:
+    """Documents by ``(game, kind, id)``.
+
+    Examples
+    --------
+    >>> from workbench.content.loader import load_text
+    >>> docs, _ = load_text("kind: game\\ngame: dark-horse\\nid: dark-horse\\nname: Dark Horse\\n")
+    >>> lib = Library.from_documents(docs)
+    >>> lib.get("dark-horse", "game", "dark-horse").data["name"]
+    'Dark Horse'
+    """
+
+    documents: list[Document] = field(default_factory=list)
+    index: dict[tuple[str, str, str], Document] = field(default_factory=dict)
+
+    @classmethod
+    def from_documents(cls, documents: Iterable[Document]) -> "Library":
+        library = cls()
+        for document in documents:
+            library.documents.append(document)
+            key = (document.game, document.kind, document.id)
+            library.index.setdefault(key, document)
+        return library
+
+    def get(self, game: str, kind: str, id: str) -> Document | None:
+        return self.index.get((game, kind, id))
+
+    def data(self, game: str, kind: str, id: str) -> dict | None:
+        document = self.get(game, kind, id)
+        return document.data if document else None
+
+    def of_kind(self, kind: str, game: str | None = None) -> list[Document]:
+        return [d for d in self.documents
+                if d.kind == kind and (game is None or d.game == game) and self.index.get((d.game, d.kind, d.id)) is d]
+
+    def ids(self, game: str, kind: str) -> list[str]:
+        return [d.id for d in self.of_kind(kind, game)]
+
+    def games(self) -> set[str]:
+        return set(BUILTIN_GAMES) | {d.id for d in self.of_kind("game")}
+
+    def __len__(self) -> int:
+        return len(self.documents)
+
+
+def _values_at(data, pattern: tuple, path: list) -> Iterator[tuple[list, object]]:
+    if not pattern:
+        yield path, data
+        return
+    head, rest = pattern[0], pattern[1:]
+    if head == "*":
+        if isinstance(data, list):
+            for i, item in enumerate(data):
+                yield from _values_at(item, rest, path + [i])
+        elif isinstance(data, dict):
+            for key, item in data.items():
+                yield from _values_at(item, rest, path + [key])
+    elif isinstance(data, dict) and head in data:
+        yield from _values_at(data[head], rest, path + [head])
+
+
+def check_duplicate_ids(library: Library) -> Iterator[Problem]:
+    first: dict[tuple, Document] = {}
+    for document in library.documents:
+        if not (document.kind and document.id and document.game):
+            continue
+        key = (document.game, document.kind, document.id)
+        if key in first and first[key] is not document:
+            other = first[key]
+            line, _ = other.locate(["id"])
+            yield document.problem(
+                "duplicate-id",
+                f"another {document.kind.replace('_', ' ')} of {document.game} already has the id '{document.id}'"
+                f" ({other.file}:{line})", ["id"], hint="give each document its own id")
+        else:
+            first.setdefault(key, document)
+
+
+def check_games(library: Library) -> Iterator[Problem]:
+    games = library.games()
+    for document in library.documents:
+        if document.game and document.game not in games and document.kind != "game":
+            suggestion = did_you_mean(document.game, games)
+            yield document.problem(
+                "unknown-game", f"no game '{document.game}' is known", ["game"],
+                hint=f"did you mean '{suggestion}'?" if suggestion else
+                f"use one of {', '.join(sorted(games))}, or add a `game` document declaring it")
+
+
+def check_references(library: Library) -> Iterator[Problem]:
+    for document in library.documents:
+        if not document.kind or not document.game:
+            continue
+        try:
+            fields = reference_fields(document.kind)
+        except KeyError:
+            continue
+        for pattern, kinds in fields:
+            for path, value in _values_at(document.data, pattern, []):
+                if not isinstance(value, str):
+                    continue
+                if any(library.get(document.game, kind, value) for kind in kinds):
+                    continue
+                known = [i for kind in kinds for i in library.ids(document.game, kind)]
+                suggestion = did_you_mean(value, known)
+                what = " or ".join(k.replace("_", " ") for k in kinds)
+                yield document.problem(
+                    "unknown-ref", f"no {what} '{value}' exists in {document.game}", path,
+                    hint=f"did you mean '{suggestion}'?" if suggestion else f"add a document of kind {' or '.join(kinds)} with id '{value}'")
+
+
+def check_replacement_conflicts(library: Library) -> Iterator[Problem]:
+    """Two action spaces used together in one scenario may not replace the same space."""
+    for scenario in library.of_kind("scenario"):
+        by_target: dict[str, list[tuple[int, str]]] = defaultdict(list)
+        for i, space_id in enumerate(scenario.data.get("action_spaces", []) or []):
+            space = library.data(scenario.game, "action_space", space_id) if isinstance(space_id, str) else None
+            if space and space.get("replaces"):
+                by_target[space["replaces"]].append((i, space_id))
+        for target, users in by_target.items():
+            if len(users) < 2:
+                continue
+            (_, first), rest = users[0], users[1:]
+            for i, other in rest:
+                yield scenario.problem(
+                    "replacement-conflict",
+                    f"'{first}' and '{other}' both replace the action space '{target}'; one scenario can use only one of them",
+                    ["action_spaces", i], hint=f"remove '{first}' or '{other}' from action_spaces",
+                    spaces=[first, other], replaces=target)
+
+
+#: The cross-file checks, in report order. Add a generator here to add a check.
+LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
+    check_duplicate_ids, check_games, check_references, check_replacement_conflicts,
+]
+
+
+def library_problems(library: Library) -> Iterator[Problem]:
+    for check in LIBRARY_CHECKS:
+        yield from check(library)

@@ -1,0 +1,106 @@
+"""The one problem type the whole workbench reports.
+
+Every check in the project (YAML loading, schemas, cross-references, board rules, deck rules)
+yields :class:`Problem` values instead of raising, so a designer sees every mistake at once.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+ERROR = "error"
+WARNING = "warning"
+
+#: Stable problem codes with a one-line meaning. Front ends and tests rely on these names.
+CODES = {
+    "yaml-syntax": "the file is not well-formed YAML",
+    "encoding": "the file is not UTF-8 text",
+    "duplicate-key": "a key appears twice in one mapping",
+    "alias-limit": "anchors and aliases expand past the safety limit",
+    "implicit-type": "YAML 1.1 read an unquoted value as another type than the one written",
+    "not-a-document": "the file or document is empty, or its top level is not a mapping",
+    "missing-kind": "the document has no `kind`",
+    "unknown-kind": "the `kind` is not one the workbench knows",
+    "schema": "the document breaks its kind's JSON Schema",
+    "duplicate-id": "two documents of one game and kind share an id",
+    "unknown-ref": "a reference names a document that does not exist",
+    "unknown-game": "the document names a game that no `game` document declares",
+    "replacement-conflict": "two action spaces used together replace the same space",
+    "io": "the file could not be read",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with the content, located where a designer can find it.
+
+    Parameters
+    ----------
+    code : str
+        Stable identifier, e.g. ``"duplicate-key"`` (see :data:`CODES`).
+    message : str
+        A sentence for a person.
+    file, line, column : str, int, int
+        Where the problem is; line and column are 1-based. ``None`` when unknown.
+    path : str
+        JSON-path-like location inside the document, e.g. ``$.options[1].cost``.
+    hint : str or None
+        How to fix it, where a hint helps.
+    severity : str
+        ``"error"`` or ``"warning"``.
+
+    Examples
+    --------
+    >>> p = Problem("duplicate-key", "key 'cost' appears twice", "a.yaml", 3, 5, "$.cost")
+    >>> p.format_text()
+    "a.yaml:3:5: error duplicate-key: key 'cost' appears twice"
+    """
+
+    code: str
+    message: str
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    path: str = "$"
+    hint: str | None = None
+    severity: str = ERROR
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+    def sort_key(self) -> tuple:
+        return (self.file or "", self.line or 0, self.column or 0, self.code, self.message)
+
+    def format_text(self) -> str:
+        where = self.file or "<input>"
+        if self.line is not None:
+            where += f":{self.line}:{self.column or 1}"
+        text = f"{where}: {self.severity} {self.code}: {self.message}"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        extra = data.pop("extra")
+        data.update(extra)
+        return data
+
+
+def json_path(parts) -> str:
+    """Render a key path as ``$.a.b[2].c``.
+
+    >>> json_path(["options", 1, "cost"])
+    '$.options[1].cost'
+    """
+    out = "$"
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part.replace("_", "").replace("-", "").isalnum():
+            out += f".{part}"
+        else:
+            out += f"[{part!r}]"
+    return out

@@ -1,0 +1,224 @@
+"""JSON Schemas per document kind, and schema errors mapped back to file:line:column."""
+from __future__ import annotations
+
+import difflib
+import json
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+from yaml.nodes import ScalarNode
+
+from .loader import Document, _compose_cached
+from .problems import ERROR, Problem
+
+SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
+
+
+def _import_jsonschema():
+    # jsonschema imports rfc3987-syntax when it is installed (JupyterLab brings it), which builds
+    # a grammar for ~1 s at import (python-jsonschema/jsonschema#1428). We use no format checks,
+    # so hide it during our import and put things back for anyone else in the process.
+    hidden = "rfc3987_syntax" not in sys.modules
+    if hidden:
+        sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]
+    try:
+        import jsonschema
+        import referencing
+    finally:
+        if hidden and sys.modules.get("rfc3987_syntax", 0) is None:
+            del sys.modules["rfc3987_syntax"]
+    return jsonschema, referencing
+
+
+def schema_dir() -> Path:
+    return SCHEMA_DIR
+
+
+@lru_cache(maxsize=None)
+def load_schemas(directory: str | None = None) -> dict[str, dict]:
+    """All schemas by kind name (``card`` for ``card.schema.json``)."""
+    directory = Path(directory) if directory else SCHEMA_DIR
+    return {p.name.removesuffix(".schema.json"): json.loads(p.read_text())
+            for p in sorted(directory.glob("*.schema.json"))}
+
+
+def kinds() -> list[str]:
+    return sorted(load_schemas())
+
+
+@lru_cache(maxsize=None)
+def validator_for(kind: str):
+    """A validator built once per kind (building checks the schema; never per document)."""
+    jsonschema, _ = _import_jsonschema()
+    schema = load_schemas()[kind]
+    cls = jsonschema.validators.validator_for(schema)
+    return cls(schema)
+
+
+@lru_cache(maxsize=None)
+def reference_fields(kind: str) -> tuple[tuple[tuple, tuple[str, ...]], ...]:
+    """The fields of a kind that name other documents, from the schemas' ``x-ref`` keyword.
+
+    Returns ``(path pattern, kinds)`` pairs; ``"*"`` in a pattern stands for any list index or
+    mapping key.
+
+    >>> dict(reference_fields("scenario"))[("variants", "*")]
+    ('variant',)
+    """
+    out = []
+
+    def walk(schema, path):
+        if not isinstance(schema, dict):
+            return
+        if "x-ref" in schema and path and path[0] != "game":
+            out.append((tuple(path), tuple(schema["x-ref"])))
+        for key, sub in schema.get("properties", {}).items():
+            walk(sub, path + [key])
+        if isinstance(schema.get("items"), dict):
+            walk(schema["items"], path + ["*"])
+        if isinstance(schema.get("additionalProperties"), dict):
+            walk(schema["additionalProperties"], path + ["*"])
+        for combinator in ("oneOf", "anyOf", "allOf"):
+            for sub in schema.get(combinator, []):
+                walk(sub, path)
+
+    walk(load_schemas()[kind], [])
+    return tuple(out)
+
+
+def _describe(value) -> str:
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    return "a mapping"
+
+
+_TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
+               "array": "a list", "object": "a mapping", "null": "empty"}
+
+
+def did_you_mean(word: str, choices) -> str | None:
+    """A close match among ``choices`` for a misspelt ``word``, or ``None``.
+
+    >>> did_you_mean("stagecoch", ["stagecoach", "saloon"])
+    'stagecoach'
+    """
+    if not isinstance(word, str):
+        return None
+    match = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str)], n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
+def _field(path) -> str:
+    names = [p for p in path if isinstance(p, str)]
+    return f"'{names[-1]}'" if names else "the document"
+
+
+def _node_at(document: Document, path):
+    node = _compose_cached(document.source.text, document.index)
+    for part in path:
+        if node is None:
+            return None
+        if hasattr(node, "value") and isinstance(node.value, list):
+            if node.tag.endswith(":map"):
+                node = next((v for k, v in node.value if getattr(k, "value", None) == str(part)), None)
+            elif isinstance(part, int) and part < len(node.value):
+                node = node.value[part]
+            else:
+                return None
+        else:
+            return None
+    return node
+
+
+def schema_problems(document: Document, kind: str) -> Iterator[Problem]:
+    """Yield every schema violation of ``document``, located and explained."""
+    jsonschema, _ = _import_jsonschema()
+    validator = validator_for(kind)
+    for error in validator.iter_errors(document.data):
+        error = jsonschema.exceptions.best_match([error])
+        yield from _explain(document, error, kind)
+
+
+def _explain(document: Document, error, kind: str) -> Iterator[Problem]:
+    path = list(error.absolute_path)
+    keyword = error.validator
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    instance = error.instance
+    where = _field(path)
+
+    if "propertyNames" in error.absolute_schema_path:
+        keyword = "propertyNames"
+    if keyword == "additionalProperties" and isinstance(instance, dict):
+        allowed = list(schema.get("properties", {}))
+        for key in instance:
+            if key not in allowed:
+                suggestion = did_you_mean(key, allowed)
+                hint = f"did you mean '{suggestion}'?" if suggestion else f"allowed here: {', '.join(allowed)}"
+                yield document.problem("schema", f"unknown field '{key}' in this {kind.replace('_', ' ')}" if not path
+                                       else f"unknown field '{key}' under {where}", path + [key], hint=hint, key=True)
+        return
+    if keyword == "required":
+        missing = [k for k in schema.get("required", []) if isinstance(instance, dict) and k not in instance]
+        for key in missing or [error.message]:
+            yield document.problem("schema", f"missing required field '{key}'" + ("" if not path else f" under {where}"),
+                                   path, hint=_describe_field(schema, key))
+        return
+    if keyword == "propertyNames":
+        bad = instance if isinstance(instance, str) else None
+        yield document.problem("schema", f"'{bad}' is not allowed as a key under {where}" if bad else error.message,
+                               path + ([bad] if bad else []), key=True, hint=_enum_hint(schema, bad)
+                               or schema.get("description"))
+        return
+    if keyword == "type":
+        expected = schema.get("type")
+        expected = expected if isinstance(expected, list) else [expected]
+        node = _node_at(document, path)
+        if ("string" in expected and not isinstance(instance, str) and isinstance(node, ScalarNode)
+                and not node.style and instance is not None):
+            yield document.problem(
+                "implicit-type",
+                f"{where} wants text, but YAML 1.1 reads the unquoted '{node.value}' as {_describe(instance)}",
+                path, hint=f"put it in quotes: \"{node.value}\"")
+            return
+        words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
+        yield document.problem("schema", f"{where} should be {words}, not {_describe(instance)}", path,
+                               hint=schema.get("description"))
+        return
+    if keyword in ("enum", "const"):
+        choices = schema.get("enum") or [schema.get("const")]
+        suggestion = did_you_mean(instance, choices)
+        hint = f"did you mean '{suggestion}'?" if suggestion else "one of: " + ", ".join(map(str, choices))
+        yield document.problem("schema", f"{where} cannot be {_describe(instance)}", path, hint=hint)
+        return
+    if keyword == "pattern" and path and path[-1] in ("id", "game") or schema.get("pattern", "").startswith("^[a-z0-9]+"):
+        slug = "-".join("".join(c if c.isalnum() else " " for c in str(instance).lower()).split())
+        yield document.problem("schema", f"{where}: {instance!r} is not an id (lowercase words joined by dashes)",
+                               path, hint=f"for example '{slug}'" if slug else None)
+        return
+    if keyword in ("minimum", "maximum", "minItems", "maxItems", "minLength", "uniqueItems"):
+        yield document.problem("schema", f"{where}: {error.message}", path, hint=schema.get("description"))
+        return
+    yield document.problem("schema", f"{where}: {error.message}", path, hint=schema.get("description"))
+
+
+def _describe_field(schema: dict, key: str) -> str | None:
+    sub = schema.get("properties", {}).get(key, {})
+    return sub.get("description")
+
+
+def _enum_hint(schema, bad) -> str | None:
+    enum = schema.get("enum") if isinstance(schema, dict) else None
+    if not enum:
+        return None
+    suggestion = did_you_mean(bad, enum)
+    return f"did you mean '{suggestion}'?" if suggestion else "one of: " + ", ".join(enum)

@@ -1,0 +1,144 @@
+"""From paths to a validated :class:`Library`: discover, load, check schemas, check the library.
+
+Large inputs are loaded and schema-checked on all cores (one worker per core, files in chunks);
+small ones in-process, where starting workers would cost more than it saves.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .library import Library, library_problems
+from .loader import Document, load_file
+from .problems import Problem
+from .schemas import did_you_mean, kinds, load_schemas, schema_problems, validator_for
+
+YAML_SUFFIXES = (".yaml", ".yml")
+PARALLEL_THRESHOLD = 400  # files; below this one process is faster than starting workers
+
+
+class UsageError(Exception):
+    """A mistake in how the workbench was called (not in the content): exit code 2."""
+
+
+@dataclass
+class Result:
+    """What validating some paths found."""
+
+    files: int
+    documents: list[Document]
+    problems: list[Problem]
+    library: Library = field(default_factory=Library)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.is_error]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def discover(paths: Iterable[str | Path]) -> list[str]:
+    """YAML files under ``paths`` (files are taken as given), sorted, without hidden folders."""
+    found: list[str] = []
+    for path in map(Path, paths):
+        if path.is_file():
+            found.append(str(path))
+        elif path.is_dir():
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                found.extend(str(Path(root) / f) for f in sorted(files) if f.endswith(YAML_SUFFIXES))
+        else:
+            raise UsageError(f"no such file or folder: {path}")
+    return found
+
+
+def document_problems(document: Document) -> Iterator[Problem]:
+    """Kind and schema checks of one document."""
+    kind = document.data.get("kind")
+    if kind is None:
+        yield document.problem("missing-kind", "the document has no 'kind'", [],
+                               hint="add a first line like 'kind: card'; kinds: " + ", ".join(kinds()))
+        return
+    if not isinstance(kind, str) or kind not in load_schemas():
+        suggestion = did_you_mean(kind, kinds())
+        yield document.problem("unknown-kind", f"'{kind}' is not a kind the workbench knows", ["kind"],
+                               hint=f"did you mean '{suggestion}'?" if suggestion else "kinds: " + ", ".join(kinds()))
+        return
+    yield from schema_problems(document, kind)
+
+
+def _merge_implicit(problems: list[Problem]) -> list[Problem]:
+    # A YAML-1.1 boolean where text is wanted is reported once, as the schema-aware error.
+    errors_at = {(p.file, p.line, p.column) for p in problems if p.code == "implicit-type" and p.is_error}
+    return [p for p in problems
+            if not (p.code == "implicit-type" and not p.is_error and (p.file, p.line, p.column) in errors_at)]
+
+
+def check_file(path: str) -> tuple[list[Document], list[Problem]]:
+    """Load one file and check each of its documents on its own (no cross-file checks)."""
+    documents, problems = load_file(path)
+    for document in documents:
+        problems.extend(document_problems(document))
+    return documents, _merge_implicit(problems)
+
+
+def _check_chunk(paths: list[str]):
+    return [check_file(p) for p in paths]
+
+
+def _check_files(paths: list[str], workers: int | None) -> list[tuple[list[Document], list[Problem]]]:
+    workers = workers if workers is not None else (os.cpu_count() or 1)
+    if workers <= 1 or len(paths) < PARALLEL_THRESHOLD:
+        return [check_file(p) for p in paths]
+    import multiprocessing
+
+    for kind in kinds():  # build validators before forking so every worker inherits them
+        validator_for(kind)
+    size = max(1, len(paths) // (workers * 4))
+    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+    context = multiprocessing.get_context("fork")
+    with context.Pool(workers) as pool:
+        return [r for chunk in pool.imap(_check_chunk, chunks) for r in chunk]
+
+
+def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None) -> Result:
+    """Validate files and folders as one library.
+
+    Examples
+    --------
+    >>> result = validate_paths(["variants"])  # doctest: +SKIP
+    >>> result.ok
+    True
+    """
+    files = discover(paths)
+    documents: list[Document] = []
+    problems: list[Problem] = []
+    for docs, probs in _check_files(files, workers):
+        documents.extend(docs)
+        problems.extend(probs)
+    library = Library.from_documents(d for d in documents if d.kind in load_schemas())
+    problems.extend(library_problems(library))
+    problems.sort(key=Problem.sort_key)
+    return Result(len(files), documents, problems, library)
+
+
+def load_library(paths: Iterable[str | Path] = ("variants",)) -> Library:
+    """The library of ``paths`` for engines and notebooks; raises if the content has errors."""
+    result = validate_paths(paths)
+    if not result.ok:
+        raise ContentError(result.errors)
+    return result.library
+
+
+class ContentError(Exception):
+    """The content has errors; ``problems`` lists them."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        lines = "\n".join(p.format_text() for p in problems[:10])
+        more = f"\n... and {len(problems) - 10} more" if len(problems) > 10 else ""
+        super().__init__(f"{len(problems)} problem(s) in the content:\n{lines}{more}")
