@@ -142,7 +142,7 @@ def kind(name, description, properties, required=(), **more):
 
 
 kind("game", "A game: players, components and the rule parameters its engines read.", {
-    "players": obj({"min": count("Fewest players.", 1), "max": count("Most players.", 1), "notes": COMMON["notes"]}, ["min", "max"]),
+    "players": obj({"min": count("Fewest players.", 1), "max": count("Most players.", 1), "notes": COMMON["notes"]}, ["min", "max"], "Player count."),
     "age": count("Minimum age."),
     "playing_time": obj({"min": count("Minutes."), "max": count("Minutes."), "per_player": count("Minutes per player."),
                          "text": text("As printed.")}, description="Playing time in minutes."),
@@ -206,7 +206,8 @@ kind("hex_type", "A type of hex on the territory map (Dark Horse), including mys
                "description": "Pieces that may be built on it."},
     "any_number_of_towns": {"type": "boolean", "description": "Any number of players with access may build a Town here."},
     "mobile": {"type": "boolean", "description": "A mobile mystery hex that moves by die roll after collecting."},
-    "tokens": obj({"name": text("Token placed on it when revealed."), "count": count("How many.")}),
+    "tokens": obj({"name": text("Token placed on it when revealed."), "count": count("How many.")},
+                  description="Tokens placed on it when it is first used."),
     "claim": CLAIM,
     "options": {"oneOf": [{"type": "array", "items": OPTION}, UNKNOWN], "description": "What a player using it may do."},
     "rules": texts("Its rules as written."),
@@ -215,15 +216,15 @@ kind("hex_type", "A type of hex on the territory map (Dark Horse), including mys
 
 kind("variant", "A variant or card deck a scenario can add.", {
     "rules": texts("The variant's rules as written."),
-    "components": {"type": "array", "items": COUNTED},
+    "components": {"type": "array", "items": COUNTED, "description": "Components the variant brings."},
     "hex_types": refs(["hex_type"], "Hex types this variant brings."),
     "action_spaces": refs(["action_space"], "Action spaces this variant brings."),
     "parameters": PARAMETERS,
 }, ["source"])
 
 kind("scenario", "A scenario: which action spaces, variants and decks are used together.", {
-    "players": obj({"min": count("Fewest players.", 1), "max": count("Most players.", 1), "notes": COMMON["notes"]}, ["min", "max"]),
-    "playing_time": obj({"base": count("Minutes."), "per_player": count("Minutes per player."), "text": text("As printed.")}),
+    "players": obj({"min": count("Fewest players.", 1), "max": count("Most players.", 1), "notes": COMMON["notes"]}, ["min", "max"], "Player count."),
+    "playing_time": obj({"base": count("Minutes."), "per_player": count("Minutes per player."), "text": text("As printed.")}, description="Playing time in minutes."),
     "action_spaces": refs(["action_space"], "Action spaces added; each replaces the space it names."),
     "variants": refs(["variant"], "Variants added."),
     "decks": refs(["deck"], "Card decks added."),
@@ -245,25 +246,26 @@ kind("map", "A map: hexes (Dark Horse) or grid spaces (Western Legends), with pi
     "directions": {"type": "object", "propertyNames": {"enum": ["1", "2", "3", "4", "5", "6"]},
                    "additionalProperties": HEX_OR_CELL,
                    "description": "Direction numbering for mobile hexes; default 1 = [0,-1] north, clockwise."},
-    "shape": obj({"shape": {"enum": ["hexagon", "rectangle"]}, "radius": count("Hexagon radius."),
+    "shape": obj({"shape": {"enum": ["hexagon", "rectangle"], "description": "Generated shape."}, "radius": count("Hexagon radius."),
                   "width": count("Columns.", 1), "height": count("Rows.", 1),
                   "terrain": text("Terrain of generated spaces."),
-                  "origin": HEX_OR_CELL}, ["shape"], "Generate spaces instead of listing them."),
+                  "origin": {**HEX_OR_CELL, "description": "Centre (hexagon) or corner (rectangle)."}}, ["shape"], "Generate spaces instead of listing them."),
     "spaces": {"type": "array", "items": obj({
         "at": HEX_OR_CELL, "terrain": text("Hex type id or terrain name."),
-        "resource": {"enum": ["food", "wood", "ore", "unknown"]}, "region": text("Region or town name."),
+        "resource": {"enum": ["food", "wood", "ore", "unknown"], "description": "The resource a resource hex produces."}, "region": text("Region or town name."),
         "name": text("A location's name."), "blocked": {"type": "boolean", "description": "Cannot be entered."},
-        "tokens": {"type": "array", "items": text("Token id.")},
+        "tokens": {"type": "array", "items": text("Token id."), "description": "Tokens lying on the space."},
         "location": text("Location id (Western Legends)."), "in_town": text("Town the space belongs to."),
-        "start_area": text("Start position name."), "mystery_spot": {"type": "boolean"},
-    }, ["at"])},
+        "start_area": text("Start position name."),
+        "mystery_spot": {"type": "boolean", "description": "A spot where a mystery hex may be laid."},
+    }, ["at"]), "description": "Hexes or grid spaces, listed one by one (added to generated ones)."},
     "pieces": {"type": "array", "items": obj({
         "piece": {"enum": ["town", "city", "improved-town", "mystery-hex", "tribe-token", "wanted-token",
-                           "hideout-token", "bandit", "sheriff", "player"]},
+                           "hideout-token", "bandit", "sheriff", "player"], "description": "What is placed."},
         "player": text("Owner."), "at": HEX_OR_CELL, "hex_type": text("For mystery hexes: its hex type id.")},
-        ["piece", "at"])},
+        ["piece", "at"]), "description": "Pieces on the map."},
     "rails": {"type": "array", "items": obj({"player": text("Owner."), "from": HEX_OR_CELL, "to": HEX_OR_CELL},
-                                            ["player", "from", "to"])},
+                                            ["player", "from", "to"]), "description": "Rails, each between two adjacent hexes."},
     "rules": {"type": "array", "items": text("Placement rule id."), "description": "Placement rules in force."},
     "parameters": PARAMETERS,
 }, ["source", "geometry"])
@@ -289,21 +291,22 @@ kind("deck_rules", "Deck-building rules as parameters.", {
     "ignored_when_replacing": texts("Card attributes not taken into account when replacing."),
     "unique_not_replaceable": {"type": "boolean", "description": "Unique cards may not be replaced."},
     "unique_max_copies": count("Most copies of a unique name in one deck.", 1),
-    "allowed_origins": {"type": "array", "items": {"enum": ["base", "expansion", "promo"]}, "uniqueItems": True},
+    "allowed_origins": {"type": "array", "items": {"enum": ["base", "expansion", "promo"]}, "uniqueItems": True,
+                        "description": "Where replacement cards may come from."},
     "rules": texts("The rules as written."),
 }, ["source"])
 
 kind("location", "A Western Legends location and its actions.", {
     "town": text("The town it lies in, if any."),
-    "actions": {"type": "array", "items": OPTION},
+    "actions": {"type": "array", "items": OPTION, "description": "The location actions."},
     "rules": texts("Its rules as written."),
     "parameters": PARAMETERS,
 }, ["source"])
 
 kind("item", "A Western Legends item card.", {
-    "type": {"enum": ["mount", "weapon", "misc"]},
+    "type": {"enum": ["mount", "weapon", "misc"], "description": "Mount, weapon or misc. item."},
     "cost": count_or_unknown("Price at the general store."),
-    "upgradable": {"type": "boolean"},
+    "upgradable": {"type": "boolean", "description": "Can be upgraded by paying its cost a second time."},
     "movement": count("Mount movement value."),
     "upgrade_lp": count_or_unknown("LP for the upgraded item at the end."),
     "effect": text("What it does."),

@@ -145,8 +145,41 @@ def schema_problems(document: Document, kind: str) -> Iterator[Problem]:
     jsonschema, _ = _import_jsonschema()
     validator = validator_for(kind)
     for error in validator.iter_errors(document.data):
+        yield from _explain_any(document, error, kind, jsonschema)
+
+
+def _explain_any(document: Document, error, kind: str, jsonschema) -> Iterator[Problem]:
+    """Explain an error; for oneOf/anyOf, explain the branch the value evidently meant."""
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        branches: dict[int, list] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        # A branch whose own type/const matched the value is the one the designer meant.
+        meant = [errs for errs in branches.values()
+                 if not any(not e.relative_path and e.validator in ("type", "const", "enum") for e in errs)]
+        if len(meant) == 1:
+            for sub in meant[0]:
+                yield from _explain_any(document, sub, kind, jsonschema)
+            return
+        if all(len(errs) == 1 and not errs[0].relative_path and errs[0].validator in ("type", "const", "enum")
+               for errs in branches.values()):
+            expected = []
+            for errs in branches.values():
+                sub_schema = errs[0].schema
+                if "type" in sub_schema:
+                    types = sub_schema["type"] if isinstance(sub_schema["type"], list) else [sub_schema["type"]]
+                    expected += [_TYPE_WORDS.get(t, t) for t in types]
+                if "const" in sub_schema:
+                    expected.append(repr(sub_schema["const"]))
+                if "enum" in sub_schema:
+                    expected += [repr(v) for v in sub_schema["enum"]]
+            path = list(error.absolute_path)
+            yield document.problem("schema", f"{_field(path)} should be {' or '.join(expected)},"
+                                   f" not {_describe(error.instance)}", path,
+                                   hint=error.schema.get("description") if isinstance(error.schema, dict) else None)
+            return
         error = jsonschema.exceptions.best_match([error])
-        yield from _explain(document, error, kind)
+    yield from _explain(document, error, kind)
 
 
 def _explain(document: Document, error, kind: str) -> Iterator[Problem]:

@@ -1,0 +1,63 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from workbench.content.schemas import _import_jsonschema, load_schemas, reference_fields
+
+jsonschema, _ = _import_jsonschema()
+SCHEMAS = load_schemas()
+REQUIRED_KINDS = {"game", "action_space", "card", "character", "token", "variant", "scenario", "map", "deck", "deck_rules"}
+
+
+def test_every_required_kind_has_a_schema():
+    assert REQUIRED_KINDS <= set(SCHEMAS)
+
+
+@pytest.mark.parametrize("kind", sorted(SCHEMAS))
+def test_schema_is_valid_draft_2020_12(kind):
+    schema = SCHEMAS[kind]
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("kind", sorted(SCHEMAS))
+def test_schema_is_closed_and_described(kind):
+    def walk(node, path):
+        if isinstance(node, dict):
+            if node.get("type") == "object" and "properties" in node:
+                assert node.get("additionalProperties") is False, f"{kind}: {path} is open"
+                for name, sub in node["properties"].items():
+                    assert "description" in sub or "const" in sub or "$ref" in sub, f"{kind}: {path}.{name} has no description"
+            for key, value in node.items():
+                walk(value, f"{path}.{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{path}[{i}]")
+
+    walk(SCHEMAS[kind], "$")
+    for field in ("kind", "game", "id", "name"):
+        assert field in SCHEMAS[kind]["required"]
+
+
+def test_the_schema_files_match_their_generator(root, tmp_path):
+    # schemas/*.json are committed for editors; tools/make_schemas.py keeps their shared parts alike
+    code = f"import runpy, pathlib; m = runpy.run_path({str(root / 'tools' / 'make_schemas.py')!r}); print(__import__('json').dumps(m['SCHEMAS']))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out) == SCHEMAS
+
+
+def test_fields_fixed_for_other_work():
+    assert SCHEMAS["action_space"]["properties"]["replaces"]["x-ref"] == ["action_space"]
+    for field in ("action_spaces", "variants", "optional_variants"):
+        assert SCHEMAS["scenario"]["properties"][field]["type"] == "array"
+    refs = dict(reference_fields("scenario"))
+    assert refs[("action_spaces", "*")] == ("action_space",)
+
+
+def test_importing_the_validator_does_not_build_the_iri_grammar():
+    # jsonschema + rfc3987-syntax costs ~1 s at import; the CLI hides it (see schemas.py)
+    code = "import sys, workbench.content.schemas as s; s._import_jsonschema(); print('rfc3987_syntax' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
