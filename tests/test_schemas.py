@@ -61,3 +61,44 @@ def test_importing_the_validator_does_not_build_the_iri_grammar():
     code = "import sys, workbench.content.schemas as s; s._import_jsonschema(); print('rfc3987_syntax' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+# -- the compiled fast path must agree with jsonschema, or problems would go unreported --------
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from workbench.content.loader import load_file
+from workbench.content.schemas import fast_check, validator_for
+
+
+def _corpus_documents(root):
+    for path in sorted((root / "tests" / "corpus").rglob("*.yaml")) + sorted((root / "variants").rglob("*.yaml")):
+        docs, _ = load_file(path)
+        for doc in docs:
+            if doc.kind in SCHEMAS:
+                yield doc
+
+
+def test_fast_path_agrees_with_jsonschema_on_all_content(root):
+    checked = 0
+    for doc in _corpus_documents(root):
+        assert fast_check(doc.kind)(doc.data) == validator_for(doc.kind).is_valid(doc.data), doc.file
+        checked += 1
+    assert checked > 10
+
+
+_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 70), st.sampled_from(
+    ["unknown", "none listed", "x", "", "Bad Id", "limited", "colti", "scope", "food", "hexagon", "hex", "town"]),
+    st.lists(st.sampled_from(["scope", "lock", "a-b", 3, "unknown"]), max_size=3),
+    st.dictionaries(st.sampled_from(["silver", "food", "text", "document", "min", "max", "effect", "bogus"]),
+                    st.one_of(st.integers(0, 3), st.sampled_from(["house-rule", "draw-cards", "x"])), max_size=3))
+
+
+@settings(max_examples=400, deadline=None)
+@given(kind=st.sampled_from(sorted(SCHEMAS)), data=st.data())
+def test_fast_path_agrees_with_jsonschema_on_mutated_documents(kind, data):
+    base = {"kind": kind, "game": "dark-horse", "id": "a", "name": "A", "source": {"document": "house-rule"}}
+    properties = sorted(SCHEMAS[kind]["properties"]) + ["bogus"]
+    for field in data.draw(st.lists(st.sampled_from(properties), max_size=4)):
+        base[field] = data.draw(_values)
+    assert fast_check(kind)(base) == validator_for(kind).is_valid(base)
