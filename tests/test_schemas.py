@@ -48,6 +48,20 @@ def test_the_schema_files_match_their_generator(root, tmp_path):
     assert json.loads(out) == SCHEMAS
 
 
+def test_the_any_document_schema_dispatches_to_every_kind(root):
+    any_schema = json.loads((root / "schemas" / "document.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(any_schema)
+    assert sorted(rule["then"]["$ref"] for rule in any_schema["allOf"]) == sorted(f"{k}.schema.json" for k in SCHEMAS)
+    # resolve the relative $refs as an editor would, from the schema folder
+    from referencing import Registry, Resource
+    registry = Registry().with_resources(
+        (f"{k}.schema.json", Resource.from_contents(s)) for k, s in SCHEMAS.items())
+    validator = jsonschema.Draft202012Validator(any_schema, registry=registry)
+    good = {"kind": "token", "game": "dark-horse", "id": "a", "name": "A", "source": {"document": "house-rule"}}
+    assert validator.is_valid(good)
+    assert not validator.is_valid({**good, "colour": "red"})
+
+
 def test_fields_fixed_for_other_work():
     assert SCHEMAS["action_space"]["properties"]["replaces"]["x-ref"] == ["action_space"]
     for field in ("action_spaces", "variants", "optional_variants"):

@@ -155,7 +155,8 @@ kind("action_space", "A Dark Horse action space (or a designer's own).", {
     "replaces": ref(["action_space"], "The action space this one replaces (same game)."),
     "type": {"enum": ["limited", "reserved", "restricted", "unlimited", "unknown"],
              "description": "Limited: one player claims it; reserved and restricted are kinds of limited; unlimited: any number."},
-    "robbery": {"type": "boolean", "description": "Has the Robbery icon: collecting places 1 Silver on it, Black Hat characters may rob it."},
+    "robbery": {"oneOf": [{"type": "boolean"}, UNKNOWN],
+                "description": "Has the Robbery icon: collecting places 1 Silver on it, Black Hat characters may rob it. `unknown` where only the card's picture shows it."},
     "claim": CLAIM,
     "options": {"oneOf": [{"type": "array", "items": OPTION, "minItems": 1}, UNKNOWN],
                 "description": "The choices a player collecting from it has, or `unknown`."},
@@ -319,8 +320,21 @@ kind("rule", "A rule of a game as text plus the parameters engines read.", {
     "parameters": PARAMETERS,
 }, ["source", "rules"])
 
+#: For files that mix kinds: picks the kind's schema by the document's `kind`. Editors use it via
+#: the modeline; the workbench itself validates each document against its kind's schema.
+ANY_DOCUMENT = {
+    "$schema": D, "title": "any workbench document",
+    "description": "Any Frontier Workbench document; the `kind` field selects its schema.",
+    "type": "object", "required": ["kind"],
+    "properties": {"kind": {"enum": sorted(SCHEMAS), "description": "The document kind."}},
+    "allOf": [{"if": {"properties": {"kind": {"const": name}}, "required": ["kind"]},
+               "then": {"$ref": f"{name}.schema.json"}} for name in sorted(SCHEMAS)],
+}
+ANY_DOCUMENT_FILE = "document.schema.json"
+
 if __name__ == "__main__":
     OUT.mkdir(exist_ok=True)
     for name, schema in SCHEMAS.items():
         (OUT / f"{name}.schema.json").write_text(json.dumps(schema, indent=2) + "\n")
-    print(f"wrote {len(SCHEMAS)} schemas to {OUT}")
+    (OUT / ANY_DOCUMENT_FILE).write_text(json.dumps(ANY_DOCUMENT, indent=2) + "\n")
+    print(f"wrote {len(SCHEMAS)} kind schemas and {ANY_DOCUMENT_FILE} to {OUT}")

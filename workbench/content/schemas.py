@@ -14,6 +14,8 @@ from .loader import Document, _compose_cached
 from .problems import ERROR, Problem
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
+#: The schema for files that mix kinds (it dispatches on `kind`); not a kind of its own.
+ANY_DOCUMENT_SCHEMA = "document.schema.json"
 
 
 #: Optional libraries jsonschema imports only to check string `format`s. The schemas use no
@@ -48,7 +50,7 @@ def load_schemas(directory: str | None = None) -> dict[str, dict]:
     """All schemas by kind name (``card`` for ``card.schema.json``)."""
     directory = Path(directory) if directory else SCHEMA_DIR
     return {p.name.removesuffix(".schema.json"): json.loads(p.read_text())
-            for p in sorted(directory.glob("*.schema.json"))}
+            for p in sorted(directory.glob("*.schema.json")) if p.name != ANY_DOCUMENT_SCHEMA}
 
 
 def kinds() -> list[str]:

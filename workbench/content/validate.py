@@ -123,9 +123,9 @@ def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None) -
 
     Examples
     --------
-    >>> result = validate_paths(["variants"])  # doctest: +SKIP
-    >>> result.ok
-    True
+    >>> result = validate_paths(["tests/corpus/negative/duplicate-id"])
+    >>> result.files, len(result.documents), [p.code for p in result.problems]
+    (2, 2, ['duplicate-id'])
     """
     files = discover(paths)
     documents: list[Document] = []
