@@ -217,6 +217,7 @@ kind("hex_type", "A type of hex on the territory map (Dark Horse), including mys
 
 kind("variant", "A variant or card deck a scenario can add.", {
     "rules": texts("The variant's rules as written."),
+    "examples": texts("The rules text's own worked examples."),
     "components": {"type": "array", "items": COUNTED, "description": "Components the variant brings."},
     "hex_types": refs(["hex_type"], "Hex types this variant brings."),
     "action_spaces": refs(["action_space"], "Action spaces this variant brings."),
