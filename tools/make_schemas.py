@@ -170,7 +170,7 @@ kind("card", "A card: Revolver deck cards, Dark Horse action/progress/hidden age
     "type": {"enum": ["action", "character", "firepower", "location", "ambush", "bandit", "building-technology", "goal", "unknown"],
              "description": "The card type. Revolver's deck-building rules replace a card only by one of the same type."},
     "copies": count_or_unknown("Copies in one box.", 1),
-    "effect": {"oneOf": [text("Effect text."), UNKNOWN, {"const": "none listed"}], "description": "The effect as printed."},
+    "effect": text("The effect as printed; `unknown` when the texts do not give it, `none listed` when the card list prints none."),
     "icons": {"type": "array", "uniqueItems": True,
               "items": {"enum": ["scope", "lock", "bullet-wound", "spur", "hand", "star", "gravestone", "robbery", "jail"]},
               "description": "Icons printed on the card."},
