@@ -167,7 +167,8 @@ kind("action_space", "A Dark Horse action space (or a designer's own).", {
 
 kind("card", "A card: Revolver deck cards, Dark Horse action/progress/hidden agenda cards.", {
     "deck": text("The deck it belongs to, e.g. 'colti', 'mcready', 'progress', 'rebels-and-rogues', 'hidden-agenda'."),
-    "type": {"enum": ["action", "character", "firepower", "location", "ambush", "bandit", "building-technology", "goal", "unknown"],
+    "type": {"enum": ["action", "character", "firepower", "location", "ambush", "bandit", "building-technology", "goal",
+                      "poker", "fight", "story", "unknown"],
              "description": "The card type. Revolver's deck-building rules replace a card only by one of the same type."},
     "copies": count_or_unknown("Copies in one box.", 1),
     "effect": text("The effect as printed; `unknown` when the texts do not give it, `none listed` when the card list prints none."),
