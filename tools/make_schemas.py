@@ -122,6 +122,10 @@ GUNFIGHT = obj({
     "weak_kneed": {"type": "boolean", "description": "Rolls when challenged and when entering a second round; flees on 4+."},
 }, description="Gunfight icons (Rebels & Rogues). Omit the whole block when the rules text does not give them.")
 
+PLACEMENT_RULES = {"type": "array", "uniqueItems": True,
+                   "items": {"type": "string", "pattern": ID_PATTERN},
+                   "description": "Board placement rules this brings into force (ids from the workbench's rule registry, e.g. `town-on-resource`)."}
+
 PARAMETERS = {"type": "object", "description": "Named rule parameters that engines read (limits, counts, tables). Keys are lowercase_with_underscores.",
               "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"}}
 
@@ -148,6 +152,7 @@ kind("game", "A game: players, components and the rule parameters its engines re
                          "text": text("As printed.")}, description="Playing time in minutes."),
     "components": {"type": "array", "items": COUNTED, "description": "Components and counts."},
     "parameters": PARAMETERS,
+    "placement_rules": PLACEMENT_RULES,
     "designer": text("Who designed it."),
 }, ["source"])
 
@@ -222,6 +227,7 @@ kind("variant", "A variant or card deck a scenario can add.", {
     "components": {"type": "array", "items": COUNTED, "description": "Components the variant brings."},
     "hex_types": refs(["hex_type"], "Hex types this variant brings."),
     "action_spaces": refs(["action_space"], "Action spaces this variant brings."),
+    "placement_rules": PLACEMENT_RULES,
     "parameters": PARAMETERS,
 }, ["source"])
 
@@ -238,6 +244,7 @@ kind("scenario", "A scenario: which action spaces, variants and decks are used t
     "setup": texts("Special setup."),
     "special_rules": texts("Special rules."),
     "end_game": texts("End-game changes."),
+    "placement_rules": PLACEMENT_RULES,
     "parameters": PARAMETERS,
     "text": text("The scenario's introduction."),
 }, ["source"])
@@ -265,11 +272,15 @@ kind("map", "A map: hexes (Dark Horse) or grid spaces (Western Legends), with pi
     "pieces": {"type": "array", "items": obj({
         "piece": {"enum": ["town", "city", "improved-town", "mystery-hex", "tribe-token", "wanted-token",
                            "hideout-token", "bandit", "sheriff", "player"], "description": "What is placed."},
-        "player": text("Owner."), "at": HEX_OR_CELL, "hex_type": text("For mystery hexes: its hex type id.")},
+        "player": text("Owner."), "at": HEX_OR_CELL, "hex_type": text("For mystery hexes: its hex type id."),
+        "resource": {"enum": ["food", "wood", "ore"], "description": "For improved towns: the resource of the tile."},
+        "face_up": {"type": "boolean", "description": "For mystery hexes: revealed (default true)."},
+        "first": {"type": "boolean", "description": "For cities: the player's first (starting) city."}},
         ["piece", "at"]), "description": "Pieces on the map."},
     "rails": {"type": "array", "items": obj({"player": text("Owner."), "from": HEX_OR_CELL, "to": HEX_OR_CELL},
                                             ["player", "from", "to"]), "description": "Rails, each between two adjacent hexes."},
-    "rules": {"type": "array", "items": text("Placement rule id."), "description": "Placement rules in force."},
+    "rules": PLACEMENT_RULES,
+    "players": {"type": "array", "items": text("Player name."), "description": "Players (seats) on this map, in turn order."},
     "parameters": PARAMETERS,
 }, ["source", "geometry"])
 
