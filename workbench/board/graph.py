@@ -70,6 +70,41 @@ class Board:
     problems: list[Problem] = field(default_factory=list)
     document: Document | None = None
     hex_types: dict[str, dict] = field(default_factory=dict)
+    # bumped by every change of rails or tokens, so derived indexes know when to rebuild
+    version: int = 0
+    _index: tuple | None = field(default=None, repr=False)
+
+    # -- changing the board (use these, so the indexes stay right) ---------------------------
+    def add_rail(self, player: str, a: Coord, b: Coord) -> None:
+        self.graph.edges[a, b]["rails"].add(player)
+        self.version += 1
+
+    def remove_rail(self, player: str, a: Coord, b: Coord) -> None:
+        self.graph.edges[a, b]["rails"].discard(player)
+        self.version += 1
+
+    def set_tokens(self, node: Coord, tokens: list[str]) -> None:
+        self.graph.nodes[node]["tokens"] = list(tokens)
+        self.version += 1
+
+    def index(self) -> dict:
+        """Per-board facts the rules look up: node set, rail nodes per player, token hexes.
+
+        Built once and rebuilt only after :meth:`add_rail`, :meth:`remove_rail` or
+        :meth:`set_tokens` (a scan of every edge per question is what made placement slow).
+        """
+        if self._index is None or self._index[0] != self.version:
+            rail_nodes: dict[str, set[Coord]] = {}
+            for a, b, rails in self.graph.edges(data="rails"):
+                for player in rails or ():
+                    rail_nodes.setdefault(player, set()).update((a, b))
+            tokens: dict[str, set[Coord]] = {}
+            for node, names in self.graph.nodes(data="tokens"):
+                for name in names or ():
+                    tokens.setdefault(name, set()).add(node)
+            self._index = (self.version, {"nodes": frozenset(self.graph.nodes), "rail_nodes": rail_nodes,
+                                          "tokens": tokens})
+        return self._index[1]
 
     # -- geometry ---------------------------------------------------------------------------
     def neighbours(self, node: Coord) -> list[Coord]:
@@ -96,7 +131,12 @@ class Board:
             [(a, b) for a, b, rails in self.graph.edges(data="rails") if rails and player in rails]).copy()
 
     def copy(self) -> "Board":
-        return Board(self.id, self.game, self.geometry, self.graph.copy(), dict(self.directions),
+        graph = self.graph.copy()
+        for a, b in graph.edges:  # rails and tokens are mutable containers: copy them too
+            graph.edges[a, b]["rails"] = set(self.graph.edges[a, b]["rails"])
+        for node in graph.nodes:
+            graph.nodes[node]["tokens"] = list(self.graph.nodes[node]["tokens"])
+        return Board(self.id, self.game, self.geometry, graph, dict(self.directions),
                      [Piece(**vars(p)) for p in self.pieces], dict(self.parameters), list(self.rules),
                      list(self.players), list(self.problems), self.document, self.hex_types)
 
@@ -175,7 +215,7 @@ class Board:
                     hint="a rail runs between two neighbouring hexes",
                     extra={"hex": list(a), "piece": "rail", "player": rail["player"]})))
                 continue
-            graph.edges[a, b]["rails"].add(rail["player"])
+            board.add_rail(rail["player"], a, b)
             if rail["player"] not in board.players:
                 board.players.append(rail["player"])
         return board

@@ -25,6 +25,8 @@ def random_layout(template: dict, seed: int, *, tiles: dict[str, int] | None = N
     ...      "spaces": [{"at": [0, 0], "terrain": "resource"}, {"at": [1, 0], "terrain": "resource"}]}
     >>> sorted(s["resource"] for s in random_layout(t, 1, tiles={"food": 1, "ore": 1})["spaces"])
     ['food', 'ore']
+    >>> random_layout(t, 1, tiles={"food": 1, "ore": 1}) == random_layout(t, 1, tiles={"food": 1, "ore": 1})
+    True
     """
     rng = random.Random(seed)
     data = copy.deepcopy(template)
@@ -35,7 +37,8 @@ def random_layout(template: dict, seed: int, *, tiles: dict[str, int] | None = N
     spaces = data.setdefault("spaces", [])
     for space in spaces:
         category = hex_types.get(space.get("terrain", ""), {}).get("category", space.get("terrain"))
-        if category in ("resource", "rugged-resource") and not space.get("resource") and not space.get("mystery_spot"):
+        # safe zones are printed on the board; every other resource hex takes a shuffled tile
+        if category in ("resource", "rugged-resource") and not space.get("mystery_spot"):
             space["resource"] = bag.pop() if bag else "unknown"
     spots = [s for s in spaces if s.get("mystery_spot")]
     mystery = list(mystery or [])

@@ -95,7 +95,7 @@ def roll_move(board: Board, start: Coord, rolls: list[int] | None = None, rng: r
         if apply and mover is not None:
             mover.at = move.end
             if move.picked_up:
-                board.graph.nodes[move.end]["tokens"] = [t for t in tokens if t != "tribe-token"]
+                board.set_tokens(move.end, [t for t in tokens if t != "tribe-token"])
                 board.pieces = [p for p in board.pieces if not (p.at == move.end and p.piece == "tribe-token")]
     return move
 

@@ -40,15 +40,16 @@ class Situation:
     def __init__(self, board: Board, question: Question):
         self.board = board
         self.q = question
-        self.nodes = board.graph.nodes
+        index = board.index()
+        self.nodes = index["nodes"]
         pieces = [p for p in board.pieces if p is not question.ignore]
         self.pieces = pieces
         self.towns: dict[Coord, list[Piece]] = {}
         self.cities: dict[Coord, list[Piece]] = {}
         self.improved: dict[Coord, list[Piece]] = {}
         self.mystery: dict[Coord, Piece] = {}
-        self.tribes: set[Coord] = {n for n, tokens in board.graph.nodes(data="tokens") if tokens and "tribe-token" in tokens}
-        self.wanted: set[Coord] = {n for n, tokens in board.graph.nodes(data="tokens") if tokens and "wanted-token" in tokens}
+        self.tribes: set[Coord] = set(index["tokens"].get("tribe-token", ()))
+        self.wanted: set[Coord] = set(index["tokens"].get("wanted-token", ()))
         by_kind = {"town": self.towns, "city": self.cities, "improved-town": self.improved}
         for p in pieces:
             if p.piece in by_kind:
@@ -65,13 +66,13 @@ class Situation:
         self.my_improved = [p for ps in self.improved.values() for p in ps if p.player == player]
         self.mobile = {h for h, p in self.mystery.items()
                        if p.face_up and board.hex_types.get(p.hex_type or "", {}).get("mobile")}
-        self.rail_nodes = {n for a, b, rails in board.graph.edges(data="rails") if rails and player in rails for n in (a, b)}
+        self.rail_nodes = index["rail_nodes"].get(player, set())
         self.network = self.rail_nodes | self.my_cities | self.my_towns
         self._effective: dict[Coord, dict] = {}
 
     def effective(self, node: Coord) -> dict:
         if node not in self._effective:
-            attrs = dict(self.nodes[node])
+            attrs = dict(self.board.graph.nodes[node])
             piece = self.mystery.get(node)
             if piece is not None:
                 if piece.face_up and piece.hex_type:
@@ -380,9 +381,9 @@ def check_board(board: Board, rule_ids: list[str]) -> Iterator[Problem]:
                 yield _located(piece.location, Problem(
                     rule_id, f"{piece.describe()}: {why(piece.at)}", hint=rule_.summary,
                     extra={"hex": list(piece.at), "piece": piece.piece, "player": piece.player}))
-    for a, b, rails in board.graph.edges(data="rails"):
+    for a, b, rails in sorted(board.graph.edges(data="rails")):
         for player in sorted(rails or ()):
-            yield from _check_rail(board, rule_ids, player, a, b)
+            yield from _check_rail(board, rule_ids, player, *sorted((a, b)))
 
 
 def _check_rail(board, rule_ids, player, a, b) -> Iterator[Problem]:

@@ -1,0 +1,325 @@
+"""Maps: the graph model, placement rules, mobile hexes, layouts."""
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from workbench.board.geometry import DIRECTIONS, hex_distance, hexagon
+from workbench.board.graph import Board
+from workbench.board.layout import fairness, random_layout
+from workbench.board.mobile import distribution, roll_move, transition
+from workbench.board.placement import (RULES, Question, check_board, golden_spikes, legal_placements,
+                                       rules_in_force)
+from workbench.content.loader import load_text
+from workbench.content.validate import load_library
+
+HEX_TYPES = {
+    "resource": {"category": "resource", "allows": ["town"]},
+    "safe-zone": {"category": "safe-zone", "allows": ["town"]},
+    "non-resource": {"category": "non-resource", "allows": ["city"]},
+    "cattle-ranch": {"category": "mystery", "allows": ["town"], "any_number_of_towns": True},
+    "buffalo-herd": {"category": "mystery", "mobile": True},
+    "native-american": {"category": "mystery", "mobile": True},
+}
+ALL_RULES = sorted(RULES)
+
+
+def board(pieces=(), spaces=(), radius=3, terrain="non-resource", rails=(), **extra):
+    data = {"kind": "map", "game": "dark-horse", "id": "t", "name": "T", "geometry": "hex",
+            "shape": {"shape": "hexagon", "radius": radius, "terrain": terrain},
+            "spaces": list(spaces), "pieces": list(pieces), "rails": list(rails), **extra}
+    return Board.from_data(data, hex_types=HEX_TYPES)
+
+
+def codes(board_, rules=ALL_RULES):
+    return sorted((p.code, tuple(p.extra.get("hex") or ())) for p in check_board(board_, rules))
+
+
+# -- geometry -------------------------------------------------------------------------------
+
+def test_directions_are_numbered_clockwise_from_the_top():
+    assert DIRECTIONS == {1: (0, -1), 2: (1, -1), 3: (1, 0), 4: (0, 1), 5: (-1, 1), 6: (-1, 0)}
+    assert all(hex_distance((0, 0), step) == 1 for step in DIRECTIONS.values())
+
+
+def test_generated_hexagon_sizes():
+    assert len(hexagon(20)) == 1261
+    b = board(radius=2)
+    assert b.graph.number_of_nodes() == 19 and b.graph.degree[(0, 0)] == 6
+
+
+def test_a_map_may_declare_its_own_numbering():
+    b = board(directions={"1": [0, 1], "2": [-1, 1], "3": [-1, 0], "4": [0, -1], "5": [1, -1], "6": [1, 0]})
+    assert b.step((0, 0), 1) == (0, 1)
+
+
+def test_grid_maps_have_diagonal_neighbours_and_blocked_spaces():
+    data = {"id": "g", "game": "western-legends", "geometry": "grid", "shape": {"shape": "rectangle", "width": 3, "height": 3},
+            "spaces": [{"at": [1, 0], "blocked": True}]}
+    g = Board.from_data(data)
+    assert g.graph.degree[(1, 1)] == 8 and g.graph.nodes[(1, 0)]["blocked"]
+
+
+# -- placement rules ------------------------------------------------------------------------
+
+def test_towns_on_resource_hexes_and_cities_on_non_resource_hexes():
+    b = board([{"piece": "town", "player": "red", "at": [0, 0]}, {"piece": "city", "player": "red", "at": [2, 0]}],
+              spaces=[{"at": [2, 0], "terrain": "resource"}])
+    assert codes(b, ["town-on-resource", "city-on-non-resource"]) == [("city-on-non-resource", (2, 0)), ("town-on-resource", (0, 0))]
+    problem = next(p for p in check_board(b, ALL_RULES) if p.code == "town-on-resource")
+    assert "only cities go there" in problem.message and problem.extra["player"] == "red"
+
+
+def test_one_town_per_hex_except_where_any_number_may_build():
+    spaces = [{"at": [0, 0], "terrain": "resource"}]
+    taken = board([{"piece": "town", "player": "red", "at": [0, 0]}], spaces=spaces)
+    v = legal_placements(taken, Question("town", "blue"), ["town-on-resource", "one-town-per-hex"])
+    assert v.legal == [] and v.illegal[(0, 0)][-1][0] == "one-town-per-hex"
+    ranch = board([{"piece": "mystery-hex", "hex_type": "cattle-ranch", "at": [0, 0]},
+                   {"piece": "town", "player": "red", "at": [0, 0]}])
+    assert legal_placements(ranch, Question("town", "blue"), ["town-on-resource", "one-town-per-hex"]).legal == [(0, 0)]
+    assert legal_placements(ranch, Question("town", "red"), ["town-on-resource", "one-town-per-hex"]).legal == []
+
+
+def test_min_city_distance_is_a_parameter():
+    pieces = [{"piece": "city", "player": "red", "at": [0, 0]}]
+    near = board(pieces, parameters={"min_city_distance": 2})
+    v = legal_placements(near, Question("city", "blue"), ["min-city-distance"])
+    assert (1, 0) not in v.legal and (2, 0) in v.legal
+    far = board(pieces, parameters={"min_city_distance": 4})
+    v = legal_placements(far, Question("city", "blue"), ["min-city-distance"])
+    assert (3, 0) not in v.legal and "at least 4 apart" in v.illegal[(3, 0)][0][1]
+
+
+def test_improved_town_needs_own_town_matching_resource_and_a_city_each():
+    spaces = [{"at": [1, 0], "terrain": "resource", "resource": "food"}, {"at": [0, 1], "terrain": "resource", "resource": "ore"}]
+    pieces = [{"piece": "city", "player": "red", "at": [0, 0]}, {"piece": "town", "player": "red", "at": [1, 0]},
+              {"piece": "town", "player": "red", "at": [0, 1]}]
+    b = board(pieces, spaces)
+    assert legal_placements(b, Question("improved-town", "red", "food"), ["improved-town"]).legal == [(1, 0)]
+    assert legal_placements(b, Question("improved-town", "blue", "food"), ["improved-town"]).legal == []
+    one_used = board(pieces + [{"piece": "improved-town", "player": "red", "at": [1, 0], "resource": "food"}], spaces)
+    v = legal_placements(one_used, Question("improved-town", "red", "ore"), ["improved-town"])
+    assert v.legal == [] and "one per city" in v.illegal[(0, 1)][0][1]
+    wrong = board(pieces + [{"piece": "improved-town", "player": "red", "at": [0, 1], "resource": "food"}], spaces)
+    assert codes(wrong, ["improved-town"]) == [("improved-town", (0, 1))]
+
+
+def test_mystery_access_by_rail_or_by_a_city():
+    mystery = {"piece": "mystery-hex", "hex_type": "cattle-ranch", "at": [3, 0]}
+    no_access = board([mystery, {"piece": "city", "player": "red", "at": [0, 0]}])
+    assert (3, 0) not in legal_placements(no_access, Question("town", "red"), ["town-on-resource", "mystery-access"]).legal
+    by_rail = board([mystery, {"piece": "city", "player": "red", "at": [0, 0]}],
+                    rails=[{"player": "red", "from": [0, 0], "to": [1, 0]}, {"player": "red", "from": [1, 0], "to": [2, 0]},
+                           {"player": "red", "from": [2, 0], "to": [3, 0]}])
+    assert legal_placements(by_rail, Question("town", "red"), ["town-on-resource", "mystery-access"]).legal == [(3, 0)]
+    by_city = board([mystery, {"piece": "city", "player": "red", "at": [2, 0]}])
+    assert legal_placements(by_city, Question("town", "red"), ["town-on-resource", "mystery-access"]).legal == [(3, 0)]
+
+
+def test_tribe_tokens_and_mobile_hexes_block_building():
+    b = board([{"piece": "mystery-hex", "hex_type": "buffalo-herd", "at": [1, 0]}, {"piece": "tribe-token", "at": [0, 1]}],
+              spaces=[{"at": [1, 0], "terrain": "resource"}, {"at": [0, 1], "terrain": "resource"},
+                      {"at": [2, 0], "terrain": "resource", "tokens": ["tribe-token"]}])
+    v = legal_placements(b, Question("town", "red"), ["tribe-blocked", "mobile-hex-blocked"])
+    assert {(1, 0), (0, 1), (2, 0)}.isdisjoint(v.legal)
+    assert v.illegal[(1, 0)][0][0] == "mobile-hex-blocked" and v.illegal[(0, 1)][0][0] == "tribe-blocked"
+
+
+def test_wild_wild_west_wanted_exclusion_and_first_city():
+    b = board([{"piece": "wanted-token", "at": [0, 0]}], spaces=[{"at": [3, 0], "terrain": "safe-zone"}])
+    v = legal_placements(b, Question("city", "red"), ["wanted-exclusion", "first-city-safe-zone"])
+    # in the safe zone's area, and neither on nor next to the Wanted token
+    assert set(v.legal) == {h for h in b.graph.nodes if hex_distance(h, (3, 0)) <= 1 and hex_distance(h, (0, 0)) > 1}
+    assert "next to a Wanted token" in v.illegal[(1, 0)][0][1]
+    # the rule binds only the first city
+    second = board([{"piece": "city", "player": "red", "at": [3, 0], "first": True}])
+    assert len(legal_placements(second, Question("city", "red"), ["first-city-safe-zone"]).legal) == 37
+
+
+def test_rails_connect_and_golden_spikes_are_detected():
+    b = board([{"piece": "city", "player": "red", "at": [0, 0]}, {"piece": "city", "player": "blue", "at": [2, 0]}],
+              rails=[{"player": "red", "from": [0, 0], "to": [1, 0]}, {"player": "blue", "from": [2, 0], "to": [1, 0]},
+                     {"player": "blue", "from": [-2, 0], "to": [-3, 0]}])
+    assert codes(b, ["rail-connected"]) == [("rail-connected", (-3, 0))]
+    [spike] = golden_spikes(b)
+    assert spike["players"] == ["blue", "red"] and spike["hex"] == [1, 0]
+    reach = legal_placements(b, Question("rail", "red"), ["rail-connected"]).legal
+    assert (2, -1) in reach and (3, 0) not in reach
+
+
+def test_problems_point_at_the_piece_in_the_yaml_file():
+    text = """kind: map
+game: dark-horse
+id: m
+name: M
+geometry: hex
+shape: {shape: hexagon, radius: 2}
+pieces:
+  - {piece: city, player: red, at: [0, 0]}
+  - {piece: city, player: blue, at: [1, 0]}
+  - {piece: town, player: blue, at: [9, 9]}
+rails:
+  - {player: red, from: [0, 0], to: [2, 0]}
+"""
+    docs, _ = load_text(text, "m.yaml")
+    b = Board.from_data(docs[0].data, hex_types=HEX_TYPES, document=docs[0])
+    found = {(p.code, p.line, p.column) for p in check_board(b, ["min-city-distance"])}
+    assert found == {("off-map", 10, 5), ("rail-not-adjacent", 12, 5), ("min-city-distance", 8, 5), ("min-city-distance", 9, 5)}
+
+
+def test_unknown_rule_ids_are_reported_with_a_suggestion():
+    b = board(rules=["town-on-resorce"])
+    ids, problems = rules_in_force(b)
+    assert ids == [] and problems[0].code == "unknown-rule" and "town-on-resource" in problems[0].hint
+
+
+def test_scenario_and_variants_bring_their_rules():
+    library = load_library()
+    b = board()
+    ids, _ = rules_in_force(b, library, library.data("dark-horse", "scenario", "wild-wild-west"))
+    assert {"town-on-resource", "wanted-exclusion", "first-city-safe-zone"} <= set(ids)
+    ids, _ = rules_in_force(b, library, library.data("dark-horse", "scenario", "high-noon"))
+    assert {"mystery-access", "tribe-blocked", "mobile-hex-blocked"} <= set(ids) and "wanted-exclusion" not in ids
+    ids, _ = rules_in_force(b, library, library.data("dark-horse", "scenario", "how-the-west-was-won"))
+    assert {"improved-town", "golden-spike"} <= set(ids)
+
+
+# -- mobile mystery hexes: the rulebook's own example ----------------------------------------
+
+def buffalo_board():
+    # the Buffalo Herd at the centre, towns to its south-west (5) and north-west (6)
+    return board([{"piece": "mystery-hex", "hex_type": "buffalo-herd", "at": [0, 0]},
+                  {"piece": "town", "player": "red", "at": [-1, 1]}, {"piece": "town", "player": "blue", "at": [-1, 0]}],
+                 terrain="resource")
+
+
+def test_rulebook_example_a_4_moves_the_buffalo_herd_down_one_hex():
+    move = roll_move(buffalo_board(), (0, 0), [4])
+    assert (move.end, move.moved, move.rolls) == ((0, 1), True, [4])
+
+
+@pytest.mark.parametrize("first,second", [(5, 6), (6, 5), (5, 5)])
+def test_rulebook_example_5_or_6_into_a_town_is_rerolled_then_stays(first, second):
+    move = roll_move(buffalo_board(), (0, 0), [first, second])
+    assert (move.end, move.moved, move.rolls) == ((0, 0), False, [first, second])
+    assert "stays" in move.reason and "City or Town" in move.reason
+
+
+def test_an_illegal_roll_then_a_legal_reroll_moves():
+    move = roll_move(buffalo_board(), (0, 0), [5, 1])
+    assert (move.end, move.moved) == ((0, -1), True) and "reroll" in move.reason
+
+
+def test_off_the_board_is_illegal():
+    b = board([{"piece": "mystery-hex", "hex_type": "buffalo-herd", "at": [0, -3]}])
+    move = roll_move(b, (0, -3), [1, 1])
+    assert not move.moved and "off the board" in move.reason
+
+
+def test_native_american_hex_picks_up_a_tribe_token():
+    b = board([{"piece": "mystery-hex", "hex_type": "native-american", "at": [0, 0]}],
+              spaces=[{"at": [0, 1], "terrain": "resource", "tokens": ["tribe-token"]}])
+    move = roll_move(b, (0, 0), [4], apply=True)
+    assert move.picked_up == ["tribe-token"] and b.graph.nodes[(0, 1)]["tokens"] == []
+    assert [p.at for p in b.pieces if p.piece == "mystery-hex"] == [(0, 1)]
+
+
+def test_exact_one_move_distribution_by_hand():
+    dist = transition(buffalo_board(), (0, 0))
+    legal = Fraction(1, 6) + Fraction(2, 6) * Fraction(1, 6)
+    assert dist == {(0, -1): legal, (1, -1): legal, (1, 0): legal, (0, 1): legal, (0, 0): Fraction(4, 36)}
+
+
+def test_seeded_moves_agree_with_the_exact_distribution():
+    b = buffalo_board()
+    exact = distribution(b, (0, 0), 3)
+    assert sum(exact.values()) == 1
+    rng = random.Random(2024)
+    trials = 6000
+    counts = Counter()
+    for _ in range(trials):
+        sim = b.copy()
+        at = (0, 0)
+        for _ in range(3):
+            at = roll_move(sim, at, rng=rng, apply=True).end
+        counts[at] += 1
+    for hex_, p in exact.items():
+        sigma = (float(p) * (1 - float(p)) / trials) ** 0.5
+        assert abs(counts[hex_] / trials - float(p)) < 5 * sigma + 1e-9, hex_
+
+
+def test_moves_replay_exactly_from_a_seed():
+    a = roll_move(buffalo_board(), (0, 0), rng=random.Random(7))
+    b = roll_move(buffalo_board(), (0, 0), rng=random.Random(7))
+    assert a.to_json() == b.to_json()
+
+
+# -- layouts --------------------------------------------------------------------------------
+
+def test_layout_is_seeded_and_uses_every_spot():
+    library = load_library()
+    template = library.data("dark-horse", "map", "illustrative-territory")
+    hex_types = {d.id: d.data for d in library.of_kind("hex_type", "dark-horse")}
+    a = random_layout(template, 5, tiles={"food": 7, "wood": 6, "ore": 7}, mystery=["cattle-ranch", "ghost-town", "buffalo-herd"], hex_types=hex_types)
+    b = random_layout(template, 5, tiles={"food": 7, "wood": 6, "ore": 7}, mystery=["cattle-ranch", "ghost-town", "buffalo-herd"], hex_types=hex_types)
+    c = random_layout(template, 6, tiles={"food": 7, "wood": 6, "ore": 7}, mystery=["cattle-ranch", "ghost-town", "buffalo-herd"], hex_types=hex_types)
+    assert a == b and a != c
+    mystery = [p for p in a["pieces"] if p["piece"] == "mystery-hex"]
+    assert sorted(p["hex_type"] for p in mystery) == ["buffalo-herd", "cattle-ranch", "ghost-town"]
+    assert all(not p["face_up"] for p in mystery)
+    rows = fairness(Board.from_data(a, hex_types=hex_types), 3)
+    assert [r["start"] for r in rows] == ["north", "north-east", "south", "south-west"]
+    assert all(r["food"] + r["wood"] + r["ore"] + r["mystery"] <= r["hexes"] for r in rows)
+
+
+# -- properties -----------------------------------------------------------------------------
+
+coords = st.tuples(st.integers(-3, 3), st.integers(-3, 3)).filter(lambda h: hex_distance(h, (0, 0)) <= 3)
+piece_lists = st.lists(st.tuples(st.sampled_from(["town", "city", "mystery-hex", "tribe-token", "wanted-token"]),
+                                 st.sampled_from(["red", "blue"]), coords), max_size=8)
+terrains = st.dictionaries(coords, st.sampled_from(["resource", "safe-zone", "non-resource"]), max_size=15)
+
+
+def _random_board(pieces, terrain):
+    raw = []
+    for kind, player, at in pieces:
+        item = {"piece": kind, "at": list(at)}
+        if kind in ("town", "city"):
+            item["player"] = player
+        if kind == "mystery-hex":
+            item["hex_type"] = "buffalo-herd"
+        raw.append(item)
+    return board(raw, spaces=[{"at": list(h), "terrain": t} for h, t in terrain.items()])
+
+
+@settings(max_examples=150, deadline=None)
+@given(piece_lists, terrains, st.sampled_from(["town", "city", "improved-town"]), st.sampled_from(["red", "blue"]))
+def test_a_legal_placement_never_breaks_a_rule_in_force(pieces, terrain, piece, player):
+    b = _random_board(pieces, terrain)
+    rules = [r for r in ALL_RULES if r != "first-city-safe-zone"]
+    verdict = legal_placements(b, Question(piece, player, "food" if piece == "improved-town" else None), rules)
+    for spot in verdict.legal[:5]:
+        placed = b.copy()
+        from workbench.board.graph import Piece
+        placed.pieces.append(Piece(piece, spot, player, resource="food" if piece == "improved-town" else None))
+        new = [p for p in check_board(placed, rules) if p.extra.get("hex") == list(spot) and p.extra.get("player") == player
+               and p.extra.get("piece") == piece]
+        assert new == [], (spot, [p.message for p in new])
+
+
+@settings(max_examples=150, deadline=None)
+@given(piece_lists, st.lists(st.integers(1, 6), min_size=2, max_size=2), coords)
+def test_a_mobile_hex_never_lands_on_a_city_or_town(pieces, rolls, start):
+    b = _random_board(pieces, {})
+    b.pieces = [p for p in b.pieces if p.at != start]
+    from workbench.board.graph import Piece
+    b.pieces.append(Piece("mystery-hex", start, hex_type="buffalo-herd"))
+    move = roll_move(b, start, rolls)
+    occupied = {p.at for p in b.pieces if p.piece in ("town", "city")}
+    assert move.end == start or move.end not in occupied
+    assert move.end in b.graph
+    assert sum(distribution(b, start, 1).values()) == 1

@@ -1,0 +1,242 @@
+"""`workbench map ...`: check, legal, move, odds, draw, layout."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from .common import EXIT_OK, EXIT_PROBLEMS, emit_json, print_problems
+
+PIECES = ("town", "city", "rail", "improved-town")
+
+
+def add_commands(sub, add_format) -> None:
+    board = sub.add_parser("map", help="check placements, move mobile hexes, draw and lay out maps")
+    actions = board.add_subparsers(dest="action", metavar="ACTION", parser_class=board.__class__)
+    actions.required = True
+
+    def common(parser, *, scenario=True):
+        parser.add_argument("map", metavar="MAP", help="a map id from the library, or a map YAML file")
+        parser.add_argument("--library", action="append", metavar="DIR",
+                            help="content to load with the map (default: variants/); repeatable")
+        if scenario:
+            parser.add_argument("--scenario", metavar="ID", help="a scenario whose variants and rules are in force")
+        add_format(parser)
+
+    check = actions.add_parser("check", help="check every placed piece against the rules in force")
+    common(check)
+    legal = actions.add_parser("legal", help="where may a player put a piece?")
+    common(legal)
+    legal.add_argument("--player", required=True)
+    legal.add_argument("--piece", required=True, choices=PIECES)
+    legal.add_argument("--resource", choices=("food", "wood", "ore"), help="for improved towns: the tile's resource")
+    move = actions.add_parser("move", help="move a mobile mystery hex by a roll (and a reroll) or a seed")
+    common(move, scenario=False)
+    move.add_argument("--hex", required=True, metavar="Q,R")
+    how = move.add_mutually_exclusive_group(required=True)
+    how.add_argument("--roll", type=int, choices=range(1, 7), metavar="N")
+    how.add_argument("--seed", type=int)
+    move.add_argument("--reroll", type=int, choices=range(1, 7), metavar="M", help="the second roll, if the first is illegal")
+    odds = actions.add_parser("odds", help="exact distribution of a mobile hex's position after N moves")
+    common(odds, scenario=False)
+    odds.add_argument("--hex", required=True, metavar="Q,R")
+    odds.add_argument("--moves", type=int, default=1)
+    draw = actions.add_parser("draw", help="draw the map to an SVG or PNG file")
+    common(draw)
+    draw.add_argument("-o", "--output", required=True, metavar="FILE")
+    draw.add_argument("--player", help="highlight where this player may build --piece")
+    draw.add_argument("--piece", choices=PIECES, default="town")
+    layout = actions.add_parser("layout", help="a random layout of a template, with a fairness report")
+    common(layout, scenario=False)
+    layout.add_argument("--seed", type=int, required=True)
+    layout.add_argument("--distance", type=int, default=3, help="how far from a start to count (default 3)")
+    layout.add_argument("-o", "--output", metavar="FILE.yaml", help="also save the generated map")
+
+
+def _load(args):
+    """The library and the board named by args.map."""
+    from ..board.graph import Board
+    from ..content.validate import UsageError, validate_paths
+
+    libraries = args.library or ["variants"]
+    target = Path(args.map)
+    paths = list(libraries)
+    if target.suffix in (".yaml", ".yml"):
+        if not target.is_file():
+            raise UsageError(f"no such file: {target}")
+        paths.append(str(target))
+    result = validate_paths(paths)
+    if result.errors:
+        print_problems(result.errors, stream=sys.stderr)
+        print(f"workbench: the content has {len(result.errors)} error(s); fix them first", file=sys.stderr)
+        return None, None
+    library = result.library
+    if target.suffix in (".yaml", ".yml"):
+        maps = [d for d in library.of_kind("map") if Path(d.file).resolve() == target.resolve()]
+    else:
+        maps = [d for d in library.of_kind("map") if d.id == args.map]
+    if not maps:
+        known = sorted(d.id for d in library.of_kind("map"))
+        raise UsageError(f"no map '{args.map}'; maps: {', '.join(known) or 'none'}")
+    document = maps[0]
+    hex_types = {d.id: d.data for d in library.of_kind("hex_type", document.game)}
+    return library, Board.from_data(document.data, hex_types=hex_types, document=document)
+
+
+def _rules(args, library, board):
+    from ..board.placement import board_parameters, rules_in_force
+    from ..content.validate import UsageError
+
+    scenario = None
+    if getattr(args, "scenario", None):
+        scenario = library.data(board.game, "scenario", args.scenario)
+        if scenario is None:
+            raise UsageError(f"no scenario '{args.scenario}' in {board.game}")
+    board_parameters(board, library, scenario)
+    return rules_in_force(board, library, scenario)
+
+
+def _coord(text):
+    from ..board.geometry import parse_coord
+    from ..content.validate import UsageError
+    try:
+        return parse_coord(text)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_map(args) -> int:
+    library, board = _load(args)
+    if board is None:
+        return EXIT_PROBLEMS
+    return {"check": _check, "legal": _legal, "move": _move, "odds": _odds, "draw": _draw,
+            "layout": _layout}[args.action](args, library, board)
+
+
+def _check(args, library, board) -> int:
+    from ..board.placement import EVENT_RULES, check_board
+
+    rule_ids, rule_problems = _rules(args, library, board)
+    problems = rule_problems + list(check_board(board, rule_ids))
+    events = [e for r in rule_ids if r in EVENT_RULES for e in EVENT_RULES[r](board)]
+    if args.format == "json":
+        emit_json({"map": board.id, "spaces": board.graph.number_of_nodes(), "rules": rule_ids,
+                   "problems": [{"code": p.code, "severity": p.severity, "hex": p.extra.get("hex"),
+                                 "piece": p.extra.get("piece"), "player": p.extra.get("player"), "message": p.message,
+                                 "hint": p.hint, "file": p.file, "line": p.line, "column": p.column} for p in problems],
+                   "events": events})
+    else:
+        print(f"map {board.id}: {board.graph.number_of_nodes()} spaces, {len(board.pieces)} pieces;"
+              f" rules in force: {', '.join(rule_ids)}")
+        print_problems(problems)
+        for event in events:
+            print(f"event {event['event']}: {event['message']}")
+        print("no problems" if not problems else f"{len(problems)} problem(s)")
+    return EXIT_PROBLEMS if problems else EXIT_OK
+
+
+def _legal(args, library, board) -> int:
+    from ..board.placement import Question, legal_placements
+
+    rule_ids, rule_problems = _rules(args, library, board)
+    verdict = legal_placements(board, Question(args.piece, args.player, args.resource), rule_ids)
+    illegal = [{"hex": list(h), "rules": [r for r, _ in reasons], "reasons": [w for _, w in reasons]}
+               for h, reasons in sorted(verdict.illegal.items())]
+    if args.format == "json":
+        emit_json({"map": board.id, "player": args.player, "piece": args.piece,
+                   "legal": [list(h) for h in verdict.legal], "illegal": illegal})
+    else:
+        print_problems(rule_problems)
+        print(f"{args.player} may place a {args.piece} on {len(verdict.legal)} of {board.graph.number_of_nodes()} spaces:")
+        print("  " + " ".join(f"{q},{r}" for q, r in verdict.legal))
+        for row in illegal:
+            print(f"  {row['hex'][0]},{row['hex'][1]}: " + "; ".join(f"[{r}] {w}" for r, w in zip(row["rules"], row["reasons"])))
+    return EXIT_OK
+
+
+def _move(args, library, board) -> int:
+    from ..board.mobile import roll_move
+    from ..content.validate import UsageError
+
+    start = _coord(args.hex)
+    if not any(p.at == start and p.piece == "mystery-hex" for p in board.pieces):
+        raise UsageError(f"no mystery hex at {args.hex} on {board.id}")
+    if args.roll is not None:
+        rolls = [args.roll] + ([args.reroll] if args.reroll is not None else [])
+        move = roll_move(board, start, rolls, random.Random(0))
+        if len(move.rolls) > len(rolls):
+            raise UsageError(f"the roll {args.roll} is illegal ({move.reason.split(';')[0]}); give the reroll with --reroll")
+    else:
+        move = roll_move(board, start, None, random.Random(args.seed))
+    if args.format == "json":
+        emit_json(move.to_json())
+    else:
+        print(f"{list(move.start)} -> {list(move.end)}  rolls {move.rolls}: {move.reason}")
+    return EXIT_OK
+
+
+def _odds(args, library, board) -> int:
+    from ..board.mobile import distribution
+
+    start = _coord(args.hex)
+    dist = distribution(board, start, args.moves)
+    rows = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
+    if args.format == "json":
+        emit_json({"from": list(start), "moves": args.moves,
+                   "distribution": [{"hex": list(h), "p": float(p), "fraction": str(p)} for h, p in rows]})
+    else:
+        print(f"where the hex at {list(start)} is after {args.moves} move(s):")
+        for h, p in rows:
+            print(f"  {h[0]:>3},{h[1]:<3} {float(p):8.4f}  ({p})")
+    return EXIT_OK
+
+
+def _draw(args, library, board) -> int:
+    from ..board.draw import draw
+    from ..board.placement import Question, legal_placements
+    from ..content.validate import UsageError
+    from ..storage import atomic_write_bytes
+
+    suffix = Path(args.output).suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise UsageError("the output must end in .svg or .png")
+    legal = None
+    if args.player:
+        rule_ids, _ = _rules(args, library, board)
+        legal = legal_placements(board, Question(args.piece, args.player), rule_ids, explain=False).legal
+    figure = draw(board, legal=legal, title=board.id + (f": where {args.player} may build a {args.piece}" if legal is not None else ""))
+    import io
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format=suffix[1:], bbox_inches="tight", dpi=150)
+    atomic_write_bytes(Path(args.output), buffer.getvalue())
+    print(f"wrote {args.output}")
+    return EXIT_OK
+
+
+def _layout(args, library, board) -> int:
+    from ..board.graph import Board
+    from ..board.layout import fairness, random_layout, spread
+    from ..storage import atomic_write_text
+
+    template = board.document.data
+    variant = library.data(board.game, "variant", "mystery-hexes") or {}
+    mystery = list(variant.get("hex_types") or [])
+    game = library.data(board.game, "game", board.game) or {}
+    tiles = (template.get("parameters") or {}).get("resource_hex_tiles") or (game.get("parameters") or {}).get("resource_hex_tiles", {})
+    data = random_layout(template, args.seed, tiles=tiles, mystery=mystery, hex_types=board.hex_types)
+    laid = Board.from_data(data, hex_types=board.hex_types)
+    rows = fairness(laid, args.distance)
+    if args.output:
+        import yaml
+        header = "# yaml-language-server: $schema=../schemas/map.schema.json\n"
+        atomic_write_text(Path(args.output), header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    if args.format == "json":
+        emit_json({"map": data["id"], "seed": args.seed, "distance": args.distance, "starts": rows,
+                   "spread": spread(rows)})
+    else:
+        print(f"layout {data['id']} (within {args.distance} of each start):")
+        print(f"  {'start':<14} {'food':>4} {'wood':>4} {'ore':>4} {'mystery':>7}")
+        for row in rows:
+            print(f"  {row['start']:<14} {row['food']:>4} {row['wood']:>4} {row['ore']:>4} {row['mystery']:>7}")
+        print("  spread (max-min): " + ", ".join(f"{k} {v}" for k, v in spread(rows).items()))
+    return EXIT_OK
