@@ -56,3 +56,9 @@ def test_module_and_console_script_agree(root):
     a = subprocess.run([str(script), "validate", str(CORPUS / "positive")], capture_output=True, text=True)
     b = run("validate", str(CORPUS / "positive"))
     assert (a.returncode, a.stdout) == (b.returncode, b.stdout)
+
+
+def test_a_file_inside_a_given_folder_is_loaded_once(capsys):
+    folder = CORPUS / "positive" / "minimal-card"
+    assert main(["validate", str(folder), str(folder / "card.yaml")]) == 0
+    assert "checked 1 file(s), 1 document(s): no problems" in capsys.readouterr().out

@@ -41,14 +41,15 @@ def build_parser() -> Parser:
     listing.add_argument("--kind", help="only this kind")
     add_format(listing)
 
-    from . import board
+    from . import board, decks
     board.add_commands(sub, add_format)
+    decks.add_commands(sub, add_format)
     return parser
 
 
 def _commands():
-    from . import board, content
-    return {"validate": content.cmd_validate, "list": content.cmd_list, "map": board.cmd_map}
+    from . import board, content, decks
+    return {"validate": content.cmd_validate, "list": content.cmd_list, "map": board.cmd_map, "deck": decks.cmd_deck}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

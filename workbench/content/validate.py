@@ -43,7 +43,10 @@ class Result:
 
 
 def discover(paths: Iterable[str | Path]) -> list[str]:
-    """YAML files under ``paths`` (files are taken as given), sorted, without hidden folders."""
+    """YAML files under ``paths`` (files are taken as given), sorted, without hidden folders.
+
+    A file reached twice (a folder and a file inside it) is loaded once.
+    """
     found: list[str] = []
     for path in map(Path, paths):
         if path.is_file():
@@ -54,7 +57,10 @@ def discover(paths: Iterable[str | Path]) -> list[str]:
                 found.extend(str(Path(root) / f) for f in sorted(files) if f.endswith(YAML_SUFFIXES))
         else:
             raise UsageError(f"no such file or folder: {path}")
-    return found
+    unique: dict[Path, str] = {}
+    for name in found:
+        unique.setdefault(Path(name).resolve(), name)
+    return list(unique.values())
 
 
 def document_problems(document: Document) -> Iterator[Problem]:

@@ -1,0 +1,171 @@
+"""Custom decks: the deck-building rules (Revolver Module 2 as data), analytics, odds, commands."""
+import csv
+import json
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from workbench.cli import main
+from workbench.content.validate import validate_paths
+from workbench.decks.analytics import at_least, exactly, stats
+from workbench.decks.model import resolve
+from workbench.decks.rules import CODES, check_deck, context_for
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "corpus" / "decks"
+LIB_ARGS = ["--library", str(ROOT / "variants"), "--library", str(FIXTURES)]
+
+
+@pytest.fixture(scope="module")
+def library():
+    result = validate_paths([ROOT / "variants", FIXTURES])
+    assert result.ok, [p.format_text() for p in result.errors]
+    return result.library
+
+
+def deck(library, deck_id):
+    return library.get("revolver", "deck", deck_id)
+
+
+def found(problems):
+    return sorted((p.code, p.line) for p in problems)
+
+
+@pytest.mark.parametrize("engine", ["plain", "pandera"])
+def test_legal_decks_in_both_forms(library, engine):
+    for deck_id in ("legal-swaps", "legal-list"):
+        assert check_deck(library, deck(library, deck_id), engine=engine) == []
+
+
+def test_the_two_forms_describe_the_same_deck(library):
+    a = context_for(library, deck(library, "legal-swaps")).deck
+    b = context_for(library, deck(library, "legal-list")).deck
+    assert a.counts == b.counts and a.size == b.size == 62
+    assert sorted((s.out, s.into) for s in a.swaps) == sorted((s.out, s.into) for s in b.swaps)
+
+
+@pytest.mark.parametrize("engine", ["plain", "pandera"])
+def test_every_mistake_is_reported_at_once(library, engine):
+    problems = check_deck(library, deck(library, "every-mistake"), engine=engine)
+    assert found(problems) == sorted([
+        ("deck-size", 41), ("unique-replaced", 41), ("type-mismatch", 42), ("type-unknown", 43),
+        ("type-mismatch", 44), ("wrong-faction", 44), ("type-unknown", 45), ("unique-duplicate", 45),
+        ("type-unknown", 46), ("not-a-replacement", 47), ("unique-replaced", 47), ("type-unknown", 47)])
+    by_code = {}
+    for p in problems:
+        by_code.setdefault(p.code, p)
+    assert by_code["type-mismatch"].extra["cards"] == ["apache-scout", "pinkerton-marshal"]
+    assert "firepower card" in by_code["type-mismatch"].message
+    assert by_code["type-unknown"].severity == "warning"
+    assert {p.code for p in problems} <= set(CODES)
+
+
+def test_full_list_with_an_extra_card(library):
+    problems = check_deck(library, deck(library, "too-many"))
+    assert found(problems) == [("deck-size", 58), ("not-a-replacement", 63)]
+    assert "63 cards" in problems[0].message
+
+
+@pytest.mark.parametrize("engine", ["plain", "pandera"])
+def test_sources_follow_the_rules_document(library, engine):
+    problems = check_deck(library, deck(library, "promo-under-house-rule"), engine=engine)
+    assert [(p.code, p.extra["cards"]) for p in problems] == [("source-not-allowed", ["fixture-promo-order"])]
+
+
+def test_faq_q11_two_copies_of_the_expansion_but_one_unique_name(library):
+    ctx = context_for(library, deck(library, "every-mistake"))
+    assert ctx.deck.counts["estella-morales"] == 2
+    assert any(p.code == "unique-duplicate" and p.extra["cards"] == ["estella-morales"] for p in check_deck(library, ctx.document))
+
+
+def test_unknown_cards_get_a_suggestion(library, tmp_path):
+    path = tmp_path / "typo.yaml"
+    path.write_text("kind: deck\ngame: revolver\nid: typo\nname: Typo\nfaction: mcready\nbase: mcready-fixture-base\n"
+                    "rules: custom-decks\nsource: {document: house-rule}\nswaps:\n  - {out: fixture-rifle, in: hiden-sniper}\n")
+    result = validate_paths([ROOT / "variants", FIXTURES, path])
+    problems = check_deck(result.library, result.library.get("revolver", "deck", "typo"))
+    [unknown] = [p for p in problems if p.code == "unknown-card"]
+    assert unknown.line == 10 and "hidden-sniper" in unknown.hint
+
+
+def test_a_base_deck_without_a_list_cannot_be_shown_legal(library):
+    problems = check_deck(library, deck(library, "mcready-sharpshooters"))
+    assert [p.code for p in problems if p.is_error] == ["base-list-unknown"]
+    assert [p.code for p in problems if not p.is_error] == ["type-unknown"] * 3
+
+
+# -- odds and stats -------------------------------------------------------------------------
+
+def test_hypergeometric_odds_against_a_direct_count():
+    # 5 cards from 62 with 4 copies: 1 - C(58,5)/C(62,5)
+    assert at_least(62, 4, 5) == 1 - Fraction(comb(58, 5), comb(62, 5))
+    assert sum(exactly(62, 4, 5, k) for k in range(0, 5)) == 1
+
+
+@settings(max_examples=200)
+@given(st.integers(1, 70).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(0, n), st.integers(1, 5))))
+def test_at_least_is_a_probability_and_decreases_in_k(args):
+    n, copies, draws, k = args
+    p = at_least(n, copies, draws, k)
+    assert 0 <= p <= 1 and at_least(n, copies, draws, k + 1) <= p
+    assert at_least(n, copies, draws, 1) == 1 - exactly(n, copies, draws, 0)
+
+
+def test_stats_count_by_type_source_and_cost(library):
+    summary = stats(context_for(library, deck(library, "legal-swaps")))
+    assert summary["size"] == 62
+    assert summary["by_type"] == {"action": 17, "character": 21, "firepower": 24}
+    assert summary["by_source"] == {"base": 60, "expansion": 1, "promo": 1}
+    assert summary["cost_curve"]["0"] == 16 and summary["cost_curve"]["1"] == 19
+    assert summary["firepower"]["total_known"] == 19 * 2 + 5 * 2 + 3
+
+
+# -- commands -------------------------------------------------------------------------------
+
+def test_deck_check_json(capsys):
+    assert main(["deck", "check", "every-mistake", *LIB_ARGS, "--format", "json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["deck"] == "every-mistake" and report["legal"] is False and report["size"] == 63
+    assert set(report["problems"][0]) == {"code", "severity", "cards", "message", "hint", "file", "line", "column"}
+    assert report["summary"]["by_type"]["character"] >= 21
+    assert main(["deck", "check", "legal-list", *LIB_ARGS]) == 0
+
+
+def test_deck_check_a_file(capsys):
+    assert main(["deck", "check", str(FIXTURES / "decks.yaml"), *LIB_ARGS]) == 0  # the first deck of the file
+    assert "legal-swaps: 62 cards, legal" in capsys.readouterr().out
+
+
+def test_deck_odds_json(capsys):
+    assert main(["deck", "odds", "legal-swaps", *LIB_ARGS, "--card", "Apache Scout", "--draws", "8", "--at-least", "2",
+                 "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert Fraction(report["fractions"]["at_least_one"]) == at_least(62, 5, 8)
+    assert Fraction(report["fractions"]["at_least_k"]) == at_least(62, 5, 8, 2)
+
+
+def test_deck_export_writes_a_csv_atomically(tmp_path):
+    out = tmp_path / "deck.csv"
+    assert main(["deck", "export", "legal-swaps", *LIB_ARGS, "-o", str(out)]) == 0
+    rows = list(csv.DictReader(out.open()))
+    assert sum(int(r["count"]) for r in rows) == 62 and rows[0].keys() >= {"card", "name", "type"}
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.csv"]
+
+
+@pytest.mark.parametrize("args", [["check", "no-such-deck"], ["odds", "legal-swaps", "--card", "nope", "--draws", "3"],
+                                  ["odds", "legal-swaps", "--card", "apache-scout", "--draws", "99"], ["export", "legal-swaps"]])
+def test_deck_usage_errors_exit_2(args, capsys):
+    with pytest.raises(SystemExit) if args == ["export", "legal-swaps"] else _nothing():
+        assert main(["deck", args[0], *args[1:], *LIB_ARGS]) == 2
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False

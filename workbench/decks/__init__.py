@@ -1,0 +1,1 @@
+"""Custom decks: deck-building rules as data, checks, analytics and draw odds."""
