@@ -41,15 +41,17 @@ def build_parser() -> Parser:
     listing.add_argument("--kind", help="only this kind")
     add_format(listing)
 
-    from . import board, decks
+    from . import board, decks, games
     board.add_commands(sub, add_format)
     decks.add_commands(sub, add_format)
+    games.add_commands(sub, add_format)
     return parser
 
 
 def _commands():
-    from . import board, content, decks
-    return {"validate": content.cmd_validate, "list": content.cmd_list, "map": board.cmd_map, "deck": decks.cmd_deck}
+    from . import board, content, decks, games
+    return {"validate": content.cmd_validate, "list": content.cmd_list, "map": board.cmd_map, "deck": decks.cmd_deck,
+            "gunfight": games.cmd_gunfight}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

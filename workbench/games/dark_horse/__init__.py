@@ -1,0 +1,1 @@
+"""Dark Horse with Rebels & Rogues: gunfights, reputation, and the dice-placement turn engine."""
