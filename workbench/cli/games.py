@@ -15,6 +15,19 @@ def add_commands(sub, add_format) -> None:
     fight.add_argument("--library", action="append", metavar="DIR")
     add_format(fight)
 
+    play = sub.add_parser("play", help="play sample turns with bots, seeded and replayable")
+    play.add_argument("game", choices=("dark-horse", "western-legends"))
+    play.add_argument("--scenario", metavar="ID", help="Dark Horse: the scenario whose action spaces are used")
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--rounds", type=int, default=3)
+    play.add_argument("--bots", default="random", help="comma-separated bots by seat: random, greedy")
+    play.add_argument("--hire", action="append", default=[], metavar="PLAYER=CHARACTER",
+                      help="Dark Horse: give a seat a hired character (repeatable), e.g. red=sam-bass")
+    play.add_argument("--log", metavar="FILE.jsonl", help="also write the events as JSON lines")
+    play.add_argument("--library", action="append", metavar="DIR")
+    add_format(play)
+
 
 def _side(spec: str, library):
     from ..content.validate import UsageError
@@ -79,4 +92,56 @@ def cmd_gunfight(args) -> int:
                 line += f"   simulated {report['simulation']['outcomes'][key]:.4f}"
             print(line)
         print(f"  captured: a {float(odds.captured['a']):.4f}, b {float(odds.captured['b']):.4f}")
+    return EXIT_OK
+
+
+def cmd_play(args) -> int:
+    import json
+    from pathlib import Path
+
+    from ..content.validate import UsageError, validate_paths
+    from ..storage import atomic_write_text
+
+    result = validate_paths(args.library or ["variants"])
+    if result.errors:
+        print_problems(result.errors)
+        return EXIT_PROBLEMS
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.game == "dark-horse":
+        from ..games.dark_horse import engine
+
+        if not 1 <= args.players <= len(engine.PLAYER_NAMES):
+            raise UsageError(f"--players must be 1 to {len(engine.PLAYER_NAMES)}")
+        unknown = [b for b in bots if b not in engine.BOTS]
+        if unknown:
+            raise UsageError(f"unknown bot {unknown[0]!r}; bots: {', '.join(engine.BOTS)}")
+        characters: dict[str, list[str]] = {}
+        for item in args.hire:
+            player, _, character = item.partition("=")
+            if player not in engine.PLAYER_NAMES[:args.players] or not character:
+                raise UsageError(f"--hire wants PLAYER=CHARACTER with a player of {engine.PLAYER_NAMES[:args.players]}")
+            characters.setdefault(player, []).append(character)
+        try:
+            state = engine.play(result.library, args.scenario, args.players, args.seed, args.rounds, bots,
+                                characters=characters)
+        except KeyError as exc:
+            raise UsageError(f"no scenario or character {exc}") from None
+        events = state.log
+        describe = engine.describe
+    else:
+        from ..games.western_legends import engine as wl
+
+        state = wl.play(result.library, args.players, args.seed, args.rounds, bots)
+        events = state.log
+        describe = wl.describe
+    if args.log:
+        atomic_write_text(Path(args.log), "".join(json.dumps(e) + "\n" for e in events))
+    if args.format == "json":
+        for event in events:
+            print(json.dumps(event))
+    else:
+        for event in events:
+            line = describe(event)
+            if line:
+                print(line)
     return EXIT_OK
