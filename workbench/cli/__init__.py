@@ -51,7 +51,7 @@ def build_parser() -> Parser:
 def _commands():
     from . import board, content, decks, games
     return {"validate": content.cmd_validate, "list": content.cmd_list, "map": board.cmd_map, "deck": decks.cmd_deck,
-            "gunfight": games.cmd_gunfight, "play": games.cmd_play}
+            "gunfight": games.cmd_gunfight, "play": games.cmd_play, "poker": games.cmd_poker}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

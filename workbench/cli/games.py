@@ -15,13 +15,34 @@ def add_commands(sub, add_format) -> None:
     fight.add_argument("--library", action="append", metavar="DIR")
     add_format(fight)
 
+    poker = sub.add_parser("poker", help="Western Legends poker: rank a hand, compare two, saloon odds")
+    actions = poker.add_subparsers(dest="action", metavar="ACTION", parser_class=poker.__class__)
+    actions.required = True
+    rank = actions.add_parser("rank", help="the rank of a hand, e.g. AS KS QS JS 10S")
+    rank.add_argument("cards", nargs="+", metavar="CARD")
+    compare = actions.add_parser("compare", help="which of two hands wins, e.g. AS,AD,5C,6D,7H KH,KC,2S,3S,9D")
+    compare.add_argument("hands", nargs=2, metavar="HAND")
+    odds = actions.add_parser("odds", help="chance a saloon hand beats the dealer")
+    odds.add_argument("--hand", required=True, metavar="CARDS", help="comma-separated hand cards")
+    odds.add_argument("--flop", metavar="CARDS", help="the flop, if known (then the odds are exact)")
+    odds.add_argument("--samples", type=int, default=None, help="simulate instead of enumerating")
+    odds.add_argument("--seed", type=int, default=0)
+    for parser in (rank, compare, odds):
+        parser.add_argument("--ace-low", choices=("yes", "no"), default="yes", help="may an ace be low in a straight")
+        parser.add_argument("--cheat", choices=("five-of-a-kind-only", "wild"), default="five-of-a-kind-only")
+        add_format(parser)
+
     play = sub.add_parser("play", help="play sample turns with bots, seeded and replayable")
     play.add_argument("game", choices=("dark-horse", "western-legends"))
     play.add_argument("--scenario", metavar="ID", help="Dark Horse: the scenario whose action spaces are used")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=0)
-    play.add_argument("--rounds", type=int, default=3)
-    play.add_argument("--bots", default="random", help="comma-separated bots by seat: random, greedy")
+    play.add_argument("--rounds", type=int, default=None,
+                      help="Dark Horse: rounds to play (default 3); Western Legends: a cap, the game ends by its own rule (default 60)")
+    play.add_argument("--length", choices=("short", "average", "long"), default="short",
+                      help="Western Legends: game length (15, 20 or 25 LP)")
+    play.add_argument("--bots", default=None, help="comma-separated bots by seat: random, greedy (default: random for"
+                      " Dark Horse, greedy for Western Legends)")
     play.add_argument("--hire", action="append", default=[], metavar="PLAYER=CHARACTER",
                       help="Dark Horse: give a seat a hired character (repeatable), e.g. red=sam-bass")
     play.add_argument("--log", metavar="FILE.jsonl", help="also write the events as JSON lines")
@@ -106,7 +127,7 @@ def cmd_play(args) -> int:
     if result.errors:
         print_problems(result.errors)
         return EXIT_PROBLEMS
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = [b.strip() for b in (args.bots or ("random" if args.game == "dark-horse" else "greedy")).split(",") if b.strip()]
     if args.game == "dark-horse":
         from ..games.dark_horse import engine
 
@@ -122,7 +143,7 @@ def cmd_play(args) -> int:
                 raise UsageError(f"--hire wants PLAYER=CHARACTER with a player of {engine.PLAYER_NAMES[:args.players]}")
             characters.setdefault(player, []).append(character)
         try:
-            state = engine.play(result.library, args.scenario, args.players, args.seed, args.rounds, bots,
+            state = engine.play(result.library, args.scenario, args.players, args.seed, args.rounds or 3, bots,
                                 characters=characters)
         except KeyError as exc:
             raise UsageError(f"no scenario or character {exc}") from None
@@ -131,7 +152,12 @@ def cmd_play(args) -> int:
     else:
         from ..games.western_legends import engine as wl
 
-        state = wl.play(result.library, args.players, args.seed, args.rounds, bots)
+        if not 2 <= args.players <= len(wl.NAMES):
+            raise UsageError(f"--players must be 2 to {len(wl.NAMES)} for Western Legends")
+        unknown = [b for b in bots if b not in wl.BOTS]
+        if unknown:
+            raise UsageError(f"unknown bot {unknown[0]!r}; bots: {', '.join(wl.BOTS)}")
+        state = wl.play(result.library, args.players, args.seed, args.rounds or 60, bots, args.length)
         events = state.log
         describe = wl.describe
     if args.log:
@@ -144,4 +170,37 @@ def cmd_play(args) -> int:
             line = describe(event)
             if line:
                 print(line)
+    return EXIT_OK
+
+
+def cmd_poker(args) -> int:
+    from ..content.validate import UsageError
+    from ..games.western_legends import poker
+
+    rules = poker.PokerRules(ace_low=args.ace_low == "yes", cheat=args.cheat)
+    split = lambda text: [c for c in text.replace(" ", ",").split(",") if c]
+    try:
+        if args.action == "rank":
+            value = poker.evaluate(args.cards, rules)
+            report = value.to_json()
+            text = f"{value.name} {report['value']}"
+        elif args.action == "compare":
+            a, b = (split(h) for h in args.hands)
+            winner = poker.compare(a, b, rules)
+            report = {"winner": winner, "hands": [poker.evaluate(a, rules).to_json(), poker.evaluate(b, rules).to_json()]}
+            text = "tie" if winner == "tie" else f"hand {winner} wins ({report['hands'][winner]['rank']})"
+        else:
+            hand = split(args.hand)
+            flop = split(args.flop) if args.flop else None
+            deck = poker.standard_deck()
+            p, exact = poker.win_probability(hand, deck, flop, rules=rules, samples=args.samples, seed=args.seed)
+            report = {"hand": hand, "flop": flop, "p_win": float(p), "exact": exact,
+                      "fraction": str(p) if exact else None, "samples": None if exact else (args.samples or 2000)}
+            text = f"{float(p):.4f}" + (f" ({p}, exact)" if exact else f" (simulated, {report['samples']} deals, seed {args.seed})")
+    except (poker.CardError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    if args.format == "json":
+        emit_json(report)
+    else:
+        print(text)
     return EXIT_OK

@@ -173,8 +173,9 @@ def compare(a: Iterable[str], b: Iterable[str], rules: PokerRules = DEFAULT_RULE
 
 def best_saloon_hand(hand: Sequence[str], flop: Sequence[str], rules: PokerRules = DEFAULT_RULES,
                      max_from_hand: int = 2) -> HandValue:
-    """The best hand from the flop plus up to two cards of the player's hand."""
-    best = evaluate(list(flop), rules) if flop else None
+    """The best hand from the flop plus up to two cards of the player's hand (no cards at all:
+    the lowest possible value)."""
+    best = evaluate(list(flop), rules) if flop else HandValue(-1, (), "no-cards")
     for k in range(1, max_from_hand + 1):
         for chosen in combinations(hand, k):
             value = evaluate(list(flop) + list(chosen), rules)
