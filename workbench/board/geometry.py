@@ -107,3 +107,21 @@ def iter_pairs(items: list) -> Iterator[tuple]:
     for i, a in enumerate(items):
         for b in items[i + 1:]:
             yield a, b
+
+
+def pixel_to_hex(x: float, y: float, size: float = 1.0) -> Coord:
+    """The hex under a point of the drawing (inverse of :func:`hex_to_pixel`, cube-rounded).
+
+    >>> pixel_to_hex(*hex_to_pixel((3, -2)))
+    (3, -2)
+    """
+    q = (2 / 3) * x / size
+    r = y / (size * 3 ** 0.5) - q / 2
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return int(rq), int(rr)
