@@ -69,8 +69,9 @@ def draw(board: Board, *, legal=None, ax=None, coordinates: bool = True, title: 
     for piece in board.pieces:
         x, y = centre[piece.at]
         colour = players.get(piece.player, "#4a235a" if piece.piece == "mystery-hex" else "#222222")
-        ax.scatter([x], [y], marker=markers.get(piece.piece, "o"), s=160 if piece.piece == "city" else 90,
-                   color=colour, edgecolors="white", zorder=4)
+        marker = markers.get(piece.piece, "o")
+        ax.scatter([x], [y], marker=marker, s=160 if piece.piece == "city" else 90, color=colour,
+                   edgecolors=None if marker == "x" else "white", zorder=4)
         if piece.piece == "mystery-hex":
             ax.text(x, y + 0.3, (piece.hex_type or "?").replace("-", " ")[:12] if piece.face_up else "?",
                     fontsize=5, ha="center", color="#4a235a", zorder=5)

@@ -25,9 +25,9 @@ def shows_errors(output):
             try:
                 return callback(*args, **kwargs)
             except Exception as exc:  # noqa: BLE001 - shown to the person, not swallowed
-                with output:
-                    print(f"error: {exc}")
-                    print("".join(traceback.format_exception(exc)[-3:]).rstrip())
+                # append_stdout works with or without a live front end (and in tests)
+                output.append_stdout(f"error: {exc}\n")
+                output.append_stdout("".join(traceback.format_exception(exc)[-2:]))
                 return None
         return wrapper
     return decorate

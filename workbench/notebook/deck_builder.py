@@ -140,8 +140,7 @@ def builder_widget(builder: DeckBuilder):
     @shows_errors(messages)
     def on_export(_):
         path = builder.export(export_to.value)
-        with messages:
-            print(f"wrote {path}")
+        messages.append_stdout(f"wrote {path}" + "\n")
 
     add.on_click(on_add)
     undo.on_click(on_undo)

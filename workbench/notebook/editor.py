@@ -222,11 +222,9 @@ def form(editor: DocumentEditor):
         try:
             editor.save()
         except ConflictError as exc:
-            with messages:
-                print(f"not saved: {exc}")
+            messages.append_stdout(f"not saved: {exc}" + "\n")
             return
-        with messages:
-            print(f"saved {editor.path}")
+        messages.append_stdout(f"saved {editor.path}" + "\n")
 
     @shows_errors(messages)
     def on_reload(_):

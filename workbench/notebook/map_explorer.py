@@ -230,8 +230,7 @@ def explorer_widget(explorer: MapExplorer):
         if at is None:
             raise ValueError("no face-up mobile mystery hex on the map")
         move = explorer.step_mobile(at)
-        with messages:
-            print(move.reason)
+        messages.append_stdout(move.reason + "\n")
         picker.value = move.end
         render()
 

@@ -135,8 +135,7 @@ def designer_widget(designer: ScenarioDesigner):
     @shows_errors(messages)
     def on_save(_):
         path = designer.save(folder.value)
-        with messages:
-            print(f"saved {path}")
+        messages.append_stdout(f"saved {path}" + "\n")
 
     for widget in picks.values():
         widget.observe(shows_errors(messages)(refresh), names="value")

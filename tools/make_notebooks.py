@@ -1,0 +1,217 @@
+"""Writes notebooks/*.ipynb (then run them once so their saved outputs are current):
+
+    .venv/bin/python tools/make_notebooks.py && (cd notebooks && ../.venv/bin/jupyter nbconvert --to notebook --execute --inplace *.ipynb)
+
+Cells whose first line is `# NBVAL_CHECK_OUTPUT` must reproduce their saved output under nbval.
+"""
+from pathlib import Path
+
+import nbformat as nbf
+
+OUT = Path(__file__).resolve().parent.parent / "notebooks"
+CHECK = "# NBVAL_CHECK_OUTPUT\n"
+
+
+def notebook(name, cells):
+    nb = nbf.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbf.v4.new_markdown_cell(c[3:]) if c.startswith("md:") else nbf.v4.new_code_cell(c) for c in cells]
+    nbf.write(nb, OUT / name)
+
+
+SETUP = """from workbench.notebook.common import library, VARIANTS
+lib = library()"""
+
+notebook("00-start-here.ipynb", [
+    """md:# Frontier Workbench — start here
+
+A design workbench for Wild West board games: **Dark Horse** (with *Rebels & Rogues*), **Revolver**
+(with *1.2 Hunt the Man Down*) and **Western Legends**. Content lives as YAML files in `variants/`;
+the workbench checks every file against the JSON Schemas in `schemas/` and checks that the files fit
+together (every reference names something real; no two action spaces in a scenario replace the same
+space). Run the cells with Shift+Enter.
+
+| notebook | what it is for |
+|---|---|
+| [01-edit-content](01-edit-content.ipynb) | edit a document in a form made from its schema, or as raw YAML, with live validation; save keeps your comments |
+| [02-scenario-designer](02-scenario-designer.ipynb) | compose a house-rule scenario, see conflicts and the difference from a published one |
+| [03-map-explorer](03-map-explorer.ipynb) | the map: why a piece may or may not go on a hex, mobile mystery hexes, random layouts and their fairness |
+| [04-deck-builder](04-deck-builder.ipynb) | build a custom Revolver deck by swaps, see its legality, stats and draw odds |
+| [05-sample-turns](05-sample-turns.ipynb) | play Dark Horse and Western Legends turns with bots or by hand, stepping back and forth |
+| [06-odds-lab](06-odds-lab.ipynb) | gunfight odds as a heat map; Monte Carlo balance runs |""",
+    """from pathlib import Path
+import pandas as pd
+from workbench.content.validate import validate_paths
+from workbench.notebook.common import VARIANTS
+
+result = validate_paths([VARIANTS])
+print(f"{result.files} files, {len(result.documents)} documents, {len(result.errors)} errors")""",
+    "md:Any problem is listed with its file, line and column, and a hint:",
+    CHECK + """for problem in result.problems:
+    print(problem.format_text())
+print("library is valid" if result.ok else "fix the problems above")""",
+    "md:## The library at a glance",
+    CHECK + """table = pd.DataFrame(
+    [{"game": d.game, "kind": d.kind, "id": d.id, "name": d.data.get("name"),
+      "source": (d.data.get("source") or {}).get("document")} for d in result.library.documents]
+)
+print(table.groupby(["game", "kind"]).size().unstack(fill_value=0).to_string())""",
+    "md:Where the content comes from (`illustrative` marks example data that is no claim about the published games):",
+    CHECK + """print(table.groupby(["game", "source"]).size().unstack(fill_value=0).to_string())""",
+])
+
+notebook("01-edit-content.ipynb", [
+    """md:# Edit content
+
+Pick a file: the form is generated from its kind's JSON Schema (enums become dropdowns, numbers
+number fields, lists one item per line). Every change is validated at once, with line and column.
+**Save** writes the YAML back keeping your comments, key order and formatting, atomically, and
+refuses to overwrite a file that changed on disk since you opened it (press *Reload from disk*).
+
+This demo edits a scratch copy of an example house rule; set `path` to your own file to edit it.""",
+    SETUP + """
+import shutil, tempfile
+from pathlib import Path
+scratch = Path(tempfile.mkdtemp()) / "telegraph-office.yaml"
+shutil.copy(VARIANTS / "house-rules" / "telegraph-office.yaml", scratch)
+path = scratch   # or: path = VARIANTS / "house-rules" / "my-file.yaml" """,
+    """from workbench.notebook.editor import DocumentEditor, form
+# the published games' content, to check references against (the original house rule is left out,
+# or the copy would share its id)
+published = library([VARIANTS / "dark-horse", VARIANTS / "revolver", VARIANTS / "western-legends"])
+editor = DocumentEditor(path, library=published)
+form(editor)""",
+    "md:The same editor without widgets, as a designer's script would use it: a change keeps the comments.",
+    CHECK + """editor.set_field(["name"], "Telegraph & Post Office")
+editor.save()
+print(path.read_text().splitlines()[0])
+print([line for line in path.read_text().splitlines() if line.startswith("name:")])
+print([p.code for p in editor.problems()])""",
+    "md:A mistake shows at once, located:",
+    CHECK + """editor.set_field(["type"], "limted")
+for p in editor.problems():
+    print(f"line {p.line}, column {p.column}: {p.code}: {p.message} ({p.hint})")""",
+])
+
+notebook("02-scenario-designer.ipynb", [
+    """md:# Scenario designer
+
+Compose a house-rule Dark Horse scenario from the library's action spaces, variants and decks. Conflicts
+(two action spaces replacing the same space) show immediately; the table shows what your scenario
+changes against a published scenario or the base game. Save writes a scenario document.""",
+    SETUP + """
+from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+designer = ScenarioDesigner(lib, "frontier-politics", "Frontier Politics")
+designer_widget(designer)""",
+    "md:For example: start from High Noon and add Pork Barrel's spaces. Saloon and Barnstorming both replace Market:",
+    CHECK + """designer.start_from("high-noon")
+designer.action_spaces += ["campaign", "barnstorming", "carnival"]
+for p in designer.problems():
+    print(p.code, "-", p.message)""",
+    CHECK + """designer.action_spaces = ["stagecoach", "trader-new", "marshal", "campaign"]
+print([p.code for p in designer.problems()])
+import pandas as pd
+print(pd.DataFrame(designer.diff("high-noon")).to_string(index=False))""",
+])
+
+notebook("03-map-explorer.ipynb", [
+    """md:# Map explorer
+
+Click a hex on the map (or pick it from the list) to see what lies there and, for each player and
+piece, whether it may be built there and which rule forbids it. Place and remove pieces, move the
+mobile mystery hex with a seeded die, compare random layouts, and see the exact distribution of a
+mobile hex after several moves. The map shipped here is **illustrative**: the rules texts give no
+board layout.""",
+    """%matplotlib widget
+""" + SETUP + """
+from workbench.notebook.map_explorer import MapExplorer, explorer_widget
+explorer = MapExplorer(lib, "illustrative-territory", scenario="high-noon", seed=1)
+explorer_widget(explorer)""",
+    "md:What the widget shows for one hex, as data:",
+    CHECK + """info = explorer.select((0, -3))
+print(info["category"], info["pieces"])
+for who in ("red", "blue"):
+    print(who, "town:", info["legal"]["town"][who], info["why"]["town"][who])""",
+    "md:Move the Buffalo Herd with seeded dice, then compare three random layouts' fairness:",
+    CHECK + """move = explorer.step_mobile((3, 0), rolls=[5, 4])
+print(move.to_json())
+print(explorer.compare_layouts([1, 2, 3]).to_string(index=False))""",
+    "md:Where the mobile hex will be after three moves, exactly:",
+    """explorer.heatmap(move.end, 3)""",
+])
+
+notebook("04-deck-builder.ipynb", [
+    """md:# Deck builder (Revolver 1.2)
+
+Start from a base deck and swap cards: legality and every problem show as you go, with stats and
+the chance to draw a card. The rules texts do not print Revolver's base decks, so this uses the
+**illustrative stand-in** base deck in `variants/house-rules/` (known cards and placeholders);
+supply your real base list the same way.""",
+    SETUP + """
+from workbench.notebook.deck_builder import DeckBuilder, builder_widget
+builder = DeckBuilder(lib, "illustrative-mcready-base", id="sharpshooters", name="Sharpshooters")
+builder_widget(builder)""",
+    "md:The same as a script:",
+    CHECK + """builder.swap("placeholder-mcready-firepower", "apache-scout")
+builder.swap("placeholder-mcready-character", "pinkerton-marshal")
+builder.swap("placeholder-mcready-character", "estella-morales")
+print(builder.size(), "cards, legal:", builder.legal())
+for p in builder.problems():
+    print(p.severity, p.code, "-", p.message)
+print(builder.stats()["by_type"])
+print([round(p, 3) for _, p in builder.odds("pinkerton-marshal", 8)])""",
+])
+
+notebook("05-sample-turns.ipynb", [
+    """md:# Sample turns
+
+Play a Dark Horse round and a Western Legends game with bots or by hand, and step back and forth
+through the log (every state is kept). Everything is seeded: the same seed plays the same game.""",
+    SETUP + """
+from workbench.games.dark_horse.engine import new_game, BOTS as DH_BOTS
+from workbench.notebook.turns import TurnStepper, stepper_widget
+dark_horse = TurnStepper(new_game(lib, "high-noon", 3, seed=7, rounds=2),
+                         {"red": DH_BOTS["greedy"], "blue": DH_BOTS["random"], "green": DH_BOTS["random"]}, seed=7)
+stepper_widget(dark_horse, "dark-horse")""",
+    "md:What the engine assumes where the rules texts are silent is the first line of every log:",
+    CHECK + """for assumption in dark_horse.state.log[0]["assumptions"]:
+    print("-", assumption)
+dark_horse.run(40)
+print(dark_horse.state.log[-1]["event"], {n: (s["white_hat"], s["black_hat"], s["roles"]) for n, s in dark_horse.state.scores().items()})""",
+    """%matplotlib widget
+from workbench.games.western_legends.engine import State, BOTS as WL_BOTS
+western = TurnStepper(State(lib, 3, seed=5), {"red": WL_BOTS["greedy"], "blue": WL_BOTS["greedy"], "green": WL_BOTS["random"]}, seed=5)
+stepper_widget(western, "western-legends")""",
+    CHECK + """western.run(60)
+print("round", western.state.round, "| LP:", {p.name: p.lp for p in western.state.players})
+western.back(); western.back()
+print("two steps back: position", western.position, "of", len(western.history) - 1)""",
+])
+
+notebook("06-odds-lab.ipynb", [
+    """md:# Odds lab
+
+Exact gunfight odds for the fighters a scenario brings (plus any you write inline), and Monte Carlo
+balance runs for Western Legends: does the first player win more often, and how spread are the
+scores? Everything is seeded.""",
+    SETUP + """
+from workbench.games.dark_horse.gunfight import fighters, Side
+from workbench.notebook.odds_lab import gunfight_heatmap, balance
+sides = fighters(lib) + [Side.parse("combat=2,duel=1,deadly", "deadly gun"), Side.parse("combat=3,weak-kneed", "nervous posse")]
+gunfight_heatmap(sides)""",
+    CHECK + """from workbench.games.dark_horse.gunfight import exact_odds
+odds = exact_odds(Side.parse("combat=2,duel=2,tough", "marshal"), Side.parse("combat=2", "gang"))
+print({k: str(v) for k, v in odds.outcomes.items()})""",
+    "md:Balance runs, with a progress bar:",
+    """import ipywidgets as w
+from IPython.display import display
+bar = w.IntProgress(min=0, max=20, description="games")
+display(bar)
+def progress(done, total):
+    bar.value = done
+games, by_seat, spread = balance(lib, range(20), players=3, progress=progress)
+by_seat""",
+    CHECK + """print(by_seat.round(3).to_string())
+print("score spread per game:", spread.round(2).to_dict())""",
+])
+print("wrote", sorted(p.name for p in OUT.glob("*.ipynb")))
