@@ -15,13 +15,13 @@ engine uses a *declared* designer parameter, printed at the top of every log (``
 """
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
+from ..state import Replayable
 from .reputation import Reputation, ReputationError, gain as gain_reputation
 
 RESOURCES = ("food", "wood", "ore")
@@ -205,7 +205,7 @@ def claims(requirement: dict, dice: tuple[int, ...], parameters: dict) -> bool:
     return sum(dice) >= value  # at-least, dice-total
 
 
-class State:
+class State(Replayable):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: Game, players: list[str], seed: int, rounds: int):
@@ -329,13 +329,6 @@ class State:
         if good == "silver":  # Gold converts to 4 Silver at any time
             return player.count("silver") + player.goods.get("gold", 0) * self.game.parameters["silver_per_gold"]
         return player.count(good)
-
-    def apply(self, action: Action) -> "State":
-        if action not in self.legal_actions():
-            raise ValueError(f"{action} is not legal now")
-        state = copy.deepcopy(self)
-        state._apply(action)
-        return state
 
     def _apply(self, action: Action) -> None:
         player = self.current

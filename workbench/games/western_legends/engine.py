@@ -12,12 +12,12 @@ highest card; a non-active player joins poker when holding a card of 10 or bette
 """
 from __future__ import annotations
 
-import copy
 import random
 from collections import deque
 from dataclasses import dataclass, field
 
 from ...board.graph import Board
+from ..state import Replayable
 from .poker import CHEAT, PokerRules, best_saloon_hand, parse
 
 NAMES = ["red", "blue", "green", "yellow", "purple", "black"]
@@ -93,7 +93,7 @@ class Rules:
         return self.cheat_value if parsed == CHEAT else parsed[0]
 
 
-class State:
+class State(Replayable):
     def __init__(self, library, players: int, seed: int, *, length: str = "short", max_rounds: int = 60,
                  map_id: str = "illustrative-frontier"):
         self.rules = Rules(library, length)
@@ -303,13 +303,6 @@ class State:
                 seen[n] = seen[node] + 1
                 frontier.append(n)
         return set(seen) - {p.at}
-
-    def apply(self, action: Action) -> "State":
-        if action not in self.legal_actions():
-            raise ValueError(f"{action} is not legal now")
-        state = copy.deepcopy(self)
-        state._apply(action)
-        return state
 
     def _apply(self, action: Action) -> None:
         p = self.current
