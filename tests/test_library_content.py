@@ -118,8 +118,10 @@ def test_revolver_cards_with_copies_and_faq_uniques(library):
     mcready = sum(c for i, c in REVOLVER_EXPANSION.items() if cards[i]["deck"] == "mcready")
     assert mcready == 13  # the components list's 13 cards for McReady's deck
     assert {i for i, c in cards.items() if c.get("unique")} == UNIQUE
-    assert {"san-manzanillo-prison", "its-too-darn-quiet", "klaus-the-hunchback"} <= set(cards)
-    assert library.data("revolver", "character", "santiago")["survival_rating"] == 4
+    # every card of the card list, the location and ambush cards and Santiago included
+    assert {"san-manzanillo-prison", "prison-prompt", "its-too-darn-quiet", "klaus-the-hunchback", "santiago"} <= set(cards)
+    assert library.data("revolver", "card", "santiago")["survival_rating"] == 4
+    assert library.data("revolver", "card", "santiago")["type"] == "bandit"
     assert cards["pinkerton-marshal"]["icons"] == ["spur", "scope"]
 
 
