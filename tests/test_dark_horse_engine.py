@@ -108,9 +108,9 @@ def test_a_designer_effect_is_registered_and_played(library):
 
 
 def test_robbery_challenge_and_capture(library):
-    state = play(library, "fixture-heist", 3, seed=4, rounds=4, characters={"red": ["fixture-bandit"], "blue": ["fixture-deputy"]})
+    state = play(library, "fixture-heist", 3, seed=21, rounds=6, characters={"red": ["fixture-bandit"], "blue": ["fixture-deputy"]})
     kinds = [e["event"] for e in state.log]
-    assert "rob" in kinds and "gunfight" in kinds
+    assert "rob" in kinds and "gunfight" in kinds and "robbed" in kinds  # one robbery succeeds, one is stopped
     rob = next(e for e in state.log if e["event"] == "rob")
     assert any(e["event"] == "wanted" and e["character"] == rob["character"] for e in state.log)
     assert any(e["event"] == "captured" for e in state.log)
@@ -128,7 +128,7 @@ def test_a_game_replays_exactly_from_its_seed(library):
 
 @pytest.mark.parametrize("name,scenario,players,seed,rounds,bots,characters", [
     ("dark-horse-high-noon-seed-7", "high-noon", 4, 7, 3, ["random", "greedy"], None),
-    ("dark-horse-fixture-heist-seed-4", "fixture-heist", 3, 4, 4, ["random"], {"red": ["fixture-bandit"], "blue": ["fixture-deputy"]}),
+    ("dark-horse-fixture-heist-seed-21", "fixture-heist", 3, 21, 6, ["random"], {"red": ["fixture-bandit"], "blue": ["fixture-deputy"]}),
 ])
 def test_golden_playthroughs(library, name, scenario, players, seed, rounds, bots, characters):
     state = play(library, scenario, players, seed, rounds, bots, characters=characters)
@@ -155,3 +155,17 @@ def test_play_command(tmp_path, capsys):
 @pytest.mark.parametrize("args", [["--scenario", "nope"], ["--players", "9"], ["--bots", "clever"], ["--hire", "red"]])
 def test_play_usage_errors(args):
     assert main(["play", "dark-horse", *args]) == 2
+
+
+def test_pieces_on_the_map_start_legal_and_build_effects_place_legal_towns(library):
+    from workbench.board.placement import check_board
+    state = play(library, "fixture-boomtown", 3, seed=4, rounds=3)
+    builds = [e for e in state.log if e["event"] == "build"]
+    starting = [e for e in builds if e["round"] == 0 or e["phase"] == "setup"]
+    assert [e["piece"] for e in starting] == ["city", "town", "town"] * 3
+    assert [e["player"] for e in starting[::3]] == ["green", "blue", "red"]  # reverse turn order
+    assert len(builds) > len(starting)  # the Builder fixture's build effect
+    assert list(check_board(state.board, state.game.placement_rules)) == []
+    cities = [p.at for p in state.board.pieces if p.piece == "city"]
+    assert all(state.board.distance(a, b) >= 3 for i, a in enumerate(cities) for b in cities[i + 1:])
+    assert state.scores()["red"]["pieces"].count("city") == 1

@@ -186,6 +186,14 @@ def test_turn_stepper_widget_steps_forward_back_and_by_hand(lib):
     assert stepper.state.done
 
 
+def test_dark_horse_stepper_draws_the_territory(lib):
+    from workbench.games.dark_horse.engine import new_game
+    from workbench.notebook.turns import dark_horse_board
+    state = new_game(lib, "high-noon", 3, seed=2, rounds=1)
+    figure = dark_horse_board(state)
+    assert sum(1 for p in state.board.pieces if p.piece in ("town", "city")) == 9 and figure.axes
+
+
 def test_western_legends_stepper_draws_the_board(lib):
     from workbench.games.western_legends.engine import BOTS, State
     from workbench.notebook.turns import TurnStepper, western_legends_board

@@ -81,6 +81,13 @@ def western_legends_table(state):
                           "cards": len(p.hand), "items": ", ".join(p.items)} for p in state.players]).set_index("player")
 
 
+def dark_horse_board(state, ax=None):
+    """The territory with the players' towns and cities."""
+    from ..board.draw import draw
+
+    return draw(state.board, ax=ax, title=f"round {state.round}: the territory")
+
+
 def western_legends_board(state, ax=None):
     """The grid map with the players, bandits and the sheriff on it."""
     from ..board.draw import draw
@@ -114,10 +121,10 @@ def stepper_widget(stepper: TurnStepper, game: str):
         view.clear_output(wait=True)
         with view:
             display(dark_horse_table(state) if game == "dark-horse" else western_legends_table(state))
-            if game == "western-legends":
+            if game == "western-legends" or getattr(state, "board", None) is not None:
                 plt.close("all")
                 fig, ax = plt.subplots(figsize=(6, 4.5))
-                western_legends_board(state, ax=ax)
+                (western_legends_board if game == "western-legends" else dark_horse_board)(state, ax=ax)
                 plt.show()
             for event in state.log[-8:]:
                 print({k: v for k, v in event.items() if k not in ("round",)})

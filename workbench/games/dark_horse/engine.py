@@ -138,7 +138,12 @@ def _draw(state, player, spec):
     state.event("draw", player.name, deck=spec.get("deck"), draw=spec.get("draw", 1), keep=keep)
 
 
-for _name in ("trade", "build", "place-silver-for-robbery", "produce-resources", "claim-special-role-token", "unknown"):
+@effect("build")
+def _build_effect(state, player, spec):
+    state._build(player, spec.get("piece", "town"))
+
+
+for _name in ("trade", "place-silver-for-robbery", "produce-resources", "claim-special-role-token", "unknown"):
     EFFECTS[_name] = lambda state, player, spec, _n=_name: state.event("effect-not-modelled", player.name, effect=_n)
 
 
@@ -151,6 +156,8 @@ class Game:
     parameters: dict
     assumptions: list[str]
     left_out: list[str]
+    board: object = None          # the territory: a workbench.board Board, its pieces cleared
+    placement_rules: list = field(default_factory=list)
 
     @classmethod
     def from_library(cls, library, scenario_id: str | None = None, parameters: dict | None = None) -> "Game":
@@ -173,6 +180,7 @@ class Game:
             spaces[space_id] = space
         left_out = sorted(i for i, s in spaces.items() if s.get("options") in (None, "unknown"))
         playable = {i: s for i, s in spaces.items() if i not in left_out}
+        board, placement = _territory(library, params.get("map", "illustrative-territory"), scenario)
         assumptions = ["turn-order effects take effect from the next round",
                        f"dice rolled per round: {params['dice_rolled']} (secondary facts)"]
         if any((s.get("claim") or {}).get("requirement", "unknown") == "unknown" for s in playable.values()):
@@ -181,7 +189,31 @@ class Game:
             assumptions.append(f"unknown action space types are played as '{params['unknown_type']}'")
         if left_out:
             assumptions.append(f"{len(left_out)} action space(s) with unknown options are left out: {', '.join(left_out)}")
-        return cls(scenario_id, playable, params, assumptions, left_out)
+        if board is not None:
+            assumptions.append(f"the territory is the map '{board.id}'; each player starts with a city and 2 towns placed"
+                               " legally in reverse turn order (secondary facts)")
+        return cls(scenario_id, playable, params, assumptions, left_out, board, placement)
+
+
+def _territory(library, map_id: str | None, scenario: dict | None):
+    """The map to play on, emptied of player pieces (mystery hexes and tokens stay)."""
+    from ...board.graph import board_from_library
+    from ...board.placement import board_parameters, rules_in_force
+
+    if not map_id:
+        return None, []
+    try:
+        board = board_from_library(library, map_id, "dark-horse")
+    except KeyError:
+        return None, []
+    board.pieces = [p for p in board.pieces if p.piece not in ("town", "city", "improved-town")]
+    for a, b in list(board.graph.edges):
+        for player in list(board.graph.edges[a, b]["rails"]):
+            board.remove_rail(player, a, b)
+    board.players = []
+    board_parameters(board, library, scenario or None)
+    rules, _ = rules_in_force(board, library, scenario or None)
+    return board, rules
 
 
 def claims(requirement: dict, dice: tuple[int, ...], parameters: dict) -> bool:
@@ -228,7 +260,49 @@ class State(Replayable):
         self.passed: set[str] = set()
         self.log: list[dict] = [{"event": "start", "scenario": game.scenario, "players": players, "seed": seed,
                                  "rounds": rounds, "assumptions": game.assumptions}]
+        self.board = game.board.copy() if game.board is not None else None
+        if self.board is not None:
+            self.board.players = list(players)
+            self._starting_pieces()
         self._start_round()
+
+    def _starting_pieces(self) -> None:
+        """Secondary facts: in reverse turn order, each player places a starting city and 2 towns."""
+        gap = self.game.parameters.get("starting_city_min_gap")
+        for name in reversed(self.order):
+            self._build(self.player(name), "city", first=True, min_distance=gap + 1 if gap is not None else None)
+            for _ in range(2):
+                self._build(self.player(name), "town")
+
+    def _build(self, player: Player, piece: str, *, first: bool = False, min_distance: int | None = None) -> None:
+        """Place a piece on a legal hex (the engine's policy: a seeded choice among the legal hexes
+        nearest the player's own pieces)."""
+        from ...board.graph import Piece
+        from ...board.placement import Question, legal_placements
+
+        if self.board is None:
+            self.event("effect-not-modelled", player.name, effect="build", reason="no map")
+            return
+        rules = list(self.game.placement_rules)
+        saved = dict(self.board.parameters)
+        if min_distance is not None:
+            self.board.parameters["min_city_distance"] = min_distance
+            rules = rules + ["min-city-distance"]
+        try:
+            legal = legal_placements(self.board, Question(piece, player.name, first_city=first or None), rules,
+                                     explain=False).legal
+        finally:
+            self.board.parameters = saved
+        if not legal:
+            self.event("build-impossible", player.name, piece=piece)
+            return
+        mine = [p.at for p in self.board.pieces if p.player == player.name]
+        if mine:
+            nearest = min(min(self.board.distance(h, m) for m in mine) for h in legal)
+            legal = [h for h in legal if min(self.board.distance(h, m) for m in mine) == nearest]
+        at = self.rng.choice(legal)
+        self.board.pieces.append(Piece(piece, at, player.name, first=first))
+        self.event("build", player.name, piece=piece, at=list(at))
 
     # -- helpers ------------------------------------------------------------------------------
     def player(self, name: str) -> Player:
@@ -505,7 +579,8 @@ class State(Replayable):
                          "influence_vp": p.reputation.influence * per_influence,
                          "goods": dict(sorted((k, v) for k, v in p.goods.items() if v)),
                          "white_hat": p.reputation.white, "black_hat": p.reputation.black, "roles": list(p.roles),
-                         "cards_in_hand": p.hand}
+                         "cards_in_hand": p.hand,
+                         "pieces": sorted(q.piece for q in (self.board.pieces if self.board else []) if q.player == p.name)}
                 for p in self.players}
 
 
