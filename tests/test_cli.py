@@ -62,3 +62,12 @@ def test_a_file_inside_a_given_folder_is_loaded_once(capsys):
     folder = CORPUS / "positive" / "minimal-card"
     assert main(["validate", str(folder), str(folder / "card.yaml")]) == 0
     assert "checked 1 file(s), 1 document(s): no problems" in capsys.readouterr().out
+
+
+def test_the_pre_commit_hook_runs_the_validator(root):
+    import yaml
+    [hook] = yaml.safe_load((root / ".pre-commit-hooks.yaml").read_text())
+    assert hook["id"] == "workbench-validate" and hook["language"] == "python"
+    assert hook["entry"].split() == ["workbench", "validate"] and hook["pass_filenames"] is False
+    from importlib.metadata import entry_points
+    assert any(e.name == "workbench" and e.value == "workbench.cli:main" for e in entry_points(group="console_scripts"))

@@ -49,6 +49,19 @@ def editor_box(tmp_path, published):
     return path, form(DocumentEditor(path, library=published))
 
 
+def test_the_picker_opens_any_document_of_any_file(tmp_path, published):
+    from workbench.notebook.editor import picker
+    folder = tmp_path / "house-rules"
+    shutil.copytree(HOUSE, folder)
+    box = picker(folder, library=published)
+    files = [label for label, _ in box.file.options]
+    assert "telegraph-office.yaml" in files and "illustrative-mcready-base.yaml" in files
+    box.file.value = folder / "illustrative-mcready-base.yaml"
+    assert [label for label, _ in box.document.options][-1].endswith("deck illustrative-mcready-base")
+    box.document.value = len(box.document.options) - 1
+    assert box.current().editor.kind == "deck" and box.current().editor.index == 3
+
+
 def test_form_fields_come_from_the_schema(tmp_path, published):
     import ipywidgets as w
     _, box = editor_box(tmp_path, published)

@@ -229,3 +229,30 @@ def test_play_command(capsys):
     events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert events == [json.loads(l) for l in (GOLDEN / "western-legends-3p-seed-5.jsonl").read_text().splitlines()]
     assert main(["play", "western-legends", "--players", "9"]) == 2
+
+
+def test_card_actions_and_one_reputation_card_a_turn(library):
+    state = State(library, 2, seed=1)
+    state = state.apply(Action("start", 0))
+    p = state.current
+    p.hand = ["QS", "QS", "KD"]
+    p.wanted, p.marshal = 0, 0
+    actions = state.legal_actions()
+    assert Action("card-action", "QS") in actions
+    assert Action("card-action", "KD") not in actions  # Manhunt needs a wanted player
+    state = state.apply(Action("card-action", "QS"))   # Living Legend: a marshal point
+    assert state.current.marshal == 1
+    assert Action("card-action", "QS") not in state.legal_actions()  # one Reputation card a turn
+
+
+def test_starting_items_come_from_the_character(library):
+    rancher = library.data("western-legends", "character", "rancher")
+    assert rancher["start"]["items"] == ["mustang"]
+    for seed in range(40):
+        state = State(library, 4, seed=seed)
+        owners = [p for p in state.players if p.character == "rancher"]
+        if owners:
+            assert owners[0].items == {"mustang": False}
+            break
+    else:
+        pytest.fail("no seed dealt the Rancher")

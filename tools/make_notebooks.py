@@ -68,20 +68,22 @@ number fields, lists one item per line). Every change is validated at once, with
 **Save** writes the YAML back keeping your comments, key order and formatting, atomically, and
 refuses to overwrite a file that changed on disk since you opened it (press *Reload from disk*).
 
-This demo edits a scratch copy of an example house rule; set `path` to your own file to edit it.""",
+This demo edits scratch copies of the example house rules; set `folder` to your own folder
+(for example `VARIANTS / "house-rules"`) to edit your files.""",
     SETUP + """
 import shutil, tempfile
 from pathlib import Path
-scratch = Path(tempfile.mkdtemp()) / "telegraph-office.yaml"
-shutil.copy(VARIANTS / "house-rules" / "telegraph-office.yaml", scratch)
-path = scratch   # or: path = VARIANTS / "house-rules" / "my-file.yaml" """,
-    """from workbench.notebook.editor import DocumentEditor, form
-# the published games' content, to check references against (the original house rule is left out,
-# or the copy would share its id)
+folder = Path(tempfile.mkdtemp()) / "house-rules"
+shutil.copytree(VARIANTS / "house-rules", folder)
+path = folder / "telegraph-office.yaml" """,
+    """from workbench.notebook.editor import DocumentEditor, form, picker
+# the published games' content, to check references against (the original house rules are left
+# out, or the copies would share their ids)
 published = library([VARIANTS / "dark-horse", VARIANTS / "revolver", VARIANTS / "western-legends"])
-editor = DocumentEditor(path, library=published)
-form(editor)""",
-    "md:The same editor without widgets, as a designer's script would use it: a change keeps the comments.",
+picker(folder, library=published)""",
+    "md:The same editor without widgets, as a designer's script would use it:",
+    """editor = DocumentEditor(path, library=published)""",
+    "md:A change keeps the comments:",
     CHECK + """editor.set_field(["name"], "Telegraph & Post Office")
 editor.save()
 print(path.read_text().splitlines()[0])

@@ -242,3 +242,47 @@ def form(editor: DocumentEditor):
     box.editor, box.controls, box.raw, box.problems, box.messages = editor, widgets, raw, problems, messages
     box.save_button, box.reload_button = save, reload_
     return box
+
+
+def picker(folder, library: Library | None = None):
+    """Pick a file (and the document in it) under ``folder``; its form appears below."""
+    import ipywidgets as w
+
+    from ..content.validate import discover
+    from .common import shows_errors
+
+    folder = Path(folder)
+    files = [Path(f) for f in discover([folder])]
+    messages, area = w.Output(), w.VBox()
+    choose = w.Dropdown(options=[(str(f.relative_to(folder)), f) for f in files], description="file",
+                        layout=w.Layout(width="480px"))
+    document = w.Dropdown(description="document")
+    state = {"form": None}
+
+    def open_document(*_):
+        if choose.value is None:
+            return
+        editor = DocumentEditor(choose.value, document.value or 0, library=library)
+        state["form"] = form(editor)
+        area.children = [state["form"]]
+
+    @shows_errors(messages)
+    def on_file(change):
+        docs, _ = load_text(Path(change["new"]).read_text(encoding="utf-8"), str(change["new"]))
+        document.unobserve(on_document, names="value")
+        document.options = [(f"{i + 1}: {d.kind} {d.id}", i) for i, d in enumerate(docs)] or [("(empty)", 0)]
+        document.value = document.options[0][1]
+        document.observe(on_document, names="value")
+        open_document()
+
+    @shows_errors(messages)
+    def on_document(_):
+        open_document()
+
+    choose.observe(on_file, names="value")
+    document.observe(on_document, names="value")
+    if files:
+        on_file({"new": files[0]})
+    box = w.VBox([w.HBox([choose, document]), area, messages])
+    box.file, box.document, box.area, box.messages, box.current = choose, document, area, messages, lambda: state["form"]
+    return box

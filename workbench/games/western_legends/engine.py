@@ -42,6 +42,7 @@ class Player:
     cattle_ranch: tuple[int, int] | None = None
     fought: set[str] = field(default_factory=set)
     discs_placed: bool = False
+    reputation_cards_played: int = 0
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,9 @@ class Rules:
         deck = library.data("western-legends", "rule", "poker-deck")["parameters"]
         self.poker_deck = [f"{v}{s}" for s in deck["suits"] for v in deck["values"]] + [CHEAT] * deck["cheat_cards"]
         self.cheat_value = deck["cheat_fight_value"]
+        self.card_actions = dict(deck.get("card_actions") or {})
+        self.reputation_cards = set(deck.get("reputation_cards") or [])
+        self.manhunt_moves = deck.get("manhunt_sheriff_moves", 3)
         self.poker_rules = PokerRules(ace_low=deck["ace_low_straights"], cheat=deck["cheat_rule"])
         self.fight_deck = list(library.data("western-legends", "rule", "fight-deck")["parameters"]["values"])
         self.faces = library.data("western-legends", "rule", "prospecting-dice")["parameters"]["faces"]
@@ -132,6 +136,8 @@ class State(Replayable):
                             nuggets=start.get("gold_nuggets", 0), marshal=start.get("marshal_points", 0),
                             wanted=start.get("wanted_points", 0))
             self.players.append(player)
+            for item in start.get("items") or []:
+                player.items[item] = False
             self._draw(player, start.get("poker_cards", 0))
             self.event("character", player.name, drew=drawn, kept=keep, at=list(player.at))
         self.bandits = [h for h in self.hideouts if all(p.at != h for p in self.players)]
@@ -247,6 +253,16 @@ class State(Replayable):
         if self.step == "end":
             return [Action("end-turn")]
         actions = [Action("work")]
+        for card in sorted(set(p.hand)):
+            ability = self.rules.card_actions.get(card)
+            if ability is None:
+                continue
+            limit = self.rules.limits["max_reputation_cards_per_turn"]
+            if ability in self.rules.reputation_cards and p.reputation_cards_played >= limit:
+                continue
+            if ability == "manhunt" and not any(o.wanted for o in self.players):
+                continue
+            actions.append(Action("card-action", card))
         for target in sorted(self._reachable(p)):
             actions.append(Action("move", target))
         location = self.board.graph.nodes[p.at].get("location")
@@ -316,6 +332,7 @@ class State(Replayable):
             p.mount = max(mounts, key=lambda i: self.rules.items[i].get("movement", 0), default=None)
             p.weapon = max(weapons, key=lambda i: self.rules.items[i].get("cost") or 0, default=None)
             p.fought = set()
+            p.reputation_cards_played = 0
             self.event("start-of-turn", p.name, choice=choice, mount=p.mount, weapon=p.weapon)
             self.step, self.actions_left = "actions", self.rules.limits["actions_per_turn"]
             return
@@ -328,6 +345,19 @@ class State(Replayable):
             self.step = "end"
 
     # -- actions ------------------------------------------------------------------------------
+    def _do_card_action(self, p, card):
+        """A poker card's ACTION: Living Legend gives 1 marshal or wanted point; Manhunt moves the sheriff."""
+        ability = self.rules.card_actions[card]
+        p.hand.remove(card)
+        self.poker_discard.append(card)
+        if ability in self.rules.reputation_cards:
+            p.reputation_cards_played += 1
+        self.event("card-action", p.name, card=card, ability=ability)
+        if ability == "living-legend":
+            self._track(p, "wanted" if p.wanted else "marshal", 1)
+        elif ability == "manhunt":
+            self._move_sheriff(self.rules.manhunt_moves)
+
     def _do_work(self, p, _):
         self._money(p, 10)
         self.event("work", p.name, money=p.money)
@@ -672,7 +702,7 @@ def random_bot(state: State, rng: random.Random):
 def greedy_bot(state: State, rng: random.Random):
     """Prefers what scores: revel, deposit, duels, poker, buying mounts; else moves toward money."""
     actions = state.legal_actions()
-    weights = {"revel": 6, "deposit": 5, "duel": 4, "arrest": 4, "upgrade": 3, "poker": 3, "prospect": 3, "buy": 2,
+    weights = {"card-action": 2.5, "revel": 6, "deposit": 5, "duel": 4, "arrest": 4, "upgrade": 3, "poker": 3, "prospect": 3, "buy": 2,
                "heal": 2, "take-cattle": 2, "work": 1, "move": 1.5, "rob": 1, "heist": 0.5, "start": 1, "end-turn": 1}
     p = state.current
     def value(a):
