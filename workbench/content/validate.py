@@ -47,6 +47,7 @@ def discover(paths: Iterable[str | Path]) -> list[str]:
 
     A file reached twice (a folder and a file inside it) is loaded once.
     """
+    paths = list(paths)
     found: list[str] = []
     for path in map(Path, paths):
         if path.is_file():
@@ -57,9 +58,11 @@ def discover(paths: Iterable[str | Path]) -> list[str]:
                 found.extend(str(Path(root) / f) for f in sorted(files) if f.endswith(YAML_SUFFIXES))
         else:
             raise UsageError(f"no such file or folder: {path}")
-    unique: dict[Path, str] = {}
+    if len(paths) < 2:
+        return found  # one file or one folder walk cannot name a file twice
+    unique: dict[str, str] = {}
     for name in found:
-        unique.setdefault(Path(name).resolve(), name)
+        unique.setdefault(os.path.realpath(name), name)
     return list(unique.values())
 
 
