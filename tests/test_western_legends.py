@@ -176,6 +176,9 @@ def test_final_scoring_and_tie_breakers(library):
     a.wounds = b.wanted = c.wanted = 0
     b.nuggets = 2
     assert state.ranking()[0] == ["blue"] and state.ranking()[1] == ["red", "green"]
+    # goal variant: legendary tokens held score at the end
+    a.legendary = [3, 2]
+    assert state.final_scores()["red"]["legendary"] == 5 and state.ranking()[0] == ["red"]
 
 
 def test_legendary_tokens(library):

@@ -43,6 +43,7 @@ class Player:
     fought: set[str] = field(default_factory=set)
     discs_placed: bool = False
     reputation_cards_played: int = 0
+    legendary: list[int] = field(default_factory=list)  # goal variant: legendary tokens held (LP values)
 
 
 @dataclass(frozen=True)
@@ -657,8 +658,10 @@ class State(Replayable):
             if p.wanted:
                 wanted = (s["most_wanted_lp"] if len(top) == 1 else s["tied_most_wanted_lp"]) if p in top else s["other_wanted_lp"]
             marshal = self.rules.tracks["marshal_row_lp"][self._row(p.marshal)] if p.marshal else 0
+            legendary = sum(p.legendary)
             out[p.name] = {"lp_in_play": p.lp, "items": items, "money": money, "wounds": wounds, "wanted": wanted,
-                           "marshal": marshal, "total": p.lp + items + money + wounds + wanted + marshal}
+                           "marshal": marshal, "legendary": legendary,
+                           "total": p.lp + items + money + wounds + wanted + marshal + legendary}
         return out
 
     def ranking(self) -> list[list[str]]:
