@@ -116,3 +116,8 @@ def test_fast_path_agrees_with_jsonschema_on_mutated_documents(kind, data):
     for field in data.draw(st.lists(st.sampled_from(properties), max_size=4)):
         base[field] = data.draw(_values)
     assert fast_check(kind)(base) == validator_for(kind).is_valid(base)
+
+
+def test_the_validator_knows_the_schemas_id_pattern():
+    from workbench.content.schemas import ID_PATTERN
+    assert {SCHEMAS[k]["properties"]["id"]["pattern"] for k in SCHEMAS} == {ID_PATTERN}

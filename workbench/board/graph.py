@@ -73,6 +73,7 @@ class Board:
     # bumped by every change of rails or tokens, so derived indexes know when to rebuild
     version: int = 0
     _index: tuple | None = field(default=None, repr=False)
+    _allowed: dict = field(default_factory=dict, repr=False)  # (piece, mystery hexes) -> hexes allowing it
 
     # -- changing the board (use these, so the indexes stay right) ---------------------------
     def add_rail(self, player: str, a: Coord, b: Coord) -> None:
@@ -232,15 +233,19 @@ class Board:
                 "any_number_of_towns": False, "mobile": False}
 
     def effective(self, node: Coord) -> dict:
-        """The node's attributes with a face-up mystery hex lying on it taken into account."""
-        attrs = dict(self.graph.nodes[node])
-        for piece in self.pieces:
-            if piece.at == node and piece.piece == "mystery-hex":
-                if piece.face_up and piece.hex_type:
-                    attrs.update(self._terrain_attrs(piece.hex_type))
-                else:
-                    attrs.update(category="mystery", allows=frozenset(), terrain="face-down mystery hex")
-                attrs["mystery"] = piece
+        """The node's attributes with a mystery hex lying on it taken into account."""
+        piece = next((p for p in self.pieces if p.at == node and p.piece == "mystery-hex"), None)
+        return self.overlay(dict(self.graph.nodes[node]), piece)
+
+    def overlay(self, attrs: dict, mystery: "Piece | None") -> dict:
+        """``attrs`` as changed by a mystery hex on the node: a face-up one brings its hex type's
+        rules; a face-down one allows nothing until it is revealed."""
+        if mystery is not None:
+            if mystery.face_up and mystery.hex_type:
+                attrs.update(self._terrain_attrs(mystery.hex_type))
+            else:
+                attrs.update(category="mystery", allows=frozenset(), terrain="face-down mystery hex")
+            attrs["mystery"] = mystery
         return attrs
 
 

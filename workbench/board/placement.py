@@ -72,22 +72,17 @@ class Situation:
 
     def effective(self, node: Coord) -> dict:
         if node not in self._effective:
-            attrs = dict(self.board.graph.nodes[node])
-            piece = self.mystery.get(node)
-            if piece is not None:
-                if piece.face_up and piece.hex_type:
-                    attrs.update(self.board._terrain_attrs(piece.hex_type))
-                else:
-                    attrs.update(category="mystery", allows=frozenset(), terrain="face-down mystery hex")
-            self._effective[node] = attrs
+            self._effective[node] = self.board.overlay(dict(self.board.graph.nodes[node]), self.mystery.get(node))
         return self._effective[node]
 
     def allowed(self, piece: str) -> set[Coord]:
-        """Hexes whose (effective) type allows ``piece`` — cached on the board between questions."""
-        cache = self.board.__dict__.setdefault("_allows_cache", {})
-        key = (piece, tuple(sorted(self.mystery)), tuple(self.mystery[h].hex_type for h in sorted(self.mystery)))
+        """Hexes whose (effective) type allows ``piece``; cached on the board, keyed by where the
+        mystery hexes lie (the only pieces that change what a hex allows)."""
+        cache = self.board._allowed
+        key = (piece, tuple(sorted((h, p.hex_type, p.face_up) for h, p in self.mystery.items())))
         if key not in cache:
-            cache.clear() if len(cache) > 64 else None
+            if len(cache) > 64:
+                cache.clear()
             cache[key] = {n for n in self.nodes if piece in self.effective(n)["allows"]}
         return cache[key]
 

@@ -16,6 +16,8 @@ from .problems import ERROR, Problem
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
 #: The schema for files that mix kinds (it dispatches on `kind`); not a kind of its own.
 ANY_DOCUMENT_SCHEMA = "document.schema.json"
+#: The pattern of ids (and of references to them) in every schema.
+ID_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
 
 
 #: Optional libraries jsonschema imports only to check string `format`s. The schemas use no
@@ -269,7 +271,7 @@ def _explain(document: Document, error, kind: str) -> Iterator[Problem]:
         hint = f"did you mean '{suggestion}'?" if suggestion else "one of: " + ", ".join(map(str, choices))
         yield document.problem("schema", f"{where} cannot be {_describe(instance)}", path, hint=hint)
         return
-    if keyword == "pattern" and path and path[-1] in ("id", "game") or schema.get("pattern", "").startswith("^[a-z0-9]+"):
+    if keyword == "pattern" and schema.get("pattern") == ID_PATTERN:
         slug = "-".join("".join(c if c.isalnum() else " " for c in str(instance).lower()).split())
         yield document.problem("schema", f"{where}: {instance!r} is not an id (lowercase words joined by dashes)",
                                path, hint=f"for example '{slug}'" if slug else None)

@@ -64,7 +64,10 @@ class DeckContext:
         return ["cards"] if data.get("cards") else ["base"]
 
     def swap_path(self, swap: Swap, role: str) -> list:
-        return ["swaps", swap.index, role] if swap.index is not None else self.path_of(getattr(swap, role if role == "out" else "into"), role)
+        """Where a swap's card (``role``: "out" or "in") is written; derived swaps point at the card list."""
+        if swap.index is not None:
+            return ["swaps", swap.index, role]
+        return self.path_of(swap.out if role == "out" else swap.into, role)
 
 
 def check_base_known(ctx: DeckContext) -> Iterator[Problem]:
