@@ -85,6 +85,20 @@ def test_variants_hex_types_and_scenarios(library):
             "Pork Barrel (Advanced Scenario)"} <= names(library, "dark-horse", "scenario")
 
 
+def test_named_characters_tokens_decks_and_rules_are_present(library):
+    characters = {d.id for d in library.of_kind("character", "dark-horse")}
+    assert {"annie-and-britches", "sam-bass", "preacher", "charlatan", "tracker", "scientist", "architect", "blacksmith"} <= characters
+    tokens = {d.id for d in library.of_kind("token", "dark-horse")}
+    assert {"wild-die-token", "engineer-token", "stock-token", "loan-token", "trader-token", "white-hat", "black-hat",
+            "silver", "vote-token", "wanted-token", "cowboy-boot-token", "marshal-token", "carnival-token",
+            "inventor-token", "golden-spike-token", "tribe-token", "buffalo-token", "hideout-token"} <= tokens
+    assert {d.id for d in library.of_kind("deck", "dark-horse")} >= {"rebels-and-rogues", "hidden-agenda", "progress"}
+    rules = {d.id for d in library.of_kind("rule", "dark-horse")}
+    assert {"reputation", "gunfight", "capturing", "robbing", "wanted-tokens", "challenging", "card-timing",
+            "base-game-changes", "faq-errata", "action-space-types"} <= rules
+    assert {d.id for d in library.of_kind("hex_type", "dark-horse")} >= {"resource", "safe-zone", "rugged-resource", "non-resource"}
+
+
 def test_gunfight_icons_are_data(library):
     marshal = library.data("dark-horse", "token", "marshal-token")
     assert marshal["gunfight"] == {"combat": 2, "duel": 2, "tough": True}
