@@ -30,13 +30,17 @@ def build_parser() -> Parser:
     sub.required = True
 
     validate = sub.add_parser("validate", help="check YAML content files and their references")
-    validate.add_argument("paths", nargs="*", default=["variants"], metavar="PATH",
-                          help="files and folders to check as one library (default: variants/)")
+    validate.add_argument("paths", nargs="*", default=None, metavar="PATH",
+                          help="files and folders to check as one library (default: variants/, else the published library)")
     validate.add_argument("--jobs", type=int, default=None, help="worker processes (default: one per core)")
+    validate.add_argument("--library", action="append", default=[], metavar="DIR",
+                          help="content that references may point into, not itself reported; 'published' is the"
+                               " workbench's own library of the published games (repeatable)")
     add_format(validate)
 
     listing = sub.add_parser("list", help="list the library's documents as a table")
-    listing.add_argument("paths", nargs="*", default=["variants"], metavar="PATH")
+    listing.add_argument("paths", nargs="*", default=None, metavar="PATH",
+                         help="default: variants/, else the published library")
     listing.add_argument("--game", help="only this game")
     listing.add_argument("--kind", help="only this kind")
     add_format(listing)
@@ -58,6 +62,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from ..content.validate import UsageError
 
     args = build_parser().parse_args(argv)
+    if getattr(args, "paths", ()) is None:
+        from pathlib import Path
+
+        from ..paths import VARIANTS
+        args.paths = ["variants"] if Path("variants").is_dir() else [str(VARIANTS)]
     try:
         return _commands()[args.command](args)
     except UsageError as exc:

@@ -10,7 +10,10 @@ from .common import EXIT_OK, EXIT_PROBLEMS
 def cmd_validate(args) -> int:
     from ..content.validate import validate_paths
 
-    result = validate_paths(args.paths, workers=args.jobs)
+    from ..paths import VARIANTS
+
+    context = [VARIANTS if item == "published" else item for item in args.library]
+    result = validate_paths(args.paths, workers=args.jobs, context=context)
     errors = len(result.errors)
     warnings = len(result.problems) - errors
     if args.format == "json":

@@ -13,7 +13,7 @@ from yaml.nodes import ScalarNode
 from .loader import Document, _compose_cached
 from .problems import ERROR, Problem
 
-SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
+from ..paths import SCHEMAS as SCHEMA_DIR
 #: The schema for files that mix kinds (it dispatches on `kind`); not a kind of its own.
 ANY_DOCUMENT_SCHEMA = "document.schema.json"
 #: The pattern of ids (and of references to them) in every schema.

@@ -127,8 +127,11 @@ def _check_files(paths: list[str], workers: int | None) -> list[tuple[list[Docum
     return results
 
 
-def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None) -> Result:
+def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None, context: Iterable[str | Path] = ()) -> Result:
     """Validate files and folders as one library.
+
+    ``context`` names more content that references may point into (e.g. the published games when
+    checking a designer's house rules) without reporting its own problems.
 
     Examples
     --------
@@ -137,13 +140,18 @@ def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None) -
     (2, 2, ['duplicate-id'])
     """
     files = discover(paths)
+    context_files = [f for f in discover(context)] if context else []
+    reported = {os.path.realpath(f) for f in files}
+    context_files = [f for f in context_files if os.path.realpath(f) not in reported]
     documents: list[Document] = []
     problems: list[Problem] = []
     for docs, probs in _check_files(files, workers):
         documents.extend(docs)
         problems.extend(probs)
-    library = Library.from_documents(d for d in documents if d.kind in load_schemas())
-    problems.extend(library_problems(library))
+    background = [d for docs, _ in _check_files(context_files, workers) for d in docs]
+    library = Library.from_documents(d for d in background + documents if d.kind in load_schemas())
+    quiet = {os.path.realpath(f) for f in context_files}
+    problems.extend(p for p in library_problems(library) if not p.file or os.path.realpath(p.file) not in quiet)
     problems.sort(key=Problem.sort_key)
     return Result(len(files), documents, problems, library)
 

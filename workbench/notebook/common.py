@@ -7,8 +7,7 @@ from pathlib import Path
 
 from ..content.validate import validate_paths
 
-ROOT = Path(__file__).resolve().parents[2]
-VARIANTS = ROOT / "variants"
+from ..paths import VARIANTS  # noqa: E402  (the published library, wherever the package is installed)
 
 
 def library(paths=None):
