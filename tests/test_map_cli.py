@@ -103,3 +103,12 @@ def test_layout_report_and_saved_map_validate(tmp_path, capsys):
 def test_map_usage_errors_exit_2(args):
     result = subprocess.run([sys.executable, "-m", "workbench", "map", *args], capture_output=True, text=True)
     assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_a_saved_layout_points_its_editor_at_the_schema(tmp_path):
+    out = tmp_path / "deep" / "layout.yaml"
+    out.parent.mkdir()
+    assert main(["map", "layout", "illustrative-territory", "--seed", "2", "-o", str(out)]) == 0
+    first = out.read_text().splitlines()[0]
+    schema = (out.parent / first.split("=", 1)[1]).resolve()
+    assert first.startswith("# yaml-language-server: $schema=") and schema.name == "map.schema.json" and schema.exists()

@@ -14,3 +14,20 @@ def _find(name: str) -> Path:
 
 SCHEMAS = _find("schemas")
 VARIANTS = _find("variants")
+
+
+def modeline(kind: str, folder) -> str:
+    """The editor modeline for a new file of ``kind`` saved in ``folder`` (a relative path to the
+    schema when one exists, so the file keeps working when the repository moves).
+
+    >>> modeline("map", VARIANTS / "house-rules")
+    '# yaml-language-server: $schema=../../schemas/map.schema.json'
+    """
+    import os
+
+    schema = SCHEMAS / f"{kind}.schema.json"
+    try:
+        target = os.path.relpath(schema, Path(folder).resolve())
+    except ValueError:  # another drive (Windows)
+        target = str(schema)
+    return f"# yaml-language-server: $schema={Path(target).as_posix()}"

@@ -228,7 +228,8 @@ def _layout(args, library, board) -> int:
     rows = fairness(laid, args.distance)
     if args.output:
         import yaml
-        header = "# yaml-language-server: $schema=../schemas/map.schema.json\n"
+        from ..paths import modeline
+        header = modeline("map", Path(args.output).resolve().parent) + "\n"
         atomic_write_text(Path(args.output), header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     if args.format == "json":
         emit_json({"map": data["id"], "seed": args.seed, "distance": args.distance, "starts": rows,

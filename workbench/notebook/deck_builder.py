@@ -40,8 +40,9 @@ class DeckBuilder:
     def undo(self, index: int = -1) -> None:
         self.data["swaps"].pop(index)
 
-    def text(self) -> str:
-        return ("# yaml-language-server: $schema=../../schemas/deck.schema.json\n"
+    def text(self, folder=None) -> str:
+        from ..paths import VARIANTS, modeline
+        return (modeline("deck", folder or VARIANTS / "house-rules") + "\n"
                 + yaml.safe_dump(self.data, sort_keys=False, allow_unicode=True))
 
     def document(self):
@@ -86,7 +87,7 @@ class DeckBuilder:
 
     def save(self, folder) -> Path:
         path = Path(folder) / f"{self.data['id']}.yaml"
-        atomic_write_text(path, self.text())
+        atomic_write_text(path, self.text(folder))
         return path
 
 

@@ -49,8 +49,9 @@ class ScenarioDesigner:
                 doc[key] = list(getattr(self, key))
         return doc
 
-    def text(self) -> str:
-        return ("# yaml-language-server: $schema=../../schemas/scenario.schema.json\n"
+    def text(self, folder=None) -> str:
+        from ..paths import VARIANTS, modeline
+        return (modeline("scenario", folder or VARIANTS / "house-rules") + "\n"
                 + yaml.safe_dump(self.document(), sort_keys=False, allow_unicode=True))
 
     def problems(self):
@@ -91,7 +92,7 @@ class ScenarioDesigner:
 
     def save(self, folder) -> Path:
         path = Path(folder) / f"{self.id}.yaml"
-        atomic_write_text(path, self.text())
+        atomic_write_text(path, self.text(folder))
         return path
 
 
