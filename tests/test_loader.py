@@ -54,6 +54,11 @@ def test_true_false_and_ordinary_numbers_are_not_flagged():
     assert docs[0].data == {"a": True, "b": 12, "c": 0, "d": 1.5, "e": "012", "on": "x"}
 
 
+def test_a_bare_equals_sign_is_text():
+    docs, problems = load_text("note: =\n", "x.yaml")
+    assert problems == [] and docs[0].data == {"note": "="}
+
+
 def test_dates_stay_text():
     docs, _ = load_text("when: 2024-05-01\n", "x.yaml")
     assert docs[0].data["when"] == "2024-05-01"

@@ -44,6 +44,7 @@ _BOOL = "tag:yaml.org,2002:bool"
 _NULL = "tag:yaml.org,2002:null"
 _MERGE = "tag:yaml.org,2002:merge"
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_VALUE = "tag:yaml.org,2002:value"
 
 # YAML 1.2 (and JSON) agree with YAML 1.1 on these spellings; anything else that PyYAML reads as
 # a bool or changes the digits of a number is a YAML 1.1 surprise.
@@ -189,6 +190,8 @@ class _Walk:
         tag = node.tag
         if tag == _STR:
             return node.value
+        if tag == _VALUE:
+            return node.value  # a bare "=": YAML 1.1's "value" key, plain text to a designer
         constructor = _scalar_constructor.yaml_constructors.get(tag)
         if constructor is None:
             self._problem("yaml-syntax", f"the tag {tag!r} is not allowed in content files", node,
