@@ -143,20 +143,33 @@ def test_a_byte_order_mark_is_accepted(tmp_path):
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(st.text(alphabet=st.characters(codec="utf-8"), max_size=200))
 def test_arbitrary_text_never_raises(text):
+    from workbench.content.library import Library, library_problems
+    from workbench.content.validate import document_problems
+
     docs, problems = load_text(text, "fuzz.yaml")
-    assert all(isinstance(p, Problem) and p.code in CODES for p in problems)
     for doc in docs:
         assert isinstance(doc.data, dict)
+        problems += list(document_problems(doc))
+    problems += list(library_problems(Library.from_documents(docs)))
+    assert all(isinstance(p, Problem) and p.code in CODES for p in problems)
 
 
 _yaml_text = st.sampled_from(["kind", "game", "id", "name", ":", "-", " ", "\n", "  ", "[", "]", "{", "}", ",",
-                              "&a", "*a", "<<", "'", '"', "#", "no", "012", "card", "!!str", "\t", "---"])
+                              "&a", "*a", "<<", "'", '"', "#", "no", "012", "card", "!!str", "\t", "---",
+                              "kind: card\n", "kind: scenario\n", "game: revolver\n", "id: x\n", "replaces: y\n",
+                              "action_spaces: [a, b]\n", "kind: map\n", "="])
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_yaml_text, max_size=40).map("".join))
 def test_yaml_shaped_noise_never_raises(text):
-    _, problems = load_text(text, "fuzz.yaml")
+    from workbench.content.library import Library, library_problems
+    from workbench.content.validate import document_problems
+
+    docs, problems = load_text(text, "fuzz.yaml")
+    for doc in docs:
+        problems += list(document_problems(doc))
+    problems += list(library_problems(Library.from_documents(docs)))
     assert all(p.code in CODES for p in problems)
 
 
