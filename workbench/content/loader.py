@@ -26,7 +26,7 @@ from .problems import ERROR, WARNING, Problem, json_path
 
 try:  # the libyaml C parser; the pure-Python one gives the same results, slower
     from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - exercised by the loader-equivalence test
+except ImportError:  # pragma: no cover - without libyaml; a test checks both loaders agree
     from yaml import SafeLoader as _Loader
 
 PURE_LOADER = yaml.SafeLoader

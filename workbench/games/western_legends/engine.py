@@ -6,9 +6,11 @@ game's YAML (limits, game length, start-of-turn choices, fight rewards, location
 rules text does not give (decks, dice faces, items, characters, track rewards, story cards, the
 board) comes from the illustrative documents in ``variants/western-legends/``.
 
-A turn: the start-of-turn choice, then three actions, then the end of turn. Choices inside a fight
-(which card to play, whether to join a poker game) are made by a simple documented policy: play the
-highest card; a non-active player joins poker when holding a card of 10 or better and at least $10.
+A turn: the start-of-turn choice, then three actions, then the end of turn. Choices the text leaves
+to the players are made by simple documented policies: play the highest card in a fight; the player
+to the right picks the highest fight card against the active player; a non-active player joins poker
+when holding a card of 10 or better and at least $10; a robber takes money unless the nuggets are
+worth more ($20 each); the sheriff moves along a shortest path toward the nearest wanted player.
 """
 from __future__ import annotations
 
