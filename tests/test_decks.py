@@ -156,6 +156,11 @@ def test_deck_export_writes_a_csv_atomically(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["deck.csv"]
 
 
+def test_odds_refuse_a_deck_whose_size_is_unknown(capsys):
+    assert main(["deck", "odds", "mcready-sharpshooters", "--card", "hidden-sniper", "--draws", "5"]) == 2
+    assert "size and odds are unknown" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("args", [["check", "no-such-deck"], ["odds", "legal-swaps", "--card", "nope", "--draws", "3"],
                                   ["odds", "legal-swaps", "--card", "apache-scout", "--draws", "99"], ["export", "legal-swaps"]])
 def test_deck_usage_errors_exit_2(args, capsys):

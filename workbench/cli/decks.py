@@ -113,6 +113,8 @@ def _odds(args, library, document) -> int:
     from ..decks.rules import context_for
 
     ctx = context_for(library, document)
+    if ctx.deck.base_id and ctx.deck.base_counts is None:
+        raise UsageError(f"the base deck '{ctx.deck.base_id}' has no card list, so this deck's size and odds are unknown")
     wanted = args.card
     matches = [c for c in ctx.deck.counts if c == wanted or ctx.name(c).lower() == wanted.lower()]
     if not matches:
