@@ -156,6 +156,12 @@ def test_deck_export_writes_a_csv_atomically(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["deck.csv"]
 
 
+def test_stats_say_when_only_the_swapped_in_cards_are_known(capsys):
+    assert main(["deck", "stats", "mcready-sharpshooters", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["size"] is None and "no card list" in report["note"] and sum(report["by_source"].values()) == 3
+
+
 def test_odds_refuse_a_deck_whose_size_is_unknown(capsys):
     assert main(["deck", "odds", "mcready-sharpshooters", "--card", "hidden-sniper", "--draws", "5"]) == 2
     assert "size and odds are unknown" in capsys.readouterr().err

@@ -94,11 +94,16 @@ def _stats(args, library, document) -> int:
     from ..decks.analytics import stats
     from ..decks.rules import context_for
 
-    summary = stats(context_for(library, document))
+    ctx = context_for(library, document)
+    summary = stats(ctx)
+    partial = bool(ctx.deck.base_id and ctx.deck.base_counts is None)
+    if partial:
+        summary["size"] = None
+        summary["note"] = f"the base deck '{ctx.deck.base_id}' has no card list: only the cards swapped in are counted"
     if args.format == "json":
         emit_json({"deck": document.id, **summary})
     else:
-        print(f"deck {document.id}: {summary['size']} cards")
+        print(f"deck {document.id}: " + (summary["note"] if partial else f"{summary['size']} cards"))
         for title, key in (("by type", "by_type"), ("by source", "by_source"), ("cost curve", "cost_curve")):
             print(f"  {title}: " + ", ".join(f"{k} {v}" for k, v in summary[key].items()))
         fp = summary["firepower"]
