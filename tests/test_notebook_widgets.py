@@ -186,6 +186,7 @@ def test_turn_stepper_widget_steps_forward_back_and_by_hand(lib):
     from workbench.notebook.turns import TurnStepper, stepper_widget
     stepper = TurnStepper(new_game(lib, "high-noon", 2, seed=1, rounds=1), {"red": BOTS["random"], "blue": BOTS["random"]})
     box = stepper_widget(stepper, "dark-horse")
+    assert box.actions.value == 0 and box.actions.label == "pass"  # a move is always selected
     box.actions.value = [label for label, i in box.actions.options].index("pass")
     box.play_button.click()
     assert stepper.position == 1 and stepper.state.log[-1]["event"] == "pass"

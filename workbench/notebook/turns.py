@@ -118,6 +118,7 @@ def stepper_widget(stepper: TurnStepper, game: str):
         state = stepper.state
         where.value = f"step {stepper.position} of {len(stepper.history) - 1}" + (" — game over" if state.done else "")
         actions.options = [(str(a), i) for i, a in enumerate(state.legal_actions())]
+        actions.index = 0 if actions.options else None  # ipywidgets 8 leaves a new list unselected
         view.clear_output(wait=True)
         with view:
             display(dark_horse_table(state) if game == "dark-horse" else western_legends_table(state))
