@@ -376,22 +376,24 @@ def check_board(board: Board, rule_ids: list[str]) -> Iterator[Problem]:
                 yield _located(piece.location, Problem(
                     rule_id, f"{piece.describe()}: {why(piece.at)}", hint=rule_.summary,
                     extra={"hex": list(piece.at), "piece": piece.piece, "player": piece.player}))
-    for a, b, rails in sorted(board.graph.edges(data="rails")):
-        for player in sorted(rails or ()):
-            yield from _check_rail(board, rule_ids, player, *sorted((a, b)))
+    if "rail-connected" in rule_ids:
+        yield from _check_rails(board)
 
 
-def _check_rail(board, rule_ids, player, a, b) -> Iterator[Problem]:
-    if "rail-connected" not in rule_ids:
-        return
-    # a rail is connected when its component of the player's rail network touches their town or city
-    network = board.rail_graph(player)
-    component = nx.node_connected_component(network, a)
-    anchors = {p.at for p in board.pieces if p.player == player and p.piece in ("town", "city")}
-    if not component & anchors:
-        yield Problem("rail-connected", f"{player}'s rail {list(a)}–{list(b)} is not connected to any of their towns or"
-                      " cities", hint=RULES["rail-connected"].summary,
-                      extra={"hex": list(a), "piece": "rail", "player": player})
+def _check_rails(board: Board) -> Iterator[Problem]:
+    """A rail is connected when its component of the player's rail network touches one of their
+    towns or cities; components are computed once per player, not once per rail."""
+    players = sorted({p for _, _, rails in board.graph.edges(data="rails") for p in rails or ()})
+    for player in players:
+        anchors = {p.at for p in board.pieces if p.player == player and p.piece in ("town", "city")}
+        network = board.rail_graph(player)
+        for component in nx.connected_components(network):
+            if component & anchors:
+                continue
+            for a, b in sorted(tuple(sorted(edge)) for edge in network.subgraph(component).edges):
+                yield Problem("rail-connected", f"{player}'s rail {list(a)}–{list(b)} is not connected to any of their"
+                              " towns or cities", hint=RULES["rail-connected"].summary,
+                              extra={"hex": list(a), "piece": "rail", "player": player})
 
 
 # -- events (not illegal, but worth telling) -------------------------------------------------

@@ -49,8 +49,13 @@ class DeckBuilder:
         return load_text(self.text(), f"{self.data['id']}.yaml")[0][0]
 
     def _library(self):
-        return Library.from_documents([d for d in self.library.documents if not (d.kind == "deck" and d.id == self.data["id"])]
-                                      + [self.document()])
+        """The library with this deck in it, rebuilt only when the deck changed (a refresh asks
+        for legality, size, problems, stats and odds: one build serves them all)."""
+        text = self.text()
+        if getattr(self, "_cached", (None,))[0] != text:
+            others = [d for d in self.library.documents if not (d.kind == "deck" and d.id == self.data["id"])]
+            self._cached = (text, Library.from_documents(others + [self.document()]))
+        return self._cached[1]
 
     def context(self):
         library = self._library()

@@ -327,7 +327,7 @@ def simulate_numpy(a: Side, b: Side, fights: int, seed: int) -> dict[str, float]
 def fighters(library, scenario_id: str | None = None) -> list[Side]:
     """Everyone with gunfight icons in the library (characters and tokens such as the Marshal
     token), or those a scenario brings: its decks' characters, the Marshal token if its action
-    spaces hand it out, and the tokens its special rules arm (Wild Wild West)."""
+    spaces hand it out, and the tokens its ``fighting_tokens`` parameter names (Wild Wild West)."""
     sides = []
     for kind in ("character", "token"):
         for doc in library.of_kind(kind, "dark-horse"):
@@ -343,13 +343,12 @@ def fighters(library, scenario_id: str | None = None) -> list[Side]:
         space = library.data("dark-horse", "action_space", space_id) or {}
         if space.get("special_role"):
             roles.add(space["special_role"])
-    rules_text = " ".join(scenario.get("special_rules") or [])
+    roles |= set((scenario.get("parameters") or {}).get("fighting_tokens") or [])
     chosen = []
     for doc, side in sides:
         if doc.kind == "character" and doc.data.get("role") == "rebels-and-rogues" and "rebels-and-rogues" in (scenario.get("decks") or []):
             chosen.append(side)
-        elif doc.kind == "token" and (doc.id in roles or (doc.data.get("name", "").split(" ")[0] in rules_text
-                                                         and doc.id in ("wanted-token", "outlaw-town"))):
+        elif doc.kind == "token" and doc.id in roles:
             chosen.append(side)
     return chosen
 
