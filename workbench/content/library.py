@@ -12,7 +12,8 @@ from typing import Callable, Iterable, Iterator
 
 from .loader import Document
 from .problems import Problem
-from .schemas import did_you_mean, reference_fields
+from ..errors import did_you_mean
+from .schemas import reference_fields
 
 #: Games the workbench ships rules for; a designer adds more with a `game` document.
 BUILTIN_GAMES = ("dark-horse", "revolver", "western-legends")

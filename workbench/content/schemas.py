@@ -1,7 +1,6 @@
 """JSON Schemas per document kind, and schema errors mapped back to file:line:column."""
 from __future__ import annotations
 
-import difflib
 import json
 import sys
 from functools import lru_cache
@@ -12,6 +11,7 @@ from yaml.nodes import ScalarNode
 
 from .loader import Document, _compose_cached
 from .problems import ERROR, Problem
+from ..errors import did_you_mean  # noqa: F401  (re-exported for older imports)
 
 from ..paths import SCHEMAS as SCHEMA_DIR
 #: The schema for files that mix kinds (it dispatches on `kind`); not a kind of its own.
@@ -140,18 +140,6 @@ def _describe(value) -> str:
 
 _TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
                "array": "a list", "object": "a mapping", "null": "empty"}
-
-
-def did_you_mean(word: str, choices) -> str | None:
-    """A close match among ``choices`` for a misspelt ``word``, or ``None``.
-
-    >>> did_you_mean("stagecoch", ["stagecoach", "saloon"])
-    'stagecoach'
-    """
-    if not isinstance(word, str):
-        return None
-    match = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str)], n=1, cutoff=0.6)
-    return match[0] if match else None
 
 
 def _field(path) -> str:

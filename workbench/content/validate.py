@@ -14,14 +14,11 @@ from typing import Iterable, Iterator
 from .library import Library, library_problems
 from .loader import Document, load_file
 from .problems import Problem
-from .schemas import did_you_mean, kinds, load_schemas, schema_problems, validator_for
+from ..errors import UsageError, did_you_mean
+from .schemas import kinds, load_schemas, schema_problems, validator_for
 
 YAML_SUFFIXES = (".yaml", ".yml")
 PARALLEL_THRESHOLD = 400  # files; below this one process is faster than starting workers
-
-
-class UsageError(Exception):
-    """A mistake in how the workbench was called (not in the content): exit code 2."""
 
 
 @dataclass

@@ -90,7 +90,7 @@ def check_size(ctx: DeckContext) -> Iterator[Problem]:
 
 
 def check_known_cards(ctx: DeckContext) -> Iterator[Problem]:
-    from ..content.schemas import did_you_mean
+    from ..errors import did_you_mean
 
     known = ctx.library.ids(ctx.game, "card")
     seen = set()
