@@ -149,7 +149,7 @@ def test_play_command(tmp_path, capsys):
     assert events[0]["event"] == "start" and events[-1]["event"] == "end"
     assert main(["play", "dark-horse", "--scenario", "high-noon", "--players", "3", "--seed", "2", "--rounds", "2",
                  "--format", "json"]) == 0
-    assert [json.loads(l) for l in capsys.readouterr().out.splitlines()] == events
+    assert json.loads(capsys.readouterr().out)["events"] == events
 
 
 @pytest.mark.parametrize("args", [["--scenario", "nope"], ["--players", "9"], ["--bots", "clever"], ["--hire", "red"]])

@@ -130,7 +130,7 @@ def test_deck_check_json(capsys):
     assert main(["deck", "check", "every-mistake", *LIB_ARGS, "--format", "json"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["deck"] == "every-mistake" and report["legal"] is False and report["size"] == 63
-    assert set(report["problems"][0]) == {"code", "severity", "cards", "message", "hint", "file", "line", "column"}
+    assert set(report["problems"][0]) == {"code", "severity", "cards", "message", "hint", "file", "line", "column", "path"}
     assert report["summary"]["by_type"]["character"] >= 21
     assert main(["deck", "check", "legal-list", *LIB_ARGS]) == 0
 
@@ -163,20 +163,11 @@ def test_stats_say_when_only_the_swapped_in_cards_are_known(capsys):
 
 
 def test_odds_refuse_a_deck_whose_size_is_unknown(capsys):
-    assert main(["deck", "odds", "mcready-sharpshooters", "--card", "hidden-sniper", "--draws", "5"]) == 2
+    assert main(["deck", "odds", "mcready-sharpshooters", "--card", "hidden-sniper", "--draws", "5"]) == 1  # content
     assert "size and odds are unknown" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("args", [["check", "no-such-deck"], ["odds", "legal-swaps", "--card", "nope", "--draws", "3"],
                                   ["odds", "legal-swaps", "--card", "apache-scout", "--draws", "99"], ["export", "legal-swaps"]])
 def test_deck_usage_errors_exit_2(args, capsys):
-    with pytest.raises(SystemExit) if args == ["export", "legal-swaps"] else _nothing():
-        assert main(["deck", args[0], *args[1:], *LIB_ARGS]) == 2
-
-
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
+    assert main(["deck", args[0], *args[1:], *LIB_ARGS]) == 2

@@ -199,7 +199,7 @@ def test_list_command_prints_the_library_table(capsys):
     assert any(line.startswith("High Noon") and "dark-horse-rebels-and-rogues" in line for line in out)
     assert out[-1] == "5 document(s)"  # four published scenarios and one house rule
     assert main(["list", str(VARIANTS), "--kind", "card", "--game", "revolver", "--format", "json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    rows = json.loads(capsys.readouterr().out)["documents"]
     assert {r["kind"] for r in rows} == {"card"} and len(rows) >= 30
     assert set(rows[0]) == {"game", "kind", "id", "name", "source", "file"}
 

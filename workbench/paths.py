@@ -1,7 +1,14 @@
-"""Where the schemas and the published library are: beside the package in a checkout (or an
-editable install), inside it (``workbench/_data``) when installed from a wheel."""
+"""Where the schemas, the published library and the cache are.
+
+The schemas and the library live beside the package in a checkout (or an editable install) and
+inside it (``workbench/_data``) when installed from a wheel. ``variants/`` holds the three
+published games and, in ``variants/house-rules/``, *examples* of house rules: the examples are not
+part of the published library (a designer who copies one into their own folder must not get a
+``duplicate-id`` against the original).
+"""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -14,6 +21,35 @@ def _find(name: str) -> Path:
 
 SCHEMAS = _find("schemas")
 VARIANTS = _find("variants")
+#: The example house rules shipped beside the published games (not part of ``published``).
+EXAMPLES = VARIANTS / "house-rules"
+#: The folder a designer's working library is in, relative to the current folder.
+WORKING_LIBRARY = "variants"
+
+
+def published_folders() -> list[Path]:
+    """The folders of the published games: every folder of ``VARIANTS`` but the examples.
+
+    >>> [p.name for p in published_folders()]
+    ['dark-horse', 'revolver', 'western-legends']
+    """
+    if not VARIANTS.is_dir():
+        return []
+    return sorted(p for p in VARIANTS.iterdir()
+                  if p.is_dir() and not p.name.startswith(".") and p.resolve() != EXAMPLES.resolve())
+
+
+def cache_dir() -> Path | None:
+    """Where the workbench keeps what it can rebuild (compiled validators, the loaded published
+    library): ``$WORKBENCH_CACHE_DIR``, else ``$XDG_CACHE_HOME/frontier-workbench``, else
+    ``~/.cache/frontier-workbench``. ``WORKBENCH_CACHE_DIR=off`` (or an empty value) turns the cache
+    off; ``None`` then.
+    """
+    configured = os.environ.get("WORKBENCH_CACHE_DIR")
+    if configured is not None:
+        return None if configured.strip() in ("", "off", "0", "no") else Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "frontier-workbench"
 
 
 def modeline(kind: str, folder) -> str:
@@ -23,8 +59,6 @@ def modeline(kind: str, folder) -> str:
     >>> modeline("map", VARIANTS / "house-rules")
     '# yaml-language-server: $schema=../../schemas/map.schema.json'
     """
-    import os
-
     schema = SCHEMAS / f"{kind}.schema.json"
     try:
         target = os.path.relpath(schema, Path(folder).resolve())

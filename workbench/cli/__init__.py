@@ -1,80 +1,198 @@
-"""The `workbench` command: a thin layer over the engines.
+"""The `workbench` command: a thin layer over the engines, one contract for every command.
 
-Exit codes: 0 clean, 1 content problems, 2 usage errors. A content mistake never produces a
-traceback; it is a problem in the report.
+Exit codes, everywhere: 0 no errors (warnings allowed), 1 content errors, 2 usage errors (how the
+command was called: an unknown option, an id that names nothing, a missing folder). Anything else
+is a bug in the workbench: exit 3 with "internal error, please report" (the traceback only with
+``--debug`` or ``WORKBENCH_DEBUG=1``). ``--format json`` prints exactly one JSON object in every
+case (:mod:`workbench.cli.report`).
 """
 from __future__ import annotations
 
 import argparse
-import json
+import io
+import os
+import re
 import sys
 from typing import Sequence
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
+from ..errors import ContentError, NotFound, UsageError
+from .common import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_options
+from .report import reporter
+
+
+class _ParserExit(Exception):
+    def __init__(self, status: int, text: str):
+        super().__init__(text)
+        self.status, self.text = status, text
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message):  # usage errors exit 2 with a one-line reason (argparse's default too)
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+    """argparse, but errors are raised (so the reporter shows them, in JSON too) and help is
+    captured (so ``--help --format json`` is still one JSON object)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)  # `--form` is no `--format`: a typo is an error
+        super().__init__(*args, **kwargs)
+
+    def error(self, message):
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def exit(self, status=0, message=None):
+        raise _ParserExit(status, message or "")
+
+    def _print_message(self, message, file=None):
+        if message:
+            _HELP.write(message)
 
 
-def add_format(parser):
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="text for people (default) or json for machines")
+_HELP = io.StringIO()
+
+#: A value that looks like an option but is a coordinate (`--hex -3,3`): argparse would take
+#: `-3,3` for an option and stop with "expected one argument".
+_DASHED_VALUE = re.compile(r"^-\d+\s*,\s*-?\d+$")
+
+
+def _join_dashed_values(argv: list[str]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if (token.startswith("--") and "=" not in token and i + 1 < len(argv)
+                and _DASHED_VALUE.match(argv[i + 1])):
+            out.append(f"{token}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(token)
+        i += 1
+    return out
+
+
+def _wants_json(argv: Sequence[str]) -> bool:
+    """Is the last ``--format`` json? (Decided before parsing, so that even a command line that
+    cannot be parsed gets its JSON report; argparse, too, lets the last one win.)"""
+    chosen = None
+    for i, token in enumerate(argv):
+        if token.startswith("--format="):
+            chosen = token.split("=", 1)[1]
+        elif token == "--format" and i + 1 < len(argv):
+            chosen = argv[i + 1]
+    return chosen == "json"
+
+
+def _command_name(argv: Sequence[str]) -> str:
+    """The command as far as the words say (for a JSON report when parsing failed)."""
+    names = []
+    for token in argv:
+        if token.startswith("-"):
+            break
+        names.append(token)
+        if len(names) == 2 or names[0] not in ("map", "deck", "poker"):
+            break
+    return " ".join(names) or "workbench"
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="workbench", description="Frontier Workbench: validate and explore Wild West game designs.")
+    parser = Parser(prog="workbench", description="Frontier Workbench: validate and explore Wild West game designs."
+                    " Every command sees the published games, ./variants/ when present, and each --library DIR.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
 
     validate = sub.add_parser("validate", help="check YAML content files and their references")
-    validate.add_argument("paths", nargs="*", default=None, metavar="PATH",
-                          help="files and folders to check as one library (default: variants/, else the published library)")
-    validate.add_argument("--jobs", type=int, default=None, help="worker processes (default: one per core)")
-    validate.add_argument("--library", action="append", default=[], metavar="DIR",
-                          help="content that references may point into, not itself reported; 'published' is the"
-                               " workbench's own library of the published games (repeatable)")
-    add_format(validate)
+    validate.add_argument("paths", nargs="*", metavar="PATH",
+                          help="files and folders to check as one library (default: ./variants/ when present,"
+                               " else the published games)")
+    from .common import int_range
+    validate.add_argument("--jobs", type=int_range(1, 64), default=None,
+                          help="worker processes (default: one per core)")
+    add_options(validate)
 
     listing = sub.add_parser("list", help="list the library's documents as a table")
-    listing.add_argument("paths", nargs="*", default=None, metavar="PATH",
-                         help="default: variants/, else the published library")
+    listing.add_argument("paths", nargs="*", metavar="PATH", help="more files and folders to list with the library")
     listing.add_argument("--game", help="only this game")
     listing.add_argument("--kind", help="only this kind")
-    add_format(listing)
+    add_options(listing)
 
     from . import board, decks, games
-    board.add_commands(sub, add_format)
-    decks.add_commands(sub, add_format)
-    games.add_commands(sub, add_format)
+    board.add_commands(sub)
+    decks.add_commands(sub)
+    games.add_commands(sub)
     return parser
 
 
-def _commands():
+def _handler(args):
     from . import board, content, decks, games
     return {"validate": content.cmd_validate, "list": content.cmd_list, "map": board.cmd_map, "deck": decks.cmd_deck,
-            "gunfight": games.cmd_gunfight, "play": games.cmd_play, "poker": games.cmd_poker}
+            "gunfight": games.cmd_gunfight, "play": games.cmd_play, "poker": games.cmd_poker}[args.command]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from ..content.validate import UsageError
-
-    args = build_parser().parse_args(argv)
-    if getattr(args, "paths", ()) is None:
-        from pathlib import Path
-
-        from ..paths import VARIANTS
-        args.paths = ["variants"] if Path("variants").is_dir() else [str(VARIANTS)]
+    """Run the command line; returns the exit code (never raises, never prints a traceback
+    unless asked to with ``--debug``)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    json_mode = _wants_json(argv)
+    debug = "--debug" in argv or os.environ.get("WORKBENCH_DEBUG", "") not in ("", "0")
+    name = _command_name(argv)
+    rep = reporter("json" if json_mode else "text", name)
+    _HELP.seek(0)
+    _HELP.truncate()
     try:
-        return _commands()[args.command](args)
+        args = build_parser().parse_args(_join_dashed_values(argv))
     except UsageError as exc:
-        print(f"workbench: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except BrokenPipeError:  # `workbench list | head`
+        if not json_mode:
+            print(build_usage(argv), file=sys.stderr, end="")
+        return rep.fail(str(exc), "usage", EXIT_USAGE)
+    except _ParserExit as done:  # --help
+        text = _HELP.getvalue()
+        if json_mode:
+            rep.set(help=text)
+            return rep.finish(done.status)
+        sys.stdout.write(text)
+        return done.status
+    rep.command = " ".join(filter(None, [args.command, getattr(args, "action", None)]))
+    try:
+        return rep.finish(_handler(args)(args, rep))
+    except NotFound as exc:
+        return rep.fail(str(exc), "not-found", EXIT_USAGE)
+    except UsageError as exc:
+        return rep.fail(str(exc), "usage", EXIT_USAGE)
+    except ContentError as exc:
+        rep.problems(exc.problems)
+        return rep.fail(str(exc).splitlines()[0], "content", EXIT_PROBLEMS)
+    except BrokenPipeError:  # `workbench list | head`: the reader has all it wanted
+        _silence_stdout()
         return EXIT_OK
+    except KeyboardInterrupt:
+        return rep.fail("interrupted", "interrupted", 130)
+    except Exception as exc:  # noqa: BLE001  (anything else is a bug: say so, shortly)
+        if debug:
+            import traceback
+            traceback.print_exc()
+        return rep.fail(f"internal error, please report: {type(exc).__name__}: {exc}", "internal-error",
+                        EXIT_INTERNAL, hint=None if debug else "run again with --debug to see the traceback")
 
+
+def build_usage(argv: Sequence[str]) -> str:
+    """The usage line of the (sub)command the words name, for a usage error in text."""
+    parser = build_parser()
+    words = [t for t in argv if not t.startswith("-")]
+    current = parser
+    for word in words:
+        actions = [a for a in current._actions if isinstance(a, argparse._SubParsersAction)]
+        if not actions or word not in actions[0].choices:
+            break
+        current = actions[0].choices[word]
+    return current.format_usage()
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+__all__ = ["main", "build_parser", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "EXIT_INTERNAL"]
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

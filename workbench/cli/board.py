@@ -2,26 +2,27 @@
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
-from .common import EXIT_OK, EXIT_PROBLEMS, emit_json, print_problems
+from ..errors import NotFound, UsageError
+from .common import (EXIT_OK, EXIT_PROBLEMS, add_options, article, find_document, int_range, load_library,
+                     output_file, words)
+from .report import percent, table
 
 PIECES = ("town", "city", "rail", "improved-town")
+MAX_MOVES = 200  # exact fractions grow with every move: 200 moves take about a second
 
 
-def add_commands(sub, add_format) -> None:
+def add_commands(sub) -> None:
     board = sub.add_parser("map", help="check placements, move mobile hexes, draw and lay out maps")
     actions = board.add_subparsers(dest="action", metavar="ACTION", parser_class=board.__class__)
     actions.required = True
 
     def common(parser, *, scenario=True):
         parser.add_argument("map", metavar="MAP", help="a map id from the library, or a map YAML file")
-        parser.add_argument("--library", action="append", metavar="DIR",
-                            help="content to load with the map (default: variants/); repeatable")
         if scenario:
             parser.add_argument("--scenario", metavar="ID", help="a scenario whose variants and rules are in force")
-        add_format(parser)
+        add_options(parser)
 
     check = actions.add_parser("check", help="check every placed piece against the rules in force")
     common(check)
@@ -32,192 +33,202 @@ def add_commands(sub, add_format) -> None:
     legal.add_argument("--resource", choices=("food", "wood", "ore"), help="for improved towns: the tile's resource")
     move = actions.add_parser("move", help="move a mobile mystery hex by a roll (and a reroll) or a seed")
     common(move, scenario=False)
-    move.add_argument("--hex", required=True, metavar="Q,R")
+    move.add_argument("--hex", required=True, metavar="Q,R", help="where the mystery hex is (e.g. 3,0 or -3,3)")
     how = move.add_mutually_exclusive_group(required=True)
-    how.add_argument("--roll", type=int, choices=range(1, 7), metavar="N")
-    how.add_argument("--seed", type=int)
-    move.add_argument("--reroll", type=int, choices=range(1, 7), metavar="M", help="the second roll, if the first is illegal")
+    how.add_argument("--roll", type=int_range(1, 6), metavar="N", help="the die roll (1-6)")
+    how.add_argument("--seed", type=int, help="roll seeded dice instead")
+    move.add_argument("--reroll", type=int_range(1, 6), metavar="M", help="the second roll, if the first is illegal")
     odds = actions.add_parser("odds", help="exact distribution of a mobile hex's position after N moves")
     common(odds, scenario=False)
-    odds.add_argument("--hex", required=True, metavar="Q,R")
-    odds.add_argument("--moves", type=int, default=1)
+    odds.add_argument("--hex", required=True, metavar="Q,R", help="where the mystery hex is (e.g. 3,0 or -3,3)")
+    odds.add_argument("--moves", type=int_range(0, MAX_MOVES), default=1, help="how many moves (default 1)")
     draw = actions.add_parser("draw", help="draw the map to an SVG or PNG file")
     common(draw)
-    draw.add_argument("-o", "--output", required=True, metavar="FILE")
+    draw.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.svg or FILE.png")
     draw.add_argument("--player", help="highlight where this player may build --piece")
     draw.add_argument("--piece", choices=PIECES, default="town")
     layout = actions.add_parser("layout", help="a random layout of a template, with a fairness report")
     common(layout, scenario=False)
     layout.add_argument("--seed", type=int, required=True)
-    layout.add_argument("--distance", type=int, default=3, help="how far from a start to count (default 3)")
+    layout.add_argument("--distance", type=int_range(0, 100), default=3, help="how far from a start to count (default 3)")
     layout.add_argument("-o", "--output", metavar="FILE.yaml", help="also save the generated map")
 
 
 def _load(args):
     """The library and the board named by args.map."""
     from ..board.graph import Board
-    from ..content.validate import UsageError, validate_paths
 
-    libraries = args.library or ["variants"]
-    target = Path(args.map)
-    paths = list(libraries)
-    if target.suffix in (".yaml", ".yml"):
-        if not target.is_file():
-            raise UsageError(f"no such file: {target}")
-        paths.append(str(target))
-    result = validate_paths(paths)
-    if result.errors:
-        print_problems(result.errors, stream=sys.stderr)
-        print(f"workbench: the content has {len(result.errors)} error(s); fix them first", file=sys.stderr)
-        return None, None
+    named = [args.map] if args.map.lower().endswith((".yaml", ".yml")) else []
+    if named and not Path(args.map).is_file():
+        raise UsageError(f"no such file: {args.map}")
+    result = load_library(named, args.library)
     library = result.library
-    if target.suffix in (".yaml", ".yml"):
-        maps = [d for d in library.of_kind("map") if Path(d.file).resolve() == target.resolve()]
-    else:
-        maps = [d for d in library.of_kind("map") if d.id == args.map]
-    if not maps:
-        known = sorted(d.id for d in library.of_kind("map"))
-        raise UsageError(f"no map '{args.map}'; maps: {', '.join(known) or 'none'}")
-    document = maps[0]
+    document = find_document(library, "map", args.map)
     hex_types = {d.id: d.data for d in library.of_kind("hex_type", document.game)}
     return library, Board.from_data(document.data, hex_types=hex_types, document=document)
 
 
 def _rules(args, library, board):
     from ..board.placement import board_parameters, rules_in_force
-    from ..content.validate import UsageError
 
     scenario = None
     if getattr(args, "scenario", None):
         scenario = library.data(board.game, "scenario", args.scenario)
         if scenario is None:
-            raise UsageError(f"no scenario '{args.scenario}' in {board.game}")
+            raise NotFound("scenario", args.scenario, library.ids(board.game, "scenario"), where=f"in {board.game}")
     board_parameters(board, library, scenario)
     return rules_in_force(board, library, scenario)
 
 
-def _coord(text):
+def _hex(text: str, board):
+    """A coordinate argument that names a space of the board."""
     from ..board.geometry import parse_coord
-    from ..content.validate import UsageError
     try:
-        return parse_coord(text)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        node = parse_coord(text)
+    except ValueError:
+        raise UsageError(f"--hex wants two whole numbers like 3,-2, not {text!r}") from None
+    if node not in board.graph:
+        raise UsageError(f"{_at(node)} is not a space of the map {board.id} ({board.graph.number_of_nodes()} spaces)")
+    return node
 
 
-def cmd_map(args) -> int:
+def _at(node) -> str:
+    return ",".join(str(c) for c in node)
+
+
+def _mystery(board, node):
+    mover = next((p for p in board.pieces if p.at == node and p.piece == "mystery-hex"), None)
+    if mover is None:
+        here = [p for p in board.pieces if p.piece == "mystery-hex"]
+        known = ", ".join(_at(p.at) for p in here) or "none"
+        raise UsageError(f"no mystery hex at {_at(node)} on {board.id}; mystery hexes are at: {known}")
+    return mover
+
+
+def _player(name: str, board) -> str:
+    if board.players and name not in board.players:
+        raise NotFound("player", name, board.players, where=f"on the map {board.id}")
+    return name
+
+
+def cmd_map(args, rep) -> int:
     library, board = _load(args)
-    if board is None:
-        return EXIT_PROBLEMS
+    rep.set(map=board.id)
     return {"check": _check, "legal": _legal, "move": _move, "odds": _odds, "draw": _draw,
-            "layout": _layout}[args.action](args, library, board)
+            "layout": _layout}[args.action](args, rep, library, board)
 
 
-def _check(args, library, board) -> int:
+def _check(args, rep, library, board) -> int:
     from ..board.placement import EVENT_RULES, check_board
 
     rule_ids, rule_problems = _rules(args, library, board)
     problems = rule_problems + list(check_board(board, rule_ids))
     events = [e for r in rule_ids if r in EVENT_RULES for e in EVENT_RULES[r](board)]
-    if args.format == "json":
-        emit_json({"map": board.id, "spaces": board.graph.number_of_nodes(), "rules": rule_ids,
-                   "problems": [{"code": p.code, "severity": p.severity, "hex": p.extra.get("hex"),
-                                 "piece": p.extra.get("piece"), "player": p.extra.get("player"), "message": p.message,
-                                 "hint": p.hint, "file": p.file, "line": p.line, "column": p.column} for p in problems],
-                   "events": events})
-    else:
-        print(f"map {board.id}: {board.graph.number_of_nodes()} spaces, {len(board.pieces)} pieces;"
-              f" rules in force: {', '.join(rule_ids)}")
-        print_problems(problems)
-        for event in events:
-            print(f"event {event['event']}: {event['message']}")
-        print("no problems" if not problems else f"{len(problems)} problem(s)")
-    return EXIT_PROBLEMS if problems else EXIT_OK
+    errors = sum(1 for p in problems if p.is_error)
+    rep.set(spaces=board.graph.number_of_nodes(), pieces=len(board.pieces), rules=rule_ids, events=events)
+    rep.line(f"map {board.id}: {board.graph.number_of_nodes()} spaces, {len(board.pieces)} pieces;"
+             f" rules in force: {', '.join(rule_ids) or 'none'}")
+    rep.problems(problems)
+    for event in events:
+        rep.line(f"event {event['event']}: {event['message']}")
+    rep.line("no problems" if not problems else f"{errors} error(s), {len(problems) - errors} warning(s)")
+    return EXIT_PROBLEMS if errors else EXIT_OK
 
 
-def _legal(args, library, board) -> int:
+def _legal(args, rep, library, board) -> int:
     from ..board.placement import Question, legal_placements
 
+    player = _player(args.player, board)
     rule_ids, rule_problems = _rules(args, library, board)
-    verdict = legal_placements(board, Question(args.piece, args.player, args.resource), rule_ids)
+    verdict = legal_placements(board, Question(args.piece, player, args.resource), rule_ids)
     illegal = [{"hex": list(h), "rules": [r for r, _ in reasons], "reasons": [w for _, w in reasons]}
                for h, reasons in sorted(verdict.illegal.items())]
-    if args.format == "json":
-        emit_json({"map": board.id, "player": args.player, "piece": args.piece,
-                   "legal": [list(h) for h in verdict.legal], "illegal": illegal})
-    else:
-        print_problems(rule_problems)
-        print(f"{args.player} may place a {args.piece} on {len(verdict.legal)} of {board.graph.number_of_nodes()} spaces:")
-        print("  " + " ".join(f"{q},{r}" for q, r in verdict.legal))
+    rep.problems(rule_problems)
+    rep.set(player=player, piece=args.piece, legal=[list(h) for h in verdict.legal], illegal=illegal)
+    piece = article(words(args.piece))
+    rep.line(f"{player} may place {piece} on {len(verdict.legal)} of {board.graph.number_of_nodes()} spaces:")
+    rep.line("  " + (" ".join(_at(h) for h in verdict.legal) or "none"))
+    if illegal:
+        rep.line("not on:")
         for row in illegal:
-            print(f"  {row['hex'][0]},{row['hex'][1]}: " + "; ".join(f"[{r}] {w}" for r, w in zip(row["rules"], row["reasons"])))
-    return EXIT_OK
+            rep.line(f"  {_at(row['hex'])}: " + "; ".join(f"{w} [{r}]" for r, w in zip(row["rules"], row["reasons"])))
+    return EXIT_PROBLEMS if any(p.is_error for p in rule_problems) else EXIT_OK
 
 
-def _move(args, library, board) -> int:
-    from ..board.mobile import roll_move
-    from ..content.validate import UsageError
+def _move(args, rep, library, board) -> int:
+    from ..board.mobile import illegal_reason, roll_move
 
-    start = _coord(args.hex)
-    if not any(p.at == start and p.piece == "mystery-hex" for p in board.pieces):
-        raise UsageError(f"no mystery hex at {args.hex} on {board.id}")
+    start = _hex(args.hex, board)
+    mover = _mystery(board, start)
     if args.roll is not None:
-        rolls = [args.roll] + ([args.reroll] if args.reroll is not None else [])
+        first_illegal = illegal_reason(board, start, args.roll, mover=mover)
+        if first_illegal and args.reroll is None:
+            raise UsageError(f"the roll {args.roll} is illegal ({first_illegal}); give the second roll with --reroll")
+        if not first_illegal and args.reroll is not None:
+            raise UsageError(f"the roll {args.roll} is legal, so there is no reroll: leave out --reroll")
+        rolls = [args.roll] + ([args.reroll] if first_illegal else [])
         move = roll_move(board, start, rolls, random.Random(0))
-        if len(move.rolls) > len(rolls):
-            raise UsageError(f"the roll {args.roll} is illegal ({move.reason.split(';')[0]}); give the reroll with --reroll")
     else:
+        if args.reroll is not None:
+            raise UsageError("--reroll goes with --roll; with --seed the dice are rolled for you")
         move = roll_move(board, start, None, random.Random(args.seed))
-    if args.format == "json":
-        emit_json(move.to_json())
-    else:
-        print(f"{list(move.start)} -> {list(move.end)}  rolls {move.rolls}: {move.reason}")
+    rep.set(**move.to_json(), hex_type=mover.hex_type)
+    what = words(mover.hex_type or "mystery hex").capitalize()
+    where = f"now at {_at(move.end)}" if move.moved else f"stays at {_at(move.end)}"
+    rep.line(f"{what} at {_at(move.start)}: {move.reason}; {where}")
     return EXIT_OK
 
 
-def _odds(args, library, board) -> int:
+def _odds(args, rep, library, board) -> int:
     from ..board.mobile import distribution
 
-    start = _coord(args.hex)
+    start = _hex(args.hex, board)
+    mover = _mystery(board, start)
     dist = distribution(board, start, args.moves)
     rows = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
-    if args.format == "json":
-        emit_json({"from": list(start), "moves": args.moves,
-                   "distribution": [{"hex": list(h), "p": float(p), "fraction": str(p)} for h, p in rows]})
-    else:
-        print(f"where the hex at {list(start)} is after {args.moves} move(s):")
-        for h, p in rows:
-            print(f"  {h[0]:>3},{h[1]:<3} {float(p):8.4f}  ({p})")
+    rep.set(**{"from": list(start), "moves": args.moves, "hex_type": mover.hex_type,
+               "distribution": [{"hex": list(h), "p": float(p), "fraction": str(p)} for h, p in rows]})
+    what = words(mover.hex_type or "mystery hex")
+    rep.line(f"where the {what} at {_at(start)} is after {args.moves} move(s):")
+    rep.lines("  " + line for line in table(["hex", "chance"], ([_at(h), percent(p)] for h, p in rows), right=[0, 1]))
     return EXIT_OK
 
 
-def _draw(args, library, board) -> int:
-    from ..board.draw import draw
+def _draw(args, rep, library, board) -> int:
+    import importlib.util
+
     from ..board.placement import Question, legal_placements
-    from ..content.validate import UsageError
     from ..storage import atomic_write_bytes
 
-    suffix = Path(args.output).suffix.lower()
-    if suffix not in (".svg", ".png"):
-        raise UsageError("the output must end in .svg or .png")
+    out = output_file(args.output, (".svg", ".png"))
+    if importlib.util.find_spec("matplotlib") is None:
+        raise UsageError("map draw needs matplotlib: pip install 'frontier-workbench[plot]'")
+    from ..board.draw import draw
+
     legal = None
     if args.player:
+        player = _player(args.player, board)
         rule_ids, _ = _rules(args, library, board)
-        legal = legal_placements(board, Question(args.piece, args.player), rule_ids, explain=False).legal
-    figure = draw(board, legal=legal, title=board.id + (f": where {args.player} may build a {args.piece}" if legal is not None else ""))
+        legal = legal_placements(board, Question(args.piece, player), rule_ids, explain=False).legal
+    title = board.id + (f": where {args.player} may build {article(words(args.piece))}" if legal is not None else "")
+    figure = draw(board, legal=legal, title=title)
     import io
     buffer = io.BytesIO()
-    figure.savefig(buffer, format=suffix[1:], bbox_inches="tight", dpi=150)
-    atomic_write_bytes(Path(args.output), buffer.getvalue())
-    print(f"wrote {args.output}")
+    figure.savefig(buffer, format=out.suffix.lower()[1:], bbox_inches="tight", dpi=150)
+    atomic_write_bytes(out, buffer.getvalue())
+    rep.set(output=str(out))
+    rep.line(f"wrote {out}")
     return EXIT_OK
 
 
-def _layout(args, library, board) -> int:
+def _layout(args, rep, library, board) -> int:
     from ..board.graph import Board
     from ..board.layout import fairness, random_layout, spread
     from ..storage import atomic_write_text
 
+    out = output_file(args.output, (".yaml", ".yml")) if args.output else None
+    if out is not None and out.exists() and board.document and out.resolve() == Path(board.document.file).resolve():
+        raise UsageError(f"{args.output} is the template map itself; save the layout to a new file")
     template = board.document.data
     variant = library.data(board.game, "variant", "mystery-hexes") or {}
     mystery = list(variant.get("hex_types") or [])
@@ -226,18 +237,18 @@ def _layout(args, library, board) -> int:
     data = random_layout(template, args.seed, tiles=tiles, mystery=mystery, hex_types=board.hex_types)
     laid = Board.from_data(data, hex_types=board.hex_types)
     rows = fairness(laid, args.distance)
-    if args.output:
+    if out is not None:
         import yaml
+
         from ..paths import modeline
-        header = modeline("map", Path(args.output).resolve().parent) + "\n"
-        atomic_write_text(Path(args.output), header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-    if args.format == "json":
-        emit_json({"map": data["id"], "seed": args.seed, "distance": args.distance, "starts": rows,
-                   "spread": spread(rows)})
-    else:
-        print(f"layout {data['id']} (within {args.distance} of each start):")
-        print(f"  {'start':<14} {'food':>4} {'wood':>4} {'ore':>4} {'mystery':>7}")
-        for row in rows:
-            print(f"  {row['start']:<14} {row['food']:>4} {row['wood']:>4} {row['ore']:>4} {row['mystery']:>7}")
-        print("  spread (max-min): " + ", ".join(f"{k} {v}" for k, v in spread(rows).items()))
+        header = modeline("map", out.resolve().parent) + "\n"
+        atomic_write_text(out, header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    rep.set(map=data["id"], seed=args.seed, distance=args.distance, starts=rows, spread=spread(rows),
+            output=str(out) if out else None)
+    rep.line(f"layout {data['id']} (within {args.distance} of each start):")
+    columns = ("start", "food", "wood", "ore", "mystery")
+    rep.lines("  " + line for line in table(columns, ([row[c] for c in columns] for row in rows), right=[1, 2, 3, 4]))
+    rep.line("  spread (most minus fewest): " + ", ".join(f"{k} {v}" for k, v in spread(rows).items()))
+    if out is not None:
+        rep.line(f"wrote {out}")
     return EXIT_OK

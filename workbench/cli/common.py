@@ -1,16 +1,129 @@
-"""Shared pieces of the command-line front end."""
+"""Shared pieces of the command line: options every command has, argument types, the library
+every command loads, and output files."""
 from __future__ import annotations
 
-import json
-import sys
+import argparse
+import os
+from pathlib import Path
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
-
-
-def print_problems(problems, *, stream=sys.stdout) -> None:
-    for problem in problems:
-        print(problem.format_text(), file=stream)
+from ..errors import ContentError, NotFound, UsageError
+from .report import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE  # noqa: F401  (the codes, in one place)
 
 
-def emit_json(data) -> None:
-    print(json.dumps(data, indent=2))
+def add_options(parser: argparse.ArgumentParser, *, library: bool = True) -> None:
+    """The options of every command: ``--format``, ``--debug``, and (for commands that read
+    content) ``--library``."""
+    if library:
+        parser.add_argument("--library", action="append", default=[], metavar="DIR",
+                            help="add the content of DIR to the library (repeatable); the published games and"
+                                 " ./variants/ are always there")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text for people (default) or json: exactly one JSON object on standard output")
+    parser.add_argument("--debug", action="store_true", help="on an internal error, show the traceback")
+
+
+def int_range(low: int | None = None, high: int | None = None):
+    """An argparse type: a whole number within ``[low, high]``, with a message saying the range."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if (low is not None and value < low) or (high is not None and value > high):
+            if high is None:
+                bound = f"at least {low}"
+            elif low is None:
+                bound = f"at most {high}"
+            else:
+                bound = f"from {low} to {high}"
+            raise argparse.ArgumentTypeError(f"must be {bound}, not {value}")
+        return value
+    parse.__name__ = "number"  # argparse names the type in its messages
+    return parse
+
+
+def output_file(text: str, suffixes: tuple[str, ...] = ()) -> Path:
+    """Check an output path before any work is done: its folder exists and it is no folder.
+
+    A missing folder is a usage error naming the folder (not a hidden temporary file)."""
+    path = Path(text)
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise UsageError(f"the output file must end in {' or '.join(suffixes)}: {text}")
+    if path.is_dir():
+        raise UsageError(f"{text} is a folder; give a file name")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"no such folder: {folder} (for the output file {text}); create it first")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"cannot write into the folder {folder}")
+    return path
+
+
+def content_file(text: str) -> bool:
+    """Is this argument a YAML file (rather than an id)?"""
+    return text.lower().endswith((".yaml", ".yml"))
+
+
+def load_library(named: list[str], libraries: list[str], *, what: str = "the content"):
+    """The library a command runs on (published games, ./variants/, --library, named files).
+
+    Errors anywhere but in the published games stop the command with exit 1 and every problem
+    located: an engine must not run on broken content. Returns the validation result.
+    """
+    result = load_result(named, libraries)
+    if result.errors:
+        raise ContentError(f"{what} has {len(result.errors)} error(s); fix them first"
+                           " (workbench validate shows them too)", result.errors)
+    return result
+
+
+def load_result(named: list[str], libraries: list[str]):
+    """:func:`load_library` without the stop on errors."""
+    from ..content import resolve
+
+    return resolve.load(resolve.sources(named, libraries), report_added=True)
+
+
+def find_document(library, kind: str, name: str, *, what: str | None = None, game: str | None = None):
+    """The document of ``kind`` named by ``name``: an id from the library, or a YAML file (its
+    first document of that kind). Unknown ids get a did-you-mean."""
+    what = what or kind.replace("_", " ")
+    if content_file(name):
+        target = Path(name)
+        if not target.is_file():
+            raise UsageError(f"no such file: {name}")
+        same = _same_file(target)
+        found = [d for d in library.of_kind(kind, game) if same(d.file)]
+        if not found:
+            raise UsageError(f"{name} holds no {what} document")
+        return found[0]
+    found = [d for d in library.of_kind(kind, game) if d.id == name]
+    if not found:
+        raise NotFound(what, name, [d.id for d in library.of_kind(kind, game)])
+    return found[0]
+
+
+def _same_file(target: Path):
+    try:
+        info = target.stat()
+    except OSError:
+        return lambda other: False
+
+    def same(other: str) -> bool:
+        try:
+            other_info = os.stat(other)
+        except OSError:
+            return False
+        return (other_info.st_dev, other_info.st_ino) == (info.st_dev, info.st_ino)
+
+    return same
+
+
+def words(identifier) -> str:
+    """An id in words: ``'improved-town'`` -> ``'improved town'``."""
+    return str(identifier).replace("-", " ").replace("_", " ")
+
+
+def article(noun: str) -> str:
+    """``'a town'``, ``'an improved town'``."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun

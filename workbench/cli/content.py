@@ -1,57 +1,62 @@
 """`workbench validate` and `workbench list`."""
 from __future__ import annotations
 
-import json
-import sys
-
 from .common import EXIT_OK, EXIT_PROBLEMS
+from .report import table
 
 
-def cmd_validate(args) -> int:
-    from ..content.validate import validate_paths
+def cmd_validate(args, rep) -> int:
+    from ..content import resolve
 
-    from ..paths import VARIANTS
-
-    context = [VARIANTS if item == "published" else item for item in args.library]
-    result = validate_paths(args.paths, workers=args.jobs, context=context)
+    src = resolve.sources(args.paths, args.library, checking=True)
+    result = resolve.load(src, jobs=args.jobs)
+    if src.note:
+        rep.note(src.note)
+    if result.files == 0:
+        rep.note("no YAML files (.yaml, .yml) found in " + ", ".join(src.checked))
+    rep.problems(result.problems)
     errors = len(result.errors)
     warnings = len(result.problems) - errors
-    if args.format == "json":
-        print(json.dumps({"checked": {"files": result.files, "documents": len(result.documents)},
-                          "problems": [p.to_json() for p in result.problems]}, indent=2))
-    else:
-        for problem in result.problems:
-            print(problem.format_text())
-        verdict = "no problems" if not result.problems else f"{errors} error(s), {warnings} warning(s)"
-        print(f"checked {result.files} file(s), {len(result.documents)} document(s): {verdict}")
+    rep.set(checked={"files": result.files, "documents": len(result.documents)},
+            library={"checked": src.checked, "with": src.describe()})
+    verdict = "no problems" if not result.problems else f"{errors} error(s), {warnings} warning(s)"
+    rep.line(f"checked {result.files} file(s), {len(result.documents)} document(s): {verdict}")
     return EXIT_PROBLEMS if errors else EXIT_OK
 
 
-def cmd_list(args) -> int:
+def cmd_list(args, rep) -> int:
+    from ..content import resolve
     from ..content.schemas import kinds
-    from ..content.validate import UsageError, validate_paths
+    from ..errors import NotFound
 
     if args.kind and args.kind not in kinds():
-        raise UsageError(f"unknown kind '{args.kind}'; kinds: {', '.join(kinds())}")
-    result = validate_paths(args.paths)
+        raise NotFound("kind", args.kind, kinds())
+    src = resolve.sources(args.paths, args.library)
+    result = resolve.load(src, report_added=True)
+    if args.game and args.game not in result.library.games():
+        raise NotFound("game", args.game, result.library.games())
     rows = []
     for doc in result.library.documents:
         if (args.game and doc.game != args.game) or (args.kind and doc.kind != args.kind):
             continue
-        source = doc.data.get("source") or {}
+        if result.library.get(doc.game, doc.kind, doc.id) is not doc:
+            continue  # a duplicate id: the first one is the library's (validate reports the other)
+        source = doc.data.get("source")
         where = " § ".join(str(source[k]) for k in ("document", "section") if k in source) if isinstance(source, dict) else ""
         rows.append({"game": doc.game, "kind": doc.kind, "id": doc.id, "name": doc.data.get("name"),
                      "source": where, "file": doc.file})
     rows.sort(key=lambda r: (str(r["game"]), str(r["kind"]), str(r["id"])))
-    if args.format == "json":
-        print(json.dumps(rows, indent=2))
-    else:
-        columns = ("name", "kind", "id", "game", "source")
-        widths = {c: max([len(c)] + [len(str(r[c])) for r in rows]) for c in columns}
-        print("  ".join(c.upper().ljust(widths[c]) for c in columns).rstrip())
-        for row in rows:
-            print("  ".join(str(row[c]).ljust(widths[c]) for c in columns).rstrip())
-        print(f"{len(rows)} document(s)")
+    rep.set(documents=rows, count=len(rows))
+    columns = ("name", "kind", "id", "game", "source")
+    rep.lines(table([c.upper() for c in columns], ([_cell(r[c]) for c in columns] for r in rows)))
+    rep.line(f"{len(rows)} document(s)")
     if result.errors:
-        print(f"note: the library has {len(result.errors)} error(s); run 'workbench validate'", file=sys.stderr)
+        rep.problems(result.errors)
+        rep.note(f"the library has {len(result.errors)} error(s)")
+        return EXIT_PROBLEMS
     return EXIT_OK
+
+
+def _cell(value) -> str:
+    text = "" if value is None else str(value)
+    return "".join(c if c.isprintable() else "?" for c in text)  # no terminal escapes from content

@@ -1,96 +1,75 @@
 """`workbench deck ...`: check, stats, odds, export."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from .common import EXIT_OK, EXIT_PROBLEMS, emit_json, print_problems
+from ..errors import ContentError, NotFound, UsageError
+from .common import EXIT_OK, EXIT_PROBLEMS, add_options, find_document, int_range, load_result, output_file
+from .report import percent, table
 
 
-def add_commands(sub, add_format) -> None:
+def add_commands(sub) -> None:
     deck = sub.add_parser("deck", help="check custom decks against deck-building rules; stats, odds, export")
     actions = deck.add_subparsers(dest="action", metavar="ACTION", parser_class=deck.__class__)
     actions.required = True
 
-    def common(parser, fmt=True):
+    def common(parser):
         parser.add_argument("deck", metavar="DECK", help="a deck id from the library, or a deck YAML file")
-        parser.add_argument("--library", action="append", metavar="DIR",
-                            help="content to load with the deck (default: variants/); repeatable")
-        if fmt:
-            add_format(parser)
+        add_options(parser)
 
     common(actions.add_parser("check", help="every deck-building problem at once"))
     common(actions.add_parser("stats", help="counts by type and source, cost curve, firepower"))
     odds = actions.add_parser("odds", help="exact chance of drawing a card")
     common(odds)
     odds.add_argument("--card", required=True, help="card id or name")
-    odds.add_argument("--draws", type=int, required=True)
-    odds.add_argument("--at-least", type=int, default=None, metavar="K", help="also the chance of at least K copies")
+    odds.add_argument("--draws", type=int_range(0), required=True, help="cards drawn")
+    odds.add_argument("--at-least", type=int_range(1), default=None, metavar="K", help="also the chance of at least K copies")
     export = actions.add_parser("export", help="write a printable CSV list")
-    common(export, fmt=False)
+    common(export)
     export.add_argument("-o", "--output", required=True, metavar="FILE.csv")
 
 
 def _load(args):
-    from ..content.validate import UsageError, validate_paths
-
-    target = Path(args.deck)
-    paths = list(args.library or ["variants"])
-    is_file = target.suffix in (".yaml", ".yml")
-    if is_file:
-        if not target.is_file():
-            raise UsageError(f"no such file: {target}")
-        paths.append(str(target))
-    result = validate_paths(paths)
-    if is_file:
-        decks = [d for d in result.library.of_kind("deck") if Path(d.file).resolve() == target.resolve()]
-    else:
-        decks = [d for d in result.library.of_kind("deck") if d.id == args.deck]
-    if not decks:
-        known = sorted(d.id for d in result.library.of_kind("deck"))
-        raise UsageError(f"no deck '{args.deck}'; decks: {', '.join(known) or 'none'}")
-    document = decks[0]
-    # the deck's own reference mistakes are reported by the deck check (as unknown-card); any
+    named = [args.deck] if args.deck.lower().endswith((".yaml", ".yml")) else []
+    if named and not Path(args.deck).is_file():
+        raise UsageError(f"no such file: {args.deck}")
+    result = load_result(named, args.library)
+    document = find_document(result.library, "deck", args.deck)
+    # the deck's own reference mistakes are the deck check's to report (as unknown-card); any
     # other error in the content must be fixed first
     blocking = [p for p in result.errors if not (p.code == "unknown-ref" and p.file == document.file)]
     if blocking:
-        print_problems(blocking, stream=sys.stderr)
-        print(f"workbench: the content has {len(blocking)} error(s); fix them first", file=sys.stderr)
-        return None, None
+        raise ContentError(f"the content has {len(blocking)} error(s); fix them first"
+                           " (workbench validate shows them too)", blocking)
     return result.library, document
 
 
-def cmd_deck(args) -> int:
+def cmd_deck(args, rep) -> int:
     library, document = _load(args)
-    if document is None:
-        return EXIT_PROBLEMS
-    return {"check": _check, "stats": _stats, "odds": _odds, "export": _export}[args.action](args, library, document)
+    rep.set(deck=document.id)
+    return {"check": _check, "stats": _stats, "odds": _odds, "export": _export}[args.action](args, rep, library, document)
 
 
-def _check(args, library, document) -> int:
+def _check(args, rep, library, document) -> int:
     from ..decks.analytics import stats
     from ..decks.rules import check_deck, context_for
 
     problems = check_deck(library, document)
     ctx = context_for(library, document)
-    legal = not any(p.is_error for p in problems)
+    errors = sum(1 for p in problems if p.is_error)
+    legal = not errors
     summary = stats(ctx)
-    if args.format == "json":
-        size = None if ctx.deck.base_id and ctx.deck.base_counts is None else ctx.deck.size
-        emit_json({"deck": document.id, "legal": legal, "size": size,
-                   "problems": [{"code": p.code, "severity": p.severity, "cards": p.extra.get("cards", []),
-                                 "message": p.message, "hint": p.hint, "file": p.file, "line": p.line, "column": p.column}
-                                for p in problems],
-                   "summary": {"by_type": summary["by_type"], "by_source": summary["by_source"]}})
-    else:
-        print_problems(problems)
-        size = "size unknown" if ctx.deck.base_id and ctx.deck.base_counts is None else f"{ctx.deck.size} cards"
-        print(f"deck {document.id}: {size}, {'legal' if legal else 'NOT legal'}"
-              f" ({sum(p.is_error for p in problems)} error(s), {sum(not p.is_error for p in problems)} warning(s))")
+    unknown = bool(ctx.deck.base_id and ctx.deck.base_counts is None)
+    rep.set(legal=legal, size=None if unknown else ctx.deck.size,
+            summary={"by_type": summary["by_type"], "by_source": summary["by_source"]})
+    rep.problems(problems)
+    size = "size unknown" if unknown else f"{ctx.deck.size} cards"
+    rep.line(f"deck {document.id}: {size}, {'legal' if legal else 'NOT legal'}"
+             f" ({errors} error(s), {len(problems) - errors} warning(s))")
     return EXIT_OK if legal else EXIT_PROBLEMS
 
 
-def _stats(args, library, document) -> int:
+def _stats(args, rep, library, document) -> int:
     from ..decks.analytics import stats
     from ..decks.rules import context_for
 
@@ -100,53 +79,51 @@ def _stats(args, library, document) -> int:
     if partial:
         summary["size"] = None
         summary["note"] = f"the base deck '{ctx.deck.base_id}' has no card list: only the cards swapped in are counted"
-    if args.format == "json":
-        emit_json({"deck": document.id, **summary})
-    else:
-        print(f"deck {document.id}: " + (summary["note"] if partial else f"{summary['size']} cards"))
-        for title, key in (("by type", "by_type"), ("by source", "by_source"), ("cost curve", "cost_curve")):
-            print(f"  {title}: " + ", ".join(f"{k} {v}" for k, v in summary[key].items()))
-        fp = summary["firepower"]
-        print(f"  firepower: {fp['total_known']} in total on cards that print it;"
-              f" {fp['cards_with_unknown_firepower']} card(s) with unknown firepower")
+    rep.set(**summary)
+    rep.line(f"deck {document.id}: " + (summary["note"] if partial else f"{summary['size']} cards"))
+    for title, key in (("by type", "by_type"), ("by source", "by_source"), ("cost curve", "cost_curve")):
+        rep.line(f"  {title}: " + ", ".join(f"{k} {v}" for k, v in summary[key].items()))
+    fp = summary["firepower"]
+    rep.line(f"  firepower: {fp['total_known']} in total on cards that print it;"
+             f" {fp['cards_with_unknown_firepower']} card(s) with unknown firepower")
     return EXIT_OK
 
 
-def _odds(args, library, document) -> int:
-    from ..content.validate import UsageError
+def _odds(args, rep, library, document) -> int:
     from ..decks.analytics import at_least
-    from ..decks.rules import context_for
+    from ..decks.rules import check_base_known, context_for
 
     ctx = context_for(library, document)
     if ctx.deck.base_id and ctx.deck.base_counts is None:
-        raise UsageError(f"the base deck '{ctx.deck.base_id}' has no card list, so this deck's size and odds are unknown")
-    wanted = args.card
+        raise ContentError(f"the base deck '{ctx.deck.base_id}' has no card list, so this deck's size and odds are unknown",
+                           list(check_base_known(ctx)))
+    wanted = args.card.strip()
     matches = [c for c in ctx.deck.counts if c == wanted or ctx.name(c).lower() == wanted.lower()]
     if not matches:
-        raise UsageError(f"the deck holds no card '{wanted}'")
+        known = sorted(set(ctx.deck.counts) | {ctx.name(c) for c in ctx.deck.counts})
+        raise NotFound("card", wanted, known, where=f"in the deck {document.id}")
     card = matches[0]
     size, copies = ctx.deck.size, ctx.deck.counts[card]
-    if not 0 <= args.draws <= size:
-        raise UsageError(f"--draws must be between 0 and the deck's {size} cards")
+    if args.draws > size:
+        raise UsageError(f"--draws must be from 0 to the deck's {size} cards, not {args.draws}")
     k = args.at_least or 1
     one, at_k = at_least(size, copies, args.draws, 1), at_least(size, copies, args.draws, k)
-    if args.format == "json":
-        emit_json({"deck": document.id, "card": card, "copies": copies, "deck_size": size, "draws": args.draws,
-                   "at_least_one": float(one), "at_least_k": {"k": k, "p": float(at_k)},
-                   "fractions": {"at_least_one": str(one), "at_least_k": str(at_k)}})
-    else:
-        print(f"{ctx.name(card)}: {copies} of {size} cards; after {args.draws} draws")
-        print(f"  at least 1: {float(one):.4f} ({one})")
-        if k != 1:
-            print(f"  at least {k}: {float(at_k):.4f} ({at_k})")
+    rep.set(card=card, name=ctx.name(card), copies=copies, deck_size=size, draws=args.draws,
+            at_least_one=float(one), at_least_k={"k": k, "p": float(at_k)},
+            fractions={"at_least_one": str(one), "at_least_k": str(at_k)})
+    rep.line(f"{ctx.name(card)}: {copies} of {size} cards; after {args.draws} draw(s) the chance of holding")
+    rows = [["at least 1", percent(one)]] + ([[f"at least {k}", percent(at_k)]] if k != 1 else [])
+    rep.lines("  " + line for line in table(["", "chance"], rows, right=[1])[1:])
     return EXIT_OK
 
 
-def _export(args, library, document) -> int:
+def _export(args, rep, library, document) -> int:
     from ..decks.analytics import export_csv
     from ..decks.rules import context_for
     from ..storage import atomic_write_text
 
-    atomic_write_text(Path(args.output), export_csv(context_for(library, document)))
-    print(f"wrote {args.output}")
+    out = output_file(args.output, (".csv",))
+    atomic_write_text(out, export_csv(context_for(library, document)))
+    rep.set(output=str(out))
+    rep.line(f"wrote {out}")
     return EXIT_OK

@@ -1,19 +1,32 @@
-"""`workbench gunfight` (and, per game, `workbench play`)."""
+"""`workbench gunfight`, `workbench play` and `workbench poker`: arguments checked against the
+game documents, results for people (names, percentages) and for machines (exact fractions).
+
+The engines are reached only through :mod:`workbench.cli.engines`.
+"""
 from __future__ import annotations
 
-from .common import EXIT_OK, EXIT_PROBLEMS, emit_json, print_problems
+import re
+from collections import Counter
+from fractions import Fraction
+
+from ..errors import NotFound, UsageError
+from . import engines
+from .common import EXIT_OK, add_options, int_range, load_library, output_file, words
+from .report import percent, table
+
+MAX_SIMULATED = 1_000_000
 
 
-def add_commands(sub, add_format) -> None:
+def add_commands(sub) -> None:
     fight = sub.add_parser("gunfight", help="Dark Horse gunfight odds, exact, and seeded simulation")
     fight.add_argument("--a", metavar="SPEC", help="the challenger: a character/token id or combat=2,duel=1,deadly,...")
     fight.add_argument("--b", metavar="SPEC", help="the challenged")
-    fight.add_argument("--seed", type=int, default=None, help="seed for --simulate")
-    fight.add_argument("--simulate", type=int, default=0, metavar="N", help="also simulate N seeded fights")
+    fight.add_argument("--simulate", type=int_range(1, MAX_SIMULATED), default=None, metavar="N",
+                       help="also simulate N seeded fights")
+    fight.add_argument("--seed", type=int, default=None, help="seed for --simulate (default 0)")
     fight.add_argument("--matrix", action="store_true", help="win-probability table of every fighter")
     fight.add_argument("--scenario", metavar="ID", help="with --matrix: the fighters a scenario brings")
-    fight.add_argument("--library", action="append", metavar="DIR")
-    add_format(fight)
+    add_options(fight)
 
     poker = sub.add_parser("poker", help="Western Legends poker: rank a hand, compare two, saloon odds")
     actions = poker.add_subparsers(dest="action", metavar="ACTION", parser_class=poker.__class__)
@@ -25,182 +38,340 @@ def add_commands(sub, add_format) -> None:
     odds = actions.add_parser("odds", help="chance a saloon hand beats the dealer")
     odds.add_argument("--hand", required=True, metavar="CARDS", help="comma-separated hand cards")
     odds.add_argument("--flop", metavar="CARDS", help="the flop, if known (then the odds are exact)")
-    odds.add_argument("--samples", type=int, default=None, help="simulate instead of enumerating")
-    odds.add_argument("--seed", type=int, default=0)
+    odds.add_argument("--samples", type=int_range(1, MAX_SIMULATED), default=None,
+                      help="simulate this many deals instead of enumerating")
+    odds.add_argument("--seed", type=int, default=None, help="seed of the simulation (default 0)")
     for parser in (rank, compare, odds):
         parser.add_argument("--ace-low", choices=("yes", "no"), default="yes", help="may an ace be low in a straight")
         parser.add_argument("--cheat", choices=("five-of-a-kind-only", "wild"), default="five-of-a-kind-only")
-        add_format(parser)
+        add_options(parser, library=parser is odds)
 
     play = sub.add_parser("play", help="play sample turns with bots, seeded and replayable")
-    play.add_argument("game", choices=("dark-horse", "western-legends"))
+    play.add_argument("game", metavar="GAME", help="dark-horse or western-legends")
     play.add_argument("--scenario", metavar="ID", help="Dark Horse: the scenario whose action spaces are used")
-    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--players", type=int, default=None, help="how many players (default 4, within the game's range)")
     play.add_argument("--seed", type=int, default=0)
-    play.add_argument("--rounds", type=int, default=None,
-                      help="Dark Horse: rounds to play (default 3); Western Legends: a cap, the game ends by its own rule (default 60)")
-    play.add_argument("--length", choices=("short", "average", "long"), default="short",
-                      help="Western Legends: game length (15, 20 or 25 LP)")
+    play.add_argument("--rounds", type=int_range(1, 500), default=None,
+                      help="Dark Horse: rounds to play (default 3); Western Legends: a cap, the game ends by its own"
+                           " rule (default 60)")
+    play.add_argument("--length", help="Western Legends: game length, from the game document (short, average, long)")
     play.add_argument("--bots", default=None, help="comma-separated bots by seat: random, greedy (default: random for"
                       " Dark Horse, greedy for Western Legends)")
     play.add_argument("--hire", action="append", default=[], metavar="PLAYER=CHARACTER",
                       help="Dark Horse: give a seat a hired character (repeatable), e.g. red=sam-bass")
     play.add_argument("--log", metavar="FILE.jsonl", help="also write the events as JSON lines")
-    play.add_argument("--library", action="append", metavar="DIR")
-    add_format(play)
+    add_options(play)
 
 
-def _side(spec: str, library):
-    from ..content.validate import UsageError
-    from ..games.dark_horse.gunfight import Side
+# -- names for people ---------------------------------------------------------------------------
 
+def _name(library, game: str, identifier, kinds=("character", "token")) -> str:
+    for kind in kinds:
+        data = library.data(game, kind, identifier) if library is not None and isinstance(identifier, str) else None
+        if data and data.get("name"):
+            return str(data["name"])
+    return str(identifier)
+
+
+# -- gunfight -----------------------------------------------------------------------------------
+
+def _side(spec: str, library, flag: str):
+    spec = spec.strip()
     for kind in ("character", "token"):
         doc = library.data("dark-horse", kind, spec)
         if doc is not None:
             if not doc.get("gunfight"):
                 raise UsageError(f"the rules texts do not give {doc['name']}'s gunfight icons; write them inline"
                                  " (combat=N,duel=N,...) or add a `gunfight:` block to its document")
-            return Side.from_data(spec, doc["gunfight"])
+            side = engines.side_from_document(spec, doc["gunfight"])
+            return _checked(side, flag), str(doc.get("name") or spec)
+    looks_inline = "=" in spec or "," in spec or spec in engines.SIDE_FLAGS
+    if not looks_inline:
+        known = [d.id for kind in ("character", "token") for d in library.of_kind(kind, "dark-horse")
+                 if d.data.get("gunfight")]
+        raise NotFound("character or token with gunfight icons", spec, known, where=f"(for {flag})")
     try:
-        return Side.parse(spec)
+        side = engines.parse_side(spec)
     except ValueError as exc:
-        raise UsageError(f"{spec!r} is neither a character or token id nor an inline spec: {exc}") from None
+        raise UsageError(f"{flag} {spec!r}: {exc}") from None
+    return _checked(side, flag), spec
 
 
-def cmd_gunfight(args) -> int:
-    from ..content.validate import UsageError, validate_paths
-    from ..games.dark_horse import gunfight
+def _checked(side, flag: str):
+    numbers = engines.side_numbers(side)
+    for key in ("combat", "duel", "wounds"):
+        if numbers[key] < 0:
+            raise UsageError(f"{flag}: {key} cannot be negative ({key}={numbers[key]})")
+    if numbers["combat"] > engines.EXACT_DICE_LIMIT:
+        raise UsageError(f"{flag}: exact odds are computed for at most {engines.EXACT_DICE_LIMIT} combat dice a side,"
+                         f" not {numbers['combat']}")
+    if numbers["wounds"] >= numbers["wounds_to_capture"]:
+        raise UsageError(f"{flag}: a side with {numbers['wounds']} wound(s) is already captured"
+                         f" ({numbers['wounds_to_capture']} wounds capture it)")
+    return side
 
-    result = validate_paths(args.library or ["variants"])
-    if result.errors:
-        print_problems(result.errors)
-        return EXIT_PROBLEMS
-    library = result.library
+
+OUTCOME_WORDS = {"a_wins": "challenger wins", "b_wins": "challenged wins", "a_flees": "challenger flees",
+                 "b_flees": "challenged flees", "draw": "draw"}
+
+
+def cmd_gunfight(args, rep) -> int:
     if args.matrix:
-        try:
-            sides = gunfight.fighters(library, args.scenario)
-        except KeyError:
-            raise UsageError(f"no scenario '{args.scenario}'") from None
-        table = gunfight.matrix(sides)
-        if args.format == "json":
-            emit_json({"scenario": args.scenario, "fighters": [s.name for s in sides],
-                       "a_wins": {a: {b: float(p) for b, p in row.items()} for a, row in table.items()},
-                       "fractions": {a: {b: str(p) for b, p in row.items()} for a, row in table.items()}})
-        else:
-            names = [s.name for s in sides]
-            width = max([len(n) for n in names] + [10])
-            print("P(challenger wins); rows challenge, columns are challenged")
-            print(" " * width + "".join(f"{n[:12]:>13}" for n in names))
-            for a in names:
-                print(f"{a:<{width}}" + "".join(f"{float(table[a][b]):>13.3f}" for b in names))
-        return EXIT_OK
-    if not args.a or not args.b:
-        raise UsageError("give both --a and --b (or --matrix)")
-    a, b = _side(args.a, library), _side(args.b, library)
-    odds = gunfight.exact_odds(a, b)
-    report = odds.to_json()
+        for flag, value in (("--a", args.a), ("--b", args.b), ("--simulate", args.simulate), ("--seed", args.seed)):
+            if value is not None:
+                raise UsageError(f"{flag} does not go with --matrix (the table pits every fighter against every other)")
+    else:
+        if args.scenario is not None:
+            raise UsageError("--scenario goes with --matrix (the fighters a scenario brings)")
+        if not args.a or not args.b:
+            raise UsageError("give both --a and --b (or --matrix)")
+        if args.seed is not None and args.simulate is None:
+            raise UsageError("--seed is for --simulate; the exact odds need no seed")
+    library = load_library([], args.library).library
+    if args.matrix:
+        return _matrix(args, rep, library)
+    (a, a_name), (b, b_name) = _side(args.a, library, "--a"), _side(args.b, library, "--b")
+    outcomes, captured = engines.exact_odds(a, b)
+    rep.set(a=a_name, b=b_name, exact=True, outcomes={k: float(v) for k, v in outcomes.items()},
+            captured={k: float(v) for k, v in captured.items()},
+            fractions={"outcomes": {k: str(v) for k, v in outcomes.items()},
+                       "captured": {k: str(v) for k, v in captured.items()}})
+    simulated = None
     if args.simulate:
         seed = args.seed if args.seed is not None else 0
-        report["simulation"] = {"fights": args.simulate, "seed": seed,
-                                "outcomes": gunfight.simulate_many(a, b, args.simulate, seed)}
-    if args.format == "json":
-        emit_json(report)
-    else:
-        print(f"{a.name} (challenger) vs {b.name} (challenged): exact odds")
-        for key, p in odds.outcomes.items():
-            line = f"  {key:<8} {float(p):7.4f}  ({p})"
-            if args.simulate:
-                line += f"   simulated {report['simulation']['outcomes'][key]:.4f}"
-            print(line)
-        print(f"  captured: a {float(odds.captured['a']):.4f}, b {float(odds.captured['b']):.4f}")
+        simulated = engines.simulate(a, b, args.simulate, seed)
+        rep.set(simulation={"fights": args.simulate, "seed": seed, "outcomes": simulated})
+    rep.line(f"{a_name} (challenger) against {b_name} (challenged): exact odds")
+    headers = ["outcome", "chance"] + ([f"simulated ({args.simulate:,} fights)"] if simulated else [])
+    rows = [[OUTCOME_WORDS.get(k, words(k)), percent(p)] + ([percent(simulated[k])] if simulated else [])
+            for k, p in outcomes.items()]
+    rep.lines("  " + line for line in table(headers, rows, right=[1, 2]))
+    rep.line(f"  captured: {a_name} {percent(captured['a'])}, {b_name} {percent(captured['b'])}")
     return EXIT_OK
 
 
-def cmd_play(args) -> int:
+def _matrix(args, rep, library) -> int:
+    if args.scenario is not None and library.data("dark-horse", "scenario", args.scenario) is None:
+        raise NotFound("scenario", args.scenario, library.ids("dark-horse", "scenario"), where="in dark-horse")
+    sides = engines.fighters(library, args.scenario)
+    if not sides:
+        raise UsageError("no fighter with gunfight icons" + (f" in the scenario {args.scenario}" if args.scenario else ""))
+    table_ = engines.win_matrix(sides)
+    ids = [s.name for s in sides]
+    names = {i: _name(library, "dark-horse", i) for i in ids}
+    rep.set(scenario=args.scenario, fighters=ids, names=names,
+            a_wins={a: {b: float(p) for b, p in row.items()} for a, row in table_.items()},
+            fractions={a: {b: str(p) for b, p in row.items()} for a, row in table_.items()})
+    rep.line("chance the challenger wins: rows challenge, columns are challenged")
+    rep.lines(table(["challenger"] + [names[i] for i in ids],
+                    ([names[a]] + [percent(table_[a][b], 1) for b in ids] for a in ids),
+                    right=range(1, len(ids) + 1)))
+    return EXIT_OK
+
+
+# -- play ---------------------------------------------------------------------------------------
+
+def _players_range(game: str, library, scenario: dict | None) -> tuple[int, int, str]:
+    """The allowed player counts: the game document's, narrowed by the scenario's, within what
+    the engine seats; and where the range comes from, for the message."""
+    seats = len(engines.seats(game))
+    doc = library.data(game, "game", game) or {}
+    low, high, why = engines.engine_min_players(game), seats, f"the engine seats {engines.engine_min_players(game)} to {seats}"
+    declared = doc.get("players") if isinstance(doc.get("players"), dict) else None
+    if declared and isinstance(declared.get("min"), int) and isinstance(declared.get("max"), int):
+        low, high = max(low, declared["min"]), min(high, declared["max"])
+        why = f"{doc.get('name', game)} is for {declared['min']} to {declared['max']} players"
+    else:
+        why = f"the rules text gives no player count; {why}"
+    players = scenario.get("players") if scenario and isinstance(scenario.get("players"), dict) else None
+    if players and isinstance(players.get("min"), int) and isinstance(players.get("max"), int):
+        low, high = max(low, players["min"]), min(high, players["max"])
+        why += f"; the scenario {scenario.get('name', '')} is for {players['min']} to {players['max']}"
+    return low, high, why
+
+
+def cmd_play(args, rep) -> int:
     import json
-    from pathlib import Path
 
-    from ..content.validate import UsageError, validate_paths
-    from ..storage import atomic_write_text
-
-    result = validate_paths(args.library or ["variants"])
-    if result.errors:
-        print_problems(result.errors)
-        return EXIT_PROBLEMS
-    bots = [b.strip() for b in (args.bots or ("random" if args.game == "dark-horse" else "greedy")).split(",") if b.strip()]
-    if args.game == "dark-horse":
-        from ..games.dark_horse import engine
-
-        if not 1 <= args.players <= len(engine.PLAYER_NAMES):
-            raise UsageError(f"--players must be 1 to {len(engine.PLAYER_NAMES)}")
-        unknown = [b for b in bots if b not in engine.BOTS]
-        if unknown:
-            raise UsageError(f"unknown bot {unknown[0]!r}; bots: {', '.join(engine.BOTS)}")
-        characters: dict[str, list[str]] = {}
-        for item in args.hire:
-            player, _, character = item.partition("=")
-            if player not in engine.PLAYER_NAMES[:args.players] or not character:
-                raise UsageError(f"--hire wants PLAYER=CHARACTER with a player of {engine.PLAYER_NAMES[:args.players]}")
-            characters.setdefault(player, []).append(character)
-        try:
-            state = engine.play(result.library, args.scenario, args.players, args.seed, args.rounds or 3, bots,
-                                characters=characters)
-        except KeyError as exc:
-            raise UsageError(f"no scenario or character {exc}") from None
-        events = state.log
-        describe = engine.describe
-    else:
-        from ..games.western_legends import engine as wl
-
-        if not 2 <= args.players <= len(wl.NAMES):
-            raise UsageError(f"--players must be 2 to {len(wl.NAMES)} for Western Legends")
-        unknown = [b for b in bots if b not in wl.BOTS]
-        if unknown:
-            raise UsageError(f"unknown bot {unknown[0]!r}; bots: {', '.join(wl.BOTS)}")
-        state = wl.play(result.library, args.players, args.seed, args.rounds or 60, bots, args.length)
-        events = state.log
-        describe = wl.describe
-    if args.log:
-        atomic_write_text(Path(args.log), "".join(json.dumps(e) + "\n" for e in events))
-    if args.format == "json":
-        for event in events:
-            print(json.dumps(event))
-    else:
-        for event in events:
-            line = describe(event)
-            if line:
-                print(line)
+    game = args.game
+    if game not in engines.PLAYABLE:
+        raise NotFound("game with a turn engine", game, list(engines.PLAYABLE))
+    takes = engines.PLAYABLE[game]
+    for option, value in (("scenario", args.scenario), ("hire", args.hire), ("length", args.length)):
+        if value and option not in takes:
+            raise UsageError(f"--{option} does not apply to {game}")
+    log = output_file(args.log) if args.log else None
+    library = load_library([], args.library).library
+    scenario = None
+    if args.scenario is not None:
+        scenario = library.data(game, "scenario", args.scenario)
+        if scenario is None:
+            raise NotFound("scenario", args.scenario, library.ids(game, "scenario"), where=f"in {game}")
+    low, high, why = _players_range(game, library, scenario)
+    if low > high:
+        raise UsageError(f"no player count fits: {why}")
+    players = args.players if args.players is not None else min(max(4, low), high)
+    if not low <= players <= high:
+        raise UsageError(f"--players must be from {low} to {high} for {game}, not {players} ({why})")
+    bots = [b.strip() for b in (args.bots or ("random" if game == "dark-horse" else "greedy")).split(",")]
+    known_bots = engines.bots(game)
+    for bot in bots:
+        if bot not in known_bots:
+            raise NotFound("bot", bot, known_bots)
+    seats = engines.seats(game)[:players]
+    characters: dict[str, list[str]] = {}
+    for item in args.hire:
+        player, _, character = item.partition("=")
+        if not character:
+            raise UsageError(f"--hire wants PLAYER=CHARACTER (e.g. {seats[0]}=sam-bass), not {item!r}")
+        if player not in seats:
+            raise NotFound("player", player, seats, where=f"among the {players} seats")
+        if library.data(game, "character", character) is None:
+            raise NotFound("character", character, library.ids(game, "character"), where=f"in {game}")
+        characters.setdefault(player, []).append(character)
+    length = None
+    if game == "western-legends":
+        lengths = ((library.data(game, "game", game) or {}).get("parameters") or {}).get("game_lengths") or {}
+        length = args.length or "short"
+        if lengths and length not in lengths:
+            raise NotFound("game length", length, list(lengths))
+    rounds = args.rounds if args.rounds is not None else engines.DEFAULT_ROUNDS[game]
+    played = engines.play(game, library, players=players, seed=args.seed, rounds=rounds, bots=bots,
+                          scenario=args.scenario, length=length, characters=characters)
+    if log is not None:
+        from ..storage import atomic_write_text
+        atomic_write_text(log, "".join(json.dumps(e) + "\n" for e in played.events))
+    rep.set(game=game, scenario=args.scenario, players=players, seed=args.seed, rounds=rounds, length=length,
+            bots=bots, events=played.events, log=str(log) if log else None)
+    names = _names(library, game)
+    for event in played.events:
+        text = describe_event(event, played.describe, names)
+        if text:
+            rep.line(text)
     return EXIT_OK
 
 
-def cmd_poker(args) -> int:
-    from ..content.validate import UsageError
-    from ..games.western_legends import poker
+def _names(library, game: str) -> dict[str, str]:
+    """Document names by id, for the game's events (characters, tokens, cards, spaces, ...)."""
+    names = {}
+    for document in library.documents:
+        if document.game == game and isinstance(document.id, str) and isinstance(document.data.get("name"), str):
+            names.setdefault(document.id, document.data["name"])
+    return names
 
-    rules = poker.PokerRules(ace_low=args.ace_low == "yes", cheat=args.cheat)
-    split = lambda text: [c for c in text.replace(" ", ",").split(",") if c]
+
+#: Signs that a line is a Python value dump, not a sentence: None, a dict, a list of texts.
+_RAW = re.compile(r"\bNone\b|\{'|\['")
+
+
+def describe_event(event: dict, describe, names: dict[str, str]) -> str:
+    """The engine's line for an event, unless it prints raw Python values; then the event's
+    fields in words (names from the documents, no ``None``, no brackets)."""
     try:
-        if args.action == "rank":
-            value = poker.evaluate(args.cards, rules)
-            report = value.to_json()
-            text = f"{value.name} {report['value']}"
-        elif args.action == "compare":
-            a, b = (split(h) for h in args.hands)
-            winner = poker.compare(a, b, rules)
-            report = {"winner": winner, "hands": [poker.evaluate(a, rules).to_json(), poker.evaluate(b, rules).to_json()]}
-            text = "tie" if winner == "tie" else f"hand {winner} wins ({report['hands'][winner]['rank']})"
-        else:
-            hand = split(args.hand)
-            flop = split(args.flop) if args.flop else None
-            deck = poker.standard_deck()
-            p, exact = poker.win_probability(hand, deck, flop, rules=rules, samples=args.samples, seed=args.seed)
-            report = {"hand": hand, "flop": flop, "p_win": float(p), "exact": exact,
-                      "fraction": str(p) if exact else None, "samples": None if exact else (args.samples or 2000)}
-            text = f"{float(p):.4f}" + (f" ({p}, exact)" if exact else f" (simulated, {report['samples']} deals, seed {args.seed})")
-    except (poker.CardError, ValueError) as exc:
-        raise UsageError(str(exc)) from None
-    if args.format == "json":
-        emit_json(report)
-    else:
-        print(text)
+        text = describe(event)
+    except Exception:  # noqa: BLE001  (a describer that cannot read an event must not stop the game's report)
+        text = None
+    if text is not None and not _RAW.search(text):
+        return text
+    kind, who = str(event.get("event", "")), event.get("player")
+    fields = [f"{words(k)} {_value(v, names)}" for k, v in event.items()
+              if k not in ("event", "round", "phase", "player") and v not in (None, [], {}, "")]
+    head = (f"[{event['round']}] " if "round" in event else "   ") + (f"{who} " if who else "") + words(kind)
+    return head + (": " + "; ".join(fields) if fields else "")
+
+
+def _value(value, names: dict[str, str]) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, (list, tuple)):
+        if len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return f"{value[0]},{value[1]}"  # a space of the board
+        return ", ".join(_value(v, names) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{_value(v, names)} {words(k)}" if isinstance(v, (int, float)) else f"{words(k)} {_value(v, names)}"
+                         for k, v in value.items())
+    if isinstance(value, Fraction):
+        return percent(value)
+    return str(value)
+
+
+# -- poker --------------------------------------------------------------------------------------
+
+def _cards(text_or_list, what: str) -> list[str]:
+    items = text_or_list if isinstance(text_or_list, list) else [text_or_list]
+    cards = [c for item in items for c in item.replace(" ", ",").split(",") if c]
+    if not cards:
+        raise UsageError(f"{what}: no cards given")
+    out = []
+    for card in cards:
+        try:
+            out.append(engines.card_name(card))
+        except ValueError as exc:
+            raise UsageError(f"{what}: {exc}") from None
+    return out
+
+
+def _no_more_than_the_deck(groups: list[tuple[str, list[str]]]) -> None:
+    """Cards come from one deck: no card more often than the deck holds it."""
+    deck = Counter(engines.poker_deck())
+    used = Counter(card for _, cards in groups for card in cards)
+    for card, count in used.items():
+        if count > deck[card]:
+            where = " and ".join(what for what, cards in groups if card in cards)
+            times = "once" if deck[card] == 1 else f"{deck[card]} times"
+            raise UsageError(f"{card} is given {count} times ({where}), but the poker deck holds it {times}")
+
+
+def _hand_size(cards: list[str], what: str, low: int = 1, high: int = 7) -> None:
+    if not low <= len(cards) <= high:
+        raise UsageError(f"{what}: {len(cards)} cards; give {low} to {high}")
+
+
+def _rank_words(report: dict) -> str:
+    return words(report["rank"])
+
+
+def cmd_poker(args, rep) -> int:
+    rules = engines.poker_rules(args.ace_low == "yes", args.cheat)
+    if args.action == "rank":
+        cards = _cards(args.cards, "the hand")
+        _hand_size(cards, "the hand")
+        _no_more_than_the_deck([("the hand", cards)])
+        report = engines.rank(cards, rules)
+        rep.set(cards=cards, **report)
+        rep.line(f"{' '.join(cards)}: {_rank_words(report)}")
+        return EXIT_OK
+    if args.action == "compare":
+        a, b = _cards(args.hands[0], "the first hand"), _cards(args.hands[1], "the second hand")
+        _hand_size(a, "the first hand")
+        _hand_size(b, "the second hand")
+        _no_more_than_the_deck([("the first hand", a), ("the second hand", b)])
+        winner = engines.compare(a, b, rules)
+        ranks = [engines.rank(a, rules), engines.rank(b, rules)]
+        rep.set(winner=winner, hands=ranks)
+        rep.line(f"first hand  {' '.join(a)}: {_rank_words(ranks[0])}")
+        rep.line(f"second hand {' '.join(b)}: {_rank_words(ranks[1])}")
+        rep.line("a tie" if winner == "tie" else f"the {'first' if winner == 0 else 'second'} hand wins")
+        return EXIT_OK
+    library = load_library([], args.library).library
+    saloon = engines.saloon_parameters(library)
+    hand = _cards(args.hand, "--hand")
+    _hand_size(hand, "--hand", 1, saloon["hand_size"])
+    flop = _cards(args.flop, "--flop") if args.flop is not None else None
+    if flop is not None and len(flop) != saloon["flop"]:
+        raise UsageError(f"--flop: the flop is {saloon['flop']} cards, not {len(flop)}")
+    _no_more_than_the_deck([("--hand", hand)] + ([("--flop", flop)] if flop else []))
+    exact = flop is not None and args.samples is None
+    if exact and args.seed is not None:
+        raise UsageError("--seed is for simulations (--samples, or no --flop); with --flop the odds are exact")
+    seed = args.seed if args.seed is not None else 0
+    p, exact = engines.saloon_odds(hand, flop, rules, dealer_cards=saloon["dealer_cards"], samples=args.samples,
+                                   seed=seed)
+    samples = None if exact else (args.samples or 2000)
+    rep.set(hand=hand, flop=flop, p_win=float(p), exact=exact, fraction=str(p) if exact else None,
+            samples=samples, seed=None if exact else seed)
+    how = "exact" if exact else f"simulated: {samples:,} deals, seed {seed}"
+    rep.line(f"{' '.join(hand)} beats the saloon dealer {percent(p)} of the time ({how})")
     return EXIT_OK

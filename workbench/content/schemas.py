@@ -68,6 +68,54 @@ def validator_for(kind: str):
     return cls(schema)
 
 
+#: Bump when the way validators are generated changes, so cached code is rebuilt.
+_GENERATOR = 1
+
+
+def _fast_schema(kind: str) -> dict:
+    schema = dict(load_schemas()[kind])
+    schema["$schema"] = "http://json-schema.org/draft-07/schema#"
+    schema.pop("$id", None)  # the generated function is then always named `validate`
+    return schema
+
+
+def _compiled_code(kind: str):
+    """The validator of ``kind``, generated once per schema content and kept, compiled, in the
+    cache folder (marshalled bytecode, whatever ``PYTHONDONTWRITEBYTECODE`` says), so a run
+    generates and compiles nothing.
+
+    Returns the generated ``validate`` function, or ``None`` when there is no usable cache."""
+    import hashlib
+    import importlib.util
+    import marshal
+
+    import fastjsonschema
+
+    from ..paths import cache_dir
+
+    folder = cache_dir()
+    if folder is None:
+        return None
+    schema = _fast_schema(kind)
+    key = json.dumps([_GENERATOR, fastjsonschema.VERSION, sys.version, importlib.util.MAGIC_NUMBER.hex(), schema],
+                     sort_keys=True)
+    path = folder / "validators" / f"{kind}-{hashlib.sha256(key.encode()).hexdigest()[:20]}.marshal"
+    try:
+        try:
+            code = marshal.loads(path.read_bytes())
+        except (OSError, EOFError, ValueError, TypeError):
+            code = compile(fastjsonschema.compile_to_code(schema), f"<validator of {kind}>", "exec")
+            from ..storage import atomic_write_bytes  # a reader never sees half a file
+
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(path, marshal.dumps(code))
+        namespace: dict = {}
+        exec(code, namespace)  # our own generated code, from our own schemas
+        return namespace["validate"]
+    except (OSError, KeyError):  # an unwritable cache folder: compile in memory
+        return None
+
+
 @lru_cache(maxsize=None)
 def fast_check(kind: str):
     """A compiled yes/no check of a kind's schema, for the fast path of valid documents.
@@ -75,22 +123,29 @@ def fast_check(kind: str):
     fastjsonschema compiles a schema to Python code (~20x faster than jsonschema here) but speaks
     only up to draft-07. Our schemas use only keywords whose meaning is the same in draft-07 and
     2020-12 (a test checks both agree), so it is compiled as draft-07. Documents it rejects get
-    jsonschema's full, located explanation.
+    jsonschema's full, located explanation. The generated code is cached (:func:`_compiled_code`):
+    compiling the fourteen schemas took most of a one-file run, and every worker did it again.
     """
     import fastjsonschema
 
-    schema = dict(load_schemas()[kind])
-    schema["$schema"] = "http://json-schema.org/draft-07/schema#"
-    check = fastjsonschema.compile(schema)
+    check = _compiled_code(kind) or fastjsonschema.compile(_fast_schema(kind))
+    failure = fastjsonschema.JsonSchemaException
 
     def is_valid(data) -> bool:
         try:
             check(data)
-        except fastjsonschema.JsonSchemaException:
+        except failure:
             return False
         return True
 
     return is_valid
+
+
+def warm_validators(kinds_: list[str] | None = None) -> None:
+    """Build the checks of ``kinds_`` (default: every kind) now, e.g. before starting worker
+    processes, which then inherit them instead of building them again."""
+    for kind in kinds_ or kinds():
+        fast_check(kind)
 
 
 @lru_cache(maxsize=None)

@@ -14,6 +14,7 @@ from typing import Iterable, Iterator
 from .library import Library, library_problems
 from .loader import Document, load_file
 from .problems import Problem
+from .. import errors
 from ..errors import UsageError, did_you_mean
 from .schemas import kinds, load_schemas, schema_problems, validator_for
 
@@ -40,7 +41,8 @@ class Result:
 
 
 def discover(paths: Iterable[str | Path]) -> list[str]:
-    """YAML files under ``paths`` (files are taken as given), sorted, without hidden folders.
+    """YAML files under ``paths`` (files are taken as given), sorted, without hidden files and
+    folders (``.pre-commit-config.yaml``, ``.github/``: not content).
 
     A file reached twice (a folder and a file inside it) is loaded once.
     """
@@ -52,14 +54,17 @@ def discover(paths: Iterable[str | Path]) -> list[str]:
         elif path.is_dir():
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                found.extend(str(Path(root) / f) for f in sorted(files) if f.endswith(YAML_SUFFIXES))
+                base = str(Path(root))  # normalised once per folder, not once per file
+                found.extend(os.path.join(base, f) for f in sorted(files)
+                             if f.endswith(YAML_SUFFIXES) and not f.startswith("."))
         else:
             raise UsageError(f"no such file or folder: {path}")
     if len(paths) < 2:
         return found  # one file or one folder walk cannot name a file twice
-    unique: dict[str, str] = {}
+    identity = _identities()
+    unique: dict[object, str] = {}
     for name in found:
-        unique.setdefault(os.path.realpath(name), name)
+        unique.setdefault(identity(name), name)
     return list(unique.values())
 
 
@@ -111,6 +116,9 @@ def _check_files(paths: list[str], workers: int | None) -> list[tuple[list[Docum
         return _check_chunk(paths)
     import multiprocessing
 
+    from .schemas import warm_validators
+
+    warm_validators()  # the workers inherit the built checks instead of each building them again
     # The parent checks the first share itself while workers check the rest: one process fewer
     # to start, and a share fewer of results to send back (unpickling is serial work).
     share = -(-len(paths) // workers)
@@ -124,11 +132,15 @@ def _check_files(paths: list[str], workers: int | None) -> list[tuple[list[Docum
     return results
 
 
-def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None, context: Iterable[str | Path] = ()) -> Result:
+def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None, context: Iterable[str | Path] = (),
+                   background: Iterable[Document] = ()) -> Result:
     """Validate files and folders as one library.
 
     ``context`` names more content that references may point into (e.g. the published games when
-    checking a designer's house rules) without reporting its own problems.
+    checking a designer's house rules) without reporting its own problems; ``background`` is such
+    content already loaded. Layers override the ones behind them: a background document is left
+    out when a context or checked document has its game, kind and id, and a context document when
+    a checked one has.
 
     Examples
     --------
@@ -137,20 +149,50 @@ def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None, c
     (2, 2, ['duplicate-id'])
     """
     files = discover(paths)
-    context_files = [f for f in discover(context)] if context else []
-    reported = {os.path.realpath(f) for f in files}
-    context_files = [f for f in context_files if os.path.realpath(f) not in reported]
+    context_files = discover(context) if context else []
+    if context_files:  # content given twice is checked, and not loaded again as context
+        identity = _identities()
+        names = {os.path.basename(f) for f in context_files}
+        reported = {identity(f) for f in files if os.path.basename(f) in names}
+        context_files = [f for f in context_files if identity(f) not in reported]
     documents: list[Document] = []
     problems: list[Problem] = []
     for docs, probs in _check_files(files, workers):
         documents.extend(docs)
         problems.extend(probs)
-    background = [d for docs, _ in _check_files(context_files, workers) for d in docs]
-    library = Library.from_documents(d for d in background + documents if d.kind in load_schemas())
-    quiet = {os.path.realpath(f) for f in context_files}
-    problems.extend(p for p in library_problems(library) if not p.file or os.path.realpath(p.file) not in quiet)
+    # each layer overrides the ones behind it (background < context < checked); duplicates
+    # within the checked files are reported by the library checks
+    own = {_key(d) for d in documents} - {None}
+    loaded = [d for docs, _ in _check_files(context_files, workers) for d in docs if _key(d) not in own]
+    own |= {_key(d) for d in loaded} - {None}
+    loaded = [d for d in background if _key(d) not in own] + loaded
+    library = Library.from_documents(d for d in loaded + documents if d.kind in load_schemas())
+    quiet = set(context_files) | {d.file for d in loaded}
+    problems.extend(p for p in library_problems(library) if not p.file or p.file not in quiet)
     problems.sort(key=Problem.sort_key)
     return Result(len(files), documents, problems, library)
+
+
+def _key(document: Document):
+    key = (document.game, document.kind, document.id)
+    return key if all(isinstance(part, str) for part in key) else None
+
+
+def _identities():
+    """A function naming a file's identity (device and inode, so links and other spellings of one
+    file agree), remembered per path. A stat is ~5x cheaper than ``os.path.realpath``."""
+    known: dict[str, object] = {}
+
+    def identity(path: str):
+        if path not in known:
+            try:
+                info = os.stat(path)
+                known[path] = (info.st_dev, info.st_ino)
+            except OSError:
+                known[path] = os.path.realpath(path)
+        return known[path]
+
+    return identity
 
 
 def load_library(paths: Iterable[str | Path] = ("variants",)) -> Library:
@@ -161,11 +203,10 @@ def load_library(paths: Iterable[str | Path] = ("variants",)) -> Library:
     return result.library
 
 
-class ContentError(Exception):
+class ContentError(errors.ContentError):
     """The content has errors; ``problems`` lists them."""
 
     def __init__(self, problems: list[Problem]):
-        self.problems = problems
         lines = "\n".join(p.format_text() for p in problems[:10])
         more = f"\n... and {len(problems) - 10} more" if len(problems) > 10 else ""
-        super().__init__(f"{len(problems)} problem(s) in the content:\n{lines}{more}")
+        super().__init__(f"{len(problems)} problem(s) in the content:\n{lines}{more}", problems)

@@ -1,0 +1,62 @@
+"""Every `workbench` command the README shows, run as written from a designer's folder outside the
+repository: their working library (a copy of the example house rules in ./variants/), a folder of
+house rules and a deck file of their own. None may fail with a usage error or a traceback."""
+import shlex
+
+import pytest
+
+from clitools import EXAMPLES, ROOT, assert_no_traceback, designer_folder, run
+
+README = (ROOT / "README.md").read_text()
+
+
+def readme_commands() -> list[list[str]]:
+    """The `workbench` command lines of the README's bash blocks (``$W``, ``.venv/bin/workbench``
+    and ``python -m workbench`` all mean the command)."""
+    commands, in_bash = [], False
+    for line in README.splitlines():
+        if line.startswith("```"):
+            in_bash = line.strip() == "```bash"
+            continue
+        if not in_bash:
+            continue
+        words = shlex.split(line, comments=True)
+        for prefix in (["$W"], [".venv/bin/workbench"], ["workbench"], ["python", "-m", "workbench"]):
+            if words[:len(prefix)] == prefix and len(words) > len(prefix):
+                commands.append(words[len(prefix):])
+    return commands
+
+
+COMMANDS = readme_commands()
+
+
+def test_the_readme_shows_every_command():
+    shown = {c[0] if c[0] not in ("map", "deck", "poker") else " ".join(c[:2]) for c in COMMANDS}
+    assert shown >= {"validate", "list", "map check", "map legal", "map move", "map odds", "map draw", "map layout",
+                     "deck check", "deck stats", "deck odds", "deck export", "gunfight", "play", "poker rank",
+                     "poker compare", "poker odds"}
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    home = designer_folder(tmp_path_factory.mktemp("readme"))
+    (home / "my-house-rules").mkdir()
+    (home / "my-house-rules" / "wired.yaml").write_text(
+        (EXAMPLES / "telegraph-office.yaml").read_text().replace("id: telegraph-office", "id: wired-office"))
+    (home / "my-deck.yaml").write_text(
+        "kind: deck\ngame: revolver\nid: my-deck\nname: My deck\nfaction: mcready\nbase: illustrative-mcready-base\n"
+        "rules: custom-decks\nsource: {document: house-rule}\nswaps:\n  - {out: apache-scout, in: hidden-sniper}\n")
+    return home
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=[" ".join(c)[:70] for c in COMMANDS])
+def test_a_readme_command_works_from_a_designers_folder(folder, args):
+    result = run(*args, cwd=folder)
+    assert_no_traceback(result)
+    # 1 only where the README says so: the example deck's base list is unknown, and the illustrative
+    # map's red first city is no Safe Zone area's (Wild Wild West)
+    says_exit_1 = args[:3] == ["deck", "check", "mcready-sharpshooters"] or args[-2:] == ["--scenario", "wild-wild-west"]
+    expected = 1 if says_exit_1 and args[0] != "gunfight" else 0
+    assert result.code == expected, result.out + result.err
+    if "--format" in args and args[args.index("--format") + 1] == "json":
+        assert result.json()["exit_code"] == expected

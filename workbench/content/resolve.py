@@ -1,0 +1,174 @@
+"""One library for every command: which content a command sees, wherever it is run from.
+
+The rule (the README's "Which content a command sees"):
+
+* the **published games** (shipped with the package) are always there to refer to, never
+  reported: three games, not the example house rules beside them;
+* ``./variants/``, when the current folder has one, is the **working library**;
+* each ``--library DIR`` **adds** content;
+* files and folders **named on the command line** are checked.
+
+Each layer replaces the documents of the layers behind it that have the same game, kind and id
+(published < working library and ``--library`` < named files): a copy of ``variants/`` with one
+number changed is a house rule, not a pile of ``duplicate-id`` errors. Duplicates within the
+checked files are still reported.
+
+``workbench validate`` reports the named files (or, with none named, the working library); every
+other command reports problems anywhere but in the published games, since an engine would run on
+them. The published games are loaded from a cache keyed by their content (and the schemas'), so
+a one-file check does not load and check the whole published library again.
+"""
+from __future__ import annotations
+
+import hashlib
+import pickle
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from ..errors import UsageError
+from ..paths import SCHEMAS, VARIANTS, WORKING_LIBRARY, cache_dir, published_folders
+from .loader import Document
+from .problems import Problem
+from .validate import Result, discover, validate_paths
+
+#: ``--library published`` names what is always loaded anyway (kept so older commands work).
+PUBLISHED = "published"
+#: Bump when what the published-library cache holds changes shape.
+_CACHE_FORMAT = 1
+_CACHE_KEEP = 8
+
+
+@dataclass
+class Sources:
+    """Where a command's content comes from, in the designer's terms."""
+
+    checked: list[str]                 # reported: files and folders named, or the working library
+    added: list[str] = field(default_factory=list)  # --library folders (and the working library)
+    working: str | None = None         # ./variants/ when present
+    note: str | None = None            # what was chosen by default, said to the designer
+
+    def describe(self) -> str:
+        parts = ["the published games"]
+        if self.working:
+            parts.append(f"the working library {self.working}/")
+        parts += [f"--library {folder}" for folder in self.added if folder != self.working]
+        return ", ".join(parts)
+
+
+def working_library(cwd: str | Path | None = None) -> str | None:
+    """``variants`` when the current folder (or ``cwd``) holds a ``variants/`` folder."""
+    folder = Path(cwd or ".") / WORKING_LIBRARY
+    return WORKING_LIBRARY if folder.is_dir() else None
+
+
+def _existing(items: Iterable[str], what: str) -> list[str]:
+    out = []
+    for item in items:
+        if item == PUBLISHED:
+            continue
+        if not Path(item).exists():
+            raise UsageError(f"no such {what}: {item}")
+        out.append(str(item))
+    return out
+
+
+def sources(named: Sequence[str] = (), libraries: Sequence[str] = (), *, checking: bool = False) -> Sources:
+    """Resolve the command line into :class:`Sources`.
+
+    Parameters
+    ----------
+    named : files and folders named on the command line.
+    libraries : the ``--library`` values (``published`` is accepted and already included).
+    checking : ``True`` for ``validate``/``list``: with nothing named, the working library is
+        checked; else the published games are, and :attr:`Sources.note` says so.
+    """
+    added = _existing(libraries, "library folder")
+    named = _existing(named, "file or folder")
+    working = working_library()
+    if named or not checking:
+        extra = [working] if working else []
+        return Sources(named, extra + added, working)
+    if working:
+        return Sources([working], added, working, note=f"checked the working library {working}/")
+    return Sources([str(p) for p in published_folders()], added, None,
+                   note=f"no {WORKING_LIBRARY}/ folder here, and no file named: checked the published games")
+
+
+def load(src: Sources, *, jobs: int | None = None, report_added: bool = False) -> Result:
+    """Load and check the content of ``src`` with the published games behind it.
+
+    ``report_added`` reports problems in ``--library`` folders and the working library too (the
+    commands that run engines on them); ``validate`` leaves them quiet, as documented.
+    """
+    checked = list(src.checked) + (list(src.added) if report_added else [])
+    context = [] if report_added else list(src.added)
+    background = published_documents()
+    return validate_paths(checked, workers=jobs, context=context, background=background)
+
+
+def published_files() -> list[str]:
+    return discover([str(p) for p in published_folders()]) if published_folders() else []
+
+
+def published_documents() -> list[Document]:
+    """The published games' documents, from the cache when their content is unchanged."""
+    files = published_files()
+    texts = {}
+    for name in files:
+        try:
+            texts[name] = Path(name).read_bytes()
+        except OSError:
+            texts[name] = b""
+    loaded = _cached(texts)
+    return [d for name in files for d in loaded[name]]
+
+
+def _cache_key(texts: dict[str, bytes]) -> str:
+    """A digest of everything the loaded published library depends on: its files (names and
+    bytes), the schemas, the loading code, and the Python and PyYAML versions."""
+    import yaml
+
+    digest = hashlib.sha256(f"{_CACHE_FORMAT} {sys.version} {yaml.__version__} {VARIANTS}".encode())
+    code = sorted(Path(__file__).parent.glob("*.py")) + sorted(SCHEMAS.glob("*.json"))
+    for path in code:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for name, raw in sorted(texts.items()):
+        digest.update(name.encode() + b"\0" + raw + b"\0")
+    return digest.hexdigest()[:24]
+
+
+def _cached(texts: dict[str, bytes]) -> dict[str, list[Document]]:
+    """Each published file's documents: unpickled from the cache, or loaded and checked (and
+    then cached). The cache is the designer's own folder, trusted like their own files."""
+    from .validate import check_file
+
+    folder = cache_dir()
+    path = folder / f"published-{_cache_key(texts)}.pickle" if folder else None
+    if path is not None:
+        try:
+            with open(path, "rb") as handle:
+                loaded = pickle.load(handle)
+            if isinstance(loaded, dict) and set(loaded) == set(texts):
+                return loaded
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+            pass
+    loaded = {name: check_file(name)[0] for name in texts}
+    if path is not None:
+        _store(path, loaded)
+    return loaded
+
+
+def _store(path: Path, loaded) -> None:
+    from ..storage import atomic_write_bytes
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, pickle.dumps(loaded, protocol=pickle.HIGHEST_PROTOCOL))
+        # keep a few (several checkouts or versions may share the cache folder), not every one
+        old = sorted(path.parent.glob("published-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for stale in old[_CACHE_KEEP:]:
+            stale.unlink(missing_ok=True)
+    except OSError:
+        pass  # no cache: slower next time, never wrong
