@@ -1,37 +1,59 @@
-"""How fast is `workbench validate` on a big library?
+"""How fast is `workbench validate` where a pre-commit hook runs it?
 
-Generates 5,000 realistic card documents (15-25 lines, 1 in 100 with a mistake) and measures, in one
-run on this machine:
+Every figure compares whole processes (start-up, imports and all), run alternately so that a busy
+machine slows all of them alike, and reports the median of several runs:
 
-* floor: a bare, single-process libyaml (CSafeLoader) load of the same files, no checks at all;
-* workbench: `workbench validate DIR --format json`, a fresh process, start-up included;
-* check-jsonschema: the same files against the same card schema (its fastest parser installed);
-* peak memory (max RSS) of the workbench and check-jsonschema runs.
+1. **One house-rule file against the published games** (what a hook does on a small commit):
+   `workbench validate FILE --library published`, with a warm cache (the usual case) and with an
+   empty one (the first run after an install or an upgrade), against a bare `python -c pass`.
+   Target: under 150 ms warm.
+2. **5,000 generated card files** (15-25 lines, 1 in 100 with a mistake) with `--jobs 1`, against
+   the floor: a process that walks the folder and loads every file with bare libyaml
+   (`yaml.load(..., CSafeLoader)`), no checks at all. Target: at most 1.2x the floor.
+3. The same 5,000 files with the default worker count (workers inherit the compiled checks), and
+   check-jsonschema on the same files against the same card schema, for scale.
 
-Targets: workbench at most 1.5x the floor, at least 4x faster than check-jsonschema, with line and
-column on every problem.
+    .venv/bin/python benchmarks/validate.py [--files 5000] [--repeat 5] [--skip-check-jsonschema]
+                                            [--baseline OTHER-CHECKOUT]
 
-    .venv/bin/python benchmarks/validate.py [--files 5000] [--skip-check-jsonschema]
+``--baseline`` runs another checkout's workbench (e.g. the main branch) in the same alternated
+runs, for before/after figures.
+
+Child processes run without PYTHONDONTWRITEBYTECODE (as an installed hook does: its bytecode is
+compiled once) and with a cache folder of their own (WORKBENCH_CACHE_DIR).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-import yaml
-
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
 ICONS = ["scope", "lock", "bullet-wound", "spur", "hand", "star", "gravestone"]
 WORDS = "kill draw gain place token card bandit location firepower turn attack phase opponent wound".split()
+
+FLOOR = """
+import os, sys, yaml
+loaded = 0
+for root, dirs, files in os.walk(sys.argv[1]):
+    dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+    for name in sorted(files):
+        if name.endswith((".yaml", ".yml")):
+            with open(os.path.join(root, name), "rb") as handle:
+                yaml.load(handle.read(), Loader=yaml.CSafeLoader)
+            loaded += 1
+print(loaded)
+"""
 
 
 def card_text(i: int, rng: random.Random) -> tuple[str, bool]:
@@ -71,75 +93,109 @@ def generate(folder: Path, count: int) -> int:
     return faulty
 
 
-def floor(files: list[Path]) -> float:
+def run_once(argv: list[str], cwd: Path, env: dict) -> tuple[float, int, str, int, float]:
+    """Wall time, peak memory (KiB), standard output, exit code and CPU time (user + system, its
+    workers included) of one process (an argv whose first item is a dict runs with that
+    environment added)."""
+    if isinstance(argv[0], dict):
+        env, argv = {**env, **argv[0]}, argv[1:]
     started = time.perf_counter()
-    for path in files:
-        yaml.load(path.read_bytes(), Loader=yaml.CSafeLoader)
-    return time.perf_counter() - started
+    proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - started
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return elapsed, usage.ru_maxrss, out, proc.returncode, usage.ru_utime + usage.ru_stime
 
 
-RUNNER = """
-import json, resource, runpy, sys
-argv, module = json.load(sys.stdin)
-sys.argv = argv
-code = 0
-try:
-    runpy.run_module(module, run_name="__main__")
-except SystemExit as exc:
-    code = exc.code or 0
-rss = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-print("MAXRSS", rss, file=sys.stderr)
-sys.exit(code)
-"""
-
-
-def timed(module: str, argv: list[str], repeat: int = 3) -> tuple[float, int, str, int]:
-    """Best wall time of `repeat` fresh processes running `module` (argv passed on stdin: a
-    5,000-file command line is longer than the OS allows)."""
-    best = None
+def alternate(commands: dict[str, list[str]], cwd: Path, env: dict, repeat: int, before=None) -> dict[str, dict]:
+    """Run every command ``repeat`` times, alternating; ``before(name)`` runs before each run."""
+    runs: dict[str, list] = {name: [] for name in commands}
     for _ in range(repeat):
-        started = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-c", RUNNER], input=json.dumps([argv, module]),
-                              capture_output=True, text=True)
-        elapsed = time.perf_counter() - started
-        rss = int(proc.stderr.rsplit("MAXRSS", 1)[1].split()[0]) if "MAXRSS" in proc.stderr else -1
-        if best is None or elapsed < best[0]:
-            best = (elapsed, rss, proc.stdout, proc.returncode)
-    return best
+        for name, argv in commands.items():
+            if before:
+                before(name)
+            runs[name].append(run_once(argv, cwd, env))
+    return {name: {"median": statistics.median(r[0] for r in rs), "rss": max(r[1] for r in rs), "out": rs[-1][2],
+                   "code": rs[-1][3], "cpu": statistics.median(r[4] for r in rs)} for name, rs in runs.items()}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--files", type=int, default=5000)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--skip-check-jsonschema", action="store_true")
+    parser.add_argument("--baseline", type=Path, help="another checkout whose workbench to measure alongside")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="wb-bench-"))
+    cache = work / "cache"
+    env = {**os.environ, "WORKBENCH_CACHE_DIR": str(cache)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    python, workbench = sys.executable, [sys.executable, "-m", "workbench"]
     try:
+        # -- 1. one house-rule file --------------------------------------------------------
+        house = work / "house"
+        house.mkdir()
+        shutil.copy(ROOT / "variants" / "house-rules" / "telegraph-office.yaml", house / "telegraph-office.yaml")
+        one = [*workbench, "validate", "telegraph-office.yaml", "--library", "published"]
+        run_once(one, house, env)  # compiles this interpreter's bytecode of the workbench once
+        print("1. one house-rule file checked against --library published"
+              f" (median of {args.repeat}, alternated, whole processes)")
+
+        def clear(name):
+            if name == "cold cache":
+                shutil.rmtree(cache, ignore_errors=True)
+
+        cases = {"python -c pass": [python, "-c", "pass"], "warm cache": one, "cold cache": one}
+        baseline = [{"PYTHONPATH": str(args.baseline.resolve())}] if args.baseline else None
+        if baseline:
+            run_once(baseline + one, house, env)
+            cases[f"baseline {args.baseline.name}"] = baseline + one
+        one_file = alternate(cases, house, env, args.repeat, before=clear)
+        run_once(one, house, env)  # leave the cache warm
+        bare = one_file["python -c pass"]["median"]
+        for name, r in one_file.items():
+            print(f"   {name:<20} {r['median'] * 1000:7.0f} ms   (CPU {r['cpu'] * 1000:5.0f} ms)"
+                  f"   peak RSS {r['rss'] / 1024:5.0f} MB   exit {r['code']}")
+        warm = one_file["warm cache"]["median"]
+        print(f"   target < 150 ms with a warm cache: {'MET' if warm < 0.150 else 'MISSED'}"
+              f" ({warm * 1000:.0f} ms; {(warm - bare) * 1000:.0f} ms above a bare interpreter)")
+
+        # -- 2. and 3. 5,000 files ---------------------------------------------------------------
         cards = work / "cards"
         cards.mkdir()
         faulty = generate(cards, args.files)
         files = sorted(cards.glob("*.yaml"))
-        floor(files[:200])  # warm the page cache
-        floor_s = min(floor(files) for _ in range(3))
-
-        wb_s, wb_rss, out, code = timed("workbench", ["workbench", "validate", "--format", "json", str(cards)])
-        report = json.loads(out)
+        run_once([python, "-c", FLOOR, str(cards)], work, env)  # warm the page cache
+        commands = {"floor (libyaml)": [python, "-c", FLOOR, str(cards)],
+                    "workbench --jobs 1": [*workbench, "validate", "--jobs", "1", "--format", "json", str(cards)],
+                    "workbench (default jobs)": [*workbench, "validate", "--format", "json", str(cards)]}
+        if baseline:
+            commands[f"baseline {args.baseline.name} --jobs 1"] = baseline + commands["workbench --jobs 1"]
+            commands[f"baseline {args.baseline.name} (default)"] = baseline + commands["workbench (default jobs)"]
+        many = alternate(commands, work, env, args.repeat)
+        report = json.loads(many["workbench --jobs 1"]["out"])
         located = all(p["line"] and p["column"] for p in report["problems"])
-        print(f"files: {len(files)} ({faulty} with a mistake)")
-        print(f"floor (bare libyaml load, 1 process):  {floor_s:6.2f} s")
-        print(f"workbench validate (fresh process):     {wb_s:6.2f} s   {wb_s / floor_s:4.2f}x the floor"
-              f"   peak RSS {wb_rss / 1024:.0f} MB   exit {code}")
-        print(f"  problems reported: {len(report['problems'])}, every one with line and column: {located}")
+        floor = many["floor (libyaml)"]["median"]
+        print(f"\n2. {len(files)} card files ({faulty} with a mistake), median of {args.repeat}, alternated")
+        for name, r in many.items():
+            print(f"   {name:<32} {r['median']:6.2f} s   {r['median'] / floor:4.2f}x the floor"
+                  f"   (CPU {r['cpu']:5.2f} s, {r['cpu'] / many['floor (libyaml)']['cpu']:4.2f}x)"
+                  f"   peak RSS {r['rss'] / 1024:5.0f} MB   exit {r['code']}")
+        files_with = len({p["file"] for p in report["problems"]})
+        print(f"   problems reported: {len(report['problems'])} in {files_with} files ({faulty} files have a mistake),"
+              f" every one with line and column: {located}")
+        ratio = many["workbench --jobs 1"]["median"] / floor
+        print(f"   target <= 1.2x the floor with --jobs 1: {'MET' if ratio <= 1.2 else 'MISSED'} ({ratio:.2f}x)")
 
         if not args.skip_check_jsonschema and (BIN / "check-jsonschema").exists():
-            cj_s, cj_rss, _, cj_code = timed("check_jsonschema", ["check-jsonschema", "--schemafile",
-                                             str(ROOT / "schemas" / "card.schema.json"), *map(str, files)])
-            print(f"check-jsonschema (ruamel + C ext):       {cj_s:6.2f} s   workbench is {cj_s / wb_s:4.1f}x faster"
-                  f"   peak RSS {cj_rss / 1024:.0f} MB   exit {cj_code}")
-            print(f"target >= 4x faster than check-jsonschema: {'MET' if cj_s >= 4 * wb_s else 'MISSED'}")
-        print(f"target <= 1.5x the floor: {'MET' if wb_s <= 1.5 * floor_s else 'MISSED'}"
-              "   (best of 3 runs each; this machine is shared, so expect +-20% between runs)")
+            cj = alternate({"check-jsonschema": [str(BIN / "check-jsonschema"), "--schemafile",
+                                                 str(ROOT / "schemas" / "card.schema.json"), *map(str, files)]},
+                           work, env, max(1, args.repeat // 2))["check-jsonschema"]
+            print(f"\n3. check-jsonschema on the same files: {cj['median']:6.2f} s   workbench --jobs 1 is"
+                  f" {cj['median'] / many['workbench --jobs 1']['median']:4.1f}x faster   peak RSS {cj['rss'] / 1024:.0f} MB")
+        print("\n(this machine is shared: expect +-20% between runs; the ratios hold better than the times)")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

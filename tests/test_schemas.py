@@ -3,8 +3,11 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from workbench.content.schemas import _import_jsonschema, load_schemas, reference_fields
+from workbench.content.loader import load_file
+from workbench.content.schemas import _import_jsonschema, fast_check, load_schemas, reference_fields, validator_for
 
 jsonschema, _ = _import_jsonschema()
 SCHEMAS = load_schemas()
@@ -78,11 +81,6 @@ def test_importing_the_validator_does_not_build_the_iri_grammar():
 
 
 # -- the compiled fast path must agree with jsonschema, or problems would go unreported --------
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from workbench.content.loader import load_file
-from workbench.content.schemas import fast_check, validator_for
 
 
 def _corpus_documents(root):

@@ -231,7 +231,7 @@ def test_a_seeded_three_player_game_to_its_end_matches_its_golden_playthrough(li
 def test_play_command(capsys):
     assert main(["play", "western-legends", "--players", "3", "--seed", "5", "--format", "json"]) == 0
     events = json.loads(capsys.readouterr().out)["events"]
-    assert events == [json.loads(l) for l in (GOLDEN / "western-legends-3p-seed-5.jsonl").read_text().splitlines()]
+    assert events == [json.loads(line) for line in (GOLDEN / "western-legends-3p-seed-5.jsonl").read_text().splitlines()]
     assert main(["play", "western-legends", "--players", "9"]) == 2
 
 

@@ -162,9 +162,10 @@ def _matrix(args, rep, library) -> int:
     rep.set(scenario=args.scenario, fighters=ids, names=names,
             a_wins={a: {b: float(p) for b, p in row.items()} for a, row in table_.items()},
             fractions={a: {b: str(p) for b, p in row.items()} for a, row in table_.items()})
-    rep.line("chance the challenger wins: rows challenge, columns are challenged")
-    rep.lines(table(["challenger"] + [names[i] for i in ids],
-                    ([names[a]] + [percent(table_[a][b], 1) for b in ids] for a in ids),
+    rep.line("chance the challenger (row) wins against the challenged (column)")
+    numbers = {i: str(n) for n, i in enumerate(ids, 1)}
+    rep.lines(table(["challenger"] + [numbers[i] for i in ids],
+                    ([f"{numbers[a]}. {names[a]}"] + [percent(table_[a][b], 1) for b in ids] for a in ids),
                     right=range(1, len(ids) + 1)))
     return EXIT_OK
 
@@ -260,8 +261,8 @@ def _names(library, game: str) -> dict[str, str]:
     return names
 
 
-#: Signs that a line is a Python value dump, not a sentence: None, a dict, a list of texts.
-_RAW = re.compile(r"\bNone\b|\{'|\['")
+#: Signs that a line is a Python value dump, not a sentence: None, a dict, a list of texts or lists.
+_RAW = re.compile(r"\bNone\b|\{'|\['|\[\[")
 
 
 def describe_event(event: dict, describe, names: dict[str, str]) -> str:
@@ -329,8 +330,30 @@ def _hand_size(cards: list[str], what: str, low: int = 1, high: int = 7) -> None
         raise UsageError(f"{what}: {len(cards)} cards; give {low} to {high}")
 
 
+_VALUE_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+                11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+def _plural(value: int) -> str:
+    word = _VALUE_WORDS.get(value, str(value))
+    return word + ("es" if word == "six" else "s")
+
+
 def _rank_words(report: dict) -> str:
-    return words(report["rank"])
+    """``{"rank": "pair", "value": [1, 14, ...]}`` -> ``'pair of aces'``."""
+    rank, values = report["rank"], list(report.get("value") or [])[1:]
+    top = values[0] if values else None
+    if top is None or rank == "royal-flush":
+        return words(rank)
+    if rank in ("pair", "three-of-a-kind", "four-of-a-kind", "five-of-a-kind"):
+        return f"{words(rank)} ({_plural(top)})" if rank != "pair" else f"pair of {_plural(top)}"
+    if rank == "two-pair" and len(values) > 1:
+        return f"two pair, {_plural(values[0])} and {_plural(values[1])}"
+    if rank == "full-house" and len(values) > 1:
+        return f"full house, {_plural(values[0])} over {_plural(values[1])}"
+    if rank in ("straight", "straight-flush"):
+        return f"{words(rank)} to the {_VALUE_WORDS.get(top, top)}"
+    return f"{words(rank)}, {_VALUE_WORDS.get(top, top)} high"
 
 
 def cmd_poker(args, rep) -> int:
@@ -353,7 +376,8 @@ def cmd_poker(args, rep) -> int:
         rep.set(winner=winner, hands=ranks)
         rep.line(f"first hand  {' '.join(a)}: {_rank_words(ranks[0])}")
         rep.line(f"second hand {' '.join(b)}: {_rank_words(ranks[1])}")
-        rep.line("a tie" if winner == "tie" else f"the {'first' if winner == 0 else 'second'} hand wins")
+        rep.line("a tie" if winner == "tie" else f"the {'first' if winner == 0 else 'second'} hand wins"
+                 f" ({_rank_words(ranks[winner])})")
         return EXIT_OK
     library = load_library([], args.library).library
     saloon = engines.saloon_parameters(library)

@@ -30,7 +30,6 @@ from typing import Iterable, Sequence
 from ..errors import UsageError
 from ..paths import SCHEMAS, VARIANTS, WORKING_LIBRARY, cache_dir, published_folders
 from .loader import Document
-from .problems import Problem
 from .validate import Result, discover, validate_paths
 
 #: ``--library published`` names what is always loaded anyway (kept so older commands work).
@@ -127,13 +126,14 @@ def published_documents() -> list[Document]:
 
 def _cache_key(texts: dict[str, bytes]) -> str:
     """A digest of everything the loaded published library depends on: its files (names and
-    bytes), the schemas, the loading code, and the Python and PyYAML versions."""
+    bytes), the schemas and the loading code (names, sizes and times: a stat, not a read), and
+    the Python and PyYAML versions."""
     import yaml
 
     digest = hashlib.sha256(f"{_CACHE_FORMAT} {sys.version} {yaml.__version__} {VARIANTS}".encode())
-    code = sorted(Path(__file__).parent.glob("*.py")) + sorted(SCHEMAS.glob("*.json"))
-    for path in code:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in sorted(Path(__file__).parent.glob("*.py")) + sorted(SCHEMAS.glob("*.json")):
+        info = path.stat()
+        digest.update(f"{path} {info.st_size} {info.st_mtime_ns}\0".encode())
     for name, raw in sorted(texts.items()):
         digest.update(name.encode() + b"\0" + raw + b"\0")
     return digest.hexdigest()[:24]

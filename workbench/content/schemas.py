@@ -10,7 +10,7 @@ from typing import Iterator
 from yaml.nodes import ScalarNode
 
 from .loader import Document, _compose_cached
-from .problems import ERROR, Problem
+from .problems import Problem
 from ..errors import did_you_mean  # noqa: F401  (re-exported for older imports)
 
 from ..paths import SCHEMAS as SCHEMA_DIR
@@ -69,7 +69,17 @@ def validator_for(kind: str):
 
 
 #: Bump when the way validators are generated changes, so cached code is rebuilt.
-_GENERATOR = 1
+_GENERATOR = 2
+#: The generated code's one import of fastjsonschema; cached code gets :class:`_Rejected` instead,
+#: so a run that finds its checks in the cache never imports fastjsonschema.
+_FJS_IMPORT = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException"
+
+
+class _Rejected(ValueError):
+    """Raised by cached validator code where fastjsonschema's exceptions would be."""
+
+    def __init__(self, message="", *args, **kwargs):
+        super().__init__(message)
 
 
 def _fast_schema(kind: str) -> dict:
@@ -79,37 +89,51 @@ def _fast_schema(kind: str) -> dict:
     return schema
 
 
+def _validator_key(kind: str) -> str | None:
+    """What the generated code depends on: the schema file, fastjsonschema's version (read from
+    its files, not imported), the Python version (bytecode) and the generator."""
+    import hashlib
+    import importlib.util
+
+    spec = importlib.util.find_spec("fastjsonschema")
+    if spec is None or not spec.origin:
+        return None
+    digest = hashlib.sha256(f"{_GENERATOR} {sys.version} {importlib.util.MAGIC_NUMBER.hex()}".encode())
+    digest.update(Path(spec.origin).with_name("version.py").read_bytes())
+    digest.update((SCHEMA_DIR / f"{kind}.schema.json").read_bytes())
+    return digest.hexdigest()[:20]
+
+
 def _compiled_code(kind: str):
     """The validator of ``kind``, generated once per schema content and kept, compiled, in the
     cache folder (marshalled bytecode, whatever ``PYTHONDONTWRITEBYTECODE`` says), so a run
     generates and compiles nothing.
 
     Returns the generated ``validate`` function, or ``None`` when there is no usable cache."""
-    import hashlib
-    import importlib.util
     import marshal
-
-    import fastjsonschema
 
     from ..paths import cache_dir
 
     folder = cache_dir()
     if folder is None:
         return None
-    schema = _fast_schema(kind)
-    key = json.dumps([_GENERATOR, fastjsonschema.VERSION, sys.version, importlib.util.MAGIC_NUMBER.hex(), schema],
-                     sort_keys=True)
-    path = folder / "validators" / f"{kind}-{hashlib.sha256(key.encode()).hexdigest()[:20]}.marshal"
     try:
+        key = _validator_key(kind)
+        if key is None:
+            return None
+        path = folder / "validators" / f"{kind}-{key}.marshal"
         try:
             code = marshal.loads(path.read_bytes())
         except (OSError, EOFError, ValueError, TypeError):
-            code = compile(fastjsonschema.compile_to_code(schema), f"<validator of {kind}>", "exec")
+            import fastjsonschema
+
+            source = fastjsonschema.compile_to_code(_fast_schema(kind)).replace(_FJS_IMPORT, "", 1)
+            code = compile(source, f"<validator of {kind}>", "exec")
             from ..storage import atomic_write_bytes  # a reader never sees half a file
 
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(path, marshal.dumps(code))
-        namespace: dict = {}
+        namespace: dict = {"JsonSchemaValueException": _Rejected, "JsonSchemaValuesException": _Rejected}
         exec(code, namespace)  # our own generated code, from our own schemas
         return namespace["validate"]
     except (OSError, KeyError):  # an unwritable cache folder: compile in memory
@@ -126,15 +150,16 @@ def fast_check(kind: str):
     jsonschema's full, located explanation. The generated code is cached (:func:`_compiled_code`):
     compiling the fourteen schemas took most of a one-file run, and every worker did it again.
     """
-    import fastjsonschema
+    check = _compiled_code(kind)
+    if check is None:
+        import fastjsonschema
 
-    check = _compiled_code(kind) or fastjsonschema.compile(_fast_schema(kind))
-    failure = fastjsonschema.JsonSchemaException
+        check = fastjsonschema.compile(_fast_schema(kind))
 
     def is_valid(data) -> bool:
         try:
             check(data)
-        except failure:
+        except ValueError:  # fastjsonschema's exceptions and _Rejected are ValueErrors
             return False
         return True
 

@@ -16,7 +16,7 @@ from .loader import Document, load_file
 from .problems import Problem
 from .. import errors
 from ..errors import UsageError, did_you_mean
-from .schemas import kinds, load_schemas, schema_problems, validator_for
+from .schemas import kinds, load_schemas, schema_problems
 
 YAML_SUFFIXES = (".yaml", ".yml")
 PARALLEL_THRESHOLD = 400  # files; below this one process is faster than starting workers
