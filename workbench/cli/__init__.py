@@ -67,11 +67,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         from ..paths import VARIANTS
         args.paths = ["variants"] if Path("variants").is_dir() else [str(VARIANTS)]
+    from ..errors import ContentError
     try:
         return _commands()[args.command](args)
     except UsageError as exc:
         print(f"workbench: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except ContentError as exc:
+        print(f"workbench: {exc}", file=sys.stderr)
+        for problem in exc.problems:
+            print(problem.format_text(), file=sys.stderr)
+        return EXIT_PROBLEMS
     except BrokenPipeError:  # `workbench list | head`
         return EXIT_OK
 
