@@ -143,6 +143,8 @@ def test_the_cheat_card_makes_five_of_a_kind_and_nothing_else_by_default():
     wild = PokerRules(cheat="wild")
     assert evaluate(["7H", "8H", "9H", "10H", "CHEAT"], wild).name == "straight-flush"
     assert evaluate(["7H", "7S", "7D", "CHEAT", "2C"], wild).name == "four-of-a-kind"
+    # two wild Cheat cards: one stands for the fourth 7, the other is the Cheat card of five of a kind
+    assert evaluate(["7H", "7S", "7D", "CHEAT", "CHEAT"], wild).name == "five-of-a-kind"
 
 
 def test_an_ace_low_straight_is_a_rule_parameter():

@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from typing import Callable, Iterable, Sequence
 
 from ...errors import ContentError, did_you_mean
@@ -268,9 +268,10 @@ def evaluate_reference(cards: Iterable[str], rules: PokerRules = DEFAULT_RULES) 
         if four:
             best = HandValue(order("five-of-a-kind"), (max(four),), "five-of-a-kind")
         if rules.cheat == "wild":
-            # every Cheat card stands for some card; choosing them together avoids trying each order
-            for stand_ins in combinations_with_replacement(_stand_ins(plain), cheats):
-                candidate = evaluate_reference([_name(c) for c in plain + list(stand_ins)], rules)
+            # one Cheat card stands for a card, the others are valued with it (so one may stand
+            # for a fourth 9 and another make five of a kind)
+            for stand_in in _stand_ins(plain):
+                candidate = evaluate_reference([_name(c) for c in plain] + [_name(stand_in)] + [CHEAT] * (cheats - 1), rules)
                 best = candidate if best is None or candidate > best else best
         if best is None:
             # the Cheat card alone is a card of no value
@@ -319,7 +320,8 @@ def _five_of_a_suit(suits: int) -> bool:
     return any((suits >> 3 * i) & _FIELD >= 5 for i in range(len(SUITS)))
 
 
-_FLUSH_POSSIBLE = _Table(_five_of_a_suit)
+#: The suit fields of a hand code in which five cards can be a flush: a set, the cheapest test.
+_FIVE_OF_A_SUIT = frozenset(s for s in range(1 << 3 * len(SUITS)) if _five_of_a_suit(s))
 
 
 class _Tables:
@@ -383,8 +385,8 @@ class _Tables:
             raise CardError("a hand needs at least one card")
         key = sum(codes)
         if n <= 5:
-            return (self.flush if _FLUSH_POSSIBLE[key >> _SUIT_SHIFT] else self.plain)[key & _LOW]
-        if n <= _MAX_FAST and not _FLUSH_POSSIBLE[key >> _SUIT_SHIFT]:
+            return (self.flush if key >> _SUIT_SHIFT in _FIVE_OF_A_SUIT else self.plain)[key & _LOW]
+        if n <= _MAX_FAST and key >> _SUIT_SHIFT not in _FIVE_OF_A_SUIT:
             return self.best[key & _LOW]
         flush, plain = self.flush, self.plain
         best = 0
@@ -396,17 +398,19 @@ class _Tables:
 
 
 _TABLES: dict[PokerRules, _Tables] = {}
-_last_rules, _last_tables = None, None   # the last call's: most callers play one ruleset
+# the last call's rules and tables, one tuple so that threads read a matching pair: most callers
+# play one ruleset, and an identity test is cheaper than hashing the rules
+_last: tuple = (None, None)
 
 
 def _tables(rules: PokerRules) -> _Tables:
-    global _last_rules, _last_tables
+    global _last
     tables = _TABLES.get(rules)
     if tables is None:
         if not isinstance(rules, PokerRules):
             raise TypeError(f"rules must be PokerRules, not {type(rules).__name__}")
         tables = _TABLES[rules] = _Tables(rules)
-    _last_rules, _last_tables = rules, tables
+    _last = (rules, tables)
     return tables
 
 
@@ -420,19 +424,20 @@ def evaluate(cards: Iterable[str], rules: PokerRules = DEFAULT_RULES) -> HandVal
     >>> evaluate(["AS", "2D", "3C", "4H", "5S"]).name, evaluate(["AS", "2D", "3C", "4H", "5S"], PokerRules(ace_low=False)).name
     ('straight', 'high-card')
     """
-    tables = _last_tables if rules is _last_rules else _tables(rules)
+    last_rules, tables = _last
+    if rules is not last_rules:
+        tables = _tables(rules)
     try:
-        n = len(cards)
-    except TypeError:   # any iterable of cards
-        cards = list(cards)
-        n = len(cards)
-    if 0 < n <= 5:
-        # the common case, inlined: a hand's code is the sum of its cards' codes
-        try:
-            key = sum(map(tables.get_code, cards))
-        except (KeyError, TypeError):
-            key = sum(tables.codes(cards))
-        return (tables.flush_value if _FLUSH_POSSIBLE[key >> _SUIT_SHIFT] else tables.plain_value)[key & _LOW]
+        if len(cards) == 5:
+            # the common case, inlined: a hand's code is the sum of its cards' codes
+            a, b, c, d, e = cards
+            code = tables.code
+            key = code[a] + code[b] + code[c] + code[d] + code[e]
+            if key >> _SUIT_SHIFT in _FIVE_OF_A_SUIT:
+                return tables.flush_value[key & _LOW]
+            return tables.plain_value[key & _LOW]
+    except (TypeError, KeyError):
+        pass   # cards without a length, or to be read (lower case, spaces, a mistake): the long way
     return tables.value[tables.strength(tables.codes(cards))]
 
 
@@ -442,7 +447,9 @@ def strength(cards: Iterable[str], rules: PokerRules = DEFAULT_RULES) -> int:
     >>> strength(["9S", "9H", "2C"]) > strength(["8S", "8H", "AC"])
     True
     """
-    tables = _last_tables if rules is _last_rules else _tables(rules)
+    last_rules, tables = _last
+    if rules is not last_rules:
+        tables = _tables(rules)
     return tables.strength(tables.codes(cards))
 
 
@@ -491,7 +498,9 @@ def best_saloon_hand(hand: Sequence[str], flop: Sequence[str], rules: PokerRules
     >>> best_saloon_hand(["AH", "KH", "QH"], ["10H", "JH", "2C"]).name   # a royal flush takes three hand cards
     'high-card'
     """
-    tables = _last_tables if rules is _last_rules else _tables(rules)
+    last_rules, tables = _last
+    if rules is not last_rules:
+        tables = _tables(rules)
     return tables.value[_saloon_strength(tables, tables.codes(hand), tables.codes(flop), max_from_hand)]
 
 
