@@ -206,6 +206,15 @@ def test_a_ranking_that_misses_a_hand_is_a_located_problem(tmp_path):
     assert caught.value.problems == problems
 
 
+def test_cards_are_read_as_the_designer_writes_them():
+    assert evaluate(["as", " ks", "qs", "js", "10s"]).name == "royal-flush"
+    assert evaluate(c for c in ["9S", "9H", "cheat", "9D", "9C"]).name == "five-of-a-kind"
+    assert best_saloon_hand(("9s", "9h"), ("9d", "9c", "Cheat")).name == "five-of-a-kind"
+    for hand in (["AS", "KS", "QS", "JS", "1S"], ["AS", "KS", "QS", "JS", "10S", "ZZ"], []):
+        with pytest.raises(poker.CardError):
+            evaluate(hand)
+
+
 def test_unplayable_rules_are_refused_with_a_clear_message():
     with pytest.raises(PokerRulesError, match="missing: flush"):
         PokerRules(ranking=[n for n in poker.RANKING if n != "flush"])
