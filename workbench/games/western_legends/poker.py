@@ -23,8 +23,9 @@ each value and how many Cheat cards it holds, plus whether a flush is possible. 
 coded as one integer whose fields count values, Cheat cards and suits, so a hand's code is the
 sum of its cards' codes and a lookup gives its strength. A table entry is computed by the
 reference the first time its hand shape is seen (about 10,000 shapes of up to five cards in a
-52-card deck with one Cheat card, half a second in all), then reused; other rules (a reordered
-``ranking``, another ``ace_low`` or ``cheat``) have their own tables.
+52-card deck with one Cheat card, a fraction of a millisecond each), then reused for the life of
+the process; other rules (a reordered ``ranking``, another ``ace_low`` or ``cheat``) have their
+own tables.
 """
 from __future__ import annotations
 
