@@ -220,6 +220,25 @@ def test_gunfight_exact_odds_by_hand(bare):
     assert text.code == 0 and "Marshal" in text.out and "%" in text.out and "/" not in text.out.split("\n", 1)[1]
 
 
+def test_a_house_rule_variant_from_the_working_library_changes_the_odds(home):
+    """deadlier-gunfights (an example in the working library) wins on a margin of 1: for 2 dice
+    against 2 the first round alone gives more wins than the published margin of 2."""
+    published = run("gunfight", "--a", "combat=2", "--b", "combat=2", "--format", "json", cwd=home).json()
+    deadlier = run("gunfight", "--a", "combat=2", "--b", "combat=2", "--variant", "deadlier-gunfights", "--format",
+                   "json", cwd=home).json()
+    wins = sum(1 for a in product(range(1, 7), repeat=2) for b in product(range(1, 7), repeat=2) if sum(a) - sum(b) >= 1)
+    assert Fraction(deadlier["fractions"]["outcomes"]["a_wins"]) >= Fraction(wins, 6 ** 4)
+    assert deadlier["outcomes"]["a_wins"] > published["outcomes"]["a_wins"]
+    by_name = run("gunfight", "--a", "combat=2", "--b", "combat=2", "--set", "win_margin=1", "--format", "json", cwd=home)
+    assert by_name.code == 0 and by_name.json()["outcomes"]["a_wins"] > published["outcomes"]["a_wins"]
+
+
+def test_unknowns(bare):
+    result = run("unknowns", "--game", "dark-horse", "--format", "json", cwd=bare)
+    assert result.code == 0 and result.json()["unknowns"]
+    assert run("unknowns", "--game", "dark-hors", cwd=bare).code == 2
+
+
 def test_gunfight_matrix(bare):
     result = run("gunfight", "--matrix", "--scenario", "wild-wild-west", "--format", "json", cwd=bare)
     assert result.code == 0 and set(result.json()["a_wins"]) == {"wanted-token", "outlaw-town"}
@@ -251,7 +270,7 @@ def test_poker_commands(bare):
 # -- usage errors: exit 2, a reason, no traceback ------------------------------------------------
 
 USAGE = [
-    (["gunfight", "--a", "combat=-1", "--b", "combat=2"], "cannot be negative"),
+    (["gunfight", "--a", "combat=-1", "--b", "combat=2"], "combat must be a whole number from 0 to"),
     (["gunfight", "--a", "combat=2"], "give both --a and --b"),
     (["gunfight", "--a", "marshal-tokn", "--b", "combat=1"], "did you mean 'marshal-token'"),
     (["gunfight", "--a", "combat=1", "--b", "combat=1", "--seed", "3"], "--seed is for --simulate"),
@@ -268,6 +287,9 @@ USAGE = [
     (["play", "western-legends", "--scenario", "high-noon"], "--scenario does not apply to western-legends"),
     (["play", "western-legends", "--length", "shrt"], "did you mean 'short'"),
     (["play", "revolver"], "no game with a turn engine 'revolver'"),
+    (["gunfight", "--a", "combat=2", "--b", "combat=2", "--variant", "deadlier-gunfght"], "did you mean 'deadlier-gunfights'"),
+    (["gunfight", "--a", "combat=2", "--b", "combat=2", "--set", "win_margn=3"], "did you mean 'win_margin'"),
+    (["play", "western-legends", "--variant", "deadlier-gunfights"], "--variant does not apply to western-legends"),
     (["play", "dark-horse", "--hire", "red=sam-bas"], "did you mean 'sam-bass'"),
     (["play", "dark-horse", "--bots", "clever"], "no bot 'clever'"),
     (["map", "odds", "illustrative-territory", "--hex", "9,9"], "9,9 is not a space of the map"),

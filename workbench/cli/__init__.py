@@ -112,17 +112,19 @@ def build_parser() -> Parser:
     listing.add_argument("--kind", help="only this kind")
     add_options(listing)
 
-    from . import board, decks, games
+    from . import board, decks, games, unknowns
     board.add_commands(sub)
     decks.add_commands(sub)
     games.add_commands(sub)
+    unknowns.add_commands(sub)
     return parser
 
 
 def _handler(args):
-    from . import board, content, decks, games
+    from . import board, content, decks, games, unknowns
     return {"validate": content.cmd_validate, "list": content.cmd_list, "map": board.cmd_map, "deck": decks.cmd_deck,
-            "gunfight": games.cmd_gunfight, "play": games.cmd_play, "poker": games.cmd_poker}[args.command]
+            "gunfight": games.cmd_gunfight, "play": games.cmd_play, "poker": games.cmd_poker,
+            "unknowns": unknowns.cmd_unknowns}[args.command]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

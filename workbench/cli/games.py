@@ -25,7 +25,9 @@ def add_commands(sub) -> None:
                        help="also simulate N seeded fights")
     fight.add_argument("--seed", type=int, default=None, help="seed for --simulate (default 0)")
     fight.add_argument("--matrix", action="store_true", help="win-probability table of every fighter")
-    fight.add_argument("--scenario", metavar="ID", help="with --matrix: the fighters a scenario brings")
+    fight.add_argument("--scenario", metavar="ID", help="the scenario whose rules are in force (with --matrix: and"
+                       " whose fighters are pitted)")
+    add_house_rules(fight)
     add_options(fight)
 
     poker = sub.add_parser("poker", help="Western Legends poker: rank a hand, compare two, saloon odds")
@@ -42,9 +44,11 @@ def add_commands(sub) -> None:
                       help="simulate this many deals instead of enumerating")
     odds.add_argument("--seed", type=int, default=None, help="seed of the simulation (default 0)")
     for parser in (rank, compare, odds):
-        parser.add_argument("--ace-low", choices=("yes", "no"), default="yes", help="may an ace be low in a straight")
-        parser.add_argument("--cheat", choices=("five-of-a-kind-only", "wild"), default="five-of-a-kind-only")
-        add_options(parser, library=parser is odds)
+        parser.add_argument("--ace-low", choices=("yes", "no"), default=None,
+                            help="may an ace be low in a straight (default: the library's poker-deck rule)")
+        parser.add_argument("--cheat", choices=("five-of-a-kind-only", "wild"), default=None,
+                            help="what the Cheat card does (default: the library's poker-deck rule)")
+        add_options(parser)
 
     play = sub.add_parser("play", help="play sample turns with bots, seeded and replayable")
     play.add_argument("game", metavar="GAME", help="dark-horse or western-legends")
@@ -60,7 +64,23 @@ def add_commands(sub) -> None:
     play.add_argument("--hire", action="append", default=[], metavar="PLAYER=CHARACTER",
                       help="Dark Horse: give a seat a hired character (repeatable), e.g. red=sam-bass")
     play.add_argument("--log", metavar="FILE.jsonl", help="also write the events as JSON lines")
+    add_house_rules(play)
     add_options(play)
+
+
+def add_house_rules(parser) -> None:
+    parser.add_argument("--variant", action="append", default=[], metavar="ID",
+                        help="also play this variant (a house rule from the library; repeatable)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="overrides",
+                        help="override one rule parameter, e.g. --set win_margin=3 (repeatable)")
+
+
+def _house_rules(args, library, game: str) -> dict:
+    """The variants and overrides given, checked: variants exist (with a did-you-mean)."""
+    for variant in args.variant:
+        if library.data(game, "variant", variant) is None:
+            raise NotFound("variant", variant, library.ids(game, "variant"), where=f"in {game}")
+    return {"variants": list(args.variant), "overrides": engines.parse_overrides(args.overrides)}
 
 
 # -- names for people ---------------------------------------------------------------------------
@@ -75,7 +95,7 @@ def _name(library, game: str, identifier, kinds=("character", "token")) -> str:
 
 # -- gunfight -----------------------------------------------------------------------------------
 
-def _side(spec: str, library, flag: str):
+def _side(spec: str, library, flag: str, rules):
     spec = spec.strip()
     for kind in ("character", "token"):
         doc = library.data("dark-horse", kind, spec)
@@ -84,7 +104,7 @@ def _side(spec: str, library, flag: str):
                 raise UsageError(f"the rules texts do not give {doc['name']}'s gunfight icons; write them inline"
                                  " (combat=N,duel=N,...) or add a `gunfight:` block to its document")
             side = engines.side_from_document(spec, doc["gunfight"])
-            return _checked(side, flag), str(doc.get("name") or spec)
+            return _checked(side, flag, rules), str(doc.get("name") or spec)
     looks_inline = "=" in spec or "," in spec or spec in engines.SIDE_FLAGS
     if not looks_inline:
         known = [d.id for kind in ("character", "token") for d in library.of_kind(kind, "dark-horse")
@@ -94,16 +114,17 @@ def _side(spec: str, library, flag: str):
         side = engines.parse_side(spec)
     except ValueError as exc:
         raise UsageError(f"{flag} {spec!r}: {exc}") from None
-    return _checked(side, flag), spec
+    return _checked(side, flag, rules), spec
 
 
-def _checked(side, flag: str):
-    numbers = engines.side_numbers(side)
+def _checked(side, flag: str, rules):
+    numbers = engines.side_numbers(side, rules)
     for key in ("combat", "duel", "wounds"):
         if numbers[key] < 0:
             raise UsageError(f"{flag}: {key} cannot be negative ({key}={numbers[key]})")
-    if numbers["combat"] > engines.EXACT_DICE_LIMIT:
-        raise UsageError(f"{flag}: exact odds are computed for at most {engines.EXACT_DICE_LIMIT} combat dice a side,"
+    limit = engines.exact_dice_limit()
+    if numbers["combat"] > limit:
+        raise UsageError(f"{flag}: exact odds are computed for at most {limit} combat dice a side,"
                          f" not {numbers['combat']}")
     if numbers["wounds"] >= numbers["wounds_to_capture"]:
         raise UsageError(f"{flag}: a side with {numbers['wounds']} wound(s) is already captured"
@@ -121,17 +142,18 @@ def cmd_gunfight(args, rep) -> int:
             if value is not None:
                 raise UsageError(f"{flag} does not go with --matrix (the table pits every fighter against every other)")
     else:
-        if args.scenario is not None:
-            raise UsageError("--scenario goes with --matrix (the fighters a scenario brings)")
         if not args.a or not args.b:
             raise UsageError("give both --a and --b (or --matrix)")
         if args.seed is not None and args.simulate is None:
             raise UsageError("--seed is for --simulate; the exact odds need no seed")
     library = load_library([], args.library).library
+    if args.scenario is not None and library.data("dark-horse", "scenario", args.scenario) is None:
+        raise NotFound("scenario", args.scenario, library.ids("dark-horse", "scenario"), where="in dark-horse")
+    ruleset, rules = engines.gunfight_rules(library, scenario=args.scenario, **_house_rules(args, library, "dark-horse"))
     if args.matrix:
-        return _matrix(args, rep, library)
-    (a, a_name), (b, b_name) = _side(args.a, library, "--a"), _side(args.b, library, "--b")
-    outcomes, captured = engines.exact_odds(a, b)
+        return _matrix(args, rep, library, ruleset, rules)
+    (a, a_name), (b, b_name) = _side(args.a, library, "--a", rules), _side(args.b, library, "--b", rules)
+    outcomes, captured = engines.exact_odds(a, b, rules)
     rep.set(a=a_name, b=b_name, exact=True, outcomes={k: float(v) for k, v in outcomes.items()},
             captured={k: float(v) for k, v in captured.items()},
             fractions={"outcomes": {k: str(v) for k, v in outcomes.items()},
@@ -139,7 +161,7 @@ def cmd_gunfight(args, rep) -> int:
     simulated = None
     if args.simulate:
         seed = args.seed if args.seed is not None else 0
-        simulated = engines.simulate(a, b, args.simulate, seed)
+        simulated = engines.simulate(a, b, args.simulate, seed, rules)
         rep.set(simulation={"fights": args.simulate, "seed": seed, "outcomes": simulated})
     rep.line(f"{a_name} (challenger) against {b_name} (challenged): exact odds")
     headers = ["outcome", "chance"] + ([f"simulated ({args.simulate:,} fights)"] if simulated else [])
@@ -150,13 +172,11 @@ def cmd_gunfight(args, rep) -> int:
     return EXIT_OK
 
 
-def _matrix(args, rep, library) -> int:
-    if args.scenario is not None and library.data("dark-horse", "scenario", args.scenario) is None:
-        raise NotFound("scenario", args.scenario, library.ids("dark-horse", "scenario"), where="in dark-horse")
-    sides = engines.fighters(library, args.scenario)
+def _matrix(args, rep, library, ruleset, rules) -> int:
+    sides = engines.fighters(library, args.scenario, ruleset)
     if not sides:
         raise UsageError("no fighter with gunfight icons" + (f" in the scenario {args.scenario}" if args.scenario else ""))
-    table_ = engines.win_matrix(sides)
+    table_ = engines.win_matrix(sides, rules)
     ids = [s.name for s in sides]
     names = {i: _name(library, "dark-horse", i) for i in ids}
     rep.set(scenario=args.scenario, fighters=ids, names=names,
@@ -198,7 +218,8 @@ def cmd_play(args, rep) -> int:
     if game not in engines.PLAYABLE:
         raise NotFound("game with a turn engine", game, list(engines.PLAYABLE))
     takes = engines.PLAYABLE[game]
-    for option, value in (("scenario", args.scenario), ("hire", args.hire), ("length", args.length)):
+    for option, value in (("scenario", args.scenario), ("hire", args.hire), ("length", args.length),
+                          ("variant", args.variant), ("set", args.overrides)):
         if value and option not in takes:
             raise UsageError(f"--{option} does not apply to {game}")
     log = output_file(args.log) if args.log else None
@@ -237,8 +258,9 @@ def cmd_play(args, rep) -> int:
         if lengths and length not in lengths:
             raise NotFound("game length", length, list(lengths))
     rounds = args.rounds if args.rounds is not None else engines.DEFAULT_ROUNDS[game]
+    house = _house_rules(args, library, game) if "variant" in takes else {}
     played = engines.play(game, library, players=players, seed=args.seed, rounds=rounds, bots=bots,
-                          scenario=args.scenario, length=length, characters=characters)
+                          scenario=args.scenario, length=length, characters=characters, **house)
     if log is not None:
         from ..storage import atomic_write_text
         atomic_write_text(log, "".join(json.dumps(e) + "\n" for e in played.events))
@@ -314,14 +336,14 @@ def _cards(text_or_list, what: str) -> list[str]:
     return out
 
 
-def _no_more_than_the_deck(groups: list[tuple[str, list[str]]]) -> None:
+def _no_more_than_the_deck(groups: list[tuple[str, list[str]]], deck_cards: list[str]) -> None:
     """Cards come from one deck: no card more often than the deck holds it."""
-    deck = Counter(engines.poker_deck())
+    deck = Counter(deck_cards)
     used = Counter(card for _, cards in groups for card in cards)
     for card, count in used.items():
         if count > deck[card]:
             where = " and ".join(what for what, cards in groups if card in cards)
-            times = "once" if deck[card] == 1 else f"{deck[card]} times"
+            times = {0: "not at all", 1: "once"}.get(deck[card], f"{deck[card]} times")
             raise UsageError(f"{card} is given {count} times ({where}), but the poker deck holds it {times}")
 
 
@@ -357,11 +379,14 @@ def _rank_words(report: dict) -> str:
 
 
 def cmd_poker(args, rep) -> int:
-    rules = engines.poker_rules(args.ace_low == "yes", args.cheat)
+    library = load_library([], args.library).library
+    rules = engines.poker_rules(library, ace_low=None if args.ace_low is None else args.ace_low == "yes",
+                                cheat=args.cheat)
+    deck = engines.poker_deck(library)
     if args.action == "rank":
         cards = _cards(args.cards, "the hand")
         _hand_size(cards, "the hand")
-        _no_more_than_the_deck([("the hand", cards)])
+        _no_more_than_the_deck([("the hand", cards)], deck)
         report = engines.rank(cards, rules)
         rep.set(cards=cards, **report)
         rep.line(f"{' '.join(cards)}: {_rank_words(report)}")
@@ -370,7 +395,7 @@ def cmd_poker(args, rep) -> int:
         a, b = _cards(args.hands[0], "the first hand"), _cards(args.hands[1], "the second hand")
         _hand_size(a, "the first hand")
         _hand_size(b, "the second hand")
-        _no_more_than_the_deck([("the first hand", a), ("the second hand", b)])
+        _no_more_than_the_deck([("the first hand", a), ("the second hand", b)], deck)
         winner = engines.compare(a, b, rules)
         ranks = [engines.rank(a, rules), engines.rank(b, rules)]
         rep.set(winner=winner, hands=ranks)
@@ -379,19 +404,18 @@ def cmd_poker(args, rep) -> int:
         rep.line("a tie" if winner == "tie" else f"the {'first' if winner == 0 else 'second'} hand wins"
                  f" ({_rank_words(ranks[winner])})")
         return EXIT_OK
-    library = load_library([], args.library).library
     saloon = engines.saloon_parameters(library)
     hand = _cards(args.hand, "--hand")
     _hand_size(hand, "--hand", 1, saloon["hand_size"])
     flop = _cards(args.flop, "--flop") if args.flop is not None else None
     if flop is not None and len(flop) != saloon["flop"]:
         raise UsageError(f"--flop: the flop is {saloon['flop']} cards, not {len(flop)}")
-    _no_more_than_the_deck([("--hand", hand)] + ([("--flop", flop)] if flop else []))
+    _no_more_than_the_deck([("--hand", hand)] + ([("--flop", flop)] if flop else []), deck)
     exact = flop is not None and args.samples is None
     if exact and args.seed is not None:
         raise UsageError("--seed is for simulations (--samples, or no --flop); with --flop the odds are exact")
     seed = args.seed if args.seed is not None else 0
-    p, exact = engines.saloon_odds(hand, flop, rules, dealer_cards=saloon["dealer_cards"], samples=args.samples,
+    p, exact = engines.saloon_odds(hand, flop, rules, deck, dealer_cards=saloon["dealer_cards"], samples=args.samples,
                                    seed=seed)
     samples = None if exact else (args.samples or 2000)
     rep.set(hand=hand, flop=flop, p_win=float(p), exact=exact, fraction=str(p) if exact else None,
