@@ -91,11 +91,36 @@ def _command_name(argv: Sequence[str]) -> str:
     return " ".join(names) or "workbench"
 
 
-def build_parser() -> Parser:
+#: Every command (the top-level words).
+COMMANDS = ("validate", "list", "map", "deck", "gunfight", "poker", "play", "unknowns")
+
+
+class _Skipped:
+    """Stands in for the parser of a command that is not being run: building every command's
+    parser and options costs more than the rest of a one-file check."""
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: self
+
+
+class _Only:
+    """The subparsers, but only ``command``'s parser is really built (all when ``None``)."""
+
+    def __init__(self, sub, command: str | None):
+        self.sub, self.command = sub, command
+
+    def add_parser(self, name, **kwargs):
+        if self.command is None or name == self.command:
+            return self.sub.add_parser(name, **kwargs)
+        return _Skipped()
+
+
+def build_parser(command: str | None = None) -> Parser:
+    """The command line's parser; with ``command``, only that command's part of it."""
     parser = Parser(prog="workbench", description="Frontier Workbench: validate and explore Wild West game designs."
                     " Every command sees the published games, ./variants/ when present, and each --library DIR.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    sub.required = True
+    sub = _Only(parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser), command)
+    sub.sub.required = True
 
     validate = sub.add_parser("validate", help="check YAML content files and their references")
     validate.add_argument("paths", nargs="*", metavar="PATH",
@@ -138,7 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     _HELP.seek(0)
     _HELP.truncate()
     try:
-        args = build_parser().parse_args(_join_dashed_values(argv))
+        command = argv[0] if argv and argv[0] in COMMANDS else None
+        args = build_parser(command).parse_args(_join_dashed_values(argv))
     except UsageError as exc:
         if not json_mode:
             print(build_usage(argv), file=sys.stderr, end="")

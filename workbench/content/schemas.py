@@ -89,9 +89,11 @@ def _fast_schema(kind: str) -> dict:
     return schema
 
 
-def _validator_key(kind: str) -> str | None:
-    """What the generated code depends on: the schema file, fastjsonschema's version (read from
-    its files, not imported), the Python version (bytecode) and the generator."""
+@lru_cache(maxsize=1)
+def _generator_digest():
+    """A digest of what every generated validator depends on besides its schema: fastjsonschema's
+    version (read from its files, not imported), the Python version (bytecode), the generator.
+    ``None`` without fastjsonschema."""
     import hashlib
     import importlib.util
 
@@ -100,14 +102,24 @@ def _validator_key(kind: str) -> str | None:
         return None
     digest = hashlib.sha256(f"{_GENERATOR} {sys.version} {importlib.util.MAGIC_NUMBER.hex()}".encode())
     digest.update(Path(spec.origin).with_name("version.py").read_bytes())
-    digest.update((SCHEMA_DIR / f"{kind}.schema.json").read_bytes())
+    return digest
+
+
+def _validator_key(content: bytes) -> str | None:
+    """The cache key of the validator generated from a schema (its bytes)."""
+    base = _generator_digest()
+    if base is None:
+        return None
+    digest = base.copy()
+    digest.update(content)
     return digest.hexdigest()[:20]
 
 
-def _compiled_code(kind: str):
-    """The validator of ``kind``, generated once per schema content and kept, compiled, in the
-    cache folder (marshalled bytecode, whatever ``PYTHONDONTWRITEBYTECODE`` says), so a run
-    generates and compiles nothing.
+def _cached_validator(name: str, content: bytes, schema_of):
+    """A validator generated once per schema content and kept, compiled, in the cache folder
+    (marshalled bytecode, whatever ``PYTHONDONTWRITEBYTECODE`` says), so a run generates and
+    compiles nothing. ``schema_of()`` gives the draft-07 schema to generate from (only called on a
+    cache miss).
 
     Returns the generated ``validate`` function, or ``None`` when there is no usable cache."""
     import marshal
@@ -118,17 +130,17 @@ def _compiled_code(kind: str):
     if folder is None:
         return None
     try:
-        key = _validator_key(kind)
+        key = _validator_key(content)
         if key is None:
             return None
-        path = folder / "validators" / f"{kind}-{key}.marshal"
+        path = folder / "validators" / f"{name}-{key}.marshal"
         try:
             code = marshal.loads(path.read_bytes())
         except (OSError, EOFError, ValueError, TypeError):
             import fastjsonschema
 
-            source = fastjsonschema.compile_to_code(_fast_schema(kind)).replace(_FJS_IMPORT, "", 1)
-            code = compile(source, f"<validator of {kind}>", "exec")
+            source = fastjsonschema.compile_to_code(schema_of()).replace(_FJS_IMPORT, "", 1)
+            code = compile(source, f"<validator {name}>", "exec")
             from ..storage import atomic_write_bytes  # a reader never sees half a file
 
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -138,6 +150,48 @@ def _compiled_code(kind: str):
         return namespace["validate"]
     except (OSError, KeyError):  # an unwritable cache folder: compile in memory
         return None
+
+
+def _compiled_code(kind: str):
+    """The cached validator of a kind's schema (see :func:`_cached_validator`)."""
+    try:
+        content = (SCHEMA_DIR / f"{kind}.schema.json").read_bytes()
+    except OSError:
+        return None
+    return _cached_validator(kind, content, lambda: _fast_schema(kind))
+
+
+_FAST_VALIDATORS: dict[str, object] = {}
+
+
+def fast_validator(schema: dict):
+    """A yes/no check of a small JSON Schema (draft-07 keywords; e.g. a rule parameter's type),
+    compiled by fastjsonschema once per schema content and cached like the kinds' checks: no
+    jsonschema import on the path where everything is valid. ``check(value)`` is ``True`` when
+    ``value`` fits.
+
+    >>> fast_validator({"type": "integer", "minimum": 1})(3), fast_validator({"type": "integer", "minimum": 1})(0)
+    (True, False)
+    """
+    key = json.dumps(schema, sort_keys=True)
+    found = _FAST_VALIDATORS.get(key)
+    if found is None:
+        draft07 = {**schema, "$schema": "http://json-schema.org/draft-07/schema#"}
+        check = _cached_validator("value", key.encode(), lambda: draft07)
+        if check is None:
+            import fastjsonschema
+
+            check = fastjsonschema.compile(draft07)
+
+        def found(value, check=check) -> bool:
+            try:
+                check(value)
+            except ValueError:  # fastjsonschema's exceptions and _Rejected are ValueErrors
+                return False
+            return True
+
+        _FAST_VALIDATORS[key] = found
+    return found
 
 
 @lru_cache(maxsize=None)
