@@ -107,6 +107,21 @@ def test_the_designers_copy_of_a_published_document_replaces_it(bare):
     assert dark_horse["file"] == str(Path("variants") / "dark-horse" / "game.yaml")
 
 
+def test_no_published_makes_a_copy_stand_alone(bare):
+    """A document removed from a whole copy of the games comes back from the published games,
+    unless --no-published leaves them out."""
+    import shutil
+    shutil.copytree(ROOT / "variants" / "dark-horse", bare / "variants" / "dark-horse")
+    (bare / "variants" / "dark-horse" / "rebels-and-rogues" / "action-spaces.yaml").unlink()  # marshal was there
+    (bare / "scenario.yaml").write_text("kind: scenario\ngame: dark-horse\nid: mine\nname: Mine\n"
+                                        "source: {document: house-rule}\naction_spaces: [marshal]\n")
+    assert run("validate", "scenario.yaml", cwd=bare).code == 0
+    alone = run("validate", "scenario.yaml", "--no-published", "--format", "json", cwd=bare)
+    assert alone.code == 1 and "unknown-ref" in {p["code"] for p in alone.json()["problems"]}
+    nothing = run("validate", "--no-published", cwd=outside_repository(bare / "variants" / "dark-horse"))
+    assert nothing.code == 2 and "nothing to check" in nothing.err
+
+
 def test_hidden_files_are_not_content(bare):
     (bare / ".pre-commit-config.yaml").write_text("repos: []\n")
     (bare / "house-rules").mkdir()

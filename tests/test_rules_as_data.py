@@ -159,7 +159,8 @@ def test_removing_a_document_the_engine_needs_is_a_located_validate_problem(tmp_
     kept = [d for d in documents if f"\nid: {doc_id}\n" not in f"\n{d}\n"]
     assert len(kept) == len(documents) - 1
     target.write_text("\n---\n".join(kept) + "\n")
-    out = subprocess.run([sys.executable, "-m", "workbench", "validate", str(copy), "--format", "json"],
+    # --no-published: the copy is the whole game (else the published document fills the gap)
+    out = subprocess.run([sys.executable, "-m", "workbench", "validate", str(copy), "--format", "json", "--no-published"],
                          capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 1 and "Traceback" not in out.stderr
     problems = [p for p in json.loads(out.stdout)["problems"] if p["code"] == "missing-parameter"]

@@ -61,7 +61,7 @@ def _load(args):
     named = [args.map] if args.map.lower().endswith((".yaml", ".yml")) else []
     if named and not Path(args.map).is_file():
         raise UsageError(f"no such file: {args.map}")
-    result = load_library(named, args.library)
+    result = load_library(args, named)
     library = result.library
     document = find_document(library, "map", args.map)
     hex_types = {d.id: d.data for d in library.of_kind("hex_type", document.game)}

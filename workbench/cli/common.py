@@ -17,6 +17,8 @@ def add_options(parser: argparse.ArgumentParser, *, library: bool = True) -> Non
         parser.add_argument("--library", action="append", default=[], metavar="DIR",
                             help="add the content of DIR to the library (repeatable); the published games and"
                                  " ./variants/ are always there")
+        parser.add_argument("--no-published", action="store_true",
+                            help="leave out the published games (for a library that is a whole game of its own)")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="text for people (default) or json: exactly one JSON object on standard output")
     parser.add_argument("--debug", action="store_true", help="on an internal error, show the traceback")
@@ -64,24 +66,25 @@ def content_file(text: str) -> bool:
     return text.lower().endswith((".yaml", ".yml"))
 
 
-def load_library(named: list[str], libraries: list[str], *, what: str = "the content"):
+def load_library(args, named: list[str] = (), *, what: str = "the content"):
     """The library a command runs on (published games, ./variants/, --library, named files).
 
     Errors anywhere but in the published games stop the command with exit 1 and every problem
     located: an engine must not run on broken content. Returns the validation result.
     """
-    result = load_result(named, libraries)
+    result = load_result(args, named)
     if result.errors:
         raise ContentError(f"{what} has {len(result.errors)} error(s); fix them first"
                            " (workbench validate shows them too)", result.errors)
     return result
 
 
-def load_result(named: list[str], libraries: list[str]):
+def load_result(args, named: list[str] = ()):
     """:func:`load_library` without the stop on errors."""
     from ..content import resolve
 
-    return resolve.load(resolve.sources(named, libraries), report_added=True)
+    src = resolve.sources(list(named), args.library, published=not args.no_published)
+    return resolve.load(src, report_added=True)
 
 
 def find_document(library, kind: str, name: str, *, what: str | None = None, game: str | None = None):

@@ -8,7 +8,7 @@ from .report import table
 def cmd_validate(args, rep) -> int:
     from ..content import resolve
 
-    src = resolve.sources(args.paths, args.library, checking=True)
+    src = resolve.sources(args.paths, args.library, checking=True, published=not args.no_published)
     result = resolve.load(src, jobs=args.jobs)
     if src.note:
         rep.note(src.note)
@@ -31,7 +31,7 @@ def cmd_list(args, rep) -> int:
 
     if args.kind and args.kind not in kinds():
         raise NotFound("kind", args.kind, kinds())
-    src = resolve.sources(args.paths, args.library)
+    src = resolve.sources(args.paths, args.library, published=not args.no_published)
     result = resolve.load(src, report_added=True)
     if args.game and args.game not in result.library.games():
         raise NotFound("game", args.game, result.library.games())

@@ -33,7 +33,7 @@ def _load(args):
     named = [args.deck] if args.deck.lower().endswith((".yaml", ".yml")) else []
     if named and not Path(args.deck).is_file():
         raise UsageError(f"no such file: {args.deck}")
-    result = load_result(named, args.library)
+    result = load_result(args, named)
     document = find_document(result.library, "deck", args.deck)
     # the deck's own reference mistakes are the deck check's to report (as unknown-card); any
     # other error in the content must be fixed first

@@ -146,7 +146,7 @@ def cmd_gunfight(args, rep) -> int:
             raise UsageError("give both --a and --b (or --matrix)")
         if args.seed is not None and args.simulate is None:
             raise UsageError("--seed is for --simulate; the exact odds need no seed")
-    library = load_library([], args.library).library
+    library = load_library(args).library
     if args.scenario is not None and library.data("dark-horse", "scenario", args.scenario) is None:
         raise NotFound("scenario", args.scenario, library.ids("dark-horse", "scenario"), where="in dark-horse")
     ruleset, rules = engines.gunfight_rules(library, scenario=args.scenario, **_house_rules(args, library, "dark-horse"))
@@ -223,7 +223,7 @@ def cmd_play(args, rep) -> int:
         if value and option not in takes:
             raise UsageError(f"--{option} does not apply to {game}")
     log = output_file(args.log) if args.log else None
-    library = load_library([], args.library).library
+    library = load_library(args).library
     scenario = None
     if args.scenario is not None:
         scenario = library.data(game, "scenario", args.scenario)
@@ -379,7 +379,7 @@ def _rank_words(report: dict) -> str:
 
 
 def cmd_poker(args, rep) -> int:
-    library = load_library([], args.library).library
+    library = load_library(args).library
     rules = engines.poker_rules(library, ace_low=None if args.ace_low is None else args.ace_low == "yes",
                                 cheat=args.cheat)
     deck = engines.poker_deck(library)

@@ -17,7 +17,7 @@ def cmd_unknowns(args, rep) -> int:
     from ..games.ruleset import show
     from ..games.unknowns import parameter_table, unknowns
 
-    result = load_result(args.paths, args.library)
+    result = load_result(args, args.paths)
     library = result.library
     if args.game and args.game not in library.games():
         raise NotFound("game", args.game, library.games())

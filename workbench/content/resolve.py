@@ -47,13 +47,14 @@ class Sources:
     added: list[str] = field(default_factory=list)  # --library folders (and the working library)
     working: str | None = None         # ./variants/ when present
     note: str | None = None            # what was chosen by default, said to the designer
+    published: bool = True             # the published games behind it all (--no-published: not)
 
     def describe(self) -> str:
-        parts = ["the published games"]
+        parts = ["the published games"] if self.published else []
         if self.working:
             parts.append(f"the working library {self.working}/")
         parts += [f"--library {folder}" for folder in self.added if folder != self.working]
-        return ", ".join(parts)
+        return ", ".join(parts) or "nothing else"
 
 
 def working_library(cwd: str | Path | None = None) -> str | None:
@@ -73,24 +74,30 @@ def _existing(items: Iterable[str], what: str) -> list[str]:
     return out
 
 
-def sources(named: Sequence[str] = (), libraries: Sequence[str] = (), *, checking: bool = False) -> Sources:
+def sources(named: Sequence[str] = (), libraries: Sequence[str] = (), *, checking: bool = False,
+            published: bool = True) -> Sources:
     """Resolve the command line into :class:`Sources`.
 
     Parameters
     ----------
     named : files and folders named on the command line.
     libraries : the ``--library`` values (``published`` is accepted and already included).
-    checking : ``True`` for ``validate``/``list``: with nothing named, the working library is
-        checked; else the published games are, and :attr:`Sources.note` says so.
+    checking : ``True`` for ``validate``: with nothing named, the working library is checked;
+        else the published games are, and :attr:`Sources.note` says so.
+    published : ``False`` leaves the published games out (``--no-published``: a library that is a
+        whole game of its own, where a document removed from a copy must stay removed).
     """
     added = _existing(libraries, "library folder")
     named = _existing(named, "file or folder")
     working = working_library()
     if named or not checking:
         extra = [working] if working else []
-        return Sources(named, extra + added, working)
+        return Sources(named, extra + added, working, published=published)
     if working:
-        return Sources([working], added, working, note=f"checked the working library {working}/")
+        return Sources([working], added, working, note=f"checked the working library {working}/", published=published)
+    if not published:
+        raise UsageError(f"nothing to check: no {WORKING_LIBRARY}/ folder here and no file named"
+                         " (and --no-published leaves out the published games)")
     return Sources([str(p) for p in published_folders()], added, None,
                    note=f"no {WORKING_LIBRARY}/ folder here, and no file named: checked the published games")
 
@@ -103,7 +110,7 @@ def load(src: Sources, *, jobs: int | None = None, report_added: bool = False) -
     """
     checked = list(src.checked) + (list(src.added) if report_added else [])
     context = [] if report_added else list(src.added)
-    background = published_documents()
+    background = published_documents() if src.published else []
     return validate_paths(checked, workers=jobs, context=context, background=background)
 
 
