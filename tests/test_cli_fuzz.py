@@ -53,8 +53,10 @@ OPTIONS = {
     "--ace-low": mostly(["yes", "no"], ["maybe"]), "--cheat": mostly(["wild", "five-of-a-kind-only"], ["x"]),
     "--kind": mostly(["scenario", "card"], ["widget"]), "--game": mostly(["dark-horse", "revolver"], IDS),
     "--jobs": mostly(["1", "2"], ["0", "x"]),
+    "--variant": mostly(["deadlier-gunfights", "golden-spike"], ["nope", "deadlier-gunfght"]),
+    "--set": mostly(["win_margin=3", "wound_modifier=-3"], ["win_margn=3", "win_margin=abc", "=", "x"]),
 }
-FLAGS = ["--matrix", "--debug", "--help", "--bogus", "-h"]
+FLAGS = ["--matrix", "--debug", "--help", "--bogus", "-h", "--no-published", "--parameters"]
 
 MAPS = st.sampled_from(["illustrative-territory", "illustrative-teritory", "broken.yaml", "missing.yaml", "nope"])
 DECKS = st.sampled_from(["my-deck.yaml", "mcready-sharpshooters", "illustrative-mcready-base", "broken.yaml", "nope"])
@@ -73,14 +75,16 @@ SHAPES = {
     ("deck", "stats"): (DECKS.map(lambda d: [d]), ["--library"]),
     ("deck", "odds"): (DECKS.map(lambda d: [d]), ["--card", "--draws", "--at-least"]),
     ("deck", "export"): (DECKS.map(lambda d: [d]), ["-o"]),
-    ("gunfight",): (st.just([]), ["--a", "--b", "--simulate", "--seed", "--scenario"]),
+    ("gunfight",): (st.just([]), ["--a", "--b", "--simulate", "--seed", "--scenario", "--variant", "--set"]),
     ("play",): (st.sampled_from(["dark-horse", "western-legends", "revolver", "nope"]).map(lambda g: [g]),
-                ["--scenario", "--players", "--seed", "--rounds", "--length", "--bots", "--hire", "--log"]),
+                ["--scenario", "--players", "--seed", "--rounds", "--length", "--bots", "--hire", "--log", "--variant",
+                 "--set"]),
     ("poker", "rank"): (st.lists(mostly(["AS", "KS", "QS", "JS", "10S", "CHEAT", "7H"], CARDS), min_size=1, max_size=6),
                         ["--ace-low", "--cheat"]),
     ("poker", "compare"): (st.lists(mostly(["AS,AD,5C,6D,7H", "KH,KC,2S,3S,9D", "CHEAT,7H"], CARDS), min_size=0,
                                   max_size=3), ["--ace-low", "--cheat"]),
     ("poker", "odds"): (st.just([]), ["--hand", "--flop", "--samples", "--seed", "--cheat"]),
+    ("unknowns",): (st.just([]), ["--game"]),
     ("map",): (st.just([]), []), ("deck",): (st.just([]), []), ("poker",): (st.just([]), []),
     ("frobnicate",): (st.just([]), []), (): (st.just([]), []),
 }
@@ -127,7 +131,7 @@ def _last_format(argv):
     return chosen
 
 
-@settings(max_examples=150, derandomize=True, deadline=None, database=None,
+@settings(max_examples=200, derandomize=True, deadline=None, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(argv=command_lines)
 def test_any_command_line_exits_0_1_or_2_without_a_traceback(designer, monkeypatch, argv):
