@@ -35,7 +35,9 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message):
-        raise UsageError(f"{message} (see '{self.prog} --help')")
+        error = UsageError(f"{message} (see '{self.prog} --help')")
+        error.usage = self.format_usage()  # the usage of the (sub)command that was called wrongly
+        raise error
 
     def exit(self, status=0, message=None):
         raise _ParserExit(status, message or "")
@@ -57,7 +59,7 @@ def _join_dashed_values(argv: list[str]) -> list[str]:
     i = 0
     while i < len(argv):
         token = argv[i]
-        if (token.startswith("--") and "=" not in token and i + 1 < len(argv)
+        if (token.startswith("--") and token != "--" and "=" not in token and i + 1 < len(argv)
                 and _DASHED_VALUE.match(argv[i + 1])):
             out.append(f"{token}={argv[i + 1]}")
             i += 2
@@ -166,8 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = argv[0] if argv and argv[0] in COMMANDS else None
         args = build_parser(command).parse_args(_join_dashed_values(argv))
     except UsageError as exc:
-        if not json_mode:
-            print(build_usage(argv), file=sys.stderr, end="")
+        if not json_mode and getattr(exc, "usage", None):
+            print(exc.usage, file=sys.stderr, end="")
         return rep.fail(str(exc), "usage", EXIT_USAGE)
     except _ParserExit as done:  # --help
         text = _HELP.getvalue()
@@ -184,8 +186,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         return rep.fail(str(exc), "usage", EXIT_USAGE)
     except ContentError as exc:
+        message = str(exc).splitlines()[0]
+        if not exc.problems:  # nothing located to show: the message is the problem
+            return rep.fail(message, "content", EXIT_PROBLEMS)
         rep.problems(exc.problems)
-        return rep.fail(str(exc).splitlines()[0], "content", EXIT_PROBLEMS)
+        return rep.stop(message, EXIT_PROBLEMS)
     except BrokenPipeError:  # `workbench list | head`: the reader has all it wanted
         _silence_stdout()
         return EXIT_OK
@@ -197,19 +202,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             traceback.print_exc()
         return rep.fail(f"internal error, please report: {type(exc).__name__}: {exc}", "internal-error",
                         EXIT_INTERNAL, hint=None if debug else "run again with --debug to see the traceback")
-
-
-def build_usage(argv: Sequence[str]) -> str:
-    """The usage line of the (sub)command the words name, for a usage error in text."""
-    parser = build_parser()
-    words = [t for t in argv if not t.startswith("-")]
-    current = parser
-    for word in words:
-        actions = [a for a in current._actions if isinstance(a, argparse._SubParsersAction)]
-        if not actions or word not in actions[0].choices:
-            break
-        current = actions[0].choices[word]
-    return current.format_usage()
 
 
 def _silence_stdout() -> None:

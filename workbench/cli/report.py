@@ -138,9 +138,14 @@ class Reporter:
     def finish(self, exit_code: int) -> int:
         raise NotImplementedError
 
-    @property
-    def error_count(self) -> int:
-        return sum(1 for p in self.reported if getattr(p, "is_error", True))
+    def stop(self, message: str, exit_code: int) -> int:
+        """End with the problems reported and a sentence saying why the command stopped."""
+        self.fields["message"] = message
+        self._note_error(message)
+        return self.finish(exit_code)
+
+    def _note_error(self, message: str) -> None:
+        print(f"workbench: {message}", file=self.err)
 
     def _problem(self, problem) -> None:
         pass
