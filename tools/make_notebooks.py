@@ -181,8 +181,8 @@ stepper_widget(dark_horse, "dark-horse")""",
 dark_horse.run(40)
 print(dark_horse.state.log[-1]["event"], {n: (s["white_hat"], s["black_hat"], s["roles"]) for n, s in dark_horse.state.scores().items()})""",
     """%matplotlib widget
-from workbench.games.western_legends.engine import State, BOTS as WL_BOTS
-western = TurnStepper(State(lib, 3, seed=5), {"red": WL_BOTS["greedy"], "blue": WL_BOTS["greedy"], "green": WL_BOTS["random"]}, seed=5)
+from workbench.games.western_legends.engine import new_game as western_legends, BOTS as WL_BOTS
+western = TurnStepper(western_legends(lib, 3, seed=5), {"red": WL_BOTS["greedy"], "blue": WL_BOTS["greedy"], "green": WL_BOTS["random"]}, seed=5)
 stepper_widget(western, "western-legends")""",
     CHECK + """western.run(60)
 print("round", western.state.round, "| LP:", {p.name: p.lp for p in western.state.players})
