@@ -510,3 +510,15 @@ def test_poker_odds_use_the_games_deck(tmp_path, capsys, monkeypatch):
     deck = [c for c in poker.standard_deck() if c == "CHEAT" or c[0] not in "2345"]
     assert Fraction(short["fraction"]) == win_probability(["AS", "AD"], deck, ["7C", "8D", "KS"])[0] != Fraction(
         published["fraction"])
+
+
+def test_the_content_audit(library):
+    # Whiskey and Provisions are items the text names without saying which kind
+    for item in ("whiskey", "provisions"):
+        assert library.data("western-legends", "item", item)["type"] == "unknown"
+    assert "secondary-facts" in library.data("western-legends", "location", "bank")["notes"]
+    setup = " ".join(library.data("western-legends", "rule", "setup")["rules"])
+    for step in ("money cards", "cattle tokens face down", "prospecting dice", "story discs", "fight cards", "goal card"):
+        assert step in setup, step
+    story = library.data("western-legends", "rule", "story-cards")
+    assert any("must choose 1" in line for line in story["rules"]) and story["source"]["document"] == "western-legends"
