@@ -120,9 +120,9 @@ def fight(build, kind="duel", mine=("7S",), theirs=("7H",), my_weapon=None, thei
     a, b = me(state), other(state)
     a.hand, b.hand = list(mine), list(theirs)
     if my_weapon:
-        a.items, a.weapon = {my_weapon: [1, 0]}, my_weapon
+        a.items, a.weapon = {my_weapon: (1, 0)}, my_weapon
     if their_weapon:
-        b.items, b.weapon = {their_weapon: [1, 0]}, their_weapon
+        b.items, b.weapon = {their_weapon: (1, 0)}, their_weapon
     for key, value in setup.items():
         who, attr = key.split("_", 1)
         setattr(a if who == "a" else b, attr, value)
@@ -314,7 +314,7 @@ PROBES = {
     "max_gold_nuggets": (2, lambda build: gained(build, {"gold-nugget": 10}, "nuggets")),
     "max_money": (100, lambda build: work(build, money=115)),
     "max_misc_items": (0, lambda build: store(build)),
-    "max_copies_per_item": (2, lambda build: store(build, owned={"mustang": [1, 0]})),
+    "max_copies_per_item": (2, lambda build: store(build, owned={"mustang": (1, 0)})),
     "max_wounds": (1, lambda build: gained(build, {"wound": 3}, "wounds")),
     "max_cattle_tokens": (0, lambda build: [str(a) for a in acting(build, at=RANCH).legal_actions()
                                             if a.kind == "take-cattle"]),

@@ -274,12 +274,12 @@ def test_the_fight_deck_returns_cards_to_its_bottom(build):
     state = acting(build)
     me(state).hand = ["KS"]
     state.bandits = [(6, 1)]
-    fresh = sum(state.fight_deck[0].values())
+    fresh = sum(state.fight_deck[0])
     state = state.apply(Action("move", (6, 1)))
     assert [o for o, _ in state.chance_outcomes()] == [4, 5, 6, 7, 8, 9, 10, 11, 12]   # the shuffled deck
     state = settle(state, (12, 12))
     # both 12s went back to the bottom: the next draw comes from the unseen rest, where no 12 is left
-    assert state.fight_deck[-1] == {12: 2} and sum(state.fight_deck[0].values()) == fresh - 2
+    assert state.fight_deck[-1] == (0,) * 8 + (2,) and sum(state.fight_deck[0]) == fresh - 2   # counts of 4..12
     state.bandits = [(7, 1)]
     state = state.apply(Action("move", (7, 1)))
     assert 12 not in [o for o, _ in state.chance_outcomes()]
@@ -439,7 +439,7 @@ def test_starting_items_come_from_the_character(game, library):
     state = settle(state, ("rancher",))
     state = state.apply(Action("character", "rancher"))
     rancher_seat = state.players[0]
-    assert rancher_seat.items == {"mustang": [1, 0]} and rancher_seat.at == tuple(rancher["start"]["space"])
+    assert rancher_seat.items == {"mustang": (1, 0)} and rancher_seat.at == tuple(rancher["start"]["space"])
 
 
 # -- a library that validates clean always plays -------------------------------------------------

@@ -60,7 +60,7 @@ class Player:
         self.name, self.character, self.at = name, None, None
         self.money = self.nuggets = self.wounds = self.marshal = self.wanted = self.lp = 0
         self.hand: list[str] = []
-        self.items: dict[str, list[int]] = {}      # item id -> [copies, upgraded copies]
+        self.items: dict[str, tuple[int, int]] = {}  # item id -> (copies, upgraded copies)
         self.mount = self.weapon = None
         self.cattle: list[tuple[int, tuple]] = []   # (token, ranch it came from)
         self.fought: tuple[str, ...] = ()           # players fought this turn
@@ -71,10 +71,8 @@ class Player:
 
     def clone(self) -> "Player":
         new = object.__new__(Player)
-        new.__dict__ = dict(self.__dict__)
-        new.hand = list(self.hand)
-        new.items = {k: list(v) for k, v in self.items.items()} if self.items else {}
-        new.cattle = list(self.cattle)
+        d = new.__dict__ = self.__dict__.copy()
+        d["hand"], d["items"], d["cattle"] = self.hand[:], self.items.copy(), self.cattle[:]
         return new
 
     def owns(self, item: str) -> int:
@@ -138,6 +136,7 @@ class WesternLegends(Game):
         self.value = {c: (rules.cheat_fight_value if c == CHEAT else parse(c)[0]) for c in self.cards}
         self.poker_rules = PokerRules(ranking=tuple(rules.ranking), ace_low=rules.ace_low_straights, cheat=rules.cheat_rule)
         self.fight_values = sorted(set(rules.fight_card_values))
+        self.fight_index = {v: i for i, v in enumerate(self.fight_values)}
         self.faces = list(dict.fromkeys(rules.die_faces))
         self.face_weight = {f: rules.die_faces.count(f) for f in self.faces}
         self.tokens = sorted({int(v) for v, n in rules.legendary_tokens.items() if n})
@@ -146,6 +145,7 @@ class WesternLegends(Game):
         for character in self.characters:
             own = rules.character_goals.get(character, rules.character_goals.get("any", []))
             self.goals[character] = {g["id"]: g["needs"] for g in own[:rules.goals_per_character]}
+        self.reach_cache: dict = {}     # (space, movement, bandits, sheriff if wanted) -> spaces reached
         self.store = sorted(i for i, d in self.items.items() if isinstance(d.get("cost"), int)
                             and d.get("type") in ("mount", "weapon", "misc"))
 
@@ -210,6 +210,11 @@ class WesternLegends(Game):
         return None
 
 
+def _less(counts: tuple, index: int, n: int = 1) -> tuple:
+    """A pile of counts with ``n`` fewer at ``index`` (a new tuple: piles are shared between states)."""
+    return counts[:index] + (counts[index] - n,) + counts[index + 1:]
+
+
 def _share(amount: int, share: dict) -> int:
     """``amount`` divided as a ``rob_steal`` / ``arrest_loss`` share says, rounded as it says."""
     d = share["divide_by"]
@@ -241,8 +246,9 @@ class State(BaseState):
         self.bandits: list = []
         self.poker_pile = {c: game.poker_deck.count(c) for c in game.cards}
         self.poker_discard: dict[str, int] = {}
-        self.fight_deck = [{v: rules.fight_card_values.count(v) for v in game.fight_values}]
-        self.cattle = {r: {i: 1 for i in range(len(rules.cattle_tokens))} for r in game.ranches}
+        # piles of counts (immutable, replaced when they change: a copy of the state shares them)
+        self.fight_deck = [tuple(rules.fight_card_values.count(v) for v in game.fight_values)]
+        self.cattle = {r: (1,) * len(rules.cattle_tokens) for r in game.ranches}
         self.supply = {v: int(rules.legendary_tokens.get(str(v), 0)) for v in game.tokens}
         self.story_discs = {card: () for card in game.story}
         self.pool = list(game.characters)         # characters not dealt yet
@@ -269,26 +275,21 @@ class State(BaseState):
     # -- copying -----------------------------------------------------------------------------
     def clone(self) -> "State":
         new = object.__new__(State)
-        d = new.__dict__
-        d.update(self.__dict__)
+        d = new.__dict__ = self.__dict__.copy()
         d.pop("_legal", None)
-        new.players = [p.clone() for p in self.players]
-        new.bandits = list(self.bandits)
-        new.poker_pile = dict(self.poker_pile)
-        new.poker_discard = dict(self.poker_discard)
-        new.fight_deck = [dict(pile) for pile in self.fight_deck]
-        new.cattle = {r: dict(pile) for r, pile in self.cattle.items()}
-        new.supply = dict(self.supply)
-        new.story_discs = dict(self.story_discs)
-        new.pool = list(self.pool)
-        new.dealt = list(self.dealt)
-        new.table = {k: (list(v) if isinstance(v, list) else v) for k, v in self.table.items()} if self.table else None
-        new.drawn = list(self.drawn)
-        new.tokens_drawn = list(self.tokens_drawn)
-        new.pending = list(self.pending)
-        new._staged = []
-        new.log = self.log.fork()
-        new.history = self.history.fork()
+        d["players"] = [p.clone() for p in self.players]
+        d["poker_pile"] = self.poker_pile.copy()
+        d["poker_discard"] = self.poker_discard.copy()
+        d["fight_deck"] = self.fight_deck[:]
+        d["cattle"] = self.cattle.copy()
+        d["supply"] = self.supply.copy()
+        d["story_discs"] = self.story_discs.copy()
+        d["pending"] = self.pending[:]
+        d["log"] = self.log.fork()
+        d["history"] = self.history.fork()
+        # bandits, pool, dealt, drawn and tokens_drawn are replaced, never changed in place: shared
+        if self.table:
+            d["table"] = {k: (v[:] if isinstance(v, list) else v) for k, v in self.table.items()}
         return new
 
     # -- helpers ------------------------------------------------------------------------------
@@ -351,12 +352,12 @@ class State(BaseState):
         if kind == "draw":
             return [(c, n) for c in self.game.cards if (n := self.poker_pile.get(c, 0))]
         if kind == "fight-card":
-            pile = next(p for p in self.fight_deck if any(p.values()))
-            return [(v, n) for v in self.game.fight_values if (n := pile.get(v, 0))]
+            pile = next(p for p in self.fight_deck if any(p))
+            return [(v, n) for v, n in zip(self.game.fight_values, pile) if n]
         if kind == "die":
             return [(f, self.game.face_weight[f]) for f in self.game.faces]
         if kind == "cattle":
-            return [(i, n) for i, n in sorted(self.cattle[step[2]].items()) if n]
+            return [(i, n) for i, n in enumerate(self.cattle[step[2]]) if n]
         if kind == "legendary":
             return [(v, n) for v in self.game.tokens if (n := self.supply.get(v, 0))]
         if kind == "character":
@@ -446,7 +447,7 @@ class State(BaseState):
             actions.append(Action("heal"))
         if location == "cabaret":
             actions += [Action("revel", i) for i, option in enumerate(rules.revel_options) if p.money >= option["cost"]]
-        if location == "ranch" and len(p.cattle) < rules.max_cattle_tokens and any(self.cattle[p.at].values()):
+        if location == "ranch" and len(p.cattle) < rules.max_cattle_tokens and any(self.cattle[p.at]):
             actions.append(Action("take-cattle"))
         for other in self.players:
             if other is not p and other.at == p.at and other.name not in p.fought:
@@ -462,19 +463,24 @@ class State(BaseState):
         steps = self.rules.movement_without_mount
         if p.mount:
             steps = self.game.items[p.mount].get("movement", steps)
-        neighbours = self.game.neighbours
-        bandits = set(self.bandits)
-        seen, frontier = {p.at: 0}, deque([p.at])
-        while frontier:
-            node = frontier.popleft()
-            if seen[node] == steps or (node in bandits and node != p.at):
-                continue
-            for n in neighbours[node]:
-                if n in seen or (p.wanted and n == self.sheriff):
+        key = (p.at, steps, tuple(self.bandits), self.sheriff if p.wanted else None)
+        cache = self.game.reach_cache
+        if key not in cache:
+            if len(cache) > 4096:
+                cache.clear()
+            neighbours, bandits, sheriff = self.game.neighbours, set(self.bandits), key[3]
+            seen, frontier = {p.at: 0}, deque([p.at])
+            while frontier:
+                node = frontier.popleft()
+                if seen[node] == steps or (node in bandits and node != p.at):
                     continue
-                seen[n] = seen[node] + 1
-                frontier.append(n)
-        return set(seen) - {p.at}
+                for n in neighbours[node]:
+                    if n in seen or n == sheriff:
+                        continue
+                    seen[n] = seen[node] + 1
+                    frontier.append(n)
+            cache[key] = frozenset(seen) - {p.at}
+        return set(cache[key])
 
     def returns(self) -> dict[str, float]:
         scores = self.final_scores()
@@ -548,11 +554,11 @@ class State(BaseState):
                 return False
             return True
         if kind == "fight-card":
-            return any(any(pile.values()) for pile in self.fight_deck)
+            return any(any(pile) for pile in self.fight_deck)
         if kind == "die":
             return bool(self.game.faces)
         if kind == "cattle":
-            return any(self.cattle[step[2]].values())
+            return any(self.cattle[step[2]])
         if kind == "legendary":
             return any(self.supply.values())
         if kind == "character":
@@ -578,24 +584,24 @@ class State(BaseState):
             return
         self.pending.pop(0)
         if kind == "fight-card":
-            pile = next(p for p in self.fight_deck if any(p.values()))
-            pile[outcome] -= 1
-            self.drawn.append(outcome)
-            while self.fight_deck and not any(self.fight_deck[0].values()) and len(self.fight_deck) > 1:
+            at = next(i for i, p in enumerate(self.fight_deck) if any(p))
+            self.fight_deck[at] = _less(self.fight_deck[at], self.game.fight_index[outcome])
+            self.drawn = self.drawn + [outcome]
+            while len(self.fight_deck) > 1 and not any(self.fight_deck[0]):
                 self.fight_deck.pop(0)
         elif kind == "die":
             self._prospected(self.players[step[1]], outcome)
         elif kind == "cattle":
             p, ranch = self.players[step[1]], step[2]
-            self.cattle[ranch][outcome] -= 1
+            self.cattle[ranch] = _less(self.cattle[ranch], outcome)
             p.cattle.append((outcome, ranch))
             self.event("take-cattle", p.name, ranch=list(ranch))
         elif kind == "legendary":
             self.supply[outcome] -= 1
-            self.tokens_drawn.append(outcome)
+            self.tokens_drawn = self.tokens_drawn + [outcome]
         elif kind == "character":
-            self.pool.remove(outcome)
-            self.dealt.append(outcome)
+            self.pool = [c for c in self.pool if c != outcome]
+            self.dealt = self.dealt + [outcome]
         elif kind == "pick-first":
             self._set_first(outcome)
         elif kind == "goal-discard":
@@ -634,7 +640,7 @@ class State(BaseState):
         p.marshal = min(rules.track_spaces, start.get("marshal_points", 0))
         p.wanted = 0 if p.marshal else min(rules.track_spaces, start.get("wanted_points", 0))
         for item in start.get("items") or []:
-            p.items[item] = [1, 0]
+            p.items[item] = (1, 0)
         if rules.goal_cards:
             p.goals = tuple(self.game.goals.get(character, {}))
         self.event("character", p.name, drew=list(self.dealt), kept=character, at=list(p.at))
@@ -658,7 +664,7 @@ class State(BaseState):
         occupied = {p.at for p in self.players}
         for hideout in self.game.hideouts:
             if hideout not in occupied and len(self.bandits) < self.rules.bandit_minis:
-                self.bandits.append(hideout)
+                self.bandits = self.bandits + [hideout]
         self.event("setup", None, first=self.players[self.first].name, bandits=[list(b) for b in self.bandits],
                    sheriff=list(self.sheriff))
 
@@ -777,10 +783,7 @@ class State(BaseState):
     def _return_fight_cards(self) -> None:
         """Drawn fight cards go to the bottom of the deck in random order: a new pile."""
         if self.drawn:
-            pile: dict[int, int] = {}
-            for value in self.drawn:
-                pile[value] = pile.get(value, 0) + 1
-            self.fight_deck.append(pile)
+            self.fight_deck.append(tuple(self.drawn.count(v) for v in self.game.fight_values))
             self.drawn = []
 
     def _beats_fight_deck(self, mine: int, theirs: int) -> bool:
@@ -822,7 +825,7 @@ class State(BaseState):
             else:
                 continue
             p.cattle.remove((token, ranch))
-            self.cattle[ranch][token] += 1          # shuffled into its own ranch's pile
+            self.cattle[ranch] = _less(self.cattle[ranch], token, -1)   # shuffled into its own ranch's pile
             reward = self.rules.cattle_tokens[token]
             self.event("deliver-cattle", p.name, at=how, reward=dict(reward))
             self._gain(p, extra)
@@ -835,12 +838,14 @@ class State(BaseState):
 
     def _do_buy(self, p: Player, item_id: str) -> None:
         self._money(p, -self.game.items[item_id]["cost"])
-        p.items.setdefault(item_id, [0, 0])[0] += 1
+        copies, upgraded = p.items.get(item_id, (0, 0))
+        p.items[item_id] = (copies + 1, upgraded)
         self.event("buy", p.name, item=item_id)
 
     def _do_upgrade(self, p: Player, item_id: str) -> None:
         self._money(p, -self.game.items[item_id]["cost"])     # the cost paid a second time
-        p.items[item_id][1] += 1
+        copies, upgraded = p.items[item_id]
+        p.items[item_id] = (copies, upgraded + 1)
         self.event("upgrade", p.name, item=item_id)
 
     def _do_prospect(self, p: Player, _) -> None:
@@ -1004,7 +1009,7 @@ class State(BaseState):
         self.sheriff = self.game.office
         target.wanted = 0
         for token, ranch in target.cattle:         # cattle go back to their ranches
-            self.cattle[ranch][token] += 1
+            self.cattle[ranch] = _less(self.cattle[ranch], token, -1)
         target.cattle = []
         self._money(target, -_share(target.money, rules.arrest_loss))
         self._nuggets(target, -_share(target.nuggets, rules.arrest_loss))
@@ -1017,8 +1022,7 @@ class State(BaseState):
         card = self._play_card(p)
         mine = self._fight_value(card, None)
         won = self._beats_fight_deck(mine, bandit)
-        if p.at in self.bandits:
-            self.bandits.remove(p.at)     # removed whatever the outcome
+        self.bandits = [b for b in self.bandits if b != p.at]      # removed whatever the outcome
         self.event("bandit-fight", p.name, card=card, bandit=bandit, drawn=list(self.drawn), won=won)
         self._return_fight_cards()
         if not won:
@@ -1097,7 +1101,7 @@ class State(BaseState):
             hideout = self.game.hideouts[index]
             if hideout not in self.bandits and hideout != self.sheriff and all(p.at != hideout for p in self.players) \
                     and len(self.bandits) < self.rules.bandit_minis:
-                self.bandits.append(hideout)
+                self.bandits = self.bandits + [hideout]
                 spawned.append(list(hideout))
         self.event("story-completed", None, card=card["id"], rewarded=contributors, spawned=spawned)
         self._move_sheriff(card["sheriff_moves"])
