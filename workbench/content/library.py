@@ -151,9 +151,21 @@ def check_replacement_conflicts(library: Library) -> Iterator[Problem]:
                     spaces=[first, other], replaces=target)
 
 
+def _model_checks() -> list[Callable[[Library], Iterator[Problem]]]:
+    # The board, deck and scenario models' own checks (imported here, after Library exists, because
+    # they build on it): what only a model sees is checked by `validate` too, by the same code the
+    # `map` and `deck` commands run.
+    from ..board.checks import BOARD_LIBRARY_CHECKS
+    from ..decks.checks import DECK_LIBRARY_CHECKS
+    from ..limits import check_dice
+    from .scenarios import SCENARIO_CHECKS
+
+    return [*SCENARIO_CHECKS, *BOARD_LIBRARY_CHECKS, *DECK_LIBRARY_CHECKS, check_dice]
+
+
 #: The cross-file checks, in report order. Add a generator here to add a check.
 LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
-    check_duplicate_ids, check_games, check_references, check_replacement_conflicts,
+    check_duplicate_ids, check_games, check_references, check_replacement_conflicts, *_model_checks(),
 ]
 
 
