@@ -113,3 +113,100 @@ def test_every_mistake_has_a_correct_twin():
     for case in negative:
         twin = json.loads((case / "case.json").read_text())["twin"]
         assert (MODELS / "positive" / twin / "case.json").is_file(), (case.name, twin)
+
+
+# -- the model checks never raise, whatever a designer writes -----------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_ids = st.sampled_from(["a", "b", "mayor", "marshal", "case-base", "buffalo-herd", "cattle-ranch", "resource",
+                        "custom-decks", "town-on-resource", "wanted-exclusoin", "apache-scout"])
+_coord = st.lists(st.integers(-4, 4), min_size=2, max_size=2)
+_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 10**7), st.floats(allow_nan=True), _ids,
+                    st.lists(_ids, max_size=3), _coord, st.dictionaries(_ids, _coord, max_size=3))
+_piece = st.fixed_dictionaries({"piece": st.sampled_from(["town", "city", "mystery-hex", "tribe-token", "improved-town"]),
+                                "at": _coord}, optional={"player": st.sampled_from(["red", "blue"]), "hex_type": _ids,
+                                                         "face_up": st.booleans(), "first": st.booleans()})
+_fields = {
+    "map": {"geometry": st.sampled_from(["hex", "grid"]), "shape": st.fixed_dictionaries(
+        {"shape": st.sampled_from(["hexagon", "rectangle"])}, optional={"radius": st.integers(0, 70), "width": st.integers(1, 9),
+                                                                         "height": st.integers(1, 9), "terrain": _ids}),
+            "pieces": st.lists(_piece, max_size=5), "rails": st.lists(st.fixed_dictionaries(
+                {"player": st.sampled_from(["red", "blue"]), "from": _coord, "to": _coord}), max_size=3),
+            "spaces": st.lists(st.fixed_dictionaries({"at": _coord}, optional={"terrain": _ids, "tokens": st.lists(_ids, max_size=2)}),
+                               max_size=4),
+            "directions": st.dictionaries(st.sampled_from(["1", "2", "3", "4", "5", "6", "7"]), _coord, max_size=6),
+            "rules": st.lists(_ids, max_size=3), "parameters": st.dictionaries(
+                st.sampled_from(["min_city_distance", "safe_zone_area_distance", "mobile_hex_may_stack",
+                                 "rerolls_on_illegal_move"]), _values, max_size=4)},
+    "deck": {"faction": st.sampled_from(["mcready", "colti"]), "base": _ids, "rules": _ids, "size": _values,
+             "cards": st.lists(st.fixed_dictionaries({"card": _ids, "count": st.integers(1, 10**7)}), max_size=4),
+             "swaps": st.lists(st.fixed_dictionaries({"out": _ids, "in": _ids}), max_size=4)},
+    "scenario": {"action_spaces": st.one_of(st.lists(_ids, max_size=4), _values), "variants": _values,
+                 "placement_rules": st.one_of(st.lists(_ids, max_size=3), _values), "parameters": _values},
+    "action_space": {"replaces": _values},
+    "deck_rules": {"deck_size": _values, "allowed_origins": _values, "base_decks": _values},
+    "hex_type": {"category": st.sampled_from(["mystery", "resource"]), "mobile": _values, "takes_back": _values,
+                 "placement_rules": _values},
+}
+
+
+@st.composite
+def _document(draw):
+    kind = draw(st.sampled_from(sorted(_fields)))
+    data = {"kind": kind, "game": draw(st.sampled_from(["dark-horse", "revolver"])), "id": draw(_ids), "name": "N",
+            "source": {"document": "house-rule"}}
+    data.update(draw(st.fixed_dictionaries({}, optional=_fields[kind])))
+    return data
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_document(), min_size=1, max_size=4))
+def test_model_checks_never_raise_and_speak_known_codes(documents):
+    import yaml
+
+    from workbench.content.library import Library, library_problems
+    from workbench.content.loader import load_text
+    from workbench.content.problems import all_codes
+    from workbench.content.validate import document_problems
+    text = yaml.safe_dump_all(documents, allow_unicode=True)
+    docs, problems = load_text(text, "designer.yaml")
+    for doc in docs:
+        problems += list(document_problems(doc))
+    published = _published()
+    problems += [p for p in library_problems(Library.from_documents(published + docs)) if p.file == "designer.yaml"]
+    assert {p.code for p in problems} <= set(all_codes())
+    assert all(p.line is not None and p.line >= 1 for p in problems)
+
+
+_PUBLISHED = []
+
+
+def _published():
+    if not _PUBLISHED:
+        from workbench.content.validate import validate_paths
+        from workbench.paths import VARIANTS
+        _PUBLISHED.extend(validate_paths([VARIANTS]).documents)
+    return _PUBLISHED
+
+
+def test_the_readme_code_table_lists_every_code_once():
+    import re
+
+    from workbench.content.problems import all_codes
+
+    readme = (ROOT / "README.md").read_text()
+    table = readme.split("### Problem codes", 1)[1].split("\n### ", 1)[0]
+    listed = [code for row in table.splitlines() if row.startswith("| `")
+              for code in re.findall(r"`([a-z-]+)`", row.split("|")[1])]
+    assert sorted(listed) == sorted(all_codes()) and len(listed) == len(set(listed))
+
+
+def test_every_problem_of_the_corpus_has_a_known_code():
+    from workbench.content.problems import all_codes
+    from workbench.content.validate import validate_paths
+    from workbench.paths import VARIANTS
+
+    result = validate_paths([MODELS], context=[VARIANTS])
+    assert result.problems and {p.code for p in result.problems} <= set(all_codes())

@@ -22,15 +22,20 @@ def _spaces_used(library, scenario) -> list[tuple[str, list]]:
     """The action spaces a scenario puts on the board, each with where the scenario names it:
     its own ``action_spaces`` item, or the ``variants`` item of the variant that brings it."""
     used: list[tuple[str, list]] = []
-    for i, space_id in enumerate(scenario.data.get("action_spaces") or []):
+    for i, space_id in enumerate(_list(scenario.data.get("action_spaces"))):
         if isinstance(space_id, str):
             used.append((space_id, ["action_spaces", i]))
-    for i, variant_id in enumerate(scenario.data.get("variants") or []):
+    for i, variant_id in enumerate(_list(scenario.data.get("variants"))):
         variant = library.data(scenario.game, "variant", variant_id) if isinstance(variant_id, str) else None
-        for space_id in (variant or {}).get("action_spaces") or []:
+        for space_id in _list((variant or {}).get("action_spaces")):
             if isinstance(space_id, str):
                 used.append((space_id, ["variants", i]))
     return used
+
+
+def _list(value) -> list:
+    # a schema mistake (a text where a list belongs) is the schema check's to report
+    return value if isinstance(value, list) else []
 
 
 def check_replaced_spaces_used(library) -> Iterator[Problem]:
