@@ -34,6 +34,8 @@ class Library:
 
     documents: list[Document] = field(default_factory=list)
     index: dict[tuple[str, str, str], Document] = field(default_factory=dict)
+    # kind -> its documents, rebuilt when documents are added (every check asks for a kind)
+    _by_kind: tuple = field(default=(-1, {}), repr=False, compare=False)
 
     @classmethod
     def from_documents(cls, documents: Iterable[Document]) -> "Library":
@@ -52,8 +54,18 @@ class Library:
         return document.data if document else None
 
     def of_kind(self, kind: str, game: str | None = None) -> list[Document]:
-        return [d for d in self.documents
-                if d.kind == kind and (game is None or d.game == game) and self.index.get((d.game, d.kind, d.id)) is d]
+        if self._by_kind[0] != len(self.documents):
+            by_kind: dict = {}
+            for d in self.documents:
+                try:
+                    indexed = self.index.get((d.game, d.kind, d.id)) is d
+                except TypeError:  # a list or mapping as an identity field: the schema reports it
+                    continue
+                if indexed:
+                    by_kind.setdefault(d.kind, []).append(d)
+            self._by_kind = (len(self.documents), by_kind)
+        found = self._by_kind[1].get(kind, [])
+        return [d for d in found if game is None or d.game == game]
 
     def ids(self, game: str, kind: str) -> list[str]:
         return [d.id for d in self.of_kind(kind, game)]
