@@ -7,13 +7,14 @@ For each map (:func:`map_report`, the one implementation both commands call):
   (:mod:`workbench.limits`); built by :meth:`workbench.board.graph.Board.from_data`;
 * **placement**: every town, city and improved town the map holds, judged under the rules in force
   (the game's, plus the map's own; ``map check --scenario`` adds the scenario's and its variants');
-* **rule ids and board parameters** of every document that brings rules in force: a placement rule
-  id that names no rule, and a board parameter of the wrong type or beyond its limit, located where
-  it is written.
+* **rule ids** of every document that brings rules in force: a placement rule id that names no
+  rule, located where it is written; with ``map check``, also the problems of resolving the rule
+  parameters in force (their types are declared with the game's parameters and checked by
+  ``validate`` in :mod:`workbench.games.checks`).
 
-``validate`` reports the rule ids and parameters of games, variants and scenarios once each
-(:func:`check_placement_rule_ids`, :func:`check_board_parameters`); ``map check`` reports those of
-the documents in force for the map it checks, at the same places.
+``validate`` reports the rule ids of games, variants, scenarios and hex types once each
+(:func:`check_placement_rule_ids`); ``map check`` reports those of the documents in force for the map
+it checks, at the same places.
 """
 from __future__ import annotations
 
@@ -31,11 +32,10 @@ CODES = {
     "duplicate-space": "a space is listed twice in `spaces` (warning)",
     "map-directions": "the map's direction table does not number all six neighbouring hexes 1-6",
     "unknown-rule": "a placement rule id names no registered rule",
-    "size-limit": "a size beyond the declared limits (map radius and spaces, pieces, rails, distances, dice, decks)",
-    "parameter-type": "a rule parameter has the wrong type or is below its smallest value",
+    "size-limit": "a size beyond the declared limits (map radius and spaces, pieces, rails, decks)",
 }
 
-#: The documents whose ``placement_rules`` (and ``parameters``) bring board rules in force.
+#: The documents whose ``placement_rules`` bring board rules in force.
 RULE_KINDS = ("game", "variant", "scenario", "hex_type")
 
 
@@ -61,22 +61,6 @@ def _schema_ok(document) -> bool:
     return isinstance(document.kind, str) and fast_check(document.kind)(document.data)
 
 
-def parameter_problems(document) -> Iterator[Problem]:
-    """Board parameters of the wrong type or beyond their limits in ``document``'s ``parameters``."""
-    from .parameters import BOARD_PARAMETERS, parameter_problem
-
-    parameters = document.data.get("parameters")
-    if not isinstance(parameters, dict):
-        return
-    for name, value in parameters.items():
-        found = parameter_problem(name, value)
-        if found:
-            code, reason = found
-            declared = BOARD_PARAMETERS[name]
-            yield document.problem(code, f"the board parameter `{name}`: {reason}", ["parameters", name],
-                                   hint=f"{declared.meaning}; default {declared.default!r}", parameter=name)
-
-
 def rule_problems(document, key: str = "placement_rules") -> Iterator[Problem]:
     from .placement import rule_id_problems
 
@@ -98,15 +82,15 @@ def map_report(library, document, scenario=None, *, in_force: bool = True) -> Ma
 
     hex_types = {d.id: d.data for d in library.of_kind("hex_type", document.game)}
     board = Board.from_data(document.data, hex_types=hex_types, document=document)
-    scenario_data = getattr(scenario, "data", scenario)
-    board_parameters(board, library, scenario_data)
+    parameter_problems = board_parameters(board, library, scenario)
     rule_ids, _ = rules_in_force(board, library, scenario)
     problems: list[Problem] = []
     if in_force:
         for doc, _, key in documents_in_force(board, library, scenario):
             if doc is not None and doc is not document:
-                problems += list(rule_problems(doc, key)) + list(parameter_problems(doc))
-    problems += list(rule_problems(document, "rules")) + list(parameter_problems(document))
+                problems += list(rule_problems(doc, key))
+        problems += parameter_problems
+    problems += list(rule_problems(document, "rules"))
     if not board.sound:
         return MapReport(document.id, None, rule_ids, problems + board.problems)
     problems += list(check_board(board, rule_ids))
@@ -130,12 +114,4 @@ def check_placement_rule_ids(library) -> Iterator[Problem]:
             yield from rule_problems(document)
 
 
-def check_board_parameters(library) -> Iterator[Problem]:
-    """Board parameters (``min_city_distance`` ...) of games, variants and scenarios that the board
-    cannot use. (Maps' own are reported with the map.)"""
-    for kind in RULE_KINDS:
-        for document in library.of_kind(kind):
-            yield from parameter_problems(document)
-
-
-BOARD_LIBRARY_CHECKS = [check_maps, check_placement_rule_ids, check_board_parameters]
+BOARD_LIBRARY_CHECKS = [check_maps, check_placement_rule_ids]

@@ -1,103 +1,115 @@
 """The rule parameters the board reads, read in one place and never trusted blindly.
 
-Parameters live under ``parameters:`` of the game, its variants, the scenario and the map (the map's
-own win). A designer may write anything there, so every value the board uses goes through
-:func:`read_parameter`: a value of the wrong type or beyond its declared limit is ignored (the
-default applies) and ``workbench validate`` reports it where it is written
-(:func:`parameter_problem`). Nothing the board does can crash or hang on a bad value.
+The placement rules and mobile hexes read four Dark Horse parameters: ``min_city_distance``,
+``safe_zone_area_distance``, ``mobile_hex_may_stack`` and ``rerolls_on_illegal_move``. Their types
+are declared once, with the game's other parameters (:mod:`workbench.games.dark_horse.parameters`),
+and their values live in YAML (the ``territory-placement`` and ``mobile-hexes`` rules; a map,
+variant or scenario may set them). :func:`board_parameters` resolves them as play does
+(:func:`workbench.games.ruleset.resolve`), so ``map check`` judges with the numbers the game plays.
 
-This is the one place to re-point when rule parameters get a project-wide declaration: replace
-:data:`BOARD_PARAMETERS` and :func:`parameter_problem` with lookups into it.
+Every value the board uses goes through :func:`read_parameter`: a value that does not fit its
+declared type is ignored and the published value applies, so nothing the board does can crash or
+hang on it (``workbench validate`` reports the value where it is written).
 
->>> read_parameter({"min_city_distance": "three"}, "min_city_distance")
+>>> read_parameter({"min_city_distance": "three"}, "min_city_distance")   # the published value
 3
->>> parameter_problem("min_city_distance", "three")
-('parameter-type', "'three' is not a whole number")
+>>> parameter_problem("min_city_distance", .nan)
+'nan is not a finite number'
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
-from ..limits import limit
+#: The parameters the board reads.
+BOARD_PARAMETERS = ("min_city_distance", "safe_zone_area_distance", "mobile_hex_may_stack", "rerolls_on_illegal_move")
+GAME = "dark-horse"   # the game whose placement rules and mobile hexes these are
 
 
-@dataclass(frozen=True)
-class BoardParameter:
-    name: str
-    type: type
-    default: Any
-    minimum: int | None = None
-    maximum: int | None = None
-    meaning: str = ""
+def _spec() -> dict:
+    from ..games import GAMES
+
+    return GAMES[GAME].spec()
 
 
-BOARD_PARAMETERS: dict[str, BoardParameter] = {p.name: p for p in (
-    BoardParameter("min_city_distance", int, 3, 1, limit("distance"),
-                   "steps between any two cities (designer parameter; reviews give 2 hexes between starting cities)"),
-    BoardParameter("safe_zone_area_distance", int, 1, 0, limit("distance"),
-                   "Wild Wild West: how far from a Safe Zone hex its area reaches"),
-    BoardParameter("mobile_hex_may_stack", bool, False, None, None,
-                   "may two mystery hexes share a hex (the rules are silent)"),
-    BoardParameter("rerolls_on_illegal_move", int, 1, 0, limit("rerolls"),
-                   "Mobile Mystery Hexes: rerolls after an illegal roll (the rules give one)"),
-)}
+_checked: dict[tuple[str, Any], str | None] = {}
 
 
-def parameter_problem(name: str, value) -> tuple[str, str] | None:
-    """``(code, reason)`` when ``value`` cannot be used for the board parameter ``name``."""
-    declared = BOARD_PARAMETERS.get(name)
-    if declared is None:
-        return None
-    if declared.type is bool:
-        if not isinstance(value, bool):
-            return "parameter-type", f"{value!r} is not true or false"
-        return None
-    # bool is an int in Python, and 3.0 or NaN are not whole numbers a designer means
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-            return "parameter-type", f"{value!r} is not a whole number (write {int(value)})"
-        return "parameter-type", f"{value!r} is not a whole number"
-    if declared.minimum is not None and value < declared.minimum:
-        return "parameter-type", f"{value} is below the smallest allowed value, {declared.minimum}"
-    if declared.maximum is not None and value > declared.maximum:
-        return "size-limit", f"{value} is beyond the declared limit of {declared.maximum}"
-    return None
+def parameter_problem(name: str, value) -> str | None:
+    """Why ``value`` does not fit the declared type of the board parameter ``name`` (``None`` when it fits)."""
+    from ..games.ruleset import type_problems
+
+    try:
+        key = (name, type(value), value)
+        hash(key)
+    except TypeError:  # a list or mapping: check it each time
+        key = None
+    if key is not None and key in _checked:
+        return _checked[key]
+    reasons = type_problems(value, _spec()[name])
+    found = reasons[0] if reasons else None
+    if key is not None and len(_checked) < 4096:
+        _checked[key] = found
+    return found
+
+
+@lru_cache(maxsize=1)
+def published_values() -> dict:
+    """The published game's values, for a board read without a library (a map built in a test or
+    a notebook from data alone)."""
+    from ..games.dark_horse.parameters import published_ruleset
+
+    rules = published_ruleset()
+    return {name: rules[name] for name in BOARD_PARAMETERS}
 
 
 def read_parameter(parameters: Mapping, name: str):
-    """The value of a board parameter, or its default when it is missing or unusable."""
-    declared = BOARD_PARAMETERS[name]
-    value = parameters.get(name, declared.default) if isinstance(parameters, Mapping) else declared.default
-    return declared.default if parameter_problem(name, value) else value
+    """The value of a board parameter, or the published value when it is missing or does not fit."""
+    if isinstance(parameters, Mapping) and name in parameters and parameter_problem(name, parameters[name]) is None:
+        return parameters[name]
+    return published_values()[name]
 
 
-def layered_parameters(board, library=None, scenario: Mapping | None = None) -> dict:
-    """Parameters in force: game < the scenario's variants < scenario < map (later layers win)."""
-    merged: dict = {}
-
-    def add(data):
-        if isinstance(data, Mapping) and isinstance(data.get("parameters"), Mapping):
-            merged.update(data["parameters"])
-
-    if library is not None:
-        add(library.data(board.game, "game", board.game))
-        if scenario:
-            for variant_id in scenario.get("variants") or []:
-                if isinstance(variant_id, str):
-                    add(library.data(board.game, "variant", variant_id))
-    if scenario:
-        add(scenario)
-    merged.update(board.own_parameters)
-    return merged
+def _scenario_id(library, board, scenario) -> str | None:
+    if scenario is None:
+        return None
+    if not isinstance(scenario, Mapping):
+        return scenario.id  # a Document
+    for document in library.of_kind("scenario", board.game):
+        if document.data is scenario:
+            return document.id
+    return None
 
 
-def board_parameters(board, library=None, scenario: Mapping | None = None) -> None:
-    """Set ``board.parameters`` to the parameters in force (see :func:`layered_parameters`).
+def board_parameters(board, library=None, scenario=None) -> list:
+    """Set ``board.parameters`` to the parameters in force for ``scenario`` (its data or document)
+    and return the problems found resolving them.
 
-    Values stay as written; the board reads them through :func:`read_parameter`.
+    With the game's rules in ``library`` they are resolved as play resolves them: the declared
+    values, the map's own, the scenario's variants', the scenario's. Otherwise (a board outside a
+    library, a scenario that is not in it) the map's own, then the scenario's, layered by hand.
     """
-    if scenario is not None and not isinstance(scenario, Mapping):
-        scenario = getattr(scenario, "data", None)  # a Document
-    board.parameters = layered_parameters(board, library, scenario)
+    from ..games.ruleset import resolve
+
+    scenario_data = getattr(scenario, "data", scenario)
+    scenario_id = _scenario_id(library, board, scenario) if library is not None else None
+    if library is not None and board.game == GAME and library.get(GAME, "game", GAME) is not None \
+            and (scenario is None or scenario_id is not None):
+        in_library = board.document is not None and library.get(GAME, "map", board.id) is board.document
+        try:
+            rules, problems = resolve(library, GAME, _spec(), scenario=scenario_id,
+                                      map_id=board.id if in_library else None)
+        except LookupError:  # a variant that does not exist: `unknown-ref` says so where it is named
+            rules, problems = None, []
+        if rules is not None:
+            board.parameters = dict(rules)
+            if not in_library:
+                board.parameters.update(board.own_parameters)
+            return problems
+    else:
+        problems = []
+    merged = dict(board.own_parameters)
+    if isinstance(scenario_data, Mapping) and isinstance(scenario_data.get("parameters"), Mapping):
+        merged.update(scenario_data["parameters"])
+    board.parameters = merged
+    return problems

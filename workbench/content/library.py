@@ -175,9 +175,16 @@ def _model_checks() -> list[Callable[[Library], Iterator[Problem]]]:
     return [*SCENARIO_CHECKS, *BOARD_LIBRARY_CHECKS, *DECK_LIBRARY_CHECKS, check_dice]
 
 
+def check_rulesets(library: Library) -> Iterator[Problem]:
+    """Every registered game's rules resolve and type-check in every setting (the games' home)."""
+    from ..games.checks import check_rulesets as check
+    yield from check(library)
+
+
 #: The cross-file checks, in report order. Add a generator here to add a check.
 LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
-    check_duplicate_ids, check_games, check_references, check_replacement_conflicts, *_model_checks(),
+    check_duplicate_ids, check_games, check_references, check_replacement_conflicts, check_rulesets,
+    *_model_checks(),
 ]
 
 
