@@ -13,7 +13,7 @@ hang on it (``workbench validate`` reports the value where it is written).
 
 >>> read_parameter({"min_city_distance": "three"}, "min_city_distance")   # the published value
 3
->>> parameter_problem("min_city_distance", .nan)
+>>> parameter_problem("min_city_distance", float("nan"))
 'nan is not a finite number'
 """
 from __future__ import annotations
