@@ -12,6 +12,8 @@ A map or deck command and ``validate`` must agree: every problem the command rep
 is one ``validate`` reports there too.
 """
 import json
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -29,9 +31,9 @@ def case_id(path):
     return f"{path.parent.name}/{path.name}"
 
 
-def run(capsys, args):
+def run(capfd, args):
     code = main(args)
-    out, err = capsys.readouterr()
+    out, err = capfd.readouterr()
     return code, out, err
 
 
@@ -45,10 +47,10 @@ def report_rows(problems, case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_validate_reports_exactly_the_expected_problems(case, capsys, tmp_path, monkeypatch):
+def test_validate_reports_exactly_the_expected_problems(case, capfd, tmp_path, monkeypatch):
     spec = json.loads((case / "case.json").read_text())
     monkeypatch.chdir(tmp_path)  # a designer's own folder, outside the repository
-    code, out, _ = run(capsys, ["validate", str(case), "--library", "published", "--format", "json"])
+    code, out, _ = run(capfd, ["validate", str(case), "--library", "published", "--format", "json"])
     report = json.loads(out)
     assert report_rows(report["problems"], case) == located(spec["problems"], case)
     errors = [p for p in report["problems"] if p["severity"] == "error"]
@@ -61,27 +63,33 @@ def test_validate_reports_exactly_the_expected_problems(case, capsys, tmp_path, 
         for word in words:
             assert word in problem["message"] + (problem["hint"] or ""), (word, problem)
     # the text report says the same, one located line per problem
-    code_text, text, _ = run(capsys, ["validate", str(case), "--library", "published"])
+    code_text, text, _ = run(capfd, ["validate", str(case), "--library", "published"])
     assert code_text == code
     for code_, file, line, *_ in spec["problems"]:
         assert f"{file}:{line}:" in text and f" {code_}: " in text
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_the_matching_command_agrees_with_validate(case, capsys, tmp_path, monkeypatch):
+def test_the_matching_command_agrees_with_validate(case, capfd, tmp_path, monkeypatch):
     spec = json.loads((case / "case.json").read_text())
     monkeypatch.chdir(tmp_path)
-    _, out, _ = run(capsys, ["validate", str(case), "--library", "published", "--format", "json"])
+    _, out, _ = run(capfd, ["validate", str(case), "--library", "published", "--format", "json"])
     validated = {(p["code"], p["file"] and Path(p["file"]).name, p["line"], p["message"]) for p in json.loads(out)["problems"]}
     for command in spec["commands"]:
         args = [str(case / a) if a.endswith(".yaml") else a for a in command["args"]]
         args += ["--library", str(ROOT / "variants"), "--library", str(case)]
         wants_json = args[1] in ("check", "legal", "odds", "stats", "move")
-        code, out, err = run(capsys, args + (["--format", "json"] if wants_json else []))
+        if args[0] in ("map", "deck"):
+            code, out, err = run(capfd, args + (["--format", "json"] if wants_json else []))
+        else:  # another command, as a designer runs it
+            done = subprocess.run([sys.executable, "-m", "workbench", *args], capture_output=True, text=True)
+            code, out, err = done.returncode, done.stdout, done.stderr
         assert code == command["exit"], (command["args"], out, err)
         assert "Traceback" not in out + err
         if "stderr" in command:
             assert command["stderr"] in err, err
+        if "says" in command:  # anywhere in what the command printed
+            assert command["says"] in out + err, out + err
         if code != 0 and not out:
             continue
         answer = json.loads(out) if wants_json and out else {}
