@@ -47,8 +47,8 @@ from workbench.notebook.common import VARIANTS
 result = validate_paths([VARIANTS])
 print(f"{result.files} files, {len(result.documents)} documents, {len(result.errors)} errors")""",
     "md:Any problem is listed with its file, line and column, and a hint:",
-    CHECK + """for problem in result.problems:
-    print(problem.format_text())
+    CHECK + """for problem in result.problems:  # paths shown from the library's folder
+    print(problem.format_text().replace(str(VARIANTS), "variants"))
 print("library is valid" if result.ok else "fix the problems above")""",
     "md:## The library at a glance",
     CHECK + """table = pd.DataFrame(
