@@ -32,16 +32,6 @@ CODES = {
 
 #: The rules-as-data codes (reported by :mod:`workbench.games.ruleset` and :mod:`workbench.games.checks`),
 #: until that module lists them itself as ``CODES``.
-RULESET_CODES = {
-    "missing-parameter": "an engine needs a parameter that no document declares",
-    "parameter-unknown": "an engine needs a value the rules texts do not give, and nothing fills it in",
-    "parameter-type": "a parameter's value does not fit its declared type",
-    "unknown-parameter": "a variant or scenario sets a name no engine reads (a declaration no engine reads: a warning)",
-    "duplicate-parameter": "two documents declare one parameter",
-    "parameter-conflict": "two variants in force set one parameter differently",
-}
-
-
 def all_codes() -> dict[str, str]:
     """Every problem code the workbench reports, with its one-line meaning: the loader's and the
     library's (:data:`CODES`), the model checks' (scenarios, maps, decks), and the placement
@@ -54,7 +44,7 @@ def all_codes() -> dict[str, str]:
     from ..games.western_legends.poker import CODES as POKER
     from .scenarios import CODES as SCENARIOS
 
-    codes = {**CODES, **getattr(ruleset, "CODES", RULESET_CODES), **POKER, **SCENARIOS, **BOARD, **DECKS, **TABLE}
+    codes = {**CODES, **ruleset.CODES, **POKER, **SCENARIOS, **BOARD, **DECKS, **TABLE}
     codes.update({rule_id: f"placement: {rule.summary}" for rule_id, rule in RULES.items()})
     return codes
 
