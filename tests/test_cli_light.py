@@ -33,7 +33,7 @@ runpy.run_module("workbench", run_name="__main__", alter_sys=True)
 COMMANDS = [
     ["validate"], ["validate", "house-rules", "--library", "published"], ["list", "--kind", "scenario"],
     ["map", "check", "illustrative-territory"], ["map", "legal", "illustrative-territory", "--player", "red", "--piece", "city"],
-    ["map", "odds", "illustrative-territory", "--hex", "-3,3", "--moves", "2"],
+    ["map", "odds", "illustrative-territory", "--hex", "3,0", "--moves", "2"],
     ["map", "layout", "illustrative-territory", "--seed", "3"],
     ["deck", "check", "mcready-sharpshooters", "--library", "house-rules"],
     ["gunfight", "--a", "combat=2", "--b", "marshal-token", "--simulate", "100"],

@@ -17,9 +17,12 @@ from workbench.games.dark_horse.engine import DarkHorse
 from workbench.games.ruleset import TrackedRuleset, parse_overrides, resolve
 
 import rules_probes_dark_horse
+import rules_probes_revolver
+import rules_probes_western_legends
 
 ROOT = Path(__file__).resolve().parent.parent
-PROBES = {"dark-horse": rules_probes_dark_horse.PROBES}
+PROBES = {"dark-horse": rules_probes_dark_horse.PROBES, "western-legends": rules_probes_western_legends.PROBES,
+          "revolver-prison": rules_probes_revolver.PROBES}
 
 
 @pytest.fixture(scope="module")
@@ -159,7 +162,7 @@ def test_removing_a_document_the_engine_needs_is_a_located_validate_problem(tmp_
     kept = [d for d in documents if f"\nid: {doc_id}\n" not in f"\n{d}\n"]
     assert len(kept) == len(documents) - 1
     target.write_text("\n---\n".join(kept) + "\n")
-    # --no-published: the copy is the whole game (else the published document fills the gap)
+    # --no-published: the copy is the whole library (else a removed `game` document comes back)
     out = subprocess.run([sys.executable, "-m", "workbench", "validate", str(copy), "--format", "json", "--no-published"],
                          capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 1 and "Traceback" not in out.stderr

@@ -189,8 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = str(exc).splitlines()[0]
         if not exc.problems:  # nothing located to show: the message is the problem
             return rep.fail(message, "content", EXIT_PROBLEMS)
-        rep.problems(exc.problems)
-        return rep.stop(message, EXIT_PROBLEMS)
+        return rep.stop(message, EXIT_PROBLEMS, exc.problems)
     except BrokenPipeError:  # `workbench list | head`: the reader has all it wanted
         _silence_stdout()
         return EXIT_OK

@@ -4,9 +4,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from ..errors import NotFound, UsageError
-from .common import (EXIT_OK, EXIT_PROBLEMS, add_options, article, find_document, int_range, load_library,
-                     output_file, words)
+from ..errors import ContentError, NotFound, UsageError
+from .common import EXIT_OK, EXIT_PROBLEMS, add_options, article, find_document, int_range, load_result, output_file, words
 from .report import percent, table
 
 PIECES = ("town", "city", "rail", "improved-town")
@@ -55,29 +54,32 @@ def add_commands(sub) -> None:
 
 
 def _load(args):
-    """The library and the board named by args.map."""
-    from ..board.graph import Board
+    """The library and the map document named by args.map."""
+    from ..content.problems import is_model_problem
 
     named = [args.map] if args.map.lower().endswith((".yaml", ".yml")) else []
     if named and not Path(args.map).is_file():
         raise UsageError(f"no such file: {args.map}")
-    result = load_library(args, named)
-    library = result.library
-    document = find_document(library, "map", args.map)
-    hex_types = {d.id: d.data for d in library.of_kind("hex_type", document.game)}
-    return library, Board.from_data(document.data, hex_types=hex_types, document=document)
+    result = load_result(args, named)
+    # what the map, deck and scenario checks find is this command's to report; anything else
+    # (unreadable YAML, schema, references) must be fixed first
+    blocking = [p for p in result.errors if not is_model_problem(p)]
+    if blocking:
+        raise ContentError(f"the content has {len(blocking)} error(s); fix them first"
+                           " (workbench validate shows them too)", blocking)
+    return result.library, find_document(result.library, "map", args.map)
 
 
-def _rules(args, library, board):
-    from ..board.placement import board_parameters, rules_in_force
+def _report(args, library, document):
+    """The map checked under the rules in force (the same checks `validate` runs)."""
+    from ..board.checks import map_report
 
     scenario = None
     if getattr(args, "scenario", None):
-        scenario = library.data(board.game, "scenario", args.scenario)
+        scenario = library.get(document.game, "scenario", args.scenario)
         if scenario is None:
-            raise NotFound("scenario", args.scenario, library.ids(board.game, "scenario"), where=f"in {board.game}")
-    board_parameters(board, library, scenario)
-    return rules_in_force(board, library, scenario)
+            raise NotFound("scenario", args.scenario, library.ids(document.game, "scenario"), where=f"in {document.game}")
+    return map_report(library, document, scenario)
 
 
 def _hex(text: str, board):
@@ -88,7 +90,7 @@ def _hex(text: str, board):
     except ValueError:
         raise UsageError(f"--hex wants two whole numbers like 3,-2, not {text!r}") from None
     if node not in board.graph:
-        raise UsageError(f"{_at(node)} is not a space of the map {board.id} ({board.graph.number_of_nodes()} spaces)")
+        raise UsageError(f"{_at(node)} is not on the map {board.id} ({board.graph.number_of_nodes()} spaces)")
     return node
 
 
@@ -96,70 +98,84 @@ def _at(node) -> str:
     return ",".join(str(c) for c in node)
 
 
-def _mystery(board, node):
-    mover = next((p for p in board.pieces if p.at == node and p.piece == "mystery-hex"), None)
-    if mover is None:
+def _mobile(board, node):
+    """The mobile mystery hex at ``node``: a usage error says why there is none (nothing there, a
+    type that does not move, face down)."""
+    from ..board.mobile import mobile_piece
+
+    try:
+        return mobile_piece(board, node)
+    except UsageError as exc:
         here = [p for p in board.pieces if p.piece == "mystery-hex"]
         known = ", ".join(_at(p.at) for p in here) or "none"
-        raise UsageError(f"no mystery hex at {_at(node)} on {board.id}; mystery hexes are at: {known}")
-    return mover
+        raise UsageError(f"{exc}; the mystery hexes on {board.id} are at: {known}") from None
 
 
 def _player(name: str, board) -> str:
-    if board.players and name not in board.players:
-        raise NotFound("player", name, board.players, where=f"on the map {board.id}")
+    """A player the map declares (`players:`); any name when it declares none (a seat with no
+    piece yet is still a player)."""
+    declared = (board.document.data.get("players") if board.document is not None else None) or []
+    if isinstance(declared, list) and declared and name not in declared:
+        raise NotFound("player", name, [p for p in declared if isinstance(p, str)], where=f"on the map {board.id}")
     return name
 
 
 def cmd_map(args, rep) -> int:
-    library, board = _load(args)
-    rep.set(map=board.id)
+    library, document = _load(args)
+    rep.set(map=document.id)
+    report = _report(args, library, document)
+    if args.action != "check" and report.board is None:  # beyond a size limit: nothing to explore
+        raise ContentError(f"the map {document.id} cannot be explored", report.errors)
+    if args.action in ("move", "odds") and not report.board.directions_ok:  # no numbering to move by
+        raise ContentError(f"the map {document.id} has no usable direction table",
+                           [p for p in report.errors if p.code == "map-directions"])
     return {"check": _check, "legal": _legal, "move": _move, "odds": _odds, "draw": _draw,
-            "layout": _layout}[args.action](args, rep, library, board)
+            "layout": _layout}[args.action](args, rep, library, report)
 
 
-def _check(args, rep, library, board) -> int:
-    from ..board.placement import EVENT_RULES, check_board
-
-    rule_ids, rule_problems = _rules(args, library, board)
-    problems = rule_problems + list(check_board(board, rule_ids))
-    events = [e for r in rule_ids if r in EVENT_RULES for e in EVENT_RULES[r](board)]
+def _check(args, rep, library, report) -> int:
+    board, problems = report.board, report.problems
+    spaces = board.graph.number_of_nodes() if board is not None else 0
+    pieces = len(board.pieces) if board is not None else 0
     errors = sum(1 for p in problems if p.is_error)
-    rep.set(spaces=board.graph.number_of_nodes(), pieces=len(board.pieces), rules=rule_ids, events=events)
-    rep.line(f"map {board.id}: {board.graph.number_of_nodes()} spaces, {len(board.pieces)} pieces;"
-             f" rules in force: {', '.join(rule_ids) or 'none'}")
+    rep.set(spaces=spaces, pieces=pieces, rules=report.rules, events=report.events)
+    rep.line(f"map {report.map_id}: {spaces} spaces, {pieces} pieces; rules in force: {', '.join(report.rules) or 'none'}")
     rep.problems(problems)
-    for event in events:
+    for event in report.events:
         rep.line(f"event {event['event']}: {event['message']}")
     rep.line("no problems" if not problems else f"{errors} error(s), {len(problems) - errors} warning(s)")
     return EXIT_PROBLEMS if errors else EXIT_OK
 
 
-def _legal(args, rep, library, board) -> int:
+def _legal(args, rep, library, report) -> int:
     from ..board.placement import Question, legal_placements
 
+    board = report.board
     player = _player(args.player, board)
-    rule_ids, rule_problems = _rules(args, library, board)
-    verdict = legal_placements(board, Question(args.piece, player, args.resource), rule_ids)
+    # the rule ids and parameters in force must be right for the answer to be
+    wrong = [p for p in report.errors if p.code == "unknown-rule" or p.extra.get("parameter")]
+    verdict = legal_placements(board, Question(args.piece, player, args.resource), report.rules)
     illegal = [{"hex": list(h), "rules": [r for r, _ in reasons], "reasons": [w for _, w in reasons]}
                for h, reasons in sorted(verdict.illegal.items())]
-    rep.problems(rule_problems)
+    rep.problems(wrong)
     rep.set(player=player, piece=args.piece, legal=[list(h) for h in verdict.legal], illegal=illegal)
     piece = article(words(args.piece))
     rep.line(f"{player} may place {piece} on {len(verdict.legal)} of {board.graph.number_of_nodes()} spaces:")
     rep.line("  " + (" ".join(_at(h) for h in verdict.legal) or "none"))
-    if illegal:
-        rep.line("not on:")
-        for row in illegal:
-            rep.line(f"  {_at(row['hex'])}: " + "; ".join(f"{w} [{r}]" for r, w in zip(row["rules"], row["reasons"])))
-    return EXIT_PROBLEMS if any(p.is_error for p in rule_problems) else EXIT_OK
+    reasons = verdict.illegal.by_reason() if hasattr(verdict.illegal, "by_reason") else []
+    if reasons:
+        rep.line("not on (one line per reason):")
+        for rule_id, reason, hexes in reasons:  # one sentence per reason, with the hexes it applies to
+            rep.line(f"  [{rule_id}] {reason}: " + " ".join(_at(h) for h in hexes))
+    return EXIT_PROBLEMS if wrong else EXIT_OK
 
 
-def _move(args, rep, library, board) -> int:
+def _move(args, rep, library, report) -> int:
     from ..board.mobile import illegal_reason, roll_move
 
+    board = report.board
     start = _hex(args.hex, board)
-    mover = _mystery(board, start)
+    mover = _mobile(board, start)
     if args.roll is not None:
         first_illegal = illegal_reason(board, start, args.roll, mover=mover)
         if first_illegal and args.reroll is None:
@@ -179,11 +195,12 @@ def _move(args, rep, library, board) -> int:
     return EXIT_OK
 
 
-def _odds(args, rep, library, board) -> int:
+def _odds(args, rep, library, report) -> int:
     from ..board.mobile import distribution
 
+    board = report.board
     start = _hex(args.hex, board)
-    mover = _mystery(board, start)
+    mover = _mobile(board, start)
     dist = distribution(board, start, args.moves)
     rows = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
     rep.set(**{"from": list(start), "moves": args.moves, "hex_type": mover.hex_type,
@@ -194,7 +211,7 @@ def _odds(args, rep, library, board) -> int:
     return EXIT_OK
 
 
-def _draw(args, rep, library, board) -> int:
+def _draw(args, rep, library, report) -> int:
     from ..board.placement import Question, legal_placements
     from ..storage import atomic_write_bytes
 
@@ -205,11 +222,11 @@ def _draw(args, rep, library, board) -> int:
         raise UsageError("map draw needs matplotlib: pip install 'frontier-workbench[plot]'") from None
     from ..board.draw import draw
 
+    board = report.board
     legal = None
     if args.player:
         player = _player(args.player, board)
-        rule_ids, _ = _rules(args, library, board)
-        legal = legal_placements(board, Question(args.piece, player), rule_ids, explain=False).legal
+        legal = legal_placements(board, Question(args.piece, player), report.rules, explain=False).legal
     title = board.id + (f": where {args.player} may build {article(words(args.piece))}" if legal is not None else "")
     figure = draw(board, legal=legal, title=title)
     import io
@@ -221,11 +238,12 @@ def _draw(args, rep, library, board) -> int:
     return EXIT_OK
 
 
-def _layout(args, rep, library, board) -> int:
+def _layout(args, rep, library, report) -> int:
     from ..board.graph import Board
     from ..board.layout import fairness, random_layout, spread
     from ..storage import atomic_write_text
 
+    board = report.board
     out = output_file(args.output, (".yaml", ".yml")) if args.output else None
     if out is not None and out.exists() and board.document and out.resolve() == Path(board.document.file).resolve():
         raise UsageError(f"{args.output} is the template map itself; save the layout to a new file")

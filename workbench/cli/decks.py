@@ -33,11 +33,15 @@ def _load(args):
     named = [args.deck] if args.deck.lower().endswith((".yaml", ".yml")) else []
     if named and not Path(args.deck).is_file():
         raise UsageError(f"no such file: {args.deck}")
+    from ..content.problems import is_model_problem
+
     result = load_result(args, named)
     document = find_document(result.library, "deck", args.deck)
-    # the deck's own reference mistakes are the deck check's to report (as unknown-card); any
-    # other error in the content must be fixed first
-    blocking = [p for p in result.errors if not (p.code == "unknown-ref" and p.file == document.file)]
+    # the deck's own reference mistakes are the deck check's to report (as unknown-card), and what
+    # the map, deck and scenario checks find is reported by those commands; any other error in the
+    # content must be fixed first
+    blocking = [p for p in result.errors if not is_model_problem(p)
+                and not (p.code == "unknown-ref" and p.file == document.file)]
     if blocking:
         raise ContentError(f"the content has {len(blocking)} error(s); fix them first"
                            " (workbench validate shows them too)", blocking)
@@ -50,35 +54,42 @@ def cmd_deck(args, rep) -> int:
     return {"check": _check, "stats": _stats, "odds": _odds, "export": _export}[args.action](args, rep, library, document)
 
 
+def _verdict(problems) -> bool | None:
+    """Legal, not legal, or unknown (no error, but the base deck's list is unknown)."""
+    if any(p.is_error for p in problems):
+        return False
+    return None if any(p.code == "base-list-unknown" for p in problems) else True
+
+
 def _check(args, rep, library, document) -> int:
     from ..decks.analytics import stats
     from ..decks.rules import check_deck, context_for
 
-    problems = check_deck(library, document)
-    ctx = context_for(library, document)
+    problems = check_deck(library, document)  # the same checks `workbench validate` runs
+    legal = _verdict(problems)
+    ctx = None if any(p.code == "size-limit" for p in problems) else context_for(library, document)
+    size = ctx.deck.size if ctx is not None and ctx.deck.complete else None
+    summary = stats(ctx) if ctx is not None else {"by_type": {}, "by_source": {}}
     errors = sum(1 for p in problems if p.is_error)
-    legal = not errors
-    summary = stats(ctx)
-    unknown = bool(ctx.deck.base_id and ctx.deck.base_counts is None)
-    rep.set(legal=legal, size=None if unknown else ctx.deck.size,
-            summary={"by_type": summary["by_type"], "by_source": summary["by_source"]})
+    rep.set(legal=legal, size=size, summary={"by_type": summary["by_type"], "by_source": summary["by_source"]})
     rep.problems(problems)
-    size = "size unknown" if unknown else f"{ctx.deck.size} cards"
-    rep.line(f"deck {document.id}: {size}, {'legal' if legal else 'NOT legal'}"
-             f" ({errors} error(s), {len(problems) - errors} warning(s))")
-    return EXIT_OK if legal else EXIT_PROBLEMS
+    shown = f"{size} cards" if size is not None else "size unknown"
+    verdict = {True: "legal", False: "NOT legal", None: "cannot be shown legal"}[legal]
+    rep.line(f"deck {document.id}: {shown}, {verdict} ({errors} error(s), {len(problems) - errors} warning(s))")
+    return EXIT_PROBLEMS if legal is False else EXIT_OK
 
 
 def _stats(args, rep, library, document) -> int:
     from ..decks.analytics import stats
     from ..decks.rules import context_for
 
-    ctx = context_for(library, document)
+    ctx = context_for(library, document)  # a ContentError (exit 1, with its problems) when unusable
     summary = stats(ctx)
-    partial = bool(ctx.deck.base_id and ctx.deck.base_counts is None)
+    partial = not ctx.deck.complete
     if partial:
         summary["size"] = None
-        summary["note"] = f"the base deck '{ctx.deck.base_id}' has no card list: only the cards swapped in are counted"
+        summary["note"] = (f"the base deck '{ctx.deck.base_id}' has no card list: only the cards swapped in are counted"
+                           if ctx.deck.form == "swaps" else "the deck has no card list, only a declared size")
     rep.set(**summary)
     rep.line(f"deck {document.id}: " + (summary["note"] if partial else f"{summary['size']} cards"))
     for title, key in (("by type", "by_type"), ("by source", "by_source"), ("cost curve", "cost_curve")):
@@ -91,12 +102,14 @@ def _stats(args, rep, library, document) -> int:
 
 def _odds(args, rep, library, document) -> int:
     from ..decks.analytics import at_least
-    from ..decks.rules import check_base_known, context_for
+    from ..decks.rules import check_deck, context_for
 
     ctx = context_for(library, document)
-    if ctx.deck.base_id and ctx.deck.base_counts is None:
-        raise ContentError(f"the base deck '{ctx.deck.base_id}' has no card list, so this deck's size and odds are unknown",
-                           list(check_base_known(ctx)))
+    if not ctx.deck.complete:  # a content limitation, not a usage error: exit 1 with where it is
+        why = (f"the base deck '{ctx.deck.base_id}' has no card list" if ctx.deck.form == "swaps"
+               else "the deck has no card list, only a declared size")
+        raise ContentError(f"{why}, so this deck's size and odds are unknown",
+                           [p for p in check_deck(library, document) if p.code == "base-list-unknown"])
     wanted = args.card.strip()
     matches = [c for c in ctx.deck.counts if c == wanted or ctx.name(c).lower() == wanted.lower()]
     if not matches:

@@ -11,14 +11,17 @@ from typing import Callable
 
 # -- play ---------------------------------------------------------------------------------------
 
-#: The games with a turn engine, and the options of `workbench play` each one takes.
-PLAYABLE = {"dark-horse": frozenset({"scenario", "hire", "variant", "set"}), "western-legends": frozenset({"length"})}
-#: Dark Horse plays this many rounds unless told (the engine has no end-of-game rule yet);
-#: Western Legends ends by its own rule, with this cap on rounds.
+#: The games `workbench play` plays, and the options each one takes (a registered game's
+#: ``Game.OPTIONS`` says what its new_initial_state takes; the CLI names them as options).
+PLAYABLE = {"dark-horse": frozenset({"scenario", "hire", "variant", "set"}),
+            "western-legends": frozenset({"length", "variant", "set"})}
+#: Dark Horse plays at most this many rounds unless told; Western Legends ends by its own rule,
+#: with this cap on rounds.
 DEFAULT_ROUNDS = {"dark-horse": 3, "western-legends": 60}
+DEFAULT_BOT = {"dark-horse": "random", "western-legends": "greedy"}
 
 
-def _engine(game: str):
+def _module(game: str):
     if game == "dark-horse":
         from ..games.dark_horse import engine
         return engine
@@ -26,19 +29,31 @@ def _engine(game: str):
     return engine
 
 
+def build(game: str, library, *, scenario: str | None = None, variants=(), overrides=None):
+    """The registered game's ``Game`` for the library, a scenario, variants and overrides (a
+    ContentError with located problems when the library cannot be played)."""
+    from ..games import GAMES
+    return GAMES[game].load().build(library, scenario=scenario, variants=list(variants), overrides=overrides or {})
+
+
+def player_range(built) -> tuple[int, int]:
+    """The fewest and most players (the game's or scenario's, within the seats the engine has)."""
+    return built.player_range()
+
+
+def game_lengths(built) -> dict:
+    """The game lengths a game offers (Western Legends: LP by length), else none."""
+    return dict(getattr(built.ruleset, "game_lengths", None) or {}) if "length" in built.OPTIONS else {}
+
+
 def seats(game: str) -> list[str]:
     """The seat (player colour) names the engine has, in order."""
-    engine = _engine(game)
+    engine = _module(game)
     return list(engine.PLAYER_NAMES if game == "dark-horse" else engine.NAMES)
 
 
-def engine_min_players(game: str) -> int:
-    """The fewest players the engine plays (Western Legends' fights and poker need two)."""
-    return 1 if game == "dark-horse" else 2
-
-
-def bots(game: str) -> list[str]:
-    return list(_engine(game).BOTS)
+def bots(built) -> list[str]:
+    return list(built.BOTS)
 
 
 @dataclass
@@ -47,16 +62,18 @@ class Played:
     describe: Callable[[dict], str]
 
 
-def play(game: str, library, *, players: int, seed: int, rounds: int, bots: list[str], scenario: str | None = None,
-         length: str | None = None, characters: dict[str, list[str]] | None = None, variants=(), overrides=None) -> Played:
+def play(game: str, built, *, players: int, seed: int, rounds: int, bots: list[str], length: str | None = None,
+         characters: dict[str, list[str]] | None = None) -> Played:
     """Play a seeded game with bots; the arguments are already checked."""
-    engine = _engine(game)
-    if game == "dark-horse":
-        state = engine.play(library, scenario, players, seed, rounds, bots, characters=characters or {},
-                            variants=list(variants), overrides=overrides or {})
-    else:
-        state = engine.play(library, players, seed, rounds, bots, length or "short")
-    return Played(list(state.log), engine.describe)
+    from ..games.base import play as play_game
+
+    options = {"rounds": rounds}
+    if "characters" in built.OPTIONS:
+        options["characters"] = characters or {}
+    if "length" in built.OPTIONS and length is not None:
+        options["length"] = length
+    state = play_game(built, players, seed, bots, **options)
+    return Played(list(state.log), _module(game).describe)
 
 
 def parse_overrides(items: list[str]) -> dict:

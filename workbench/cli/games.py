@@ -192,25 +192,6 @@ def _matrix(args, rep, library, ruleset, rules) -> int:
 
 # -- play ---------------------------------------------------------------------------------------
 
-def _players_range(game: str, library, scenario: dict | None) -> tuple[int, int, str]:
-    """The allowed player counts: the game document's, narrowed by the scenario's, within what
-    the engine seats; and where the range comes from, for the message."""
-    seats = len(engines.seats(game))
-    doc = library.data(game, "game", game) or {}
-    low, high, why = engines.engine_min_players(game), seats, f"the engine seats {engines.engine_min_players(game)} to {seats}"
-    declared = doc.get("players") if isinstance(doc.get("players"), dict) else None
-    if declared and isinstance(declared.get("min"), int) and isinstance(declared.get("max"), int):
-        low, high = max(low, declared["min"]), min(high, declared["max"])
-        why = f"{doc.get('name', game)} is for {declared['min']} to {declared['max']} players"
-    else:
-        why = f"the rules text gives no player count; {why}"
-    players = scenario.get("players") if scenario and isinstance(scenario.get("players"), dict) else None
-    if players and isinstance(players.get("min"), int) and isinstance(players.get("max"), int):
-        low, high = max(low, players["min"]), min(high, players["max"])
-        why += f"; the scenario {scenario.get('name', '')} is for {players['min']} to {players['max']}"
-    return low, high, why
-
-
 def cmd_play(args, rep) -> int:
     import json
 
@@ -224,19 +205,18 @@ def cmd_play(args, rep) -> int:
             raise UsageError(f"--{option} does not apply to {game}")
     log = output_file(args.log) if args.log else None
     library = load_library(args).library
-    scenario = None
-    if args.scenario is not None:
-        scenario = library.data(game, "scenario", args.scenario)
-        if scenario is None:
-            raise NotFound("scenario", args.scenario, library.ids(game, "scenario"), where=f"in {game}")
-    low, high, why = _players_range(game, library, scenario)
+    if args.scenario is not None and library.data(game, "scenario", args.scenario) is None:
+        raise NotFound("scenario", args.scenario, library.ids(game, "scenario"), where=f"in {game}")
+    built = engines.build(game, library, scenario=args.scenario, **_house_rules(args, library, game))
+    low, high = engines.player_range(built)
+    setting = game + (f" with the scenario {args.scenario}" if args.scenario else "")
     if low > high:
-        raise UsageError(f"no player count fits: {why}")
+        raise UsageError(f"no player count fits {setting}: from {low} to {high}")
     players = args.players if args.players is not None else min(max(4, low), high)
     if not low <= players <= high:
-        raise UsageError(f"--players must be from {low} to {high} for {game}, not {players} ({why})")
-    bots = [b.strip() for b in (args.bots or ("random" if game == "dark-horse" else "greedy")).split(",")]
-    known_bots = engines.bots(game)
+        raise UsageError(f"--players must be from {low} to {high} for {setting}, not {players}")
+    bots = [b.strip() for b in (args.bots or engines.DEFAULT_BOT[game]).split(",")]
+    known_bots = engines.bots(built)
     for bot in bots:
         if bot not in known_bots:
             raise NotFound("bot", bot, known_bots)
@@ -252,15 +232,14 @@ def cmd_play(args, rep) -> int:
             raise NotFound("character", character, library.ids(game, "character"), where=f"in {game}")
         characters.setdefault(player, []).append(character)
     length = None
-    if game == "western-legends":
-        lengths = ((library.data(game, "game", game) or {}).get("parameters") or {}).get("game_lengths") or {}
-        length = args.length or "short"
+    lengths = engines.game_lengths(built)
+    if "length" in takes:
+        length = args.length or ("short" if "short" in lengths or not lengths else next(iter(lengths)))
         if lengths and length not in lengths:
             raise NotFound("game length", length, list(lengths))
     rounds = args.rounds if args.rounds is not None else engines.DEFAULT_ROUNDS[game]
-    house = _house_rules(args, library, game) if "variant" in takes else {}
-    played = engines.play(game, library, players=players, seed=args.seed, rounds=rounds, bots=bots,
-                          scenario=args.scenario, length=length, characters=characters, **house)
+    played = engines.play(game, built, players=players, seed=args.seed, rounds=rounds, bots=bots, length=length,
+                          characters=characters)
     if log is not None:
         from ..storage import atomic_write_text
         atomic_write_text(log, "".join(json.dumps(e) + "\n" for e in played.events))
@@ -304,6 +283,8 @@ def describe_event(event: dict, describe, names: dict[str, str]) -> str:
 
 
 def _value(value, names: dict[str, str]) -> str:
+    if value is None:
+        return "none"  # e.g. a player with no card to play
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, str):

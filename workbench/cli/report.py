@@ -138,14 +138,15 @@ class Reporter:
     def finish(self, exit_code: int) -> int:
         raise NotImplementedError
 
-    def stop(self, message: str, exit_code: int) -> int:
-        """End with the problems reported and a sentence saying why the command stopped."""
+    def stop(self, message: str, exit_code: int, problems=()) -> int:
+        """End early because of content problems: they are why the command could not do its work,
+        so a person reads them on standard error (and, in JSON, under ``problems``)."""
         self.fields["message"] = message
-        self._note_error(message)
-        return self.finish(exit_code)
-
-    def _note_error(self, message: str) -> None:
+        for problem in problems:
+            self.reported.append(problem)
+            print(problem.format_text(), file=self.err)
         print(f"workbench: {message}", file=self.err)
+        return self.finish(exit_code)
 
     def _problem(self, problem) -> None:
         pass

@@ -9,8 +9,10 @@ The rule (the README's "Which content a command sees"):
 * files and folders **named on the command line** are checked.
 
 Each layer replaces the documents of the layers behind it that have the same game, kind and id
-(published < working library and ``--library`` < named files): a copy of ``variants/`` with one
-number changed is a house rule, not a pile of ``duplicate-id`` errors. Duplicates within the
+(published < working library < each ``--library`` in order < named files): a published scenario copied and
+changed is a house rule, not a ``duplicate-id``. Content that declares a game (its ``game``
+document, as a copy of ``variants/`` does) is that whole game: none of the published game's
+documents stay behind it, so a document removed from the copy is removed. Duplicates within the
 checked files are still reported.
 
 ``workbench validate`` reports the named files (or, with none named, the working library); every
@@ -108,10 +110,9 @@ def load(src: Sources, *, jobs: int | None = None, report_added: bool = False) -
     ``report_added`` reports problems in ``--library`` folders and the working library too (the
     commands that run engines on them); ``validate`` leaves them quiet, as documented.
     """
-    checked = list(src.checked) + (list(src.added) if report_added else [])
-    context = [] if report_added else list(src.added)
     background = published_documents() if src.published else []
-    return validate_paths(checked, workers=jobs, context=context, background=background)
+    return validate_paths(list(src.checked), workers=jobs, context=list(src.added), background=background,
+                          report_context=report_added)
 
 
 def published_files() -> list[str]:

@@ -133,14 +133,18 @@ def _check_files(paths: list[str], workers: int | None) -> list[tuple[list[Docum
 
 
 def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None, context: Iterable[str | Path] = (),
-                   background: Iterable[Document] = ()) -> Result:
+                   background: Iterable[Document] = (), report_context: bool = False) -> Result:
     """Validate files and folders as one library.
 
     ``context`` names more content that references may point into (e.g. the published games when
-    checking a designer's house rules) without reporting its own problems; ``background`` is such
-    content already loaded. Layers override the ones behind them: a background document is left
-    out when a context or checked document has its game, kind and id, and a context document when
-    a checked one has.
+    checking a designer's house rules), without reporting its own problems unless
+    ``report_context``; ``background`` is such content already loaded, never reported.
+
+    Content comes in layers, each overriding the ones behind it: ``background``, then each item of
+    ``context`` in order, then ``paths``. A document is left out when a later layer has its game,
+    kind and id; a background document also when a later layer declares its game (a `game`
+    document: that content is then the whole game). Two documents with one id within a layer are
+    a ``duplicate-id``.
 
     Examples
     --------
@@ -149,25 +153,33 @@ def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None, c
     (2, 2, ['duplicate-id'])
     """
     files = discover(paths)
-    context_files = discover(context) if context else []
-    if context_files:  # content given twice is checked, and not loaded again as context
+    layers = [discover([item]) for item in context]
+    if any(layers):  # content given twice is loaded once, in its latest layer
         identity = _identities()
-        names = {os.path.basename(f) for f in context_files}
-        reported = {identity(f) for f in files if os.path.basename(f) in names}
-        context_files = [f for f in context_files if identity(f) not in reported]
+        later = {identity(f) for f in files}
+        for i in range(len(layers) - 1, -1, -1):
+            layers[i] = [f for f in layers[i] if identity(f) not in later]
+            later |= {identity(f) for f in layers[i]}
     documents: list[Document] = []
     problems: list[Problem] = []
     for docs, probs in _check_files(files, workers):
         documents.extend(docs)
         problems.extend(probs)
-    # each layer overrides the ones behind it (background < context < checked); duplicates
-    # within the checked files are reported by the library checks
     own = {_key(d) for d in documents} - {None}
-    loaded = [d for docs, _ in _check_files(context_files, workers) for d in docs if _key(d) not in own]
-    own |= {_key(d) for d in loaded} - {None}
-    loaded = [d for d in background if _key(d) not in own] + loaded
-    library = Library.from_documents(d for d in loaded + documents if d.kind in load_schemas())
-    quiet = set(context_files) | {d.file for d in loaded}
+    loaded: list[Document] = []
+    for layer in reversed(layers):  # the latest layer first: it wins
+        found = _check_files(layer, workers)
+        layer_docs = [d for docs, _ in found for d in docs]
+        loaded = [d for d in layer_docs if _key(d) not in own] + loaded
+        own |= {_key(d) for d in layer_docs} - {None}  # after the layer: duplicates within it stay
+        if report_context:
+            problems.extend(p for _, probs in found for p in probs)
+    # content that declares a game (its `game` document) is that game, whole: a document removed
+    # from a copy of the published games stays removed
+    games = {d.id for d in documents + loaded if d.kind == "game" and isinstance(d.id, str)}
+    behind = [d for d in background if _key(d) not in own and d.game not in games]
+    library = Library.from_documents(d for d in behind + loaded + documents if d.kind in load_schemas())
+    quiet = {d.file for d in behind} | (set() if report_context else {f for layer in layers for f in layer})
     problems.extend(p for p in library_problems(library) if not p.file or p.file not in quiet)
     problems.sort(key=Problem.sort_key)
     return Result(len(files), documents, problems, library)
