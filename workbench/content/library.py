@@ -36,6 +36,15 @@ class Library:
     index: dict[tuple[str, str, str], Document] = field(default_factory=dict)
     # kind -> its documents, rebuilt when documents are added (every check asks for a kind)
     _by_kind: tuple = field(default=(-1, {}), repr=False, compare=False)
+    # ids of documents whose problems nobody will see (the published games behind a designer's
+    # files: checked clean by the workbench's own tests); see :meth:`reported`
+    quiet: frozenset = field(default=frozenset(), repr=False, compare=False)
+
+    def reported(self, document: Document) -> bool:
+        """Will problems located in ``document`` be reported? A check that works per document may
+        skip the others (their problems would be dropped); it must still report what it finds
+        in a reported document while looking at another."""
+        return id(document) not in self.quiet
 
     @classmethod
     def from_documents(cls, documents: Iterable[Document]) -> "Library":

@@ -179,6 +179,7 @@ def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None, c
     games = {d.id for d in documents + loaded if d.kind == "game" and isinstance(d.id, str)}
     behind = [d for d in background if _key(d) not in own and d.game not in games]
     library = Library.from_documents(d for d in behind + loaded + documents if d.kind in load_schemas())
+    library.quiet = frozenset(id(d) for d in behind)
     quiet = {d.file for d in behind} | (set() if report_context else {f for layer in layers for f in layer})
     problems.extend(p for p in library_problems(library) if not p.file or p.file not in quiet)
     problems.sort(key=Problem.sort_key)
