@@ -250,7 +250,7 @@ class _Walk:
         raise LoadLimit(node, "size")  # pragma: no cover - the composer makes only these three
 
     def _wrong_collection_tag(self, node, path, what):
-        self._problem("yaml-tag", f"the tag '{short_tag(node.tag)}' is not used in content files;"
+        self._problem("yaml-tag", f"the tag '{short_tag(node.tag)}' is not allowed in content files;"
                       f" this {what} is read as a plain {what}", node, path,
                       f"remove '{short_tag(node.tag)}'")
 

@@ -258,10 +258,9 @@ def _explain(document: Document, error, kind: str) -> Iterator[Problem]:
             yield document.problem("schema", error.message, path)
             return
         names = " and ".join(", ".join(f"'{k}'" for k in missing).rsplit(", ", 1))
-        hints = [(k, _describe_field(schema, k)) for k in missing]
-        hint = "; ".join(f"{k}: {d}" if len(missing) > 1 else d for k, d in hints if d) or None
         yield document.problem("schema", f"missing required field{'s' if len(missing) > 1 else ''} {names}"
-                               + ("" if not path else f" under {where}"), path, hint=hint)
+                               + ("" if not path else f" under {where}"), path,
+                               hint=_describe_field(schema, missing[0]) if len(missing) == 1 else None)
         return
     if keyword == "propertyNames":
         bad = instance if isinstance(instance, str) else None
