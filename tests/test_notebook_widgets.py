@@ -186,24 +186,31 @@ def test_turn_stepper_widget_steps_forward_back_and_by_hand(lib):
     from workbench.notebook.turns import TurnStepper, stepper_widget
     stepper = TurnStepper(new_game(lib, "high-noon", 2, seed=1, rounds=1), {"red": BOTS["random"], "blue": BOTS["random"]})
     box = stepper_widget(stepper, "dark-horse")
-    assert box.actions.value == 0 and box.actions.label == "pass"  # a move is always selected
+    assert box.actions.value == 0 and box.actions.label.startswith("build a city")  # setup: a move is always selected
+    while stepper.state.phase != "placement":     # the bots place the starting pieces, the dice are rolled
+        box.step_button.click()
+    start = stepper.position
+    assert box.actions.value == 0 and box.actions.label == "pass"
     box.actions.value = [label for label, i in box.actions.options].index("pass")
     box.play_button.click()
-    assert stepper.position == 1 and stepper.state.log[-1]["event"] == "pass"
+    assert stepper.position == start + 1 and stepper.state.log[-1]["event"] == "pass"
     box.step_button.click()
     box.back_button.click()
     box.back_button.click()
-    assert stepper.position == 0
+    assert stepper.position == start
     box.forward_button.click()
-    assert stepper.position == 1
+    assert stepper.position == start + 1
     box.run_button.click()
     assert stepper.state.done
 
 
 def test_dark_horse_stepper_draws_the_territory(lib):
-    from workbench.games.dark_horse.engine import new_game
-    from workbench.notebook.turns import dark_horse_board
-    state = new_game(lib, "high-noon", 3, seed=2, rounds=1)
+    from workbench.games.dark_horse.engine import BOTS, new_game
+    from workbench.notebook.turns import TurnStepper, dark_horse_board
+    stepper = TurnStepper(new_game(lib, "high-noon", 3, seed=2, rounds=1), dict.fromkeys(["red", "blue", "green"], BOTS["greedy"]))
+    while stepper.state.phase == "build":
+        stepper.step()
+    state = stepper.state
     figure = dark_horse_board(state)
     assert sum(1 for p in state.board.pieces if p.piece in ("town", "city")) == 9 and figure.axes
 

@@ -32,10 +32,12 @@ class TurnStepper:
         return state
 
     def step(self):
-        """The seat's bot plays one action (or nothing when the game is over)."""
+        """The seat's bot plays one action, or chance (the dice) rolls, or nothing at the end."""
         state = self.state
         if state.done:
             return state
+        if getattr(state, "is_chance_node", lambda: False)():
+            return self._push(state.apply(state.sample_chance(self.rng)))
         name = state.current.name
         return self._push(state.apply(self.bots[name](state, self.rng)))
 
