@@ -52,17 +52,24 @@ MAX_DEPTH = 200
 #: Longer numbers are never content, and Python refuses to convert integers past 4,300 digits.
 MAX_NUMBER_LENGTH = 1_000
 
-_STR = "tag:yaml.org,2002:str"
-_INT = "tag:yaml.org,2002:int"
-_FLOAT = "tag:yaml.org,2002:float"
-_BOOL = "tag:yaml.org,2002:bool"
-_NULL = "tag:yaml.org,2002:null"
-_MERGE = "tag:yaml.org,2002:merge"
-_TIMESTAMP = "tag:yaml.org,2002:timestamp"
-_VALUE = "tag:yaml.org,2002:value"
+
+def _resolver_tag(name: str) -> str:
+    # The very string objects the resolver hands the composer, so the walk's comparisons of tags
+    # are identity checks (the walk is most of the cost of loading beyond libyaml itself)
+    tag = "tag:yaml.org,2002:" + name
+    for resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.values():
+        for known, _ in resolvers:
+            if known == tag:
+                return known
+    return tag
+
+
+_STR = yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG
+_MAP = yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG
+_SEQ = yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG
+_INT, _FLOAT, _BOOL, _NULL, _MERGE, _TIMESTAMP, _VALUE = map(
+    _resolver_tag, ("int", "float", "bool", "null", "merge", "timestamp", "value"))
 _BINARY = "tag:yaml.org,2002:binary"
-_MAP = "tag:yaml.org,2002:map"
-_SEQ = "tag:yaml.org,2002:seq"
 
 #: Tags a scalar may carry (implicitly or written out); anything else is a ``yaml-tag`` problem.
 _SCALAR_TAGS = {_INT, _FLOAT, _BOOL, _NULL}
@@ -232,19 +239,19 @@ class _Walk:
 
     def value(self, node, path: list, depth: int = 0) -> Any:
         self.budget -= 1
-        if self.budget < 0:
-            raise LoadLimit(node, "size")
-        if depth > MAX_DEPTH:
-            raise LoadLimit(node, "depth")
+        if self.budget < 0 or depth > MAX_DEPTH:
+            raise LoadLimit(node, "size" if self.budget < 0 else "depth")
         cls = type(node)
         if cls is ScalarNode:
+            if node.tag is _STR:  # most values: plain text, no conversion (an identity check, see _STR)
+                return node.value
             return self.scalar(node, path)
         if cls is MappingNode:
-            if node.tag != _MAP:
+            if node.tag is not _MAP and node.tag != _MAP:
                 self._wrong_collection_tag(node, path, "mapping")
             return self.mapping(node, path, depth)
         if cls is SequenceNode:
-            if node.tag != _SEQ:
+            if node.tag is not _SEQ and node.tag != _SEQ:
                 self._wrong_collection_tag(node, path, "list")
             return [self.value(item, path + [i], depth + 1) for i, item in enumerate(node.value)]
         raise LoadLimit(node, "size")  # pragma: no cover - the composer makes only these three
@@ -333,7 +340,7 @@ class _Walk:
                               key_node, path)
                 continue
             key = key_node.value  # keys stay as written: `on:` is the text "on", never True
-            if key_node.tag not in _KEY_TAGS:
+            if key_node.tag is not _STR and key_node.tag not in _KEY_TAGS:
                 self._problem("yaml-tag", f"the tag '{short_tag(key_node.tag)}' is not allowed on a key;"
                               " the key is read as the text written", key_node, path + [key],
                               f"remove '{short_tag(key_node.tag)}'")
@@ -586,13 +593,14 @@ def read_regular_file(path: str) -> tuple[bytes | None, Problem | None]:
         return None, Problem("io", f"cannot read the file: {exc.strerror or exc}", path, 1, 1, "$",
                              _io_hint(exc))
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):  # replaced since the stat() above
-            return None, _not_a_file(path, mode)
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            return handle.read(), None
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):  # replaced since the stat() above
+            return None, _not_a_file(path, status.st_mode)
+        # O_NONBLOCK changes nothing for a regular file: read it whole
+        chunks = [os.read(fd, status.st_size + 1)]
+        while chunks[-1]:
+            chunks.append(os.read(fd, 1 << 20))
+        return b"".join(chunks), None
     except OSError as exc:
         return None, Problem("io", f"cannot read the file: {exc.strerror or exc}", path, 1, 1, "$", _io_hint(exc))
     finally:
