@@ -266,6 +266,7 @@ class _Walk:
         if tag == _STR:
             return node.value
         raw = node.value
+        shown = raw if len(raw) <= 60 else raw[:40] + "..."  # for messages: a value can be long
         if tag == _VALUE or tag == _MERGE:
             return raw  # a bare "=" or "<<" as a value: plain text to a designer
         if tag == _TIMESTAMP:
@@ -275,11 +276,11 @@ class _Walk:
                 _scalar_constructor.construct_yaml_timestamp(node)
             except Exception:  # noqa: BLE001 - any failure of the conversion is the same mistake
                 if node.style or _implicit_tag(raw) != tag:
-                    message = f"'{raw}' is tagged '!!timestamp', but it is not a date"
+                    message = f"'{shown}' is tagged '!!timestamp', but it is not a date"
                 else:
-                    message = f"'{raw}' is written as a date, but there is no such date"
+                    message = f"'{shown}' is written as a date, but there is no such date"
                 self._problem("bad-value", message + "; it is kept as text", node, path,
-                              f"correct the date, or put \"{raw}\" in quotes (without a tag) if it is text")
+                              f"correct the date, or put \"{shown}\" in quotes (without a tag) if it is text")
             return raw
         if tag not in _SCALAR_TAGS:
             if tag == _BINARY:
@@ -298,33 +299,33 @@ class _Walk:
             value = _scalar_constructor.yaml_constructors[tag](_scalar_constructor, node)
         except Exception:  # noqa: BLE001 - e.g. `!!int abc`, `!!bool maybe`, the plain `0b_`
             what = _TYPE_WORDS[tag]
-            message = f"'{raw}' cannot be read as {what}"
+            message = f"'{shown}' cannot be read as {what}"
             if node.style or _implicit_tag(raw) != tag:  # the tag was written out
                 message += f", yet it is tagged '{short_tag(tag)}'"
             self._problem("bad-value", message + "; it is kept as text", node, path,
-                          f"write {what}, or put \"{raw}\" in quotes (without a tag) for text")
+                          f"write {what}, or put \"{shown}\" in quotes (without a tag) for text")
             return raw
         if tag == _BOOL:
             if raw not in _PLAIN_BOOLS:
                 # Accepted as a boolean (the schema check turns it into an error where text is
                 # wanted), but flagged: YAML 1.2 tools and editors read it as the text itself.
                 self._problem("implicit-type",
-                              f"'{raw}' is read as the boolean {str(value).lower()} by YAML 1.1",
-                              node, path, f"write {str(value).lower()} for a yes/no value, or \"{raw}\" in quotes for text",
+                              f"'{shown}' is read as the boolean {str(value).lower()} by YAML 1.1",
+                              node, path, f"write {str(value).lower()} for a yes/no value, or \"{shown}\" in quotes for text",
                               WARNING)
         elif tag == _FLOAT and not math.isfinite(value):
-            self._problem("bad-value", f"'{raw}' is {'not a number' if math.isnan(value) else 'infinite'};"
+            self._problem("bad-value", f"'{shown}' is {'not a number' if math.isnan(value) else 'infinite'};"
                           " JSON, and so the schemas, have no such number; it is kept as text", node, path,
                           "write a finite number, or text in quotes (e.g. \"unlimited\") where the field takes text")
             return raw
         elif tag == _NULL:
             if raw not in _NULLS:
-                self._problem("bad-value", f"'{raw}' is tagged '!!null', which would drop it; it is kept as text",
+                self._problem("bad-value", f"'{shown}' is tagged '!!null', which would drop it; it is kept as text",
                               node, path, "remove the tag, or leave the value empty")
                 return raw
         elif (tag == _INT and _SURPRISING_INT.match(raw)) or (tag == _FLOAT and _SURPRISING_FLOAT.match(raw)):
-            self._problem("implicit-type", f"'{raw}' is read as the number {value} by YAML 1.1",
-                          node, path, f"write the number as {value} or put \"{raw}\" in quotes")
+            self._problem("implicit-type", f"'{shown}' is read as the number {value} by YAML 1.1",
+                          node, path, f"write the number as {value} or put \"{shown}\" in quotes")
         return value
 
     def mapping(self, node: MappingNode, path: list, depth: int) -> dict:
