@@ -230,6 +230,15 @@ def _tests(setting: str, games, base, unchanged: list[str]) -> list[dict]:
     return rows
 
 
+def _p(p: float) -> str:
+    """A corrected p-value as a reader wants it.
+
+    >>> _p(0.0213), _p(1e-9)
+    ('p=0.021', 'p<0.001')
+    """
+    return "p<0.001" if p < 0.001 else f"p={p:.2g}"
+
+
 def _usage_name(column: str) -> str:
     parts = column[4:].split(":")
     return parts[0] if len(parts) == 1 else f"{parts[0]} {parts[1]}"
@@ -286,6 +295,6 @@ def _verdict(comparison: Comparison, setting: str, table, base, unchanged: list[
     hits["size"] = hits["effect_size"].abs()
     hits = hits.sort_values(["rank", "size"], ascending=[True, False])
     shown = hits.head(6)
-    phrases = [f"{w} (p={p:.2g})" for w, p in zip(shown["words"], shown["p_adjusted"])]
+    phrases = [f"{w} ({_p(p)})" for w, p in zip(shown["words"], shown["p_adjusted"])]
     more = f"; and {len(hits) - len(shown)} more" if len(hits) > len(shown) else ""
     return head + f"{len(hits)} significant difference{'s' if len(hits) > 1 else ''} ({how}): " + "; ".join(phrases) + more + "."

@@ -161,25 +161,36 @@ def compare(game: str, *, scenario: str | None = None, base_variants: Iterable[s
             seed: int = 0, name: str | None = None) -> Sweep:
     """A sweep in a designer's terms: the baseline (``scenario`` with ``base_variants``), and
     compared with it: each of ``variants`` on its own, the ``overrides`` together, and every
-    combination of the ``grid``'s values.
+    combination of the ``grid``'s values. A name in ``overrides`` or ``grid`` that is one of the
+    game's options (Dark Horse ``rounds``, Western Legends ``length``) sets that option; any other
+    name is a rule parameter.
 
     >>> s = compare("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"],
     ...             grid={"win_margin": [1, 3]}, games=10)
     >>> [x.name for x in s.all]
     ['baseline', 'deadlier-gunfights', 'win_margin=1', 'win_margin=3']
     """
+    from .games import runner
+
+    game_options = runner(game).options
     base = Setting(BASELINE, game, scenario, tuple(base_variants), {}, dict(options or {}), players, tuple(bots))
+
+    def setting(chosen: dict) -> Setting:
+        """The baseline with ``chosen`` values: game options among them set options, the rest rules."""
+        label = ", ".join(f"{k}={_show(v)}" for k, v in chosen.items())
+        return base.but(label, overrides={k: v for k, v in chosen.items() if k not in game_options},
+                        options={**base.options, **{k: v for k, v in chosen.items() if k in game_options}})
+
     settings = [base.but(v, variants=base.variants + (v,)) for v in variants]
     if overrides:
-        settings.append(base.but(", ".join(f"{k}={_show(v)}" for k, v in overrides.items()), overrides=dict(overrides)))
+        settings.append(setting(dict(overrides)))
     if grid:
         names = list(grid)
         for name_ in names:
             if not isinstance(grid[name_], (list, tuple)) or not grid[name_]:
                 raise UsageError(f"the grid's {name_} needs a list of values")
         for values in itertools.product(*(grid[n] for n in names)):
-            chosen = dict(zip(names, values))
-            settings.append(base.but(", ".join(f"{k}={_show(v)}" for k, v in chosen.items()), overrides=chosen))
+            settings.append(setting(dict(zip(names, values))))
     if not settings:
         raise UsageError("nothing to compare with the baseline: give a variant, overrides or a grid")
     label = name or "-".join(x for x in (game, scenario) if x)
@@ -420,12 +431,12 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
                     timing["batch"] = size
                     compute_start = time.perf_counter()
                     remote_library = dask_client.scatter(library, broadcast=True, hash=False)
-                    futures = []
-                    by_name = {s.name: s for s in sweep.all}
-                    for setting_name, chunk in _chunks(jobs, size):
-                        futures.append(dask_client.submit(
-                            play_batch, remote_library, token, {"name": sweep.name, "seed": sweep.seed},
-                            by_name[setting_name].to_json(), chunk, pure=False))
+                    by_name = {s.name: s.to_json() for s in sweep.all}
+                    chunks = list(_chunks(jobs, size))
+                    futures = dask_client.map(play_batch, [remote_library] * len(chunks), [token] * len(chunks),
+                                              [{"name": sweep.name, "seed": sweep.seed}] * len(chunks),
+                                              [by_name[name] for name, _ in chunks], [chunk for _, chunk in chunks],
+                                              pure=False)
                     from distributed import as_completed
                     try:
                         for future in as_completed(futures):
@@ -510,23 +521,64 @@ class _connect:
         if self.given is not None:
             return self.given
         if self.scheduler:
-            try:
-                self.client = Client(self.scheduler, timeout="10s")
+            import dask
+
+            try:    # Dask's connect timeout (distributed.comm.timeouts.connect) bounds the wait
+                self.client = Client(self.scheduler, timeout=dask.config.get("distributed.comm.timeouts.connect"))
             except OSError as exc:
                 raise UsageError(f"cannot reach a Dask scheduler at {self.scheduler}: {exc}") from None
             return self.client
         if self.cluster_kind != "local":
             raise UsageError(f"cluster must be 'local' or 'in-process', not {self.cluster_kind!r}")
         workers = self.workers or os.cpu_count() or 1
-        self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                    dashboard_address="127.0.0.1:0" if self.dashboard else None,
-                                    silence_logs=logging.ERROR)
+        # loopback only, no fixed port; the cluster's own logs stay quiet (a task's error reaches
+        # the caller through its result; a Ctrl-C would otherwise print the workers' last words)
+        with _workers_ignore_ctrl_c():
+            self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                        dashboard_address="127.0.0.1:0",    # its HTTP server, always on
+                                        scheduler_kwargs={} if self.dashboard else {"dashboard": False},
+                                        worker_dashboard_address=None, silence_logs=logging.CRITICAL)
         self.client = Client(self.cluster)
         return self.client
 
     def __exit__(self, *exc):
-        if self.client is not None:
-            self.client.close()
-        if self.cluster is not None:
+        import logging
+
+        if self.cluster is None:            # a running cluster: only our connection closes
+            if self.client is not None:
+                self.client.close()
+            return False
+        # our own cluster: the scheduler first (it would complain about every message it can no
+        # longer send to a closed client), then the client; their shutdown chatter is muted
+        quiet = logging.getLogger("distributed")
+        level = quiet.level
+        quiet.setLevel(logging.CRITICAL + 1)
+        try:
             self.cluster.close()
+            self.client.close()
+        finally:
+            quiet.setLevel(level)
+        return False
+
+
+class _workers_ignore_ctrl_c:
+    """Start worker processes with Ctrl-C ignored (an ignored signal stays ignored in a child
+    process): a terminal's Ctrl-C reaches the whole process group, and only this process should
+    act on it, by cancelling the tasks and closing the cluster, instead of every worker dying
+    with a traceback. Outside the main thread signals cannot be changed, and nothing is."""
+
+    def __enter__(self):
+        import signal
+        import threading
+
+        self.previous = None
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
         return False
