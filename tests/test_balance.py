@@ -84,9 +84,13 @@ def test_a_games_seed_depends_on_sweep_seed_setting_and_number_only():
     b = a.but("another label")                  # same rules, another name: same key, same seeds
     c = a.but("x", variants=("deadlier-gunfights",))
     assert a.key() == b.key() != c.key()
-    assert game_seed(0, a.key(), 5) == game_seed(0, b.key(), 5)
-    assert len({game_seed(0, a.key(), 5), game_seed(1, a.key(), 5), game_seed(0, c.key(), 5),
-                game_seed(0, a.key(), 6)}) == 4
+    assert a.seed_key() == b.seed_key() != c.seed_key()
+    assert game_seed(0, a.seed_key(), 5) == game_seed(0, b.seed_key(), 5)
+    assert len({game_seed(0, a.seed_key(), 5), game_seed(1, a.seed_key(), 5), game_seed(0, c.seed_key(), 5),
+                game_seed(0, a.seed_key(), 6)}) == 4
+    # other content: another stored-results key, the same seeds
+    edited = a.but("baseline", content="0123456789abcdef")
+    assert edited.key() != a.key() and edited.seed_key() == a.seed_key()
     assert 0 <= game_seed(2 ** 40, "f" * 16, 10 ** 9) < 2 ** 63
 
 

@@ -85,7 +85,7 @@ def test_the_same_games_on_one_worker_two_workers_and_an_external_cluster(librar
     for other in (one, two, external):
         pd.testing.assert_frame_equal(other.table, in_process.table)
     # every game's seed is the one derived from (sweep seed, setting, game number)
-    keys = {s.name: s.key() for s in in_process.sweep.all}
+    keys = {s.name: s.seed_key() for s in in_process.sweep.all}
     for row in in_process.table.itertuples():
         assert row.seed == game_seed(sweep.seed, keys[row.setting], row.game)
 

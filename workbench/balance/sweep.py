@@ -79,9 +79,14 @@ class Setting:
                 "bots": list(self.bots), "content": self.content}
 
     def key(self) -> str:
-        """16 hex digits identifying :meth:`identity`: the setting part of stored results' keys."""
-        text = json.dumps(self.identity(), sort_keys=True, default=str)
-        return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+        """16 hex digits identifying :meth:`identity`: the setting part of stored results' keys
+        (content included, so results played on other content are never reused)."""
+        return _digest(self.identity())
+
+    def seed_key(self) -> str:
+        """16 hex digits identifying how games are played, the content aside: what game seeds
+        derive from (an edit elsewhere in the library does not reshuffle every game)."""
+        return _digest({k: v for k, v in self.identity().items() if k != "content"})
 
     def but(self, name: str, **changes) -> "Setting":
         """This setting with some fields changed, under another label."""
@@ -104,6 +109,11 @@ class Setting:
         data = dict(data)
         data["variants"], data["bots"] = tuple(data.get("variants") or ()), tuple(data.get("bots") or ())
         return cls(**data)
+
+
+def _digest(data: dict) -> str:
+    text = json.dumps(data, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 def _show(value) -> str:
@@ -298,7 +308,7 @@ def _prepare(sweep: Sweep, library) -> dict[str, float]:
             raise UsageError(f"{setting.name}: {game.name} is for {low} to {high} players here, not {setting.players}")
         start = time.perf_counter()
         try:
-            game.play(built, setting, game_seed(sweep.seed, setting.key(), 0))
+            game.play(built, setting, game_seed(sweep.seed, setting.seed_key(), 0))
         except (TypeError, ValueError) as exc:
             raise UsageError(f"{setting.name}: {game.name} cannot be played this way: {exc}") from None
         seconds[setting.name] = time.perf_counter() - start
@@ -383,8 +393,9 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
         done = set(zip(mine["setting_key"], mine["seed"].astype(int)))
     jobs: dict[str, list[tuple[int, int]]] = {}
     for setting in sweep.all:
-        key = setting.key()
-        jobs[setting.name] = [(i, s) for i in range(sweep.games) if (key, s := game_seed(sweep.seed, key, i)) not in done]
+        key, seeds = setting.key(), setting.seed_key()
+        jobs[setting.name] = [(i, s) for i in range(sweep.games)
+                              if (key, s := game_seed(sweep.seed, seeds, i)) not in done]
     total = sum(len(j) for j in jobs.values())
     reused = len(sweep.all) * sweep.games - total
     rows: list[dict] = []
@@ -581,4 +592,38 @@ class _workers_ignore_ctrl_c:
 
         if self.previous is not None:
             signal.signal(signal.SIGINT, self.previous)
+        return False
+
+
+class LocalLab:
+    """A local Dask cluster kept for several sweeps (a notebook's): loopback only, one worker
+    process per core by default, its dashboard on a free port. ``run(..., client=lab.client)``
+    uses it; :meth:`close` stops it (or use it in a ``with`` block).
+    """
+
+    def __init__(self, workers: int | None = None, dashboard: bool = True):
+        from . import require
+
+        require()
+        self._connection = _connect("local", workers, None, None, dashboard)
+        self.client = self._connection.__enter__()
+
+    @property
+    def dashboard_link(self) -> str:
+        return self.client.dashboard_link
+
+    @property
+    def workers(self) -> int:
+        return len(self.client.scheduler_info(n_workers=-1)["workers"])
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.__exit__(None, None, None)
+            self._connection = None
+
+    def __enter__(self) -> "LocalLab":
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        self.close()
         return False
