@@ -234,3 +234,45 @@ def test_conformance(library, game):
         assert again.returns() == state.returns() and again.is_terminal() == state.is_terminal()
         first, second = play(built, players, seed, ["random"]), play(built, players, seed, ["random"])
         assert list(first.log) == list(second.log) and first.returns() == second.returns()
+
+
+# -- the unknowns are the designer's to fill ---------------------------------------------------------
+
+def test_a_designer_fills_in_a_base_action_space_and_the_engine_plays_it(library):
+    # variants/house-rules/my-base-rulebook.yaml writes Builder out (illustrative numbers) with
+    # `replaces: builder`; played with that variant, Builder is claimable with 2 + 4 and builds
+    from workbench.games.dark_horse.engine import Action
+    plain = DarkHorse.build(library, scenario="high-noon")
+    assert "builder" in plain.left_out and "builder-as-printed" not in plain.spaces
+    game = DarkHorse.build(library, scenario="high-noon", variants=["my-base-rulebook"])
+    assert "builder-as-printed" in game.spaces and "builder" not in game.spaces
+    state = game.new_initial_state(players=2, rounds=1)
+    while state.phase != "placement":
+        state = state.apply((2, 4) if state.is_chance_node() else state.legal_actions()[0])
+    place = Action("place", "builder-as-printed", (2, 4))
+    assert place in state.legal_actions() and Action("place", "builder-as-printed", (4,)) not in state.legal_actions()
+    state = state.apply(place)
+    while state.phase == "placement":
+        state = state.apply(Action("pass"))
+    state.player("red").goods.update({"wood": 1, "food": 1})
+    state = state.apply(Action("collect", "builder-as-printed", option=0))
+    assert state.phase == "build" and state.current_player() == "red"   # the player chooses the hex
+    towns = sum(1 for p in state.pieces if p.player == "red" and p.piece == "town")
+    state = state.apply(state.legal_actions()[0])
+    assert sum(1 for p in state.pieces if p.player == "red" and p.piece == "town") == towns + 1
+
+
+def test_unknowns_lists_what_the_engines_need_as_a_to_do_list(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "workbench", "unknowns", str(ROOT / "variants"), "--game", "dark-horse",
+                          "--format", "json"], capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)["unknowns"]
+    spaces = {r["name"] for r in rows if r["kind"] == "action space" and r["value"] == "options unknown"}
+    # the 17 base spaces are unknown past the excerpt (Trader (New) and County Bank too)
+    assert {"builder", "work-crew", "produce-resources", "market", "trader-new", "county-bank"} <= spaces
+    assumptions = {r["name"] for r in rows if r["kind"] == "assumption"}
+    assert {"unknown_claim", "unknown_type", "deadly_rerolls", "robber_takes"} <= assumptions
+    assert all(r["where"] and r["todo"] for r in rows)
+    text = subprocess.run([sys.executable, "-m", "workbench", "unknowns", str(ROOT / "variants"), "--parameters"],
+                          capture_output=True, text=True, cwd=tmp_path).stdout
+    assert "dark-horse: win_margin = 2" in text and "black_hat_can_rob = true" in text and "None" not in text

@@ -179,7 +179,10 @@ class State:
     def is_legal(self, action) -> bool:
         if self.is_chance_node():
             return any(action == outcome for outcome, _ in self.chance_outcomes())
-        return action in self.legal_actions()
+        cached = self.__dict__.get("_legal")
+        if cached is None:      # a bot usually asked just before: legal_actions() is remembered
+            cached = self.__dict__["_legal"] = set(self.legal_actions())
+        return action in cached
 
     def apply(self, action) -> "State":
         """The state after ``action`` (a decision, or a chance outcome at a chance node); this
@@ -188,11 +191,13 @@ class State:
         if not self.is_legal(action):
             raise UsageError(f"{self.describe_action(action)} is not legal now")
         state = self.clone()
+        state.__dict__.pop("_legal", None)
         state.apply_in_place(action)
         return state
 
     def apply_in_place(self, action) -> None:
         """Apply without keeping the old state (whole games need no history of states)."""
+        self.__dict__.pop("_legal", None)
         self.history.append(self.encode(action))
         self._apply(action)
 

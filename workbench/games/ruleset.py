@@ -173,6 +173,11 @@ class Ruleset(Mapping):
                  "assumption": self.assumptions.get(name)} for name, value in sorted(self._values.items())]
 
 
+def show(value) -> str:
+    """A value as a designer writes it in YAML (true, {silver: 1}), not as Python prints it."""
+    return _show(value)
+
+
 def _show(value) -> str:
     return json.dumps(value, sort_keys=True) if isinstance(value, (dict, list)) else str(value).lower() \
         if isinstance(value, bool) else str(value)
@@ -245,6 +250,15 @@ def _type_hint(parameter: Parameter) -> str:
         return f"a whole number from {low} to {high}" if schema["type"] == "integer" else f"a number from {low} to {high}"
     if schema.get("type") == "boolean":
         return "true or false"
+    if schema.get("type") == "object":
+        keys = schema.get("required") or list((schema.get("properties") or {}))
+        return ("a mapping with " + ", ".join(keys)) if keys else "a mapping of names to whole numbers, e.g. {silver: 1}"
+    if schema.get("type") == "array":
+        return "a list"
+    if "oneOf" in schema:
+        return " or ".join(_type_hint(Parameter("", option, "")) for option in schema["oneOf"])
+    if "const" in schema:
+        return f"'{schema['const']}'"
     return f"a value of this shape: {json.dumps(schema)}"
 
 

@@ -69,9 +69,16 @@ class Player:
     marshal_challenges: int = 0                          # this turn
 
     def clone(self) -> "Player":
-        return Player(self.name, dict(self.goods), self.reputation.copy(), list(self.dice), self.jailed_next,
-                      self.bonus_dice_next, list(self.roles), self.hand, [c.clone() for c in self.characters],
-                      self.marshal_challenges)
+        # a state is copied on every public step: copy the containers, not through __init__
+        new = object.__new__(Player)
+        new.__dict__.update(self.__dict__)
+        new.goods, new.reputation, new.dice, new.roles = (dict(self.goods), self.reputation.copy(), list(self.dice),
+                                                          list(self.roles))
+        if self.characters:
+            new.characters = [c.clone() for c in self.characters]
+        else:
+            new.characters = []
+        return new
 
     def count(self, good: str) -> int:
         if good in ("white-hat", "black-hat"):
@@ -232,8 +239,11 @@ class DarkHorse(Game):
             raise NotFound("map", map_id, library.ids("dark-horse", "map"), "in dark-horse")
         ruleset = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides, map_id=map_id)
         data = scenario_doc.data if scenario_doc else {}
+        # the base game's spaces; a space that replaces another enters play only when a scenario or
+        # a variant in force lists it (Marshal replaces Mayor in its scenarios, a designer's filled-in
+        # Builder replaces Builder in their variant)
         spaces = {d.id: d.data for d in library.of_kind("action_space", "dark-horse")
-                  if d.data.get("expansion") == "base"}
+                  if d.data.get("expansion") == "base" and not d.data.get("replaces")}
         chosen = [s for s in data.get("action_spaces") or [] if isinstance(s, str)]
         for variant in ruleset.variants:
             variant_data = library.data("dark-horse", "variant", variant) or {}
@@ -319,6 +329,7 @@ def _territory(library, map_id: str | None, scenario: dict, ruleset):
             board.remove_rail(player, a, b)
     board.players = []
     board.parameters = dict(ruleset)        # the placement rules read the resolved numbers
+    board.index()                           # computed once: rails and tokens do not change in play
     rules, _ = rules_in_force(board, library, scenario or None)
     return board, rules
 
@@ -496,9 +507,31 @@ class State(BaseState):
         return outcome
 
     def is_legal(self, action) -> bool:
+        """The same answer as ``action in legal_actions()``, checked directly (so ``apply`` stays
+        cheap); tests compare the two on every step of seeded games."""
         if self.phase == "roll":
             return isinstance(action, tuple) and len(action) == self._dice_count(self.player(self.to_roll[0])) \
-                and all(1 <= d <= 6 for d in action) and list(action) == sorted(action)
+                and all(isinstance(d, int) and 1 <= d <= 6 for d in action) and list(action) == sorted(action)
+        if not isinstance(action, Action) or self.is_chance_node() or self.phase in ("done", "build"):
+            return super().is_legal(action)
+        player = self.current
+        if self.phase == "placement":
+            if action.kind == "pass":
+                return action == Action("pass")
+            if action.kind != "place" or action.space not in self.game.spaces or not action.dice \
+                    or action != Action("place", action.space, action.dice):
+                return False
+            left = list(player.dice)
+            for die in action.dice:
+                if die not in left:
+                    return False
+                left.remove(die)
+            if list(action.dice) != sorted(action.dice):
+                return False
+            taken = self.claims.get(action.space, [])
+            if (self._space_type(action.space) != "unlimited" and taken) or any(w == player.name for w, _ in taken):
+                return False
+            return claims(self.game.spaces[action.space].get("claim") or {}, action.dice, self.rules.unknown_claim)
         return super().is_legal(action)
 
     # -- the state API ------------------------------------------------------------------------

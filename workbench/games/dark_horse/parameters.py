@@ -116,3 +116,30 @@ def resolve_ruleset(library, *, scenario: str | None = None, variants=(), overri
     if rules is None:
         raise ContentError("the Dark Horse rules in the library cannot be played", [p for p in problems if p.is_error])
     return rules
+
+
+def unknowns(library) -> list[dict]:
+    """Base action spaces the engine leaves out (options unknown) unless a space replaces them,
+    and the unknown claim requirements and types it plays by assumption."""
+    rows = []
+    spaces = library.of_kind("action_space", "dark-horse")
+    replaced = {d.data.get("replaces") for d in spaces if isinstance(d.data.get("replaces"), str)}
+    for document in spaces:
+        data = document.data
+        where = f"{document.file}:{document.locate(['options'])[0] if 'options' in data else document.line}"
+        if data.get("options") in (None, "unknown"):
+            rows.append({"kind": "action space", "name": document.id, "value": "options unknown", "where": where,
+                         "why": f"{data.get('name', document.id)} cannot be collected, so it is left out of play"
+                                + (" (a space in the library replaces it)" if document.id in replaced else ""),
+                         "todo": "write it as printed with `replaces: " + document.id + "` and play it in a variant"
+                                 " (example: variants/house-rules/my-base-rulebook.yaml)"})
+        else:
+            claim = (data.get("claim") or {}).get("requirement", "unknown")
+            if claim == "unknown" or data.get("type", "unknown") == "unknown":
+                rows.append({"kind": "action space", "name": document.id,
+                             "value": ", ".join(k for k, v in (("claim", claim), ("type", data.get("type", "unknown")))
+                                                if v == "unknown") + " unknown",
+                             "where": f"{document.file}:{document.line}",
+                             "why": "played by the assumptions unknown_claim / unknown_type",
+                             "todo": "give `claim:` and `type:` as printed on the card"})
+    return rows

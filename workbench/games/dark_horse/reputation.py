@@ -68,8 +68,10 @@ class Reputation:
     both_types: bool = False            # Wild Wild West: keep both types, no cancelling
 
     def copy(self) -> "Reputation":
-        return Reputation(self.white, self.black, self.influence, self.silver, self.wanted_tokens, dict(self.hired),
-                          self.may_not_collect, self.may_not_own, self.both_types)
+        new = object.__new__(Reputation)
+        new.__dict__.update(self.__dict__)
+        new.hired = dict(self.hired)
+        return new
 
     @property
     def status(self) -> str | None:
