@@ -228,7 +228,8 @@ baseline with the p-values corrected for the number of comparisons.
 Every game's seed comes from the sweep's seed, the setting and the game's number, so these numbers
 are the same on any number of workers. The same sweeps run from the terminal:
 `workbench balance dark-horse --scenario high-noon --variant deadlier-gunfights --games 300 --seed 1`.""",
-    """from workbench.notebook.common import library
+    """%matplotlib inline
+from workbench.notebook.common import library
 from workbench.balance.sweep import LocalLab, compare, run
 from workbench.balance.stats import compare as compare_with_baseline
 from workbench.balance import metrics, plots
