@@ -217,29 +217,28 @@ def test_win_rates_carry_wilson_intervals(table):
     assert math.isclose(seats.groupby("setting")["win_rate"].sum().iloc[0], 1.0)
 
 
-# -- Western Legends, through the temporary adapter -------------------------------------------
+# -- Western Legends, from the registry ------------------------------------------------------------
 
-def test_western_legends_plays_through_the_adapter_with_seat_one_first(library):
-    from workbench.games.western_legends import engine
+def test_western_legends_seats_are_numbered_from_the_first_player(library):
+    from workbench.games import GAMES
+    from workbench.games.base import play
 
     runner = lab_games.runner("western-legends")
-    setting = Setting("baseline", "western-legends", options={"length": "short"}, players=3)
-    built = runner.build(library, setting)
-    result = runner.play(built, setting, 5)
-    state = engine.play(library, 3, 5, 60, ["greedy"], "short")      # what `workbench play` plays
-    names = [p.name for p in state.players]
-    assert result.order[0] == names[state.first]
-    assert result.returns == {n: float(s["total"]) for n, s in state.final_scores().items()}
+    setting = Setting("baseline", "western-legends", options={"length": "short"}, players=3, bots=("greedy",))
+    result = runner.play(runner.build(library, setting), setting, 5)
+    state = play(GAMES["western-legends"].load().build(library), 3, 5, ["greedy"], length="short")  # as `workbench play`
+    seats = list(state.seats)
+    assert result.order == seats[state.first:] + seats[:state.first]
+    assert result.returns == state.returns()
     assert result.winners == state.ranking()[0]
-    assert result.log == state.log
+    assert result.end == lab_games.end_reason(state.ended, seats)
 
 
-def test_western_legends_refuses_house_rules_until_it_is_on_the_registry(library):
-    runner = lab_games.runner("western-legends")
-    with pytest.raises(UsageError, match="registry"):
-        runner.build(library, Setting("x", "western-legends", variants=("anything",)))
-    with pytest.raises(NotFound, match="game length"):
-        runner.build(library, Setting("x", "western-legends", options={"length": "epic"}))
+def test_a_western_legends_grid_over_game_lengths_sets_the_option(library):
+    sweep = sweep_of("western-legends", grid={"length": ["average"]}, players=3, games=2, seed=1)
+    assert sweep.settings[0].options == {"length": "average"} and sweep.settings[0].overrides == {}
+    report = run(sweep, library, cluster="in-process", progress=False)
+    assert list(report.table["setting"]) == ["baseline"] * 2 + ["length=average"] * 2
 
 
 # -- the command, called wrongly (in-process, from a folder outside the repository) ---------------
@@ -264,7 +263,7 @@ def outside(tmp_path, monkeypatch):
     (["dark-horse", "--set", "win_margin=1", "--players", "9"], "players"),
     (["dark-horse", "--set", "win_margin=1", "--sweep", "../../x"], "plain word"),
     (["dark-horse", "--set", "win_margin=1", "--alpha", "5"], "probability"),
-    (["western-legends", "--variant", "x"], "registry"),
+    (["western-legends", "--variant", "no-such-rule"], "no variant 'no-such-rule'"),
     (["dark-horse", "--set", "win_margin=1", "--library", "no/such/folder"], "no such"),
 ])
 def test_usage_errors_exit_2_with_a_reason_and_no_traceback(outside, capsys, args, message):

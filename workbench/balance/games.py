@@ -6,14 +6,13 @@ it says into a :class:`Played`: the seats in starting turn order, each seat's sc
 (``state.returns()``), the winners, the length and the log. Every registered game gets a
 :class:`RegistryRunner`; nothing here knows a game by name except the temporary adapter below.
 
-Western Legends is being moved onto the registry. Until it is there, :class:`WesternLegendsAdapter`
-plays it through ``western_legends.engine`` (game lengths, players and bots; no house rules, which
-that engine cannot take yet). Once ``GAMES["western-legends"]`` exists, :func:`runner` uses the
-registry and the adapter can be deleted.
+Seats are numbered in starting turn order: ``state.starting_order`` when an engine gives it,
+else the seats rotated to ``state.first`` (the first player's index) when it has one, else seat
+order. Winners come from ``state.ranking()`` (tie-breakers) when it exists, else the best
+``returns``; the end trigger is the last logged event's ``why``.
 """
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,6 +51,19 @@ def rounds_played(log) -> int:
     (some engines count the round on after the last one before they score)."""
     seen = {e.get("round") for e in list(log)[:-1]}
     return sum(1 for r in seen if isinstance(r, int) and not isinstance(r, bool) and r > 0)
+
+
+def starting_order(state) -> list[str]:
+    """The seats in starting turn order: the engine's ``starting_order``, else the seats from
+    its ``first`` player's index, else seat order."""
+    given = getattr(state, "starting_order", None)
+    if given:
+        return list(given)
+    seats = list(state.seats)
+    first = getattr(state, "first", None)
+    if isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(seats):
+        return seats[first:] + seats[:first]
+    return seats
 
 
 def winners_of(returns: dict[str, float]) -> list[str]:
@@ -113,78 +125,12 @@ class RegistryRunner(Runner):
 
         state = play(built, setting.players, seed, list(setting.bots or self.default_bots), **setting.options)
         returns = {name: float(score) for name, score in state.returns().items()}
-        # the starting turn order, where an engine says it (else seat order is turn order)
-        order = list(getattr(state, "starting_order", None) or state.seats)
+        order = starting_order(state)
         ranking = getattr(state, "ranking", None)
         winners = list(ranking()[0]) if callable(ranking) else winners_of(returns)
         log = list(state.log)
         why = next((e.get("why") for e in reversed(log) if e.get("why")), None)
         return Played(order, returns, winners, rounds_played(log), len(state.history), end_reason(why, order), log)
-
-
-class WesternLegendsAdapter(Runner):
-    """TEMPORARY: Western Legends through its engine module until it is on the registry.
-
-    It plays exactly what ``workbench play western-legends`` plays (the loop of
-    ``engine.play``, counting the decisions), with the published game lengths as settings.
-    Scenarios, variants and ``--set`` overrides are refused: that engine reads its numbers from
-    the library directly and cannot take them yet. Delete this class when
-    ``GAMES["western-legends"]`` exists (then :func:`runner` no longer reaches it).
-    """
-
-    id = "western-legends"
-    name = "Western Legends"
-    content_game = "western-legends"
-
-    def __init__(self):
-        from ..games.western_legends import engine
-
-        self.engine = engine
-        self.bots = list(engine.BOTS)
-        self.default_bots = ["greedy"]      # as `workbench play western-legends`
-        self.options = {"length": "the game length: short, average or long (the LP that trigger the end)",
-                        "rounds": "a cap on rounds (default 60); a game ends by its own rule before"}
-
-    def build(self, library, setting):
-        if setting.scenario or setting.variants or setting.overrides:
-            raise UsageError("Western Legends takes no scenario, variant or --set yet: its engine is being moved onto"
-                             " the rules-as-data registry; compare game lengths (--option length=...), players or bots")
-        game = library.data("western-legends", "game", "western-legends")
-        if game is None:
-            raise NotFound("game", "western-legends", [], "in the library")
-        lengths = (game.get("parameters") or {}).get("game_lengths") or {}
-        length = setting.options.get("length", "short")
-        if length not in lengths:
-            raise NotFound("game length", length, lengths, "of Western Legends")
-        rounds = setting.options.get("rounds", 60)
-        if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
-            raise UsageError(f"--option rounds: a whole number of at least 1, not {rounds!r}")
-        return library
-
-    def player_range(self, built) -> tuple[int, int]:
-        pool = sum(1 for d in built.of_kind("character", "western-legends") if d.data.get("start"))
-        return 2, min(len(self.engine.NAMES), pool // 2)
-
-    def play(self, built, setting, seed: int) -> Played:
-        engine = self.engine
-        state = engine.State(built, setting.players, seed, length=setting.options.get("length", "short"),
-                             max_rounds=setting.options.get("rounds", 60))
-        chooser = random.Random(seed + 1)      # as engine.play
-        names = list(setting.bots or self.default_bots)
-        seats = [engine.BOTS[names[i % len(names)]] for i in range(setting.players)]
-        steps = 0
-        while not state.done:
-            state._apply(seats[state.turn](state, chooser))
-            steps += 1
-        players = [p.name for p in state.players]
-        order = players[state.first:] + players[:state.first]
-        scores = state.final_scores()
-        log = list(state.log)
-        triggered = next((e for e in log if e["event"] == "end-triggered"), None)
-        end = (f"a player reached {state.rules.end_lp} LP (then one final round)" if triggered else
-               f"the cap of {state.max_rounds} rounds was reached")
-        return Played(order, {n: float(scores[n]["total"]) for n in order}, list(state.ranking()[0]),
-                      rounds_played(log), steps, end, log)
 
 
 _RUNNERS: dict[str, Runner] = {}
@@ -205,8 +151,6 @@ def runner(game: str) -> Runner:
     if game not in _RUNNERS:
         if game in GAMES:
             _RUNNERS[game] = RegistryRunner(GAMES[game])
-        elif game == WesternLegendsAdapter.id:
-            _RUNNERS[game] = WesternLegendsAdapter()
         else:
             raise NotFound("game", game, known_games())
     return _RUNNERS[game]
@@ -215,4 +159,4 @@ def runner(game: str) -> Runner:
 def known_games() -> list[str]:
     from ..games import GAMES
 
-    return sorted(set(GAMES) | {WesternLegendsAdapter.id})
+    return sorted(GAMES)

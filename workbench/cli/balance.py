@@ -30,7 +30,7 @@ def add_commands(sub, add_format=None) -> None:
                             " point, on Dask, and say what changes: win rates by seat, length, scores, what is"
                             " used, outcomes, how games end.", epilog=EPILOG,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", metavar="GAME", help="dark-horse or western-legends")
+    parser.add_argument("game", metavar="GAME", help="a registered game: dark-horse, western-legends")
     what = parser.add_argument_group("what is compared")
     what.add_argument("--scenario", metavar="ID", help="the baseline's scenario (default: the base game)")
     what.add_argument("--base-variant", action="append", default=[], metavar="ID",
@@ -46,7 +46,7 @@ def add_commands(sub, add_format=None) -> None:
     how = parser.add_argument_group("how each game is played")
     how.add_argument("--players", type=int, default=3, help="players (default 3)")
     how.add_argument("--bots", metavar="BOT,BOT", help="bots by seat, repeated round the table (default: the game's"
-                     " first bot; Western Legends: greedy)")
+                     " first bot)")
     how.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a game option: Dark Horse rounds=N; Western Legends length=short|average|long, rounds=N")
     how.add_argument("--games", type=int, default=1000, help="games per setting (default 1000)")
