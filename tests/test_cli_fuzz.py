@@ -85,6 +85,9 @@ SHAPES = {
                                   max_size=3), ["--ace-low", "--cheat"]),
     ("poker", "odds"): (st.just([]), ["--hand", "--flop", "--samples", "--seed", "--cheat"]),
     ("unknowns",): (st.just([]), ["--game"]),
+    # a sweep plays thousands of games: only command lines that stop before one is played
+    ("balance",): (st.sampled_from(["dark-horse", "western-legends", "nope"]).map(lambda g: [g, "--games", "0"]),
+                   ["--scenario", "--variant", "--set", "--players", "--seed"]),
     ("map",): (st.just([]), []), ("deck",): (st.just([]), []), ("poker",): (st.just([]), []),
     ("frobnicate",): (st.just([]), []), (): (st.just([]), []),
 }

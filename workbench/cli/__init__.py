@@ -94,7 +94,7 @@ def _command_name(argv: Sequence[str]) -> str:
 
 
 #: Every command (the top-level words).
-COMMANDS = ("validate", "list", "map", "deck", "gunfight", "poker", "play", "unknowns")
+COMMANDS = ("validate", "list", "map", "deck", "gunfight", "poker", "play", "unknowns", "balance")
 
 
 class _Skipped:
@@ -139,7 +139,8 @@ def build_parser(command: str | None = None) -> Parser:
     listing.add_argument("--kind", help="only this kind")
     add_options(listing)
 
-    from . import board, decks, games, unknowns
+    from . import balance, board, decks, games, unknowns
+    balance.add_commands(sub)
     board.add_commands(sub)
     decks.add_commands(sub)
     games.add_commands(sub)
@@ -148,10 +149,10 @@ def build_parser(command: str | None = None) -> Parser:
 
 
 def _handler(args):
-    from . import board, content, decks, games, unknowns
+    from . import balance, board, content, decks, games, unknowns
     return {"validate": content.cmd_validate, "list": content.cmd_list, "map": board.cmd_map, "deck": decks.cmd_deck,
             "gunfight": games.cmd_gunfight, "play": games.cmd_play, "poker": games.cmd_poker,
-            "unknowns": unknowns.cmd_unknowns}[args.command]
+            "unknowns": unknowns.cmd_unknowns, "balance": balance.cmd_balance}[args.command]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
