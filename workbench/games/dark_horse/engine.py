@@ -80,6 +80,18 @@ class Player:
             new.characters = []
         return new
 
+    def snapshot(self) -> dict:
+        rep = self.reputation
+        active = rep.active()
+        return {"goods": {k: v for k, v in sorted(self.goods.items())}, "white_hat": rep.white, "black_hat": rep.black,
+                "influence": rep.influence, "status": rep.status, "dice": list(self.dice), "jailed_next": self.jailed_next,
+                "bonus_dice_next": self.bonus_dice_next, "roles": list(self.roles), "hand": self.hand,
+                "marshal_challenges": self.marshal_challenges,
+                "characters": {c.id: {"hat": c.hat, "gunfight": dict(c.gunfight), "wounds": c.wounds, "wanted": c.wanted,
+                                      "captured": c.captured, "abilities_used": c.abilities_used,
+                                      "face_up": active.get(c.id, True) and not c.captured}
+                               for c in self.characters}}
+
     def count(self, good: str) -> int:
         if good in ("white-hat", "black-hat"):
             return getattr(self.reputation, good.split("-")[0])
@@ -291,6 +303,10 @@ class DarkHorse(Game):
             raise UsageError(f"{self.scenario or 'Dark Horse'} is for {low} to {high} players, not {players}")
         if rounds < 1:
             raise UsageError(f"rounds must be at least 1, not {rounds}")
+        check = self.setup_check(players)
+        if check.possible is False:
+            raise ContentError(f"{players} players cannot make the setup the rules require on this map",
+                               [self.setup_problem(check)])
         state = State(self, PLAYER_NAMES[:players], seed, rounds)
         state.setup = {"players": players, "seed": seed, "rounds": rounds, "characters": characters or {}}
         for name, ids in (characters or {}).items():
@@ -299,6 +315,159 @@ class DarkHorse(Game):
             for character_id in ids:
                 hire(state, self.library, name, character_id)
         return state
+
+    # -- setup ----------------------------------------------------------------------------------
+    def setup_pieces(self, names: list[str]) -> list[tuple[str, str, bool]]:
+        """What the players place before the first round, in order: in reverse turn order each
+        places ``starting_pieces`` (secondary facts: "In reverse turn order each player places a
+        starting city and 2 towns"), ``(player, piece, first city)``."""
+        if self.board is None:
+            return []
+        pieces = self.ruleset.starting_pieces
+        out = []
+        for name in reversed(names):
+            out += [(name, "city", i == 0) for i in range(pieces.get("city", 0))]
+            out += [(name, "town", False) for _ in range(pieces.get("town", 0))]
+        return out
+
+    def legal_hexes(self, pieces: list, name: str, piece: str, first: bool) -> list:
+        """Where ``name`` may put ``piece`` with ``pieces`` on the board (placement rules in force;
+        a first city keeps ``starting_city_min_gap`` non-resource hexes from any other city)."""
+        from ...board.placement import Question, legal_placements
+
+        rules = list(self.placement_rules)
+        board = self.board_with(pieces)
+        if first:   # a starting city keeps its distance from any other city (secondary facts)
+            board.parameters = dict(board.parameters, min_city_distance=self.ruleset.starting_city_min_gap + 1)
+            rules.append("min-city-distance")
+        return legal_placements(board, Question(piece, name, first_city=first or None), rules, explain=False).legal
+
+    def cities_fit(self, pieces: list, later: list[tuple[str, str]]) -> bool:
+        """Whether the first cities ``later`` (``(player, "city")`` in order) can all still be
+        placed after ``pieces``: a depth-first search over every legal hex (exact, remembered per
+        situation on the game). A town never changes where a city may go under the registered
+        placement rules, so only cities are searched."""
+        cities = frozenset((p.player, p.at) for p in pieces if p.piece == "city")
+        key = (cities, tuple(later))
+        memo = self.__dict__.setdefault("_fit", {})
+        if key not in memo:
+            if len(memo) > 4096:
+                memo.clear()
+            towns = [p for p in pieces if p.piece != "city"]
+            memo[key] = self._first_cities(towns + [p for p in pieces if p.piece == "city"], list(later)) is not None
+        return memo[key]
+
+    def _first_cities(self, pieces: list, later: list, budget: list | None = None, best: list | None = None):
+        """A placement of the first cities ``later`` after ``pieces`` (the pieces, all placed), or
+        None; ``best`` records the most of them placed on any branch."""
+        if best is not None:
+            best[0] = max(best[0], sum(1 for p in pieces if p.piece == "city" and p.first))
+        if not later:
+            return pieces
+        if budget is not None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Undecided
+        name, _ = later[0]
+        for at in self.legal_hexes(pieces, name, "city", True):
+            found = self._first_cities(pieces + [_piece("city", at, name, True)], later[1:], budget, best)
+            if found is not None:
+                return found
+        return None
+
+    def setup_check(self, players: int) -> "SetupCheck":
+        """Whether ``players`` players can all make the setup the rules require on this map: a
+        search over every combination of legal hexes, starting cities first (the scarce part:
+        spacing, Safe Zones), then each set of cities' towns in turn order. Remembered per count."""
+        cache = self.__dict__.setdefault("_setup_checks", {})
+        if players not in cache:
+            cache[players] = self._search_setup(players)
+        return cache[players]
+
+    def setup_problem(self, check: "SetupCheck", severity: str = "error"):
+        """The located problem of a setup that cannot be made: at the scenario's player count
+        (or the game's), naming the map and the placement rules in force."""
+        from ...content.problems import Problem
+
+        where = self.library.get("dark-horse", "scenario", self.scenario) if self.scenario else \
+            self.library.get("dark-horse", "game", "dark-horse")
+        name = (where.data.get("name") if where is not None else None) or self.scenario or "Dark Horse"
+        message = (f"{name}: with {check.players} players the setup the rules require cannot be made on the map "
+                   f"'{self.board.id}': {check.why} (each places {_show_pieces(self.ruleset.starting_pieces)}; "
+                   f"placement rules in force: {', '.join(self.placement_rules)}; a starting city keeps "
+                   f"{self.ruleset.starting_city_min_gap} non-resource hexes between it and any other city)")
+        hint = "play with fewer players, or give the map more room where the first cities may go"
+        if where is None:
+            return Problem("setup-impossible", message, hint=hint, severity=severity)
+        path = ["players"] if isinstance(where.data.get("players"), dict) else []
+        return where.problem("setup-impossible", message, path, hint=hint, severity=severity,
+                             players=check.players, map=self.board.id)
+
+    def _search_setup(self, players: int, limit: int = 20_000) -> "SetupCheck":
+        pending = self.setup_pieces(PLAYER_NAMES[:players])
+        if not pending:
+            return SetupCheck(True, players, "")
+        cities = [(n, k) for n, k, f in pending if k == "city" and f]
+        budget, best = [limit], [0]
+
+        def city_solutions(pieces, later):
+            if not later:
+                yield pieces
+                return
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Undecided
+            name, _ = later[0]
+            best[0] = max(best[0], len(cities) - len(later))
+            for at in self.legal_hexes(pieces, name, "city", True):
+                yield from city_solutions(pieces + [_piece("city", at, name, True)], later[1:])
+
+        def towns(pieces, rest, failed):
+            if not rest:
+                return True
+            key = (len(rest), frozenset((p.player, p.piece, p.at) for p in pieces))
+            if key in failed:
+                return False
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Undecided
+            name, piece, first = rest[0]
+            hexes = self.legal_hexes(pieces, name, piece, first)
+            last = [p.at for p in pieces if p.player == name and p.piece == piece and not p.first]
+            if last and piece != "city":       # a player's towns are alike: try each set once
+                hexes = [h for h in hexes if h > max(last)]
+            for at in hexes:
+                if towns(pieces + [_piece(piece, at, name, first)], rest[1:], failed):
+                    return True
+            failed.add(key)
+            return False
+
+        others = [entry for entry in pending if not (entry[1] == "city" and entry[2])]
+        try:
+            placed_cities = False
+            for solution in city_solutions([], cities):
+                placed_cities = True
+                if towns(solution, others, set()):
+                    return SetupCheck(True, players, "")
+        except _Undecided:
+            return SetupCheck(None, players, f"the search gave up after {limit} steps")
+        if not placed_cities:
+            return SetupCheck(False, players, f"at most {best[0]} of the {players} players can place a starting city")
+        return SetupCheck(False, players, "the starting cities fit, but not every player's starting towns")
+
+    def space_facts(self) -> dict:
+        """The spaces in play as the log records them: name, type (unknown types resolved by the
+        ruleset), claim requirement, Robbery icon and options."""
+        out = {}
+        for space_id, space in self.spaces.items():
+            kind = space.get("type", "unknown")
+            out[space_id] = {"name": space.get("name", space_id),
+                             "type": self.ruleset.unknown_type if kind == "unknown" else kind,
+                             "claim": _plain(space.get("claim") or {"requirement": "unknown"}),
+                             "robbery": space.get("robbery") is True,
+                             "options": [{k: _plain(o[k]) for k in ("text", "cost", "gain", "effects") if k in o}
+                                         for o in space.get("options") or []]}
+        return out
 
     def marshal_gunfight(self) -> dict:
         """The Marshal token's gunfight icons (it "acts like a character" whose only ability is to
@@ -312,6 +481,28 @@ class DarkHorse(Game):
         view.__dict__.update(self.board.__dict__)
         view.pieces = pieces
         return view
+
+
+class _Undecided(Exception):
+    """The setup search went past its budget."""
+
+
+@dataclass(frozen=True)
+class SetupCheck:
+    """Whether the setup can be made: True, False, or None (the search gave up), and why not."""
+
+    possible: bool | None
+    players: int
+    why: str
+
+
+def _show_pieces(pieces: dict) -> str:
+    return " and ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in pieces.items() if n) or "nothing"
+
+
+def _piece(piece: str, at, player: str, first: bool = False):
+    from ...board.graph import Piece
+    return Piece(piece, tuple(at), player, first=first)
 
 
 def _territory(library, map_id: str | None, scenario: dict, ruleset):
@@ -332,6 +523,15 @@ def _territory(library, map_id: str | None, scenario: dict, ruleset):
     board.index()                           # computed once: rails and tokens do not change in play
     rules, _ = rules_in_force(board, library, scenario or None)
     return board, rules
+
+
+def _plain(value):
+    """A ruleset value as plain JSON (YAML may give tuples)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def claims(requirement: dict, dice: tuple[int, ...], unknown_claim: str) -> bool:
@@ -398,15 +598,11 @@ class State(BaseState):
         self.ended: str | None = None
         self.log = Trail()
         self.history = Trail()
-        self.event("start", scenario=game.scenario, players=players, seed=seed, rounds=rounds,
-                   assumptions=game.assumptions())
-        if game.board is not None:
-            pieces = rules.starting_pieces
-            for name in reversed(self.order):   # reverse turn order (secondary facts)
-                for i in range(pieces.get("city", 0)):
-                    self.pending.append((name, "city", i == 0))
-                for _ in range(pieces.get("town", 0)):
-                    self.pending.append((name, "town", False))
+        self.pending = game.setup_pieces(self.order)
+        # the rules in force and the spaces played, so the log alone can be audited
+        self.event("start", game="dark-horse", scenario=game.scenario, players=players, seed=seed, rounds=rounds,
+                   assumptions=game.assumptions(), ruleset=_plain(dict(rules)), spaces=game.space_facts(),
+                   tokens={"marshal-token": _plain(game.marshal_gunfight())})
         self._advance()
 
     # -- copying -----------------------------------------------------------------------------
@@ -452,7 +648,7 @@ class State(BaseState):
 
     def current_player(self) -> str | None:
         if self.phase == "build":
-            return self.pending[0][0]
+            return self.pending[0][0] if self.pending else None
         if self.phase == "placement":
             return self.order[self.turn]
         if self.phase == "collection" and self.to_collect:
@@ -463,7 +659,33 @@ class State(BaseState):
         return self.phase == "done"
 
     def event(self, kind: str, player: str | None = None, **data) -> None:
-        self.log.append({"event": kind, "round": self.round, "phase": self.phase, "player": player, **data})
+        self.record({"event": kind, "round": self.round, "phase": self.phase, "player": player, **data})
+
+    def _pieces_by_hex(self) -> dict:
+        out: dict[str, list] = {}
+        for p in self.pieces:
+            out.setdefault(f"{p.at[0]},{p.at[1]}", []).append([p.player, p.piece])
+        return out
+
+    def snapshot(self) -> dict:
+        """Everything that changes, as plain JSON (see :meth:`workbench.games.base.State.snapshot`)."""
+        fight = self.fight
+        return {
+            "round": self.round, "phase": self.phase, "to_act": self.current_player(), "order": list(self.order),
+            "players": {p.name: p.snapshot() for p in self.players},
+            "claims": {space: [[who, list(dice)] for who, dice in taken] for space, taken in self.claims.items()},
+            "passed": sorted(self.passed),
+            "to_roll": list(self.to_roll),
+            "to_collect": [[name, space] for name, space in self.to_collect],
+            "robbery_silver": dict(self.robbery_silver),
+            "robbery_attempts": {f"{name}/{space}": n for (name, space), n in sorted(self.robbery_attempts.items())},
+            "next_order_moves": [list(m) for m in self.next_order_moves],
+            "pending": [list(p) for p in self.pending],
+            "pieces": self._pieces_by_hex(),
+            "fight": None if fight is None else {k: fight[k] for k in ("owner", "champion", "robber_owner", "robber",
+                                                                      "space")},
+            "ended": self.ended,
+        }
 
     def _space_type(self, space_id: str) -> str:
         kind = self.game.spaces[space_id].get("type", "unknown")
@@ -565,14 +787,14 @@ class State(BaseState):
             + [Action("skip", space_id)] + self._robberies(player)
 
     def _legal_hexes(self, name: str, piece: str, first: bool) -> list:
-        from ...board.placement import Question, legal_placements
-
-        rules = list(self.game.placement_rules)
-        board = self.board
-        if first:   # a starting city keeps its distance from any other city (secondary facts)
-            board.parameters = dict(board.parameters, min_city_distance=self.rules.starting_city_min_gap + 1)
-            rules.append("min-city-distance")
-        return legal_placements(board, Question(piece, name, first_city=first or None), rules, explain=False).legal
+        legal = self.game.legal_hexes(self.pieces, name, piece, first)
+        if piece == "city" and first:
+            # every player must start with a city: a first city goes only where the first cities
+            # still to place keep room (an exact search; see DarkHorse.cities_fit)
+            later = [(n, k) for n, k, f in self.pending[1:] if k == "city" and f]
+            if later:
+                legal = [at for at in legal if self.game.cities_fit(self.pieces + [_piece("city", at, name, True)], later)]
+        return legal
 
     def _robberies(self, player: Player) -> list[Action]:
         """Robbing: a Black Hat character that has used no ability this turn may rob an action
@@ -715,6 +937,7 @@ class State(BaseState):
             return
         self.phase = "placement"
         self.turn = 0
+        self.event("placement", order=list(self.order))
         if all(not self.player(n).dice for n in self.order):
             self.passed = set(self.order)
             self._next_placement()
@@ -779,7 +1002,10 @@ class State(BaseState):
         for good, amount in (option.get("gain") or {}).items():
             self._gain(player, good, amount)
         for spec in option.get("effects") or []:
+            logged = len(self.log)
             EFFECTS[spec["effect"]](self, player, spec)
+            if len(self.log) == logged:     # each effect shows in the log (and, audited, what it changed)
+                self.event("effect", player.name, effect=spec["effect"], space=space_id)
         if space.get("robbery") is True and self.rules.robbery_silver_per_collect:
             self.robbery_silver[space_id] = self.robbery_silver.get(space_id, 0) + self.rules.robbery_silver_per_collect
             self.event("robbery-silver", player.name, space=space_id, silver=self.robbery_silver[space_id])
@@ -820,7 +1046,11 @@ class State(BaseState):
             fight["dice"].append({"round": state.round, **outcome.dice})
         elif state.phase != "roll":
             fight["dice"].append({"round": state.round, "phase": state.phase, "die": outcome})
+        before = state
         fight["state"] = state = state.child(outcome)
+        for who in ("a", "b"):      # an Engineer token spent shows in the round it turned
+            if getattr(before, f"eng_{who}") and not getattr(state, f"eng_{who}"):
+                fight["dice"].append({"round": before.round, "engineer": who, "bonus": self.game.gunfight_rules.engineer_bonus})
         if not state.is_terminal():
             return
         self.phase = "collection"
@@ -1051,6 +1281,8 @@ def describe(event: dict) -> str:
         return f"{who} builds a {event['piece']} at {event['at']}"
     if kind == "collection":
         return "-- collection"
+    if kind == "placement":
+        return "-- placement"
     if kind == "collect":
         return f"{who} collects {event['space']}: {event['option']}"
     if kind in ("gain", "pay"):

@@ -143,3 +143,30 @@ def unknowns(library) -> list[dict]:
                              "why": "played by the assumptions unknown_claim / unknown_type",
                              "todo": "give `claim:` and `type:` as printed on the card"})
     return rows
+
+
+def requirements(library) -> list:
+    """What the engine needs of the content beyond the parameters (``validate`` runs it): every
+    scenario's setup can be made on the map it is played on, for each player count it names.
+
+    A count that cannot is a warning (the content plays with the other counts), located at the
+    scenario's ``players``; ``play`` refuses that count with the same problem as an error.
+    """
+    from ...errors import WorkbenchError
+    from .engine import DarkHorse
+
+    problems = []
+    settings = [None] + [d.id for d in library.of_kind("scenario", "dark-horse")]
+    for scenario in settings:
+        try:
+            game = DarkHorse.build(library, scenario=scenario)
+        except WorkbenchError:
+            continue            # the ruleset's own problems are reported by the ruleset checks
+        if game.board is None:
+            continue
+        low, high = game.player_range()
+        for players in range(low, high + 1):
+            check = game.setup_check(players)
+            if check.possible is False:
+                problems.append(game.setup_problem(check, severity="warning"))
+    return problems
