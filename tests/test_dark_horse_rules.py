@@ -3,6 +3,7 @@ and builds the situation it speaks of (fixtures in tests/corpus/dark-horse/robbe
 
 The first group are the deviations issue 17's conformance audit found in the engine of commit
 2db69dc (each failed there and passes now)."""
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -166,10 +167,11 @@ def test_a_setup_the_map_cannot_hold_is_a_located_problem_before_play(library, t
 
     from workbench.errors import ContentError
 
-    territory = yaml.safe_load((ROOT / "variants" / "dark-horse" / "illustrative-territory.yaml").read_text())
+    # Wild Wild West plays on its illustrative map (its outlaws' places are a diagram in the text)
+    territory = yaml.safe_load((ROOT / "variants" / "dark-horse" / "illustrative-wild-wild-west.yaml").read_text())
     radius = territory["shape"]["radius"]
     listed = {tuple(s["at"]): s for s in territory["spaces"]}
-    mystery = [tuple(p["at"]) for p in territory["pieces"] if p["piece"] == "mystery-hex"]
+    mystery = [tuple(p["at"]) for p in territory["pieces"] if p["piece"] in ("mystery-hex", "wanted-token")]
     board = [(q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1) if abs(q + r) <= radius]
 
     def distance(a, b):
@@ -200,7 +202,7 @@ def test_a_setup_the_map_cannot_hold_is_a_located_problem_before_play(library, t
         rng = __import__("random").Random(seed)
         while state.phase == "build":
             state = state.apply(rng.choice(state.legal_actions()))
-        assert sorted((p.player, p.piece) for p in state.pieces) == sorted(
+        assert sorted((p.player, p.piece) for p in state.pieces if p.player) == sorted(
             [(n, k) for n in ("red", "blue") for k in ("city", "town", "town")])
     # before play: validate warns (the content plays with 2 players), and `play` refuses 3 (seed 19)
     out = subprocess.run([sys.executable, "-m", "workbench", "validate", str(ROOT / "variants"), "--format", "json"],
@@ -211,3 +213,267 @@ def test_a_setup_the_map_cannot_hold_is_a_located_problem_before_play(library, t
                           "--players", "3", "--seed", "19", "--library", str(ROOT / "variants")],
                          capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 1 and "Traceback" not in out.stderr and "setup-impossible" in out.stderr
+
+
+# -- the rules modelled since (issue 17) ---------------------------------------------------------
+
+def test_the_map_s_mystery_hexes_stay_on_the_board_in_play(library):
+    # Mystery Hexes rule 1: "Mystery Hexes cannot be used unless you have access to them by rail or a
+    # City that you control"; Mobile hexes: "this blocks all players from building a Town or City on
+    # that specific hex". The illustrative map's Buffalo Herd (mobile) sits on [3, 0], its Cattle
+    # Ranch on [0, -3]: no starting town goes on either (the engine of 2db69dc put towns on both).
+    game = DarkHorse.build(library, scenario="high-noon")
+    for seed in range(6):
+        state = game.new_initial_state(players=4, seed=seed)
+        rng = __import__("random").Random(seed)
+        while state.phase == "build":
+            state = state.apply(rng.choice(state.legal_actions()))
+        towns = {p.at for p in state.pieces if p.piece == "town"}
+        assert (3, 0) not in towns
+        if (0, -3) in towns:     # only with a city of the same player on or next to it
+            owner = next(p.player for p in state.pieces if p.piece == "town" and p.at == (0, -3))
+            assert any(p.player == owner and p.piece == "city" and state.board.distance(p.at, (0, -3)) <= 1
+                       for p in state.pieces)
+
+
+def test_influence_buys_reputation_as_a_player_decision(library):
+    # Reputation Overview: "IMPORTANT: At any time, players may lose 1 Influence to gain any 4
+    # Reputation." and "If a player has one type of token and receives the opposite type, then these
+    # tokens cancel each other out."
+    game = DarkHorse.build(library, scenario="pork-barrel")
+    state = to_placement(game.new_initial_state(players=2, rounds=2))
+    red = state.player("red")
+    assert not [a for a in state.legal_actions() if a.kind == "trade-influence"]       # no Influence yet
+    red.reputation.influence, red.reputation.black = 2, 2
+    trades = [a for a in state.legal_actions() if a.kind == "trade-influence"]
+    assert sorted(a.target for a in trades) == ["black", "white"]
+    state = state.apply(Action("trade-influence", target="white"))
+    red = state.player("red")
+    assert (red.reputation.influence, red.reputation.white, red.reputation.black) == (1, 2, 0)   # 4 White cancel 2 Black
+    assert state.current_player() == "red"           # "at any time": it does not end the turn
+    state = state.apply(Action("trade-influence", target="black"))
+    assert (state.player("red").reputation.influence, state.player("red").reputation.black,
+            state.player("red").reputation.white) == (0, 2, 0)
+    assert not [a for a in state.legal_actions() if a.kind == "trade-influence"]
+
+
+def test_an_engineer_token_places_dice_on_a_limited_space_someone_else_has_claimed(library):
+    # Base rules, Action Space Types: "Limited ... This type of Action Space can only be claimed by 1
+    # player. This means that once someone has placed their die/dice on this Action Space, then no one
+    # else may placedice there unless they have an Engineer token"; Card Abilities and Timing: "one
+    # Wild Die token, one Engineer token" a turn.
+    game = DarkHorse.build(library, scenario="high-noon")
+    state = to_placement(game.new_initial_state(players=3, rounds=1))
+    state = state.apply(Action("place", "marshal", (3,)))                   # red claims the Marshal space
+    assert not [a for a in state.legal_actions() if a.space == "marshal"]    # blue has no Engineer token
+    state.player("blue").goods["engineer-token"] = 2
+    state.__dict__.pop("_legal", None)
+    shared = Action("place", "marshal", (3,), uses=("engineer-token",))
+    assert shared in state.legal_actions() and Action("place", "marshal", (3,)) not in state.legal_actions()
+    state = state.apply(shared)
+    assert state.player("blue").goods["engineer-token"] == 1               # spent (declared assumption)
+    assert [who for who, *_ in state.claims["marshal"]] == ["red", "blue"]
+    state = state.apply(Action("place", "stagecoach", (3,)))                # green
+    state = state.apply(Action("place", "saloon", (3,)))                    # red
+    # one Engineer token a turn: blue's second token does not open the Stagecoach green claimed
+    assert not [a for a in state.legal_actions() if "engineer-token" in a.uses]
+
+
+def test_wild_wild_west_s_engineer_token_adds_six_after_the_roll(library):
+    # Wild Wild West: "Engineer token (Change) – During a Gunfight, after the dice have been rolled, a
+    # player may use an Engineer token to receive a +6 to the result." The gunslinger (3 dice, Duel +2)
+    # challenges a Wanted token (2 dice) and rolls 4 under it: 2 - 4 = -2 loses; +6 makes 4, a win.
+    game = DarkHorse.build(library, scenario="wild-wild-west")
+    outcomes = {}
+    for tokens in (0, 1):
+        state = game.new_initial_state(players=2, rounds=2, characters={"red": ["fixture-gunslinger"]})
+        while state.phase != "challenges":
+            state = state.apply((3, 3) if state.is_chance_node() else state.legal_actions()[0])
+        state.player("red").goods["engineer-token"] = tokens
+        target = next(at for at, o in state.outlaws.items() if o["kind"] == "wanted-token")
+        state.__dict__.pop("_legal", None)
+        state = state.apply(Action("challenge", character="fixture-gunslinger", target=target))
+        state = state.apply((-4, 0, 0))
+        fight = events(state, "gunfight")[-1]
+        outcomes[tokens] = (fight["outcome"], state.player("red").goods["engineer-token"],
+                            state.outlaws.get(target, {}).get("wounds"), state.player("red").characters[0].wounds)
+    assert outcomes == {0: ("b_wins", 0, 0, 1), 1: ("a_wins", 0, 1, 0)}
+
+
+def test_the_inventor_die(library):
+    # Rebels & Rogues, Inventor Token: "The player with this Special Role swaps one of his/her dice for
+    # the grey colored Inventor die. After rolling the Inventor die in the Placement Phase a player may
+    # physically turn the die to a result that is one lower or higher, e.g., a 4 may be turned to
+    # either 3 or 5 ... 1. If a player chooses to turn the die, then he/she must use that die by itself
+    # ... 3. Players cannot modify the Inventor die once the special ability on it has been used.
+    # 4. Players cannot modify a result of 1 to a 6 and vice versa."
+    game = DarkHorse.build(library, scenario="how-the-west-was-won", overrides={"unknown_claim": "dice-total"})
+    state = game.new_initial_state(players=2, rounds=1)
+    while not state.is_chance_node():
+        state = state.apply(state.legal_actions()[0])
+    state.player("red").roles.append("inventor-token")
+    outcomes = state.chance_outcomes()       # one ordinary die and the Inventor die: 6 x 6, each 1/36
+    assert len(outcomes) == 36 and {p for _, p in outcomes} == {Fraction(1, 36)}
+    turns = {}
+    for face in (1, 4, 6):
+        rolled = state.apply(((2,), face))
+        while rolled.is_chance_node():
+            rolled = rolled.apply((3, 3))
+        turns[face] = sorted(a.dice[0] for a in rolled.legal_actions() if a.kind == "turn-inventor-die")
+    assert turns == {1: [2], 4: [3, 5], 6: [5]}
+    rolled = state.apply(((2,), 4))
+    while rolled.is_chance_node():
+        rolled = rolled.apply((3, 3))
+    # not turned: the Inventor die may join the other die
+    assert Action("place", "inventor", (2, 4), uses=("inventor-die",)) in rolled.legal_actions()
+    turned = rolled.apply(Action("turn-inventor-die", dice=(5,)))
+    assert turned.current_player() == "red" and turned.player("red").inventor_die == 5
+    placements = {(a.dice, a.uses) for a in turned.legal_actions() if a.kind == "place"}
+    assert ((5,), ("inventor-die",)) in placements and ((2, 5), ("inventor-die",)) not in placements
+    assert not [a for a in turned.legal_actions() if a.kind == "turn-inventor-die"]
+
+
+def test_the_carnival_die(library):
+    # Carnival Token: "On your turn, during the Placement Phase, you may pay 1 Food resource and 1
+    # Silver to the Game Bank to immediately claim and roll the white (four sided) Carnival Die. Once
+    # the Carnival Die has been placed you may pay an additional Silver and Food resource to roll the
+    # die and claim a different Action space, following standard game rules, as many times as you wish."
+    game = DarkHorse.build(library, scenario="pork-barrel")
+    state = to_placement(game.new_initial_state(players=2, rounds=1))
+    red = state.player("red")
+    red.roles.append("carnival-token")
+    red.goods.update({"food": 2, "silver": 1, "gold": 1})
+    state.__dict__.pop("_legal", None)
+    state = state.apply(Action("carnival"))
+    assert state.is_chance_node() and state.chance_outcomes() == [(f, Fraction(1, 4)) for f in (1, 2, 3, 4)]
+    assert (state.player("red").goods["food"], state.player("red").goods["silver"]) == (1, 0)
+    state = state.apply(3)
+    assert state.current_player() == "red"
+    claims = [a for a in state.legal_actions()]
+    assert claims and all(a.kind == "place" and a.dice == (3,) and a.uses == ("carnival-die",) for a in claims)
+    first = claims[0]
+    state = state.apply(first)
+    assert state.current_player() == "red"                                  # still red's turn
+    state = state.apply(Action("carnival"))                                 # again: Gold breaks into Silver
+    assert first.space not in state.claims                                  # the one die left its space
+    state = state.apply(2)
+    assert all(a.space != first.space for a in state.legal_actions())       # "claim a different Action space"
+    assert (state.player("red").goods["food"], state.player("red").goods["gold"]) == (0, 0)
+    assert Action("carnival") not in state.apply(state.legal_actions()[0]).legal_actions()  # no Food left
+
+
+def test_the_cowboy_boot(library):
+    # Saloon, Cowboy Boot Token: "You may use this token to force an opponent's die/dice off an Action
+    # Space that you are claiming. The player forced off the Action Space takes his/her die/dice, as
+    # well as any tokens used to place those dice. That player immediately claims a new Action Space,
+    # but may use any remaining dice or tokens they have."
+    game = DarkHorse.build(library, scenario="fixture-heist")
+    state = to_placement(game.new_initial_state(players=2, rounds=1), dice=(2, 5))
+    state = state.apply(Action("place", "fixture-bank", (2,)))              # red
+    state = state.apply(Action("place", "fixture-bank", (5,)))              # blue
+    assert not [a for a in state.legal_actions() if a.kind == "boot"]       # red has no boot
+    state.player("red").goods["cowboy-boot-token"] = 1
+    state.__dict__.pop("_legal", None)
+    assert Action("boot", "fixture-bank", target="blue") in state.legal_actions()
+    state = state.apply(Action("boot", "fixture-bank", target="blue"))
+    assert state.current_player() == "blue" and sorted(state.player("blue").dice) == [2, 5]
+    assert state.player("red").goods["cowboy-boot-token"] == 0
+    choices = state.legal_actions()
+    assert choices and all(a.kind == "place" and a.space != "fixture-bank" for a in choices)
+    state = state.apply(next(a for a in choices if a.dice == (5,)))
+    assert state.current_player() == "red"                                  # red's turn resumes
+    assert [who for who, *_ in state.claims["fixture-bank"]] == ["red"]
+
+
+def test_wild_wild_west_challenges_against_the_outlaws_on_the_board(library):
+    # Wild Wild West: "At the start of the Placement Phase, before any dice have been placed, each
+    # player may announce one Challenge against a Wanted token or the Mystery Hexes ... Challenges
+    # follow standard Challenge and Gunfight rules." Wanted tokens: "Each of these tokens has 2 Combat
+    # icons ... can be Captured like a regular Black Hat character for a reward of 1 Reputation, 1
+    # Silver and the Wanted token itself." Town/City (Restriction): "players cannot build a Town/City
+    # next to, or on top of, a hex with a Wanted token ... until that token/hex has been removed."
+    game = DarkHorse.build(library, scenario="wild-wild-west")
+    state = game.new_initial_state(players=2, rounds=4, characters={"red": ["fixture-gunslinger"]})
+    assert {o["kind"] for o in state.outlaws.values()} == {"wanted-token", "outlaw-town"}
+    target = "0,3"
+    assert state.outlaws[target] == {"kind": "wanted-token", "gunfight": {"combat": 2}, "wounds": 0}
+    near = (1, 2)     # a resource hex next to the Wanted token at [0, 3]
+    while state.phase != "challenges":
+        state = state.apply((3, 3) if state.is_chance_node() else state.legal_actions()[0])
+    assert near not in state.game.legal_hexes(state.pieces, "red", "town", False)
+    assert not [p for p in state.legal_actions() if p.kind == "place"]      # no dice placed before challenges
+    for wound in (1, 2):
+        assert state.current_player() == "red"
+        state = state.apply(Action("challenge", character="fixture-gunslinger", target=target))
+        assert state.current_player() is None and state.is_chance_node()
+        state = state.apply((3, 0, 0))                       # 3 + 2 >= 2: the gunslinger wins
+        assert [e["event"] for e in list(state.log)[-2:]][0] in ("gunfight", "wound", "captured", "gain")
+        if wound == 1:
+            assert state.outlaws[target]["wounds"] == 1
+            assert not [a for a in state.legal_actions() if a.kind == "challenge"]     # blue: no fighter
+            state = collect_all(place_round(state, {}))
+            while state.phase != "challenges":
+                state = state.apply((3, 3) if state.is_chance_node() else state.legal_actions()[0])
+    red = state.player("red")
+    assert target not in state.outlaws
+    assert (red.reputation.total, red.goods.get("silver", 0), red.goods.get("wanted-token", 0)) == (1, 1, 1)
+    assert not any(p.piece == "wanted-token" and p.at == (0, 3) for p in state.pieces)
+    assert near in state.game.legal_hexes(state.pieces, "red", "town", False)       # the hex is free now
+
+
+def test_the_marshal_token_challenges_a_wanted_character_without_waiting(library):
+    # Marshal Token: "The token can announce a Challenge against any character with a Wanted token,
+    # following standard timing rules. Note: This means you do not have to wait for a Black Hat
+    # character to Rob or perform an ability before Challenging them."
+    game = DarkHorse.build(library, scenario="fixture-heist")
+    state = game.new_initial_state(players=2, rounds=3, characters={"red": ["fixture-bandit"]})
+    state = collect_all(place_round(state, {"blue": "marshal"}))
+    assert state.player("blue").roles == ["marshal-token"]
+    state = place_round(state, {"blue": "saloon"})
+    while state.current_player() != "blue":
+        state = state.apply(next(a for a in state.legal_actions() if a.kind == "skip"))
+    assert not [a for a in state.legal_actions() if a.kind == "challenge"]    # the bandit is not Wanted
+    state.player("red").characters[0].wanted = True
+    state.__dict__.pop("_legal", None)
+    challenge = Action("challenge", character="marshal-token", target="fixture-bandit")
+    assert challenge in state.legal_actions()
+    state = state.apply(challenge).apply((4, 0, 0))
+    assert state.player("red").characters[0].wounds == 1
+    assert challenge not in state.legal_actions()                           # once a turn
+
+
+def test_the_direct_legality_check_agrees_with_the_legal_actions_on_every_step(library):
+    # apply() checks placements directly (cheap); it must say exactly what legal_actions() says,
+    # for the legal placements and for near misses (another space, die, special die or token)
+    import random
+    from dataclasses import replace
+
+    from workbench.games.conformance import settings
+
+    checked = 0
+    for n, setting in enumerate(settings(library, "dark-horse")):
+        game = DarkHorse.build(library, scenario=setting.scenario, variants=list(setting.variants))
+        players = setting.players[0]
+        state = game.new_initial_state(players=players, seed=n, rounds=3, characters={
+            k: v for k, v in setting.characters.items() if k in ("red", "blue", "green", "yellow")[:players]})
+        rng = random.Random(n)
+        while not state.done:
+            if state.is_chance_node():
+                state = state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if state.phase == "placement":
+                near = set(legal)
+                for a in legal:
+                    if a.kind != "place":
+                        continue
+                    near |= {replace(a, space=s) for s in game.spaces}
+                    near |= {replace(a, dice=tuple(sorted(a.dice[:-1] + (d,)))) for d in range(1, 7)}
+                    near |= {replace(a, uses=u) for u in ((), ("engineer-token",), ("inventor-die",),
+                                                         ("carnival-die",), ("engineer-token", "inventor-die"))}
+                fresh = state.clone()
+                for a in near:
+                    assert fresh.is_legal(a) == (a in legal), (str(a), state.phase)
+                    checked += 1
+            state = state.apply(rng.choice(legal))
+    assert checked > 1000

@@ -51,7 +51,7 @@ def _character(state: dict, player: str, character: str) -> dict | None:
 
 # -- setup and pieces ---------------------------------------------------------------------------
 
-@invariant(DH, "setup-city-and-two-towns", "Each player starts the game with 1 city and 2 towns.", f"{BASE}: Theme")
+@invariant(DH, "setup-city-and-two-towns", "Each player starts the game with 1 city and 2 towns.", f"{BASE}: Theme", on=("build",))
 def _setup(p: Played):
     first = _first_round(p)
     if first is None or not p.rules.get("starting_pieces") or not any(e.get("event") == "build" for e in p.events[:first]):
@@ -65,7 +65,7 @@ def _setup(p: Played):
 
 
 @invariant(DH, "starting-city-gap", "a starting city needs at least 2 non-resource hexes between it and any other city",
-           f"{REVIEWS}: Setup")
+           f"{REVIEWS}: Setup", on=("build",))
 def _gap(p: Played):
     first = _first_round(p)
     if first is None:
@@ -78,8 +78,7 @@ def _gap(p: Played):
                 yield f"the starting cities of {a} {list(x)} and {b} {list(y)} are {hex_distance(x, y)} apart, not {need}"
 
 
-@invariant(DH, "pieces-per-player", "12 Wooden city tokens: 4 different colors, 3 per player; 24 Wooden town tokens: "
-           "4 different colors, 6 per player", f"{BASE}: Game Components")
+@invariant(DH, "pieces-per-player", "12 Wooden city tokens ... 3 per player ... 24 Wooden town tokens ... 6 per player", f"{BASE}: Game Components", on=("build",))
 def _supply(p: Played):
     limits = p.rules.get("pieces_per_player") or {}
     for i, _ in p.each("build"):
@@ -93,7 +92,7 @@ def _supply(p: Played):
 # -- dice, claims, collection --------------------------------------------------------------------
 
 @invariant(DH, "dice-rolled", "In turn order each player rolls two dice (three when holding a bonus die)",
-           f"{PUBLIC}: 1.3 Turn structure")
+           f"{PUBLIC}: 1.3 Turn structure", on=("roll",))
 def _dice(p: Played):
     rolled_by_round: dict[int, list[str]] = defaultdict(list)
     for i, event in p.each("roll"):
@@ -107,8 +106,8 @@ def _dice(p: Played):
             yield f"round {event['round']}: rolls come {later}, not in turn order {event['order']}"
 
 
-@invariant(DH, "jail-and-bonus-dice", "Place a die in Jail next turn. (Saloon; Campaign) / receive ... a Bonus Die "
-           "(Barnstorming)", f"{RR}: New Action Spaces")
+@invariant(DH, "jail-and-bonus-dice", "Place a die in Jail next turn ... receive 1 Wild Die token and a Bonus Die",
+           f"{RR}: New Action Spaces: Saloon, Campaign; Barnstorming", on=("roll",))
 def _jail(p: Played):
     jailed: Counter = Counter()
     bonus: Counter = Counter()
@@ -134,12 +133,18 @@ def _sub_multiset(part, whole) -> bool:
     return not (Counter(part) - Counter(whole))
 
 
-@invariant(DH, "placed-dice-were-rolled", "players will roll dice and place them on Action Spaces", f"{BASE}: Theme")
+@invariant(DH, "placed-dice-were-rolled", "players will roll dice and place them on Action Spaces", f"{BASE}: Theme", on=("place",))
 def _placed(p: Played):
     for i, event in p.each("place"):
-        before = p.before(i)["players"][event["player"]]["dice"]
-        if not _sub_multiset(event["dice"], before):
-            yield f"{event['player']} places {event['dice']} holding only {before} ({p.where(i)})"
+        player = p.before(i)["players"][event["player"]]
+        uses = event.get("uses") or []
+        held = list(player["dice"])
+        if "inventor-die" in uses and player.get("inventor_die") is not None:
+            held.append(player["inventor_die"])
+        if "carnival-die" in uses:
+            held = [player["carnival_die"]] if player.get("carnival_at") is None else []
+        if not _sub_multiset(event["dice"], held):
+            yield f"{event['player']} places {event['dice']} holding only {held} ({p.where(i)})"
         if p.states[i]["to_act"] != event["player"]:
             yield f"{event['player']} places out of turn ({p.where(i)})"
 
@@ -158,7 +163,7 @@ def claimed(requirement: dict, dice: list[int], unknown: str) -> bool:
 
 
 @invariant(DH, "claim-requirement", "dice may be used singly or added together (a review's example: a 2 and a 4 used "
-           "together as 6 claim Builder)", f"{REVIEWS}: turn")
+           "together as 6 claim Builder)", f"{REVIEWS}: turn", on=("place",))
 def _claim(p: Played):
     spaces = p.start.get("spaces") or {}
     for i, event in p.each("place"):
@@ -169,19 +174,28 @@ def _claim(p: Played):
             yield f"{event['dice']} do not claim {event['space']} ({space['claim']}) ({p.where(i)})"
 
 
-@invariant(DH, "limited-space-one-player", "This type of Action Space can only be claimed by 1 player.",
-           f"{BASE}: Action Space Types (Limited)")
+@invariant(DH, "limited-space-one-player", "This type of Action Space can only be claimed by 1 player. This means "
+           "that once someone has placed their die/dice on this Action Space, then no one else may placedice there unless "
+           "they have an Engineer token", f"{BASE}: Action Space Types (Limited)", on=("place",))
 def _limited(p: Played):
     spaces = p.start.get("spaces") or {}
     for i, event in p.each("place"):
         space = spaces.get(event["space"]) or {}
-        players = {who for who, _ in p.states[i]["claims"].get(event["space"], [])}
-        if space.get("type") in LIMITED and len(players) > 1:
-            yield f"{event['space']} ({space.get('type')}) is claimed by {sorted(players)} ({p.where(i)})"
+        if space.get("type") not in LIMITED:
+            continue
+        others = {who for who, *_ in p.before(i)["claims"].get(event["space"], []) if who != event["player"]}
+        if not others:
+            continue
+        # "once someone has placed their die/dice on this Action Space, then no one else may place
+        # dice there unless they have an Engineer token"
+        had = p.before(i)["players"][event["player"]]["goods"].get("engineer-token", 0)
+        if space.get("type") != "limited" or "engineer-token" not in (event.get("uses") or []) or not had:
+            yield f"{event['player']} joins {sorted(others)} on {event['space']} ({space.get('type')}) " \
+                  f"without an Engineer token ({p.where(i)})"
 
 
 @invariant(DH, "collect-in-turn-order", "Unlimited action spaces can take several players' dice; they resolve in turn "
-           "order during the Collection Phase.", f"{PUBLIC}: 1.3 Turn structure")
+           "order during the Collection Phase.", f"{PUBLIC}: 1.3 Turn structure", on=("collect", "skip"), when=lambda q: q.rules.get("turn_order_change_takes_effect") == "next-round")
 def _collect_order(p: Played):
     if p.rules.get("turn_order_change_takes_effect") != "next-round":
         return
@@ -199,18 +213,18 @@ def _collect_order(p: Played):
 
 
 @invariant(DH, "collect-what-you-claimed", "players will roll dice and place them on Action Spaces that allow players "
-           "to collect resources", f"{BASE}: Theme")
+           "to collect resources", f"{BASE}: Theme", on=("collect", "skip"))
 def _collect_claimed(p: Played):
     for i, event in p.each("collect", "skip"):
         if event.get("phase") != "collection":
             continue
-        holders = {who for who, _ in p.before(i)["claims"].get(event["space"], [])}
+        holders = {who for who, *_ in p.before(i)["claims"].get(event["space"], [])}
         if event["player"] not in holders:
             yield f"{event['player']} collects {event['space']} without dice on it ({p.where(i)})"
 
 
 @invariant(DH, "pay-or-do-without", "Players must pay this payment or they cannot use the ability.",
-           f"{RR}: Card Abilities and Timing 3")
+           f"{RR}: Card Abilities and Timing 3", on=("pay",))
 def _never_negative(p: Played):
     for i, state in enumerate(p.states):
         for name, player in state["players"].items():
@@ -221,7 +235,7 @@ def _never_negative(p: Played):
                 return
 
 
-@invariant(DH, "gold-is-four-silver", "Each Gold token is worth 4 Silver tokens.", f"{RR}: Expansion Set Overview")
+@invariant(DH, "gold-is-four-silver", "Each Gold token is worth 4 Silver tokens.", f"{RR}: Expansion Set Overview", on=("convert",))
 def _gold(p: Played):
     for i, event in p.each("convert"):
         if event["silver"] != event["gold"] * p.rules["silver_per_gold"]:
@@ -229,7 +243,7 @@ def _gold(p: Played):
 
 
 @invariant(DH, "turn-order-moves", "Players collecting from this Action Space move to first in Turn Order (Marshal) / "
-           "Move last in Turn Order (Saloon)", f"{RR}: New Action Spaces")
+           "Move last in Turn Order (Saloon)", f"{RR}: New Action Spaces", on=("round",), when=lambda q: q.rules.get("turn_order_change_takes_effect") == "next-round")
 def _turn_order(p: Played):
     if p.rules.get("turn_order_change_takes_effect") != "next-round":
         return
@@ -252,7 +266,7 @@ def _turn_order(p: Played):
 # -- reputation --------------------------------------------------------------------------------
 
 @invariant(DH, "reputation-exclusive", "a player can never have both White Hat and Black Hat Reputation tokens, unless "
-           "playing a unique scenario", f"{RR}: Reputation Overview")
+           "playing a unique scenario", f"{RR}: Reputation Overview", on=("gain",), when=lambda q: not q.rules.get("reputation_both_types"))
 def _exclusive(p: Played):
     if p.rules.get("reputation_both_types"):
         return
@@ -264,7 +278,7 @@ def _exclusive(p: Played):
 
 
 @invariant(DH, "reputation-cancels", "If a player has one type of token and receives the opposite type, then these "
-           "tokens cancel each other out.", f"{RR}: Reputation Overview")
+           "tokens cancel each other out.", f"{RR}: Reputation Overview", on=("gain",), when=lambda q: not q.rules.get("reputation_both_types"))
 def _cancel(p: Played):
     if p.rules.get("reputation_both_types"):
         return
@@ -290,7 +304,7 @@ def _cancel(p: Played):
 
 
 @invariant(DH, "reputation-victory-points", "Players receive one Victory Point at the end of the game for every four "
-           "Reputation tokens they control.", f"{RR}: Reputation Overview")
+           "Reputation tokens they control.", f"{RR}: Reputation Overview", on=("end",))
 def _vp(p: Played):
     per = p.rules.get("reputation_per_victory_point", 4)
     for i, event in p.each("end"):
@@ -300,8 +314,8 @@ def _vp(p: Played):
                 yield f"{name}: {score['reputation_vp']} VP for {player['white_hat'] + player['black_hat']} Reputation"
 
 
-@invariant(DH, "face-down-when-opposite", "all of his/her characters, of that opposite type, are turned face down and "
-           "become inactive", f"{RR}: Controlling Black Hat (and) White Hat Characters")
+@invariant(DH, "face-down-when-opposite", "all of his/her characters, of ... that opposite type, are turned face down and "
+           "become inactive", f"{RR}: Controlling Black Hat (and) White Hat Characters", on=("gain",))
 def _face_down(p: Played):
     both = bool(p.rules.get("reputation_both_types"))
     for i, state in enumerate(p.states):
@@ -316,7 +330,7 @@ def _face_down(p: Played):
 # -- robbing -------------------------------------------------------------------------------------
 
 @invariant(DH, "only-black-hats-rob", "This Action Space can only be robbed by Black Hat characters. Note: Neutral "
-           "characters are never considered to be Black Hat characters", f"{RR}: Robbing Action Spaces 2")
+           "characters are never considered to be Black Hat characters", f"{RR}: Robbing Action Spaces 2", on=("rob",))
 def _black_rob(p: Played):
     for i, event in p.each("rob"):
         character = _character(p.before(i), event["player"], event["character"]) or {}
@@ -326,7 +340,7 @@ def _black_rob(p: Played):
 
 @invariant(DH, "rob-robbery-spaces", "Some of the new Action Spaces have a Robbery icon ... a player may announce that "
            "one of his/her Black Hat characters is Robbing an Action Space that has a Robbery icon.",
-           f"{RR}: Robbing Action Spaces")
+           f"{RR}: Robbing Action Spaces", on=("rob",))
 def _rob_space(p: Played):
     spaces = p.start.get("spaces") or {}
     for i, event in p.each("rob"):
@@ -337,7 +351,7 @@ def _rob_space(p: Played):
 
 
 @invariant(DH, "robbery-silver", "When a player collects from this Action Space they place 1 Silver on it from the "
-           "Game Bank.", f"{RR}: Robbing Action Spaces 1")
+           "Game Bank.", f"{RR}: Robbing Action Spaces 1", on=("robbery-silver",))
 def _robbery_silver(p: Played):
     spaces = p.start.get("spaces") or {}
     per = p.rules.get("robbery_silver_per_collect", 1)
@@ -358,7 +372,7 @@ def _robbery_silver(p: Played):
 
 
 @invariant(DH, "robber-is-wanted", "That player immediately places a Wanted token on that Black Hat character, unless "
-           "the character already has one.", f"{RR}: Robbing Action Spaces")
+           "the character already has one.", f"{RR}: Robbing Action Spaces", on=("rob",))
 def _wanted(p: Played):
     for i, event in p.each("rob"):
         if not (_character(p.states[i], event["player"], event["character"]) or {}).get("wanted"):
@@ -367,7 +381,7 @@ def _wanted(p: Played):
 
 @invariant(DH, "rob-once-a-turn", "Robbing an Action Space is a unique ability and can only be performed by a Black Hat "
            "character that has not performed any other abilities during this turns Placement Phase or Collection Phase.",
-           f"{RR}: Robbing Action Spaces")
+           f"{RR}: Robbing Action Spaces", on=("rob",))
 def _rob_once(p: Played):
     per_turn = p.rules.get("abilities_per_turn", 1)
     seen: Counter = Counter()
@@ -379,7 +393,7 @@ def _rob_once(p: Played):
 
 
 @invariant(DH, "one-robbery-attempt-per-space", "Each player may only make one Robbery attempt per Action Space.",
-           f"{RR}: Robbing Action Spaces")
+           f"{RR}: Robbing Action Spaces", on=("rob",))
 def _rob_space_once(p: Played):
     limit = p.rules.get("robbery_attempts_per_space", 1)
     seen: Counter = Counter()
@@ -391,7 +405,7 @@ def _rob_space_once(p: Played):
 
 
 @invariant(DH, "wild-wild-west-no-robbing", "Black Hat Character (Change/Restriction) – These characters cannot Rob "
-           "Action Spaces", f"{RR}: Wild Wild West")
+           "Action Spaces", f"{RR}: Wild Wild West", on=("collect",), when=lambda q: not q.rules.get("black_hat_can_rob", True))
 def _no_rob(p: Played):
     if p.rules.get("black_hat_can_rob", True):
         return
@@ -399,9 +413,8 @@ def _no_rob(p: Played):
         yield f"{event['character']} robs although Black Hat characters cannot rob here ({p.where(i)})"
 
 
-@invariant(DH, "inactive-characters-do-nothing", "characters, of that opposite type, are turned face down and become "
-           "inactive ... Captured, turned face down, and remain inactive the remainder of the game",
-           f"{RR}: Controlling Characters; Capturing Characters")
+@invariant(DH, "inactive-characters-do-nothing", "that opposite type, are turned face down and become inactive ... Captured, turned face down, and remain inactive the remainder of the game",
+           f"{RR}: Controlling Characters; Capturing Characters", on=("rob", "challenge"))
 def _inactive(p: Played):
     both = bool(p.rules.get("reputation_both_types"))
     for i, event in p.each("rob", "challenge"):
@@ -424,7 +437,7 @@ def _abilities_before(p: Played, i: int, owner: str, character: str) -> int:
 
 
 @invariant(DH, "challenger-fresh", "Any character that has not performed any abilities this turn, and has one or more "
-           "[Combat] symbols, can issue a Challenge", f"{RR}: Challenging Characters")
+           "... symbols, can issue a Challenge", f"{RR}: Challenging Characters (the symbol, pictured, read as Combat)", on=("challenge",))
 def _challenger(p: Played):
     for i, event in p.each("challenge"):
         if event["challenger"] == "marshal-token":
@@ -437,7 +450,7 @@ def _challenger(p: Played):
 
 
 @invariant(DH, "challenge-an-opponent", "A player that announces a Challenge selects one of his/her characters and an "
-           "opponent's character", f"{RR}: Challenging Characters")
+           "opponent's character", f"{RR}: Challenging Characters", on=("challenge",))
 def _opponent(p: Played):
     for i, event in p.each("challenge"):
         owner = next((n for n, pl in p.before(i)["players"].items() if event["challenged"] in pl["characters"]), None)
@@ -446,7 +459,7 @@ def _opponent(p: Played):
 
 
 @invariant(DH, "marshal-once-a-turn", "Each player may only use an ability on a card, token or Action Space ONCE per "
-           "turn (the Marshal token: its only ability is to Challenge)", f"{RR}: Card Abilities and Timing 2; Marshal")
+           "turn ... This token acts like a character but its only ability is to Challenge", f"{RR}: Card Abilities and Timing 2; Marshal", on=("challenge",))
 def _marshal_once(p: Played):
     per_turn = p.rules.get("abilities_per_turn", 1)
     seen: Counter = Counter()
@@ -458,10 +471,12 @@ def _marshal_once(p: Played):
 
 
 @invariant(DH, "marshal-challenges-wanted", "The token can announce a Challenge against any character with a Wanted "
-           "token", f"{RR}: Marshal Token")
+           "token", f"{RR}: Marshal Token", on=("challenge",))
 def _marshal_wanted(p: Played):
     for i, event in p.each("challenge"):
         if event["challenger"] != "marshal-token":
+            continue
+        if "@" in event["challenged"]:      # an outlaw on the board: a Wild Wild West Challenge, below
             continue
         if "marshal-token" not in p.before(i)["players"][event["player"]]["roles"]:
             yield f"{event['player']} challenges with a Marshal token they do not hold ({p.where(i)})"
@@ -471,8 +486,8 @@ def _marshal_wanted(p: Played):
             yield f"the Marshal token challenges {event['challenged']}, who has no Wanted token ({p.where(i)})"
 
 
-@invariant(DH, "one-holder-per-role", "receive 2 White Hat tokens and the Marshal Special Role token (one Special Role "
-           "token each: Marshal, Inventor & Carnival)", f"{RR}: Marshal; Component List")
+@invariant(DH, "one-holder-per-role", "receive 2 White Hat tokens and the Marshal Special Role token ... Special Role "
+           "Tokens (Marshal, Inventor & Carnival)", f"{RR}: Marshal; Component List", on=("effect",))
 def _roles(p: Played):
     for i, event in p.each("effect"):
         if event.get("effect") != "take-special-role":
@@ -491,6 +506,9 @@ def _sides(p: Played, i: int):
     tokens = p.start.get("tokens") or {}
 
     def side(owner_hint: str | None, cid: str):
+        if "@" in cid:                          # an outlaw on the board (Wild Wild West)
+            kind, at = cid.split("@")
+            return dict(tokens.get(kind, {})), (state.get("outlaws") or {}).get(at, {}).get("wounds", 0)
         if cid in tokens and cid not in {c for pl in state["players"].values() for c in pl["characters"]}:
             return dict(tokens[cid]), 0
         for pl in state["players"].values():
@@ -504,7 +522,7 @@ def _sides(p: Played, i: int):
 @invariant(DH, "gunfight-rounds", "If a character's Gunfight roll is 2 or more than his/her opponent's, then the "
            "opponent's character receives a Wound token and the Gunfight ends. If neither Gunfight roll result is 2 or "
            "more, then the Gunfight is a draw and the characters will enter a second and final gunfight round.",
-           f"{RR}: Gunfights")
+           f"{RR}: Gunfights", on=("gunfight",))
 def _gunfight(p: Played):
     r = p.rules
     margin, per_wound, rounds = r["win_margin"], r["wound_modifier"], r["gunfight_rounds"]
@@ -562,24 +580,33 @@ def _gunfight(p: Played):
 
 
 @invariant(DH, "wound-on-a-lost-gunfight", "Characters receive a Wound token if they lose a Gunfight.",
-           f"{RR}: Gunfight Overview (Wound)")
+           f"{RR}: Gunfight Overview (Wound)", on=("gunfight",))
 def _wound(p: Played):
     for i, event in p.each("gunfight"):
         loser = {"a_wins": event["challenged"], "b_wins": event["challenger"]}.get(event["outcome"])
         if loser is None or loser == "marshal-token":
             continue
-        nxt = p.events[i + 1] if i + 1 < len(p.events) else {}
+        k = i + 1
+        while k < len(p.events) and p.events[k].get("event") == "token":    # an Engineer token spent in the fight
+            k += 1
+        nxt = p.events[k] if k < len(p.events) else {}
         if nxt.get("event") != "wound" or nxt.get("character") != loser:
             yield f"{loser} loses a gunfight and takes no Wound token ({p.where(i)})"
             continue
-        before = next((pl["characters"][loser] for pl in p.states[i]["players"].values() if loser in pl["characters"]), None)
-        after = next((pl["characters"][loser] for pl in p.states[i + 1]["players"].values() if loser in pl["characters"]), None)
+        if "@" in loser:
+            at = loser.split("@")[1]
+            before, after = p.states[i]["outlaws"].get(at), p.states[k]["outlaws"].get(at)
+        else:
+            before = next((pl["characters"][loser] for pl in p.states[i]["players"].values()
+                           if loser in pl["characters"]), None)
+            after = next((pl["characters"][loser] for pl in p.states[k]["players"].values()
+                          if loser in pl["characters"]), None)
         if before is not None and after is not None and after["wounds"] != before["wounds"] + 1:
-            yield f"{loser} goes from {before['wounds']} to {after['wounds']} Wounds ({p.where(i + 1)})"
+            yield f"{loser} goes from {before['wounds']} to {after['wounds']} Wounds ({p.where(k)})"
 
 
 @invariant(DH, "captured-at-the-second-wound", "Characters that receive a second Wound token, or a third Wound token if "
-           "a character has the Tough symbol, are considered Captured", f"{RR}: Capturing Characters")
+           "a character has the Tough symbol, are considered Captured", f"{RR}: Capturing Characters", on=("wound",))
 def _captured(p: Played):
     for i, state in enumerate(p.states):
         event = p.events[i]
@@ -595,12 +622,22 @@ def _captured(p: Played):
 
 
 @invariant(DH, "capture-reward", "Players that capture an opponent's character will receive 2 Reputation tokens as well "
-           "as the Wanted token on the character, if available.", f"{RR}: Capturing Characters")
+           "as the Wanted token on the ... character, if available. ... can be Captured like a regular Black Hat "
+           "character for a reward of 1 Reputation, 1 Silver and the Wanted token itself ... for a reward of 2 "
+           "Reputation and 3 Silver", f"{RR}: Capturing Characters; Wild Wild West", on=("captured",))
 def _capture_reward(p: Played):
-    reward = p.rules.get("capture_reward") or {}
     for i, event in p.each("captured"):
         captor = event["player"]
-        wanted = (_character(p.before(i), event["owner"], event["character"]) or {}).get("wanted")
+        if captor is None:                  # captured by an outlaw: nobody collects
+            continue
+        reward = p.rules.get("capture_reward") or {}
+        wanted = False
+        if "@" in event["character"]:       # Wild Wild West's outlaws: their own rewards
+            kind = event["character"].split("@")[0]
+            reward = p.rules.get("wanted_token_capture_reward" if kind == "wanted-token" else
+                                 "outlaw_town_capture_reward") or {}
+        else:
+            wanted = (_character(p.before(i), event["owner"], event["character"]) or {}).get("wanted")
         j = i
         while j + 1 < len(p.events) and p.events[j + 1].get("event") in ("gain", "refused") \
                 and p.events[j + 1].get("player") == captor:
@@ -611,14 +648,16 @@ def _capture_reward(p: Played):
         refused = any(e.get("event") == "refused" for e in p.events[i + 1:j + 1])
         if got != reputation and not refused:
             yield f"{captor} gains {got} Reputation for a capture, not {reputation} ({p.where(i)})"
-        tokens = after["goods"].get("wanted-token", 0) - before["goods"].get("wanted-token", 0)
-        expected = reward.get("wanted-token", 0) + (1 if wanted and p.rules.get("capture_takes_wanted_token") else 0)
-        if tokens != expected:
-            yield f"{captor} takes {tokens} Wanted token(s) for a capture, not {expected} ({p.where(i)})"
+        for good in sorted(set(reward) - {"any-reputation", "white-hat", "black-hat"} | {"wanted-token"}):
+            got = after["goods"].get(good, 0) - before["goods"].get(good, 0)
+            expected = reward.get(good, 0) + (1 if good == "wanted-token" and wanted
+                                              and p.rules.get("capture_takes_wanted_token") else 0)
+            if got != expected:
+                yield f"{captor} takes {got} {good} for capturing {event['character']}, not {expected} ({p.where(i)})"
 
 
 @invariant(DH, "captured-stay-captured", "Characters that receive a second Wound token ... are considered Captured, "
-           "turned face down, and remain inactive the remainder of the game.", f"{RR}: Capturing Characters")
+           "turned face down, and remain inactive the remainder of the game.", f"{RR}: Capturing Characters", on=("captured",))
 def _stay(p: Played):
     captured: set[tuple[str, str]] = set()
     for i, state in enumerate(p.states):
@@ -632,7 +671,7 @@ def _stay(p: Played):
 
 
 @invariant(DH, "flee-costs-reputation", "On a result of 4+ they flee from combat, which immediately ends the gunfight, "
-           "and you lose 1 Reputation token, if possible.", f"{RR}: Gunfight Overview (Weak-Kneed)")
+           "and you lose 1 Reputation token, if possible.", f"{RR}: Gunfight Overview (Weak-Kneed)", on=("gunfight",))
 def _flee(p: Played):
     loss = p.rules.get("flee_reputation_loss", 1)
     for i, event in p.each("gunfight"):
@@ -658,6 +697,8 @@ def _trigger(p: Played, state: dict) -> str | None:
     target = p.rules.get("influence_game_end")
     pieces = p.rules.get("pieces_per_player") or {}
     has_map = bool(state.get("pieces")) or any(e.get("event") == "build" for e in p.events)
+    if p.states and p.states[0].get("outlaws") and not state.get("outlaws"):
+        return "every outlaw captured"
     for name, player in state["players"].items():
         if isinstance(target, int) and player["influence"] >= target:
             return f"{name} reached {target} Influence"
@@ -668,7 +709,9 @@ def _trigger(p: Played, state: dict) -> str | None:
 
 
 @invariant(DH, "game-end-triggers", "The game ends when one player has built all of their cities and towns, or when a "
-           "player reaches the Game End token on the Influence track.", f"{PUBLIC}: 1.2 end of game")
+           "player reaches the Game End token on the Influence track. ... In addition to the standard End Game triggers "
+           "the game ends if all Wanted tokens and both the Outlaw Hideout and Ghost Town Mystery Hex is removed.",
+           f"{PUBLIC}: 1.2 end of game; {RR}: Wild Wild West", on=("end",))
 def _end(p: Played):
     for i, event in p.each("round"):
         if event["round"] > 1:
@@ -680,3 +723,177 @@ def _end(p: Played):
         limit = "round(s) played" in (event.get("why") or "")
         if not limit and not met:
             yield f"the game ends ({event.get('why')}) with no end trigger met"
+
+
+# -- tokens and special dice ---------------------------------------------------------------------
+
+@invariant(DH, "one-token-of-a-type-a-turn", "Players can only use each ability, token type, card type once, e.g., one "
+           "Wild Die token, one Engineer token", f"{RR}: Card Abilities and Timing 2", on=("token",))
+def _token_once(p: Played):
+    per_turn = p.rules.get("abilities_per_turn", 1)
+    seen: Counter = Counter()
+    for i, event in p.each("token"):
+        key = (event["round"], event["player"], event["token"])
+        seen[key] += 1
+        if seen[key] > per_turn:
+            yield f"{event['player']} uses a {event['token']} again in round {event['round']} ({p.where(i)})"
+        if event.get("spent") and p.before(i)["players"][event["player"]]["goods"].get(event["token"], 0) < 1:
+            yield f"{event['player']} spends a {event['token']} they do not hold ({p.where(i)})"
+    for i, event in p.each("boot"):     # a token given back with the dice it placed is not a use
+        for token in ("engineer-token",):
+            if token in (event.get("uses") or []):
+                seen[(event["round"], event["forced"], token)] -= 1
+
+
+@invariant(DH, "influence-for-reputation", "At any time, players may lose 1 Influence to gain any 4 Reputation.",
+           f"{RR}: Reputation Overview", on=("trade-influence",))
+def _trade(p: Played):
+    trade = p.rules.get("influence_for_reputation") or {"pay_influence": 1, "gain_reputation": 4}
+    both = p.rules.get("reputation_both_types")
+    for i, event in p.each("trade-influence"):
+        before, after = p.before(i)["players"][event["player"]], p.states[i]["players"][event["player"]]
+        hat, other = event["hat"], "black" if event["hat"] == "white" else "white"
+        cancelled = 0 if both else min(before[f"{other}_hat"], trade["gain_reputation"])
+        expected = (before["influence"] - trade["pay_influence"], before[f"{hat}_hat"] + trade["gain_reputation"] - cancelled,
+                    before[f"{other}_hat"] - cancelled)
+        got = (after["influence"], after[f"{hat}_hat"], after[f"{other}_hat"])
+        if got != expected or before["influence"] < trade["pay_influence"]:
+            yield f"{event['player']} trades Influence for {hat} Reputation: {got} (Influence, {hat}, {other}), " \
+                  f"not {expected} ({p.where(i)})"
+
+
+@invariant(DH, "inventor-die", "a player may physically turn the die to a result that is one lower or higher ... "
+           "If a player chooses to turn the die, then he/she must use that die by itself ... Players cannot modify the "
+           "Inventor die once the special ability on it has been used ... Players cannot modify a result of 1 to a 6 and "
+           "vice versa.", f"{RR}: Inventor Token", on=("turn-inventor-die",))
+def _inventor(p: Played):
+    steps = p.rules.get("inventor_die_turn", 1)
+    turned: set = set()
+    for i, event in p.each("turn-inventor-die", "place", "roll"):
+        name, kind = event["player"], event["event"]
+        before = p.before(i)["players"][name]
+        if kind == "roll":
+            if "inventor" in event and "inventor-token" not in before["roles"]:
+                yield f"{name} rolls an Inventor die without the Inventor token ({p.where(i)})"
+            continue
+        if kind == "turn-inventor-die":
+            a, b = event["from"], event["to"]
+            if (event["round"], name) in turned or not 0 < abs(a - b) <= steps or {a, b} == {1, 6} \
+                    or before.get("inventor_die") != a:
+                yield f"{name} turns the Inventor die from {a} to {b} ({p.where(i)})"
+            turned.add((event["round"], name))
+        elif "inventor-die" in (event.get("uses") or []) and (event["round"], name) in turned \
+                and p.rules.get("inventor_turned_die_alone", True) and len(event["dice"]) != 1:
+            yield f"{name} places the turned Inventor die with other dice {event['dice']} ({p.where(i)})"
+
+
+@invariant(DH, "carnival-die", "you may pay 1 Food resource and 1 Silver to the Game Bank to immediately claim and roll "
+           "the white (four sided) Carnival Die ... pay an additional Silver and Food resource to roll the die and claim "
+           "a different Action space", f"{RR}: Carnival Token", on=("carnival-die",))
+def _carnival(p: Played):
+    cost = p.rules.get("carnival_roll_cost") or {}
+    faces = p.rules.get("carnival_die_faces", 4)
+    for i, event in p.each("carnival-die"):
+        name = event["player"]
+        if not 1 <= event["die"] <= faces:
+            yield f"the Carnival die shows {event['die']} ({p.where(i)})"
+        j = i - 1
+        paid: Counter = Counter()
+        while j >= 0 and p.events[j].get("event") in ("pay", "convert", "carnival-die-off"):
+            if p.events[j]["event"] == "pay" and p.events[j]["player"] == name:
+                paid[p.events[j]["good"]] += p.events[j]["amount"]
+            j -= 1
+        if dict(paid) != dict(cost):
+            yield f"{name} rolls the Carnival die having paid {dict(paid)}, not {cost} ({p.where(i)})"
+        if "carnival-token" not in p.states[i]["players"][name]["roles"]:
+            yield f"{name} rolls the Carnival die without the Carnival token ({p.where(i)})"
+        nxt = p.events[i + 1] if i + 1 < len(p.events) else {}
+        if nxt.get("event") == "place" and (nxt.get("space") == event.get("away") or nxt.get("dice") != [event["die"]]):
+            yield f"the Carnival die claims {nxt.get('space')} with {nxt.get('dice')} ({p.where(i + 1)})"
+
+
+@invariant(DH, "cowboy-boot", "You may use this token to force an opponent's die/dice off an Action Space that you are "
+           "claiming. The player forced off the Action Space takes his/her die/dice, as well as any tokens used to place "
+           "those dice. That player immediately claims a new Action Space", f"{RR}: Saloon: Cowboy Boot Token",
+           on=("boot",))
+def _boot(p: Played):
+    for i, event in p.each("boot"):
+        before = p.before(i)
+        holders = {who for who, *_ in before["claims"].get(event["space"], [])}
+        if event["player"] not in holders or event["forced"] not in holders or event["forced"] == event["player"]:
+            yield f"{event['player']} forces {event['forced']} off {event['space']} held by {sorted(holders)} ({p.where(i)})"
+        if before["players"][event["player"]]["goods"].get("cowboy-boot-token", 0) < 1:
+            yield f"{event['player']} uses a Cowboy Boot token they do not hold ({p.where(i)})"
+        after = p.states[i]["players"][event["forced"]]
+        if not _sub_multiset([d for d in event["dice"]], after["dice"] + [x for x in (after.get("inventor_die"),
+                                                                                      after.get("carnival_die")) if x]):
+            yield f"{event['forced']} does not get back {event['dice']} ({p.where(i)})"
+        nxt = next((e for e in p.events[i + 1:] if e.get("event") in ("place", "no-claim", "pass", "collection")), {})
+        if nxt.get("player") != event["forced"] or nxt.get("event") not in ("place", "no-claim") \
+                or nxt.get("space") == event["space"]:
+            yield f"{event['forced']} does not claim a new space at once after the Cowboy Boot ({p.where(i)})"
+
+
+@invariant(DH, "outlaw-challenges", "At the start of the Placement Phase, before any dice have been placed, each player "
+           "may announce one Challenge against a Wanted token or the Mystery Hexes", f"{RR}: Wild Wild West: Challenges",
+           on=("challenge",), when=lambda q: q.rules.get("placement_challenges_per_player"))
+def _outlaw_challenges(p: Played):
+    limit = p.rules.get("placement_challenges_per_player", 0)
+    seen: Counter = Counter()
+    placed: set = set()
+    for i, event in enumerate(p.events):
+        if event.get("event") == "place":
+            placed.add(event["round"])
+        if event.get("event") != "challenge" or "@" not in event["challenged"]:
+            continue
+        seen[(event["round"], event["player"])] += 1
+        if seen[(event["round"], event["player"])] > limit:
+            yield f"{event['player']} challenges an outlaw again in round {event['round']} ({p.where(i)})"
+        if event["round"] in placed or event.get("phase") != "challenges":
+            yield f"a Challenge of an outlaw after dice were placed ({p.where(i)})"
+        at = event["challenged"].split("@")[1]
+        if at not in (p.before(i).get("outlaws") or {}):
+            yield f"{event['challenged']} is not on the board ({p.where(i)})"
+
+
+@invariant(DH, "no-building-by-outlaws", "players cannot build a Town/City next to, or on top of, a hex with a Wanted "
+           "token or a Mystery Hex until that token/hex has been removed.", f"{RR}: Wild Wild West: Town/City (Restriction)",
+           on=("build",), when=lambda q: "wanted-exclusion" in (q.start.get("placement_rules") or []))
+def _outlaw_neighbours(p: Played):
+    for i, event in p.each("build"):
+        if event["piece"] not in ("town", "city"):
+            continue
+        for hex_, here in p.before(i)["pieces"].items():
+            if any(who is None for who, _ in here) and hex_distance(_at(hex_), event["at"]) <= 1:
+                yield f"{event['player']} builds a {event['piece']} at {event['at']}, next to or on {[w for _, w in here]} " \
+                      f"at [{hex_}] ({p.where(i)})"
+
+
+@invariant(DH, "towns-and-cities-where-they-go", "Resource Hex – ... Only towns can be placed on this type of hex. ... "
+           "Non-Resource Hex – ... Only cities can be placed on this type of hex.", f"{BASE}: Territory Map",
+           on=("build",))
+def _terrain(p: Played):
+    hexes = (p.start.get("territory") or {}).get("hexes") or {}
+    for i, event in p.each("build"):
+        kind = hexes.get(f"{event['at'][0]},{event['at'][1]}")
+        if kind is None:
+            continue
+        if event["piece"] == "town" and kind not in ("resource", "safe-zone", "rugged-resource", "mystery"):
+            yield f"a town on a {kind} hex at {event['at']} ({p.where(i)})"
+        if event["piece"] == "city" and kind != "non-resource":
+            yield f"a city on a {kind} hex at {event['at']} ({p.where(i)})"
+
+
+@invariant(DH, "first-city-in-a-safe-zone-area", "Players must place their first city in a Safe Zone area.",
+           f"{RR}: Wild Wild West: Setup", on=("build",),
+           when=lambda q: "first-city-safe-zone" in (q.start.get("placement_rules") or []))
+def _safe_zone(p: Played):
+    hexes = (p.start.get("territory") or {}).get("hexes") or {}
+    zones = [_at(h) for h, kind in hexes.items() if kind == "safe-zone"]
+    area = p.rules.get("safe_zone_area_distance", 1)
+    firsts: set = set()
+    for i, event in p.each("build"):
+        if event["piece"] == "city" and event["player"] not in firsts:
+            firsts.add(event["player"])
+            if not zones or min(hex_distance(z, event["at"]) for z in zones) > area:
+                yield f"{event['player']}'s first city at {event['at']} is not in a Safe Zone area ({p.where(i)})"

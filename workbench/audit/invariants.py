@@ -47,15 +47,27 @@ class Invariant:
     quote: str
     source: str
     check: Callable[[Played], Iterator[str]]
+    on: tuple[str, ...] = ()                       # the events whose situation it checks (coverage)
+    when: Callable[["Played"], bool] | None = None  # the games it applies to (all when None)
+
+    def applies(self, played: "Played") -> bool:
+        return self.when is None or bool(self.when(played))
+
+    def situations(self, played: "Played") -> int:
+        """How many times the situation the rule speaks of came up in this game."""
+        if not self.applies(played):
+            return 0
+        return sum(1 for e in played.events if e.get("event") in self.on)
 
 
 INVARIANTS: dict[str, Invariant] = {}
 
 
-def invariant(game: str, id: str, quote: str, source: str):
-    """Register a check; the function yields one message per breach."""
+def invariant(game: str, id: str, quote: str, source: str, on: tuple[str, ...] = (), when=None):
+    """Register a check; the function yields one message per breach. ``on`` names the events
+    whose situation it checks and ``when`` the rulesets it applies to (for coverage counts)."""
     def register(check):
-        INVARIANTS[f"{game}/{id}"] = Invariant(id, game, quote, source, check)
+        INVARIANTS[f"{game}/{id}"] = Invariant(id, game, quote, source, check, tuple(on), when)
         return check
     return register
 
@@ -70,6 +82,9 @@ def check(played: Played, invariants: list[Invariant] | None = None, limit: int 
     out = {}
     for inv in invariants if invariants is not None else for_game(played.game):
         found = []
+        if not inv.applies(played):
+            out[inv.id] = found
+            continue
         for message in inv.check(played):
             found.append(message)
             if len(found) >= limit:

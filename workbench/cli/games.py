@@ -159,7 +159,7 @@ def cmd_play(args) -> int:
             characters.setdefault(player, []).append(character)
         try:
             state = engine.play(result.library, args.scenario, args.players, args.seed, args.rounds or 3, bots,
-                                characters=characters, **house_rules(args))
+                                characters=characters, audit=bool(args.log) or args.format == "json", **house_rules(args))
         except KeyError as exc:
             raise UsageError(f"no scenario or character {exc}") from None
         events = state.log

@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Callable
 
@@ -31,7 +31,8 @@ from ...errors import ContentError, NotFound, UsageError
 from ..base import Game, State as BaseState, Trail
 from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
 from .parameters import SPEC, resolve_ruleset
-from .reputation import Reputation, ReputationError, ReputationRules, gain as gain_reputation
+from .reputation import (Reputation, ReputationError, ReputationRules, buy_reputation, can_collect,
+                         gain as gain_reputation)
 
 PLAYER_NAMES = ["red", "blue", "green", "yellow", "purple"]
 
@@ -67,6 +68,12 @@ class Player:
     hand: int = 0                                        # cards drawn and kept (their faces are not modelled)
     characters: list[Hired] = field(default_factory=list)
     marshal_challenges: int = 0                          # this turn
+    inventor_die: int | None = None                      # this round's Inventor die, not yet placed
+    inventor_value: int | None = None                    # its value, placed or not
+    inventor_turned: bool = False                        # its special ability used this round
+    carnival_die: int | None = None                      # the Carnival die's last roll
+    carnival_at: str | None = None                       # the space it claims (None: not placed)
+    tokens_used: dict[str, int] = field(default_factory=dict)   # token types used this turn
 
     def clone(self) -> "Player":
         # a state is copied on every public step: copy the containers, not through __init__
@@ -74,6 +81,8 @@ class Player:
         new.__dict__.update(self.__dict__)
         new.goods, new.reputation, new.dice, new.roles = (dict(self.goods), self.reputation.copy(), list(self.dice),
                                                           list(self.roles))
+        if self.tokens_used:
+            new.tokens_used = dict(self.tokens_used)
         if self.characters:
             new.characters = [c.clone() for c in self.characters]
         else:
@@ -86,11 +95,18 @@ class Player:
         return {"goods": {k: v for k, v in sorted(self.goods.items())}, "white_hat": rep.white, "black_hat": rep.black,
                 "influence": rep.influence, "status": rep.status, "dice": list(self.dice), "jailed_next": self.jailed_next,
                 "bonus_dice_next": self.bonus_dice_next, "roles": list(self.roles), "hand": self.hand,
-                "marshal_challenges": self.marshal_challenges,
+                "marshal_challenges": self.marshal_challenges, "inventor_die": self.inventor_die,
+                "inventor_turned": self.inventor_turned, "carnival_die": self.carnival_die, "carnival_at": self.carnival_at,
+                "tokens_used": dict(self.tokens_used),
                 "characters": {c.id: {"hat": c.hat, "gunfight": dict(c.gunfight), "wounds": c.wounds, "wanted": c.wanted,
                                       "captured": c.captured, "abilities_used": c.abilities_used,
                                       "face_up": active.get(c.id, True) and not c.captured}
                                for c in self.characters}}
+
+    def has_dice(self) -> bool:
+        """Whether anything is left to place: a die, the Inventor die, a Carnival die not placed."""
+        return bool(self.dice) or self.inventor_die is not None or (self.carnival_die is not None
+                                                                    and self.carnival_at is None)
 
     def count(self, good: str) -> int:
         if good in ("white-hat", "black-hat"):
@@ -108,19 +124,38 @@ class Player:
 
 @dataclass(frozen=True)
 class Action:
-    kind: str                 # "build", "place", "pass", "collect", "skip", "rob"
+    """A decision. ``kind`` is one of build, place, pass, collect, skip, rob, challenge,
+    turn-inventor-die, carnival, boot, trade-influence; ``uses`` names the special dice and
+    tokens a placement uses (carnival-die, engineer-token, inventor-die, in that order);
+    ``target`` is the opponent a Cowboy Boot forces off, the character challenged, or the
+    Reputation type an Influence trade buys."""
+
+    kind: str
     space: str | None = None
     dice: tuple[int, ...] = ()
     option: int | None = None
     character: str | None = None
     piece: str | None = None
     at: tuple[int, int] | None = None
+    uses: tuple[str, ...] = ()
+    target: str | None = None
 
     def __str__(self) -> str:
         if self.kind == "place":
-            return f"place {'+'.join(map(str, self.dice))} on {self.space}"
+            return f"place {'+'.join(map(str, self.dice))} on {self.space}" + (
+                f" (using the {', '.join(u.replace('-', ' ') for u in self.uses)})" if self.uses else "")
         if self.kind == "rob":
             return f"{self.character} robs {self.space}"
+        if self.kind == "challenge":
+            return f"{self.character} challenges {self.target}"
+        if self.kind == "turn-inventor-die":
+            return f"turn the Inventor die to {self.dice[0]}"
+        if self.kind == "boot":
+            return f"force {self.target}'s dice off {self.space} (Cowboy Boot)"
+        if self.kind == "trade-influence":
+            return f"lose Influence to gain {self.target.title()} Hat Reputation"
+        if self.kind == "carnival":
+            return "pay to roll the Carnival die"
         if self.kind == "collect":
             return f"collect option {self.option + 1} of {self.space}"
         if self.kind == "build":
@@ -134,7 +169,7 @@ class Action:
     @classmethod
     def from_json(cls, data: dict) -> "Action":
         data = dict(data)
-        for key in ("dice", "at"):
+        for key in ("dice", "at", "uses"):
             if key in data:
                 data[key] = tuple(data[key])
         return cls(**data)
@@ -142,6 +177,10 @@ class Action:
 
 class Roll(tuple):
     """A chance outcome: dice rolled (sorted). Equal to the plain tuple of its values."""
+
+
+class InventorRoll(tuple):
+    """A roll of the Inventor token's holder: ``(the other dice, sorted), the Inventor die``."""
 
 
 class FightRoll(tuple):
@@ -239,14 +278,19 @@ class DarkHorse(Game):
         self.gunfight_rules = GunfightRules.from_ruleset(ruleset)
         self.reputation_rules = ReputationRules.from_ruleset(ruleset)
         self.space_order = list(spaces)
+        self.initial_outlaws = bool(self.outlaws())
 
     # -- building ---------------------------------------------------------------------------------
     @classmethod
     def build(cls, library, *, scenario: str | None = None, variants=(), overrides=None,
-              map_id: str | None = "illustrative-territory", **_) -> "DarkHorse":
+              map_id: str | None = None, **_) -> "DarkHorse":
+        """The game of a scenario (with variants and overrides), on ``map_id`` or else the map the
+        ruleset names (``territory``)."""
         scenario_doc = library.get("dark-horse", "scenario", scenario) if scenario else None
         if scenario and scenario_doc is None:
             raise NotFound("scenario", scenario, library.ids("dark-horse", "scenario"), "in dark-horse")
+        if map_id is None:
+            map_id = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides).territory
         if map_id and library.get("dark-horse", "map", map_id) is None:
             raise NotFound("map", map_id, library.ids("dark-horse", "map"), "in dark-horse")
         ruleset = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides, map_id=map_id)
@@ -469,6 +513,39 @@ class DarkHorse(Game):
                                          for o in space.get("options") or []]}
         return out
 
+    def territory_facts(self) -> dict | None:
+        """The map as the log records it: its id and each hex's terrain category, by ``"q,r"``."""
+        if self.board is None:
+            return None
+        return {"id": self.board.id, "hexes": {f"{q},{r}": attrs["category"]
+                                               for (q, r), attrs in sorted(self.board.graph.nodes(data=True))}}
+
+    def token_facts(self) -> dict:
+        """The gunfight icons of the tokens that fight in this game (the Marshal token, and the
+        scenario's fighting tokens), as the log records them."""
+        out = {"marshal-token": _plain(self.marshal_gunfight())}
+        for token in self.ruleset.fighting_tokens:
+            data = self.library.data("dark-horse", "token", token) or {}
+            if isinstance(data.get("gunfight"), dict):
+                out[token] = _plain(data["gunfight"])
+        return out
+
+    def outlaws(self) -> dict[str, dict]:
+        """Wild Wild West's outlaws on the board, by hex ``"q,r"``: each Wanted token ("2 Combat
+        icons ... a Black Hat character for all game purposes") and the Outlaw Hideout and Ghost
+        Town ("the same Gunfight Icons as the Marshal token"), when the ruleset's
+        ``fighting_tokens`` names them."""
+        if self.board is None:
+            return {}
+        tokens = self.token_facts()
+        out = {}
+        for piece in self.board.pieces:
+            kind = "wanted-token" if piece.piece == "wanted-token" else \
+                "outlaw-town" if piece.piece == "mystery-hex" and piece.hex_type in OUTLAW_HEXES else None
+            if kind in tokens and kind in self.ruleset.fighting_tokens:
+                out[f"{piece.at[0]},{piece.at[1]}"] = {"kind": kind, "gunfight": dict(tokens[kind]), "wounds": 0}
+        return out
+
     def marshal_gunfight(self) -> dict:
         """The Marshal token's gunfight icons (it "acts like a character" whose only ability is to
         Challenge)."""
@@ -496,6 +573,20 @@ class SetupCheck:
     why: str
 
 
+OUTLAW_HEXES = ("outlaw-hideout", "ghost-town")
+USES_ORDER = ("carnival-die", "engineer-token", "inventor-die")
+
+
+def _uses(uses) -> tuple[str, ...]:
+    """Special dice and tokens of a placement, in one order (so equal placements compare equal)."""
+    return tuple(sorted(set(uses), key=lambda u: USES_ORDER.index(u) if u in USES_ORDER else len(USES_ORDER)))
+
+
+def _is_roll(action, count: int) -> bool:
+    return isinstance(action, tuple) and len(action) == count and list(action) == sorted(action) \
+        and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in action)
+
+
 def _show_pieces(pieces: dict) -> str:
     return " and ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in pieces.items() if n) or "nothing"
 
@@ -515,6 +606,10 @@ def _territory(library, map_id: str | None, scenario: dict, ruleset):
         return None, []
     board = board_from_library(library, map_id, "dark-horse")
     board.pieces = [p for p in board.pieces if p.piece not in ("town", "city", "improved-town")]
+    for node, names in list(board.graph.nodes(data="tokens")):
+        if "wanted-token" in (names or []):      # Wanted tokens leave the board in play: pieces, not hex marks
+            board.pieces += [_piece("wanted-token", node, None)] * names.count("wanted-token")
+            board.set_tokens(node, [n for n in names if n != "wanted-token"])
     for a, b in list(board.graph.edges):
         for player in list(board.graph.edges[a, b]["rails"]):
             board.remove_rail(player, a, b)
@@ -587,22 +682,26 @@ class State(BaseState):
         self.next_order_moves: list[tuple[str, str]] = []
         self.robbery_silver: dict[str, int] = {}
         self.robbery_attempts: dict[tuple[str, str], int] = {}
-        self.claims: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
+        # each claim: (player, dice, the special dice and tokens that placed them)
+        self.claims: dict[str, list[tuple[str, tuple[int, ...], tuple[str, ...]]]] = {}
         self.to_collect: list[tuple[str, str]] = []
         self.to_roll: list[str] = []
+        self.to_challenge: list[str] = []                  # Wild Wild West: who may still announce a Challenge
         self.turn = 0
         self.passed: set[str] = set()
-        self.pieces: list = []
-        self.pending: list[tuple[str, str, bool]] = []     # builds to place: (player, piece, first city)
+        # the map's own pieces (mystery hexes, Wanted tokens) stay where they are until removed
+        self.pieces: list = list(game.board.pieces) if game.board is not None else []
+        self.outlaws: dict[str, dict] = game.outlaws()     # Wild Wild West's outlaws on the board, by hex
+        self.interrupt: tuple | None = None                # (kind, player, space it may not claim)
         self.fight: dict | None = None
         self.ended: str | None = None
         self.log = Trail()
         self.history = Trail()
-        self.pending = game.setup_pieces(self.order)
+        self.pending: list[tuple[str, str, bool]] = game.setup_pieces(self.order)  # (player, piece, first city)
         # the rules in force and the spaces played, so the log alone can be audited
         self.event("start", game="dark-horse", scenario=game.scenario, players=players, seed=seed, rounds=rounds,
                    assumptions=game.assumptions(), ruleset=_plain(dict(rules)), spaces=game.space_facts(),
-                   tokens={"marshal-token": _plain(game.marshal_gunfight())})
+                   tokens=game.token_facts(), placement_rules=list(game.placement_rules), territory=game.territory_facts())
         self._advance()
 
     # -- copying -----------------------------------------------------------------------------
@@ -617,9 +716,12 @@ class State(BaseState):
         new.claims = {k: list(v) for k, v in self.claims.items()}
         new.to_collect = list(self.to_collect)
         new.to_roll = list(self.to_roll)
+        new.to_challenge = list(self.to_challenge)
         new.passed = set(self.passed)
         new.pieces = list(self.pieces)
         new.pending = list(self.pending)
+        if self.outlaws:
+            new.outlaws = {k: dict(v) for k, v in self.outlaws.items()}
         new.fight = dict(self.fight) if self.fight else None
         new.log = self.log.fork()
         new.history = self.history.fork()
@@ -649,8 +751,10 @@ class State(BaseState):
     def current_player(self) -> str | None:
         if self.phase == "build":
             return self.pending[0][0] if self.pending else None
+        if self.phase == "challenges":
+            return self.to_challenge[0] if self.to_challenge else None
         if self.phase == "placement":
-            return self.order[self.turn]
+            return self.interrupt[1] if self.interrupt else self.order[self.turn]
         if self.phase == "collection" and self.to_collect:
             return self.to_collect[0][0]
         return None
@@ -664,7 +768,8 @@ class State(BaseState):
     def _pieces_by_hex(self) -> dict:
         out: dict[str, list] = {}
         for p in self.pieces:
-            out.setdefault(f"{p.at[0]},{p.at[1]}", []).append([p.player, p.piece])
+            out.setdefault(f"{p.at[0]},{p.at[1]}", []).append([p.player, p.hex_type or p.piece if p.piece == "mystery-hex"
+                                                                 else p.piece])
         return out
 
     def snapshot(self) -> dict:
@@ -673,17 +778,21 @@ class State(BaseState):
         return {
             "round": self.round, "phase": self.phase, "to_act": self.current_player(), "order": list(self.order),
             "players": {p.name: p.snapshot() for p in self.players},
-            "claims": {space: [[who, list(dice)] for who, dice in taken] for space, taken in self.claims.items()},
+            "claims": {space: [[who, list(dice), list(uses)] for who, dice, uses in taken]
+                       for space, taken in self.claims.items()},
             "passed": sorted(self.passed),
             "to_roll": list(self.to_roll),
+            "to_challenge": list(self.to_challenge),
             "to_collect": [[name, space] for name, space in self.to_collect],
             "robbery_silver": dict(self.robbery_silver),
             "robbery_attempts": {f"{name}/{space}": n for (name, space), n in sorted(self.robbery_attempts.items())},
             "next_order_moves": [list(m) for m in self.next_order_moves],
             "pending": [list(p) for p in self.pending],
             "pieces": self._pieces_by_hex(),
-            "fight": None if fight is None else {k: fight[k] for k in ("owner", "champion", "robber_owner", "robber",
-                                                                      "space")},
+            "outlaws": {k: dict(v) for k, v in self.outlaws.items()},
+            "interrupt": list(self.interrupt) if self.interrupt else None,
+            "fight": None if fight is None else {k: fight[k] for k in ("kind", "owner", "champion", "robber_owner",
+                                                                      "robber", "space")},
             "ended": self.ended,
         }
 
@@ -701,24 +810,52 @@ class State(BaseState):
         else:
             self.next_order_moves.append((name, where))
 
+    def _token_free(self, player: Player, token: str) -> bool:
+        """Whether ``player`` holds ``token`` and may still use one this turn ("one Engineer token,
+        one Wild Die token ..." once per turn: Card Abilities and Timing)."""
+        return player.goods.get(token, 0) > 0 and player.tokens_used.get(token, 0) < self.rules.abilities_per_turn
+
+    def _use_token(self, player: Player, token: str, spent: bool, why: str) -> None:
+        player.tokens_used[token] = player.tokens_used.get(token, 0) + 1
+        if spent:
+            player.goods[token] -= 1
+        self.event("token", player.name, token=token, spent=spent, why=why)
+
     # -- chance ----------------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
-        return self.phase in ("roll", "gunfight")
+        return self.phase in ("roll", "gunfight", "carnival")
 
     def _dice_count(self, player: Player) -> int:
         return max(0, self.rules.dice_rolled + player.bonus_dice_next - player.jailed_next)
 
+    def _rolls_inventor_die(self, player: Player) -> bool:
+        # "The player with this Special Role swaps one of his/her dice for the grey colored Inventor die"
+        return "inventor-token" in player.roles and self._dice_count(player) > 0
+
     def chance_outcomes(self) -> list[tuple[object, Fraction]]:
         if self.phase == "roll":
-            return dice_outcomes(self._dice_count(self.player(self.to_roll[0])))
+            player = self.player(self.to_roll[0])
+            count = self._dice_count(player)
+            if self._rolls_inventor_die(player):
+                return [(InventorRoll((tuple(roll), face)), p / 6) for roll, p in dice_outcomes(count - 1)
+                        for face in range(1, 7)]
+            return dice_outcomes(count)
+        if self.phase == "carnival":
+            faces = self.rules.carnival_die_faces
+            return [(face, Fraction(1, faces)) for face in range(1, faces + 1)]
         if self.phase == "gunfight":
             return self.fight["state"].chance_outcomes()
         return []
 
     def sample_chance(self, rng: random.Random):
         if self.phase == "roll":
-            count = self._dice_count(self.player(self.to_roll[0]))
+            player = self.player(self.to_roll[0])
+            count = self._dice_count(player)
+            if self._rolls_inventor_die(player):
+                return InventorRoll((tuple(sorted(rng.randint(1, 6) for _ in range(count - 1))), rng.randint(1, 6)))
             return Roll(sorted(rng.randint(1, 6) for _ in range(count)))
+        if self.phase == "carnival":
+            return rng.randint(1, self.rules.carnival_die_faces)
         fight: GunfightState = self.fight["state"]
         dice: list[dict] = []
         outcome = fight.sample(rng, dice)
@@ -729,31 +866,17 @@ class State(BaseState):
         return outcome
 
     def is_legal(self, action) -> bool:
-        """The same answer as ``action in legal_actions()``, checked directly (so ``apply`` stays
-        cheap); tests compare the two on every step of seeded games."""
+        """The same answer as ``action in legal_actions()``, checked directly for rolls and
+        placements (so ``apply`` stays cheap); a test compares the two on every step of seeded games."""
         if self.phase == "roll":
-            return isinstance(action, tuple) and len(action) == self._dice_count(self.player(self.to_roll[0])) \
-                and all(isinstance(d, int) and 1 <= d <= 6 for d in action) and list(action) == sorted(action)
-        if not isinstance(action, Action) or self.is_chance_node() or self.phase in ("done", "build"):
-            return super().is_legal(action)
-        player = self.current
-        if self.phase == "placement":
-            if action.kind == "pass":
-                return action == Action("pass")
-            if action.kind != "place" or action.space not in self.game.spaces or not action.dice \
-                    or action != Action("place", action.space, action.dice):
-                return False
-            left = list(player.dice)
-            for die in action.dice:
-                if die not in left:
-                    return False
-                left.remove(die)
-            if list(action.dice) != sorted(action.dice):
-                return False
-            taken = self.claims.get(action.space, [])
-            if (self._space_type(action.space) != "unlimited" and taken) or any(w == player.name for w, _ in taken):
-                return False
-            return claims(self.game.spaces[action.space].get("claim") or {}, action.dice, self.rules.unknown_claim)
+            player = self.player(self.to_roll[0])
+            count = self._dice_count(player)
+            if self._rolls_inventor_die(player):
+                return isinstance(action, tuple) and len(action) == 2 and _is_roll(action[0], count - 1) \
+                    and isinstance(action[1], int) and not isinstance(action[1], bool) and 1 <= action[1] <= 6
+            return _is_roll(action, count)
+        if self.phase == "placement" and isinstance(action, Action) and action.kind == "place":
+            return self._place_legal(self.current, action)
         return super().is_legal(action)
 
     # -- the state API ------------------------------------------------------------------------
@@ -764,27 +887,163 @@ class State(BaseState):
         player = self.current
         if player is None or self.is_chance_node():
             return []
+        if self.phase == "challenges":
+            return [Action("skip")] + self._outlaw_challenges(player)
         if self.phase == "placement":
-            actions = [Action("pass")]
-            seen = set()
-            for size in range(1, len(player.dice) + 1):
-                for dice in itertools.combinations(player.dice, size):
-                    if dice in seen:
-                        continue
-                    seen.add(dice)
-                    for space_id, space in self.game.spaces.items():
-                        taken = self.claims.get(space_id, [])
-                        if self._space_type(space_id) != "unlimited" and taken:
-                            continue
-                        if any(who == player.name for who, _ in taken):
-                            continue
-                        if claims(space.get("claim") or {}, dice, self.rules.unknown_claim):
-                            actions.append(Action("place", space_id, dice))
+            if self.interrupt:
+                kind, _, away = self.interrupt
+                placed = self._placements(player, away, only_carnival=kind == "carnival-place")
+                return placed or [Action("skip")]
+            actions = [Action("pass")] + self._placements(player)
+            actions += self._inventor_turns(player) + self._boots(player) + self._trades(player)
+            if "carnival-token" in player.roles and self.can_pay(player, self.rules.carnival_roll_cost):
+                actions.append(Action("carnival"))
             return actions
         space_id = self.to_collect[0][1]
         options = self.game.spaces[space_id]["options"]
         return [Action("collect", space_id, option=i) for i, o in enumerate(options) if self.can_pay(player, o.get("cost") or {})] \
-            + [Action("skip", space_id)] + self._robberies(player)
+            + [Action("skip", space_id)] + self._robberies(player) + self._marshal_challenges(player) \
+            + self._trades(player)
+
+    def _groups(self, player: Player, only_carnival: bool = False):
+        """What ``player`` may place together: (dice, special dice used), sorted, each once."""
+        if player.carnival_die is not None and player.carnival_at is None:
+            yield (player.carnival_die,), ("carnival-die",)     # the Carnival die is rolled to claim by itself
+        if only_carnival:
+            return
+        seen = set()
+        for size in range(1, len(player.dice) + 1):
+            for dice in itertools.combinations(player.dice, size):
+                if dice not in seen:
+                    seen.add(dice)
+                    yield dice, ()
+        if player.inventor_die is not None:
+            if player.inventor_turned and self.rules.inventor_turned_die_alone:
+                yield (player.inventor_die,), ("inventor-die",)
+            else:
+                yield (player.inventor_die,), ("inventor-die",)
+                for dice in seen:
+                    yield tuple(sorted(dice + (player.inventor_die,))), ("inventor-die",)
+
+    def _placements(self, player: Player, away: str | None = None, only_carnival: bool = False) -> list[Action]:
+        out = []
+        engineer = self.rules.engineer_shares_limited and self._token_free(player, "engineer-token")
+        unknown = self.rules.unknown_claim
+        for dice, uses in self._groups(player, only_carnival):
+            for space_id, space in self.game.spaces.items():
+                if space_id == away:
+                    continue
+                taken = self.claims.get(space_id, [])
+                if any(who == player.name for who, *_ in taken):
+                    continue
+                if not claims(space.get("claim") or {}, dice, unknown):
+                    continue
+                if taken and self._space_type(space_id) != "unlimited":
+                    # "no one else may place dice there unless they have an Engineer token"
+                    if engineer and self._space_type(space_id) == "limited":
+                        out.append(Action("place", space_id, dice, uses=_uses(uses + ("engineer-token",))))
+                    continue
+                out.append(Action("place", space_id, dice, uses=uses))
+        return out
+
+    def _place_legal(self, player: Player, action: Action) -> bool:
+        """``action in self.legal_actions()`` for a placement, without listing them all."""
+        if action.space not in self.game.spaces or not action.dice or list(action.dice) != sorted(action.dice) \
+                or tuple(action.uses) != _uses(action.uses) or action != Action("place", action.space, action.dice,
+                                                                               uses=action.uses):
+            return False
+        uses = set(action.uses)
+        if uses - {"carnival-die", "engineer-token", "inventor-die"}:
+            return False
+        away, only_carnival = None, False
+        if self.interrupt:
+            kind, _, away = self.interrupt
+            only_carnival = kind == "carnival-place"
+            if action.space == away:
+                return False
+        rest = list(action.dice)
+        if "carnival-die" in uses:
+            if player.carnival_die is None or player.carnival_at is not None or action.dice != (player.carnival_die,) \
+                    or "inventor-die" in uses:
+                return False
+            rest = []
+        elif only_carnival:
+            return False
+        if "inventor-die" in uses:
+            if player.inventor_die is None or player.inventor_die not in rest:
+                return False
+            if player.inventor_turned and self.rules.inventor_turned_die_alone and len(rest) != 1:
+                return False
+            rest.remove(player.inventor_die)
+        left = list(player.dice)
+        for die in rest:
+            if die not in left:
+                return False
+            left.remove(die)
+        taken = self.claims.get(action.space, [])
+        if any(who == player.name for who, *_ in taken):
+            return False
+        kind = self._space_type(action.space)
+        shared = bool(taken) and kind != "unlimited"
+        if shared != ("engineer-token" in uses):
+            return False
+        if shared and not (kind == "limited" and self.rules.engineer_shares_limited
+                           and self._token_free(player, "engineer-token")):
+            return False
+        return claims(self.game.spaces[action.space].get("claim") or {}, action.dice, self.rules.unknown_claim)
+
+    def _inventor_turns(self, player: Player) -> list[Action]:
+        """Inventor Token: "a player may physically turn the die to a result that is one lower or
+        higher ... Players cannot modify a result of 1 to a 6 and vice versa"; once (rule 3)."""
+        value = player.inventor_die
+        if value is None or player.inventor_turned:
+            return []
+        steps = self.rules.inventor_die_turn
+        faces = [value + d for d in range(-steps, steps + 1) if d and 1 <= value + d <= 6]
+        return [Action("turn-inventor-die", dice=(face,)) for face in faces if {face, value} != {1, 6}]
+
+    def _boots(self, player: Player) -> list[Action]:
+        """Cowboy Boot: "force an opponent's die/dice off an Action Space that you are claiming"."""
+        if not self._token_free(player, "cowboy-boot-token"):
+            return []
+        out = []
+        for space_id, taken in self.claims.items():
+            if any(who == player.name for who, *_ in taken):
+                out += [Action("boot", space_id, target=who) for who in sorted({w for w, *_ in taken} - {player.name})]
+        return out
+
+    def _trades(self, player: Player) -> list[Action]:
+        """"At any time, players may lose 1 Influence to gain any 4 Reputation" (offered on the
+        player's own decisions in the Placement and Collection Phases)."""
+        trade = self.rules.influence_for_reputation
+        if player.reputation.influence < trade["pay_influence"] or not trade["gain_reputation"]:
+            return []
+        return [Action("trade-influence", target=hat) for hat in ("white", "black")
+                if can_collect(player.reputation, hat, trade["gain_reputation"])]
+
+    def _marshal_challenges(self, player: Player) -> list[Action]:
+        """Marshal Token: "The token can announce a Challenge against any character with a Wanted
+        token, following standard timing rules ... you do not have to wait for a Black Hat
+        character to Rob" (on its holder's collection, once a turn)."""
+        if "marshal-token" not in player.roles or not self.game.marshal_gunfight() \
+                or player.marshal_challenges >= self.rules.abilities_per_turn:
+            return []
+        return [Action("challenge", character="marshal-token", target=c.id) for other in self.players
+                if other is not player for c in other.characters if c.wanted and not c.captured]
+
+    def _outlaw_challenges(self, player: Player) -> list[Action]:
+        """Wild Wild West: "each player may announce one Challenge against a Wanted token or the
+        Mystery Hexes ... Challenges follow standard Challenge and Gunfight rules": with a face-up
+        character with Combat icons that has used no ability this turn, or the Marshal token."""
+        if not self.outlaws:
+            return []
+        active = player.reputation.active()
+        champions = [c.id for c in player.characters if not c.captured and c.abilities_used == 0
+                     and active.get(c.id, True) and c.gunfight.get("combat")]
+        if "marshal-token" in player.roles and self.game.marshal_gunfight() \
+                and player.marshal_challenges < self.rules.abilities_per_turn:
+            champions.append("marshal-token")
+        return [Action("challenge", character=c, target=at) for c in champions for at in sorted(self.outlaws)]
 
     def _legal_hexes(self, name: str, piece: str, first: bool) -> list:
         legal = self.game.legal_hexes(self.pieces, name, piece, first)
@@ -829,8 +1088,12 @@ class State(BaseState):
             return {"action": action.to_json()}
         if isinstance(action, FightRoll):
             return {"fight-roll": list(action), "dice": action.dice}
+        if isinstance(action, InventorRoll):
+            return {"roll": list(action[0]), "inventor": action[1]}
         if isinstance(action, tuple):
             return {"roll": list(action)}
+        if self.phase == "carnival":
+            return {"carnival-die": action}
         return {"die": action}
 
     def decode(self, data):
@@ -840,8 +1103,12 @@ class State(BaseState):
             roll = FightRoll(data["fight-roll"])
             roll.dice = data.get("dice")
             return roll
+        if "inventor" in data:
+            return InventorRoll((tuple(data["roll"]), data["inventor"]))
         if "roll" in data:
             return Roll(data["roll"])
+        if "carnival-die" in data:
+            return data["carnival-die"]
         return data["die"]
 
     def _apply(self, action) -> None:
@@ -849,24 +1116,25 @@ class State(BaseState):
             self._rolled(action)
         elif self.phase == "gunfight":
             self._fight_step(action)
+        elif self.phase == "carnival":
+            self._carnival_rolled(action)
         elif self.phase == "build":
             name, piece, first = self.pending.pop(0)
             self._place_piece(name, piece, action.at, first)
-        elif self.phase == "placement":
-            player = self.current
-            if action.kind == "pass":
-                self.passed.add(player.name)
-                self.event("pass", player.name)
+        elif self.phase == "challenges":
+            name = self.to_challenge.pop(0)
+            if action.kind == "challenge":
+                self._challenge_outlaw(self.player(name), action)
             else:
-                for die in action.dice:
-                    player.dice.remove(die)
-                self.claims.setdefault(action.space, []).append((player.name, action.dice))
-                self.event("place", player.name, space=action.space, dice=list(action.dice))
-                if not player.dice:
-                    self.passed.add(player.name)
-            self._next_placement()
+                self.event("no-challenge", name)
+        elif self.phase == "placement":
+            self._placement(self.current, action)
         elif action.kind == "rob":
             self._rob(self.current, action)
+        elif action.kind == "challenge":
+            self._marshal_challenge(self.current, action)
+        elif action.kind == "trade-influence":
+            self._trade(self.current, action)
         else:
             player = self.current
             self.to_collect.pop(0)
@@ -876,10 +1144,106 @@ class State(BaseState):
                 self._collect(player, action.space, self.game.spaces[action.space]["options"][action.option])
         self._advance()
 
+    def _placement(self, player: Player, action: Action) -> None:
+        kind = action.kind
+        if kind == "place":
+            self._place(player, action)
+            if self.interrupt:                  # a free claim (Carnival die, forced off): the turn stays
+                self.interrupt = None
+                if not player.has_dice():
+                    self.passed.add(player.name)
+                return
+            if not player.has_dice():
+                self.passed.add(player.name)
+            self._next_placement()
+        elif kind == "skip":                    # nothing the interrupting claim can claim
+            self.event("no-claim", player.name, why=self.interrupt[0])
+            self.interrupt = None
+        elif kind == "pass":
+            self.passed.add(player.name)
+            self.event("pass", player.name)
+            self._next_placement()
+        elif kind == "turn-inventor-die":
+            before, player.inventor_turned = player.inventor_die, True
+            player.inventor_die = player.inventor_value = action.dice[0]
+            self.event("turn-inventor-die", player.name, **{"from": before, "to": action.dice[0]})
+        elif kind == "carnival":
+            for good, amount in self.rules.carnival_roll_cost.items():
+                self._pay(player, good, amount)
+            away = player.carnival_at
+            if away is not None and self.rules.carnival_die_moves:    # one die: rolling it takes it off its space
+                self._unclaim(away, player.name)
+                self.event("carnival-die-off", player.name, space=away)
+            player.carnival_at, player.carnival_die = None, None
+            self.interrupt = ("carnival-place", player.name, away)
+            self.phase = "carnival"
+        elif kind == "boot":
+            self._boot(player, action)
+        elif kind == "trade-influence":
+            self._trade(player, action)
+
+    def _place(self, player: Player, action: Action) -> None:
+        rest = list(action.dice)
+        if "carnival-die" in action.uses:
+            player.carnival_at = action.space
+            rest = []
+        if "inventor-die" in action.uses:
+            rest.remove(player.inventor_die)
+            player.inventor_die = None
+        for die in rest:
+            player.dice.remove(die)
+        self.claims.setdefault(action.space, []).append((player.name, action.dice, action.uses))
+        self.event("place", player.name, space=action.space, dice=list(action.dice), uses=list(action.uses))
+        if "engineer-token" in action.uses:
+            self._use_token(player, "engineer-token", self.rules.engineer_token_spent,
+                            f"to place on {action.space}, a Limited space someone else claims")
+
+    def _unclaim(self, space: str, name: str) -> tuple:
+        taken = self.claims.get(space, [])
+        entry = next(e for e in taken if e[0] == name)
+        taken.remove(entry)
+        if not taken:
+            del self.claims[space]
+        return entry
+
+    def _boot(self, player: Player, action: Action) -> None:
+        """Cowboy Boot: "The player forced off the Action Space takes his/her die/dice, as well as
+        any tokens used to place those dice. That player immediately claims a new Action Space"."""
+        other = self.player(action.target)
+        _, dice, uses = self._unclaim(action.space, other.name)
+        rest = list(dice)
+        if "carnival-die" in uses:
+            other.carnival_at = None
+            rest = []
+        if "inventor-die" in uses:
+            rest.remove(other.inventor_value)
+            other.inventor_die = other.inventor_value
+        if "engineer-token" in uses:
+            other.tokens_used["engineer-token"] -= 1
+            if self.rules.engineer_token_spent:
+                other.goods["engineer-token"] = other.goods.get("engineer-token", 0) + 1
+        other.dice = sorted(other.dice + rest)
+        self.event("boot", player.name, space=action.space, forced=other.name, dice=list(dice), uses=list(uses))
+        self._use_token(player, "cowboy-boot-token", self.rules.boot_token_spent, f"to force {action.target} off")
+        self.interrupt = ("forced", other.name, action.space)
+
+    def _trade(self, player: Player, action: Action) -> None:
+        trade = self.rules.influence_for_reputation
+        player.reputation = buy_reputation(player.reputation, action.target, self.game.reputation_rules)
+        self.event("trade-influence", player.name, hat=action.target, influence=trade["pay_influence"],
+                   reputation=trade["gain_reputation"])
+
+    def _carnival_rolled(self, face: int) -> None:
+        _, name, away = self.interrupt
+        player = self.player(name)
+        player.carnival_die, player.carnival_at = face, None
+        self.phase = "placement"
+        self.event("carnival-die", name, die=face, away=away)
+
     def _advance(self) -> None:
         """Move on to whatever comes next when nobody has a decision or a chance left here."""
         while True:
-            if self.phase == "done" or self.phase in ("roll", "gunfight"):
+            if self.phase == "done" or self.phase in ("roll", "gunfight", "carnival"):
                 return
             if self.pending:
                 name = self.pending[0][0]
@@ -892,6 +1256,13 @@ class State(BaseState):
             if self.phase in ("setup", "build"):
                 self.phase = "between"
                 self._start_round()
+                continue
+            if self.phase == "challenges":
+                while self.to_challenge and len(self.legal_actions()) == 1:
+                    self.to_challenge.pop(0)        # nothing to challenge with: no decision to make
+                if self.to_challenge:
+                    return
+                self._start_placement()
                 continue
             if self.phase == "placement" or (self.phase == "collection" and self.to_collect):
                 return
@@ -912,10 +1283,14 @@ class State(BaseState):
         self.robbery_attempts = {}
         for player in self.players:
             player.marshal_challenges = 0
+            player.tokens_used = {}
+            player.inventor_die, player.inventor_value, player.inventor_turned = None, None, False
+            player.carnival_die, player.carnival_at = None, None
             for character in player.characters:
                 character.abilities_used = 0
         self.claims = {}
         self.passed = set()
+        self.interrupt = None
         self.turn = 0
         self.phase = "roll"
         self.event("round", order=list(self.order))
@@ -929,19 +1304,36 @@ class State(BaseState):
     def _rolled(self, dice) -> None:
         name = self.to_roll.pop(0)
         player = self.player(name)
-        player.dice = sorted(dice)
-        self.event("roll", name, dice=list(player.dice), jailed=player.jailed_next, bonus=player.bonus_dice_next)
+        if self._rolls_inventor_die(player):
+            dice = InventorRoll((tuple(dice[0]), dice[1]))
+        if isinstance(dice, InventorRoll):
+            player.dice, player.inventor_die, player.inventor_value = sorted(dice[0]), dice[1], dice[1]
+            self.event("roll", name, dice=sorted(list(dice[0]) + [dice[1]]), inventor=dice[1],
+                       jailed=player.jailed_next, bonus=player.bonus_dice_next)
+        else:
+            player.dice = sorted(dice)
+            self.event("roll", name, dice=list(player.dice), jailed=player.jailed_next, bonus=player.bonus_dice_next)
         player.jailed_next = player.bonus_dice_next = 0
         if self.to_roll:
             self._skip_empty_rolls()
             return
+        if self.rules.placement_challenges_per_player and self.outlaws:
+            # Wild Wild West: "At the start of the Placement Phase, before any dice have been placed,
+            # each player may announce one Challenge against a Wanted token or the Mystery Hexes"
+            self.phase = "challenges"
+            self.to_challenge = [n for n in self.order for _ in range(self.rules.placement_challenges_per_player)]
+            self.event("challenges", order=list(self.to_challenge))
+            return
+        self._start_placement()
+
+    def _start_placement(self) -> None:
         self.phase = "placement"
         self.turn = 0
         self.event("placement", order=list(self.order))
-        if all(not self.player(n).dice for n in self.order):
+        if all(not self.player(n).has_dice() for n in self.order):
             self.passed = set(self.order)
             self._next_placement()
-        elif not self.player(self.order[0]).dice:
+        elif not self.player(self.order[0]).has_dice():
             self.passed.add(self.order[0])
             self._next_placement()
 
@@ -950,13 +1342,19 @@ class State(BaseState):
             self.phase = "collection"
             # in turn order, each player collects from the spaces they claimed, in board order
             self.to_collect = [(name, space) for name in self.order for space in self.game.space_order
-                               if any(who == name for who, _ in self.claims.get(space, []))]
+                               if any(who == name for who, *_ in self.claims.get(space, []))]
             self.event("collection", order=[f"{n}:{s}" for n, s in self.to_collect])
             return
         for _ in range(len(self.order)):
             self.turn = (self.turn + 1) % len(self.order)
-            if self.order[self.turn] not in self.passed:
+            name = self.order[self.turn]
+            if name not in self.passed:
+                if not self.player(name).has_dice():
+                    self.passed.add(name)
+                    continue
                 return
+        if len(self.passed) == len(self.players):
+            self._next_placement()
 
     def _end_round(self) -> None:
         trigger = self._end_trigger()
@@ -974,6 +1372,10 @@ class State(BaseState):
             built = sum(1 for p in self.pieces if p.player == player.name and p.piece in ("town", "city"))
             if self.game.board is not None and built >= rules.pieces_per_player["town"] + rules.pieces_per_player["city"]:
                 return f"{player.name} has built all their towns and cities"
+        if self.game.initial_outlaws and not self.outlaws:
+            # Wild Wild West: "the game ends if all Wanted tokens and both the Outlaw Hideout and
+            # Ghost Town Mystery Hex is removed"
+            return "every outlaw on the board has been captured"
         return None
 
     def _check_immediate_end(self) -> None:
@@ -1012,6 +1414,23 @@ class State(BaseState):
         self._check_immediate_end()
 
     # -- robbery and gunfights --------------------------------------------------------------------
+    def _side(self, owner: Player | None, hired: Hired) -> Side:
+        """A gunfight side, with the Engineer token its owner may spend (Wild Wild West: "During a
+        Gunfight, after the dice have been rolled, a player may use an Engineer token to receive a
+        +6 to the result")."""
+        side = hired.side()
+        if owner is not None and self.rules.engineer_gunfight_bonus and self._token_free(owner, "engineer-token"):
+            side = replace(side, engineer_token=True)
+        return side
+
+    def _start_fight(self, kind: str, owner: Player, champion: Hired, target_owner: Player | None, target: Hired,
+                     **data) -> None:
+        fight = start_fight(self._side(owner, champion), self._side(target_owner, target), self.game.gunfight_rules)
+        self.fight = {"kind": kind, "state": fight, "owner": owner.name, "champion": champion.id,
+                      "robber_owner": target_owner.name if target_owner else None, "robber": target.id,
+                      "space": None, "dice": [], **data}
+        self.phase = "gunfight"
+
     def _rob(self, player: Player, action: Action) -> None:
         robber = next(c for c in player.characters if c.id == action.character)
         robber.abilities_used += 1
@@ -1029,10 +1448,23 @@ class State(BaseState):
         if champion.id == "marshal-token":
             owner.marshal_challenges += 1
         self.event("challenge", owner.name, challenger=champion.id, challenged=robber.id)
-        fight = start_fight(champion.side(), robber.side(), self.game.gunfight_rules)
-        self.fight = {"state": fight, "owner": owner.name, "champion": champion.id, "robber_owner": player.name,
-                      "robber": robber.id, "space": action.space, "dice": []}
-        self.phase = "gunfight"
+        self._start_fight("robbery", owner, champion, player, robber, space=action.space)
+
+    def _marshal_challenge(self, player: Player, action: Action) -> None:
+        target_owner = next(p for p in self.players if any(c.id == action.target for c in p.characters))
+        target = next(c for c in target_owner.characters if c.id == action.target)
+        player.marshal_challenges += 1
+        self.event("challenge", player.name, challenger="marshal-token", challenged=target.id)
+        self._start_fight("challenge", player, self._champion(player, "marshal-token"), target_owner, target)
+
+    def _challenge_outlaw(self, player: Player, action: Action) -> None:
+        outlaw = self.outlaws[action.target]
+        champion = self._champion(player, action.character)
+        if champion.id == "marshal-token":
+            player.marshal_challenges += 1
+        self.event("challenge", player.name, challenger=champion.id, challenged=f"{outlaw['kind']}@{action.target}")
+        target = Hired(f"{outlaw['kind']}@{action.target}", "black", dict(outlaw["gunfight"]), outlaw["wounds"])
+        self._start_fight("outlaw", player, champion, None, target, at=action.target)
 
     def _champion(self, owner: Player, champion_id: str) -> Hired:
         if champion_id == "marshal-token":
@@ -1053,26 +1485,65 @@ class State(BaseState):
                 fight["dice"].append({"round": before.round, "engineer": who, "bonus": self.game.gunfight_rules.engineer_bonus})
         if not state.is_terminal():
             return
-        self.phase = "collection"
+        self.phase = "challenges" if fight["kind"] == "outlaw" else "collection"
         self.fight = None
         result = finish(state, [])
-        owner, robber_owner = self.player(fight["owner"]), self.player(fight["robber_owner"])
+        owner = self.player(fight["owner"])
         champion = self._champion(owner, fight["champion"])
-        robber = next(c for c in robber_owner.characters if c.id == fight["robber"])
-        self.event("gunfight", owner.name, challenger=champion.id, challenged=robber.id, outcome=result.outcome,
+        self.event("gunfight", owner.name, challenger=champion.id, challenged=fight["robber"], outcome=result.outcome,
                    dice=fight["dice"], engineer_tokens=list(result.engineer_used))
+        target_owner = self.player(fight["robber_owner"]) if fight["robber_owner"] else None
+        for who in result.engineer_used:
+            spender = owner if who == "a" else target_owner
+            if spender is not None:
+                self._use_token(spender, "engineer-token", True, "+" f"{self.game.gunfight_rules.engineer_bonus} in a gunfight")
+        if fight["kind"] == "outlaw":
+            self._outlaw_fought(owner, champion, fight["at"], result.outcome)
+            return
+        target = next(c for c in target_owner.characters if c.id == fight["robber"])
         if result.outcome in ("a_wins", "b_flees"):
             if result.outcome == "a_wins":
-                self._wound(robber, robber_owner, owner)
+                self._wound(target, target_owner, owner)
             else:
-                self._lose_reputation(robber_owner)
-            self.event("robbery-stopped", robber_owner.name, space=fight["space"])
+                self._lose_reputation(target_owner)
+            if fight["kind"] == "robbery":
+                self.event("robbery-stopped", target_owner.name, space=fight["space"])
             return
         if result.outcome == "b_wins":
-            self._wound(champion, owner, robber_owner)
+            self._wound(champion, owner, target_owner)
         elif result.outcome == "a_flees":
             self._lose_reputation(owner)
-        self._robbed(robber_owner, fight["space"])
+        if fight["kind"] == "robbery":
+            self._robbed(target_owner, fight["space"])
+
+    def _outlaw_fought(self, owner: Player, champion: Hired, at: str, outcome: str) -> None:
+        """Wild Wild West: outlaws "receive Wound tokens and can be Captured like a regular Black
+        Hat character for a reward" (Wanted tokens: 1 Reputation, 1 Silver and the token itself;
+        the Outlaw Hideout and Ghost Town: 2 Reputation and 3 Silver); a captured outlaw leaves the
+        board, and its hex with it."""
+        outlaw = self.outlaws[at]
+        if outcome == "b_wins":
+            self._wound(champion, owner, None)
+        elif outcome == "a_flees":
+            self._lose_reputation(owner)
+        if outcome != "a_wins":
+            return
+        outlaw["wounds"] += 1
+        self.event("wound", None, character=f"{outlaw['kind']}@{at}", wounds=outlaw["wounds"])
+        gunfight = self.game.gunfight_rules
+        limit = gunfight.wounds_to_capture_tough if outlaw["gunfight"].get("tough") else gunfight.wounds_to_capture
+        if outlaw["wounds"] < limit:
+            return
+        del self.outlaws[at]
+        where = tuple(int(x) for x in at.split(","))
+        self.pieces = [p for p in self.pieces if not (p.at == where and p.player is None
+                                                      and p.piece in ("wanted-token", "mystery-hex"))]
+        self.event("captured", owner.name, character=f"{outlaw['kind']}@{at}", owner=None)
+        reward = self.rules.wanted_token_capture_reward if outlaw["kind"] == "wanted-token" \
+            else self.rules.outlaw_town_capture_reward
+        for good, amount in reward.items():
+            self._gain(owner, good, amount)
+        self._check_immediate_end()
 
     def _robbed(self, player: Player, space: str) -> None:
         taken = self.robbery_silver.pop(space, 0) if self.rules.robber_takes == "silver-on-space" else 0
@@ -1101,7 +1572,7 @@ class State(BaseState):
                     return other, champion
         return None
 
-    def _wound(self, character: Hired, owner: Player, captor: Player) -> None:
+    def _wound(self, character: Hired, owner: Player, captor: Player | None) -> None:
         if character.id == "marshal-token":
             self.event("wound", owner.name, character=character.id, note="the Marshal token takes no wounds in the text")
             return
@@ -1111,7 +1582,9 @@ class State(BaseState):
         self.event("wound", owner.name, character=character.id, wounds=character.wounds)
         if character.wounds >= limit:
             character.captured = True
-            self.event("captured", captor.name, character=character.id, owner=owner.name)
+            self.event("captured", captor.name if captor else None, character=character.id, owner=owner.name)
+            if captor is None:       # captured by an outlaw: nobody collects
+                return
             for good, amount in self.rules.capture_reward.items():
                 self._gain(captor, good, amount)
             if character.wanted and self.rules.capture_takes_wanted_token:
@@ -1219,8 +1692,8 @@ def greedy_bot(state: State, rng: random.Random) -> Action:
             options = state.game.spaces[action.space]["options"]
             best = max(sum(VALUES.get(g, 1) * n for g, n in (o.get("gain") or {}).items() if isinstance(n, int)) for o in options)
             return best - 0.1 * sum(action.dice)  # keep high dice for demanding spaces
-        if action.kind == "rob":
-            return 1
+        if action.kind == "rob":    # the Silver on the space, if nobody answers
+            return state.robbery_silver.get(action.space, 0) * VALUES["silver"]
         return 0 if action.kind == "skip" else -1
     best = max(value(a) for a in actions)
     return rng.choice([a for a in actions if value(a) == best])
@@ -1252,12 +1725,13 @@ def new_game(library, scenario: str | None, players: int, seed: int, rounds: int
 
 
 def play(library, scenario: str | None, players: int, seed: int, rounds: int, bots: list[str] | None = None,
-         variants=(), overrides=None, characters: dict[str, list[str]] | None = None) -> State:
-    """A whole sample game with bots; the seed drives the dice and the bots' choices."""
+         variants=(), overrides=None, characters: dict[str, list[str]] | None = None, audit: bool = False) -> State:
+    """A whole sample game with bots; the seed drives the dice and the bots' choices. ``audit``
+    logs every event with its state delta and each round with a snapshot (``play --log``)."""
     from ..base import play as play_game
 
     game = DarkHorse.build(library, scenario=scenario, variants=variants, overrides=overrides)
-    return play_game(game, players, seed, bots or ["random"], rounds=rounds, characters=characters)
+    return play_game(game, players, seed, bots or ["random"], rounds=rounds, characters=characters, audit=audit)
 
 
 def describe(event: dict) -> str:
@@ -1292,5 +1766,6 @@ def describe(event: dict) -> str:
     if kind == "end":
         return f"-- end ({event['why']}): " + "; ".join(
             f"{name}: reputation VP {s['reputation_vp']}, influence {s['influence']}" for name, s in event["scores"].items())
-    details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("event", "round", "phase", "player"))
+    details = ", ".join(f"{k} {v}" for k, v in event.items()
+                        if k not in ("event", "round", "phase", "player", "delta", "snapshot"))
     return f"   {kind} {who or ''} {details}".rstrip()

@@ -52,6 +52,25 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("robber_takes", choice("silver-on-space", "nothing"), "what a successful robbery takes", "rule/robbing"),
     _p("abilities_per_turn", integer(1, 20), "times a character may use an ability (rob, challenge) each turn",
        "rule/card-timing"),
+    # tokens and special dice
+    _p("engineer_shares_limited", BOOLEAN, "an Engineer token lets a player place dice on a Limited action space "
+       "someone else has claimed", "rule/action-space-types"),
+    _p("engineer_token_spent", BOOLEAN, "an Engineer token is spent when used", "rule/action-space-types"),
+    _p("inventor_die_turn", integer(0, 5), "how far the Inventor die may be turned, up or down, once a round "
+       "(never 1 to 6 or 6 to 1)", "rule/inventor-token"),
+    _p("inventor_turned_die_alone", BOOLEAN, "a turned Inventor die must be used by itself", "rule/inventor-token"),
+    _p("carnival_roll_cost", GOODS, "what each roll of the Carnival die costs", "rule/carnival-token"),
+    _p("carnival_die_faces", integer(2, 20), "faces of the Carnival die", "rule/carnival-token"),
+    _p("carnival_die_moves", BOOLEAN, "rolling the Carnival die again takes it off the space it claimed",
+       "rule/carnival-token"),
+    _p("boot_token_spent", BOOLEAN, "a Cowboy Boot token is spent when used", "rule/cowboy-boot-token"),
+    # Wild Wild West's outlaws
+    _p("placement_challenges_per_player", integer(0, 10), "Challenges each player may announce against the outlaws "
+       "on the board at the start of each Placement Phase", "rule/outlaws-on-the-board"),
+    _p("wanted_token_capture_reward", GOODS, "what capturing a Wanted token on the board gives",
+       "rule/outlaws-on-the-board"),
+    _p("outlaw_town_capture_reward", GOODS, "what capturing the Outlaw Hideout or Ghost Town gives",
+       "rule/outlaws-on-the-board"),
     # reputation
     _p("reputation_per_victory_point", integer(1, 100), "Reputation tokens worth 1 victory point", "rule/reputation"),
     _p("influence_for_reputation", {"type": "object", "required": ["pay_influence", "gain_reputation"],
@@ -88,6 +107,8 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("turn_order_change_takes_effect", choice("next-round", "immediately"), "when a turn-order effect applies",
        "rule/turn-structure"),
     # the territory (placement rules' numbers)
+    _p("territory", {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$", "maxLength": 80},
+       "the map played on (a map id)", "rule/territory-placement"),
     _p("min_city_distance", integer(1, 50), "hexes between cities under the min-city-distance rule",
        "rule/territory-placement"),
     _p("safe_zone_area_distance", integer(0, 50), "hexes around a Safe Zone that count as its area",
