@@ -372,3 +372,43 @@ PROBES.update({
     "outlaw_town_capture_reward": ({"silver": 1}, lambda build: outlaw_capture(build, "outlaw-town")),
     "territory": ("illustrative-wild-wild-west", lambda build: build().board.id),
 })
+
+
+def improvements(build, count_vp=False):
+    """Red builds with the fixture Builder in How the West was Won's Improved Town Hexes: may it
+    place an Improved Town hex on its own town? (and what does one score)"""
+    game = build(scenario="fixture-improvements")
+    state = to_placement(state_of(game, 2, 2))
+    state = state.apply(Action("place", "fixture-builder", (3,)))
+    while state.phase == "placement":
+        state = state.apply(Action("pass"))
+    state = state.apply(Action("collect", "fixture-builder", option=0))
+    improved = [a for a in state.legal_actions() if a.piece == "improved-town"]
+    if not count_vp:
+        return len(improved)
+    state = state.apply(improved[0])
+    return state.scores()["red"]["improved_town_vp"]
+
+
+PROBES.update({
+    "improved_town_tiles": (0, improvements),
+    "improved_town_victory_points": (3, lambda build: improvements(build, count_vp=True)),
+})
+
+
+def mystery_options(build):
+    """A White Hat player on the Buffalo Herd: which of its abilities may they use?"""
+    from workbench.board.graph import Piece
+
+    game = build(scenario="fixture-mysteries")
+    state = state_of(game, 2, 1)
+    while state.phase == "build":
+        state = state.apply(state.legal_actions()[0])
+    state.pieces.append(Piece("city", (2, 0), "red"))
+    state = to_placement(state)
+    state.player("red").reputation.white = 1
+    state = state.apply(Action("place", "hex@1,1", (3,)))
+    return [a.option for a in state.legal_actions()]
+
+
+PROBES["mystery_ability_hats"] = ({"buffalo-herd": ["black", "any"]}, mystery_options)

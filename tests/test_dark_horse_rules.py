@@ -477,3 +477,108 @@ def test_the_direct_legality_check_agrees_with_the_legal_actions_on_every_step(l
                     checked += 1
             state = state.apply(rng.choice(legal))
     assert checked > 1000
+
+
+def test_improved_town_hexes(library):
+    # Variant: Improved Town Hexes: "a player claims the Builder Action Space, using standard game
+    # rules, then builds a town. Instead of placing the Town, the player places an Improved Town hex on
+    # a Resource Hex, with a Town, that they control. These hexes may only be placed on matching
+    # resource hexes ... a player can only have one Improved Town Hex token per City that they
+    # control ... Players also receive 1 VP during End Game scoring for each of these hexes."
+    game = DarkHorse.build(library, scenario="fixture-improvements")
+    state = to_placement(game.new_initial_state(players=2, rounds=3))
+    assert not [a for a in list(state.log) if a.get("piece") == "improved-town"]     # never at setup
+    towns = {p.at for p in state.pieces if p.player == "red" and p.piece == "town"}
+    rounds_built = 0
+    for _ in range(2):
+        state = state.apply(Action("place", "fixture-builder", (3,)))
+        while state.phase == "placement":
+            state = state.apply(Action("pass"))
+        state = state.apply(Action("collect", "fixture-builder", option=0))
+        improved = {a.at for a in state.legal_actions() if a.piece == "improved-town"}
+        if rounds_built == 0:
+            assert improved == towns        # on red's own towns (their tiles' resources match by placement)
+            state = state.apply(Action("build", piece="improved-town", at=sorted(improved)[0]))
+            built = next(p for p in state.pieces if p.piece == "improved-town")
+            assert built.resource == state.game.board.graph.nodes[built.at]["resource"]
+        else:
+            assert improved == set()        # one city: one Improved Town hex
+            state = state.apply(state.legal_actions()[0])
+        rounds_built += 1
+        state = collect_all(state)
+        state = to_placement(state) if not state.done else state
+    assert state.scores()["red"]["improved_town_vp"] == 1
+    assert sum(1 for p in state.pieces if p.player == "red" and p.piece == "town") == 2 + 1   # the town stays in supply once
+
+
+def _mystery_game(library, **overrides):
+    """The fixture territory crowded with Mystery Hexes; red's cities next to the Buffalo Herd [1, 1],
+    the Native American [-1, -1], the Outlaw Hideout [2, -2] and the Ghost Town [-2, 2] are placed by
+    hand (the setup is the rules'; these are the test's)."""
+    from workbench.board.graph import Piece
+
+    game = DarkHorse.build(library, scenario="fixture-mysteries", overrides=overrides or None)
+    state = game.new_initial_state(players=2, rounds=3)
+    while state.phase == "build":
+        state = state.apply(state.legal_actions()[0])
+    state.pieces += [Piece("city", at, "red") for at in ((2, 0), (-2, 0), (2, -1), (-1, 1))]
+    return state
+
+
+def test_mystery_hexes_buffalo_herd_and_native_american(library):
+    # Mystery Hexes: "1. Mystery Hexes cannot be used unless you have access to them by rail or a City
+    # that you control. 2. Mystery Hexes with tokens on them are removed from the game once all of the
+    # tokens have been claimed." Buffalo Herd: "place Any Die on it, during the Placement Phase, to
+    # immediately remove one token ... and perform one of the actions ... Receive 3 food and 1 Silver.
+    # Receive 1 Black Hat token and 2 Silver. IMPORTANT: Once you collect from this hex you must move
+    # the hex". Native American: "When a player uses this hex for the first time they flip it face up
+    # and place six Tribe tokens on it ... place a 5+ on it".
+    state = to_placement(_mystery_game(library), dice=(1, 5))
+    spaces = {a.space for a in state.legal_actions() if a.kind == "place"}
+    assert {"hex@1,1", "hex@-1,-1"} <= spaces
+    assert Action("place", "hex@-1,-1", (1,)) not in state.legal_actions()      # 5+ for the Native American
+    assert "hex@1,-3" not in spaces                                              # Cattle Ranch: towns only
+    herd = state.mystery["1,1"]
+    assert (herd["type"], herd["tokens"]) == ("buffalo-herd", 8)
+    state = state.apply(Action("place", "hex@1,1", (1,)))
+    options = state.legal_actions()
+    assert [a.option for a in options] == [0, 1] and state.current_player() == "red"
+    state = state.apply(options[0])
+    red = state.player("red")
+    assert (red.goods.get("food"), red.goods.get("silver")) == (1 + 3, 1)
+    assert state.is_chance_node()                    # the hex moves: its exact distribution
+    outcomes = dict(state.chance_outcomes())
+    assert sum(outcomes.values()) == 1 and all(state.board.distance((1, 1), to) <= 1 for to in outcomes)
+    to = max(outcomes, key=lambda at: (outcomes[at], at))
+    state = state.apply(to)
+    key = f"{to[0]},{to[1]}"
+    assert state.mystery[key]["tokens"] == 7 and state.current_player() == "blue"
+    # blue passes; red uses the face-down Native American: it is revealed with six tokens, one taken
+    state = state.apply(Action("pass"))
+    state = state.apply(Action("place", "hex@-1,-1", (5,)))
+    assert next(e for e in reversed(list(state.log)) if e["event"] == "mystery-revealed")["tokens"] == 6
+    tribe = [a for a in state.legal_actions() if a.option == 1]
+    assert tribe and all(not any(p.at == a.at and p.piece == "town" for p in state.pieces) for a in tribe)
+    state = state.apply(tribe[0])
+    assert any(p.piece == "tribe-token" and p.at == tribe[0].at for p in state.pieces)
+    assert tribe[0].at not in state.game.legal_hexes(state.pieces, "blue", "town", False)   # blocked
+
+
+def test_mystery_hexes_outlaw_hideout_and_ghost_town_at_the_start_of_collection(library):
+    # Outlaw Hideout: "Players may place a 6+ on this hex during the Placement Phase. At the start of
+    # the Collection Phase you remove a Hideout token ... and take an action below: Receive 3
+    # Reputation and 1 Silver ... Collect 2 Black Hat tokens and take 2 Silver". Ghost Town: "Remove
+    # the Ghost Town hex from the game and receive 1 Gold and 4 Wood."
+    state = to_placement(_mystery_game(library), dice=(6, 6))
+    assert Action("place", "hex@2,-2", (6,)) in state.legal_actions()
+    state = state.apply(Action("place", "hex@2,-2", (6,)))
+    state = state.apply(Action("pass"))                          # blue
+    state = state.apply(Action("place", "hex@-2,2", (6,)))       # red, the Ghost Town
+    assert state.phase == "collection" and state.to_collect[:2] == [("red", "hex@2,-2"), ("red", "hex@-2,2")]
+    hideout = [a.option for a in state.legal_actions()]
+    assert hideout == [0, 2]                  # the Hideout token on a character: which icon it adds is not said
+    state = state.apply(Action("mystery", "hex@2,-2", option=0))
+    red = state.player("red")
+    assert (red.reputation.total, red.goods.get("silver"), state.mystery["2,-2"]["tokens"]) == (3, 1, 1)
+    state = state.apply(Action("mystery", "hex@-2,2", option=0))
+    assert "-2,2" not in state.mystery and (state.player("red").goods.get("gold"), state.player("red").goods["wood"]) == (1, 1 + 4)

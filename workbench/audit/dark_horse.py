@@ -168,6 +168,9 @@ def _claim(p: Played):
     spaces = p.start.get("spaces") or {}
     for i, event in p.each("place"):
         space = spaces.get(event["space"])
+        if event["space"].startswith("hex@"):         # a Mystery Hex: its own claim requirement
+            entry = (p.before(i).get("mystery") or {}).get(event["space"][4:])
+            space = {"claim": (p.start.get("mystery_types") or {}).get(entry["type"], {}).get("claim")} if entry else None
         if space is None:
             yield f"{event['player']} places on {event['space']}, a space not in play ({p.where(i)})"
         elif not claimed(space["claim"], event["dice"], p.rules["unknown_claim"]):
@@ -503,7 +506,7 @@ def _sides(p: Played, i: int):
     event = p.events[i]
     j = max(k for k in range(i) if p.events[k].get("event") == "challenge")
     state = p.before(j)
-    tokens = p.start.get("tokens") or {}
+    tokens = p.start.get("fighters") or {}
 
     def side(owner_hint: str | None, cid: str):
         if "@" in cid:                          # an outlaw on the board (Wild Wild West)
@@ -897,3 +900,87 @@ def _safe_zone(p: Played):
             firsts.add(event["player"])
             if not zones or min(hex_distance(z, event["at"]) for z in zones) > area:
                 yield f"{event['player']}'s first city at {event['at']} is not in a Safe Zone area ({p.where(i)})"
+
+
+@invariant(DH, "improved-town-hexes", "Instead of placing the Town, the player places an Improved Town hex on a "
+           "Resource Hex, with a Town, that they control. These hexes may only be placed on matching resource hexes. "
+           "... a player can only have one Improved Town Hex token per City that they control. ... Players also "
+           "receive 1 VP during End Game scoring for each of these hexes.", f"{RR}: Variant: Improved Town Hexes",
+           on=("build",), when=lambda q: q.rules.get("improved_town_tiles"))
+def _improved(p: Played):
+    for i, event in p.each("build"):
+        if event["piece"] != "improved-town":
+            continue
+        before, after = p.before(i), p.states[i]
+        here = before["pieces"].get(f"{event['at'][0]},{event['at'][1]}", [])
+        if [event["player"], "town"] not in here:
+            yield f"{event['player']}'s Improved Town at {event['at']} is not on a town of theirs ({p.where(i)})"
+        if len(_pieces(after, event["player"], "improved-town")) > len(_pieces(after, event["player"], "city")):
+            yield f"{event['player']} has more Improved Town hexes than cities ({p.where(i)})"
+        if len(_pieces(after, None, "improved-town")) > p.rules["improved_town_tiles"]:
+            yield f"more Improved Town hexes than the {p.rules['improved_town_tiles']} in the game ({p.where(i)})"
+        if event.get("round", 0) == 0:
+            yield f"an Improved Town hex at setup ({p.where(i)})"
+    for i, event in p.each("end"):
+        for name, score in event["scores"].items():
+            count = len(_pieces(p.states[i], name, "improved-town"))
+            if score.get("improved_town_vp") != count * p.rules.get("improved_town_victory_points", 1):
+                yield f"{name} scores {score.get('improved_town_vp')} VP for {count} Improved Town hex(es)"
+
+
+# -- Mystery Hexes --------------------------------------------------------------------------------
+
+@invariant(DH, "mystery-hex-access", "Mystery Hexes cannot be used unless you have access to them by rail or a City "
+           "that you control.", f"{RR}: Variant: Mystery Hexes 1", on=("place",),
+           when=lambda q: bool(q.start.get("mystery_types")))
+def _mystery_access(p: Played):
+    for i, event in p.each("place"):
+        if not event["space"].startswith("hex@"):
+            continue
+        at = _at(event["space"][4:])
+        cities = _pieces(p.before(i), event["player"], "city")
+        if not any(hex_distance(c, at) <= 1 for c in cities):
+            yield f"{event['player']} uses the Mystery Hex at {list(at)} with no City on or next to it ({p.where(i)})"
+
+
+@invariant(DH, "mystery-hex-tokens", "to immediately remove one token, place it in the Game Bank, and perform one of the "
+           "actions ... Mystery Hexes with tokens on them are removed from the game once all of the tokens have been "
+           "claimed.", f"{RR}: Variant: Mystery Hexes; Buffalo Herd; Native American; Outlaw Hideout",
+           on=("mystery",), when=lambda q: bool(q.start.get("mystery_types")))
+def _mystery_tokens(p: Played):
+    for i, event in p.each("mystery"):
+        before = (p.before(i).get("mystery") or {}).get(event["hex"])
+        if before is None:
+            yield f"{event['player']} uses a Mystery Hex that is not on the board ({p.where(i)})"
+            continue
+        had = before["tokens"]
+        if had is None:       # revealed by this use: the hex's tokens are placed first
+            had = ((p.start.get("mystery_types") or {}).get(before["type"], {}).get("tokens") or {}).get("count")
+        if had is not None and event["tokens"] != had - 1:
+            yield f"the {before['type']} had {had} token(s) and has {event['tokens']} after one use ({p.where(i)})"
+        if event["tokens"] == 0:
+            later = next((e for e in p.events[i + 1:] if e.get("event") in ("mystery-removed", "round")), {})
+            if later.get("event") != "mystery-removed":
+                yield f"the {before['type']} stays on the board with no token left ({p.where(i)})"
+
+
+@invariant(DH, "mobile-hexes-move", "IMPORTANT: Once you collect from this hex you must move the hex and tokens as "
+           "referenced in \"Mobile Mystery Hexes.\" ... Moving a Mobile Mystery Hex onto a City or Town is illegal.",
+           f"{RR}: Buffalo Herd; Native American; Mobile Mystery Hexes", on=("mystery",),
+           when=lambda q: bool(q.start.get("mystery_types")))
+def _mobile(p: Played):
+    types = p.start.get("mystery_types") or {}
+    for i, event in p.each("mystery"):
+        if not types.get(event["type"], {}).get("mobile") or event["tokens"] == 0:
+            continue
+        moved = next((k for k in range(i + 1, len(p.events)) if p.events[k].get("event") in ("mystery-moved",
+                                                                                           "place", "round")), None)
+        if moved is None or p.events[moved]["event"] != "mystery-moved":
+            yield f"the {event['type']} does not move after its use ({p.where(i)})"
+            continue
+        start, to = _at(event["hex"]), tuple(p.events[moved]["to"])
+        if hex_distance(start, to) > 1:
+            yield f"the {event['type']} jumps from {list(start)} to {list(to)} ({p.where(moved)})"
+        here = p.before(moved)["pieces"].get(f"{to[0]},{to[1]}", [])
+        if to != start and any(what in ("town", "city", "improved-town") for _, what in here):
+            yield f"the {event['type']} moves onto a town or city at {list(to)} ({p.where(moved)})"

@@ -279,6 +279,13 @@ class DarkHorse(Game):
         self.reputation_rules = ReputationRules.from_ruleset(ruleset)
         self.space_order = list(spaces)
         self.initial_outlaws = bool(self.outlaws())
+        # Mystery Hexes whose abilities the text gives, when a variant in force brings them
+        self.mystery_types: dict[str, dict] = {}
+        for variant in ruleset.variants:
+            for hex_type in (library.data("dark-horse", "variant", variant) or {}).get("hex_types") or []:
+                data = library.data("dark-horse", "hex_type", hex_type) or {}
+                if data.get("category") == "mystery" and data.get("options") and data.get("claim"):
+                    self.mystery_types[hex_type] = data
 
     # -- building ---------------------------------------------------------------------------------
     @classmethod
@@ -574,6 +581,19 @@ class SetupCheck:
 
 
 OUTLAW_HEXES = ("outlaw-hideout", "ghost-town")
+HEX = "hex@"                 # a Mystery Hex as a space dice are placed on: "hex@q,r"
+IMMEDIATE = ("buffalo-herd", "native-american")   # their abilities come at once, then they move
+#: The Mystery Hex abilities the engine plays, by (hex type, option): the Outlaw Hideout's Hideout
+#: token on a character ("an additional icon": which icon is not said) is left out.
+MYSTERY_ABILITIES = {("buffalo-herd", 0): True, ("buffalo-herd", 1): True, ("native-american", 0): True,
+                     ("native-american", 1): True, ("native-american", 2): True, ("outlaw-hideout", 0): True,
+                     ("outlaw-hideout", 1): False, ("outlaw-hideout", 2): True, ("ghost-town", 0): True,
+                     ("ghost-town", 1): True, ("ghost-town", 2): True}
+
+
+def _coord(key: str) -> tuple[int, int]:
+    q, r = key.split(",")
+    return int(q), int(r)
 USES_ORDER = ("carnival-die", "engineer-token", "inventor-die")
 
 
@@ -692,7 +712,16 @@ class State(BaseState):
         # the map's own pieces (mystery hexes, Wanted tokens) stay where they are until removed
         self.pieces: list = list(game.board.pieces) if game.board is not None else []
         self.outlaws: dict[str, dict] = game.outlaws()     # Wild Wild West's outlaws on the board, by hex
-        self.interrupt: tuple | None = None                # (kind, player, space it may not claim)
+        # Mystery Hexes with abilities, by hex: their type, whether face up, tokens left, options taken
+        self.mystery: dict[str, dict] = {}
+        for piece in self.pieces:
+            data = game.mystery_types.get(piece.hex_type or "") if piece.piece == "mystery-hex" else None
+            if data is not None:
+                count = (data.get("tokens") or {}).get("count")
+                self.mystery[f"{piece.at[0]},{piece.at[1]}"] = {"type": piece.hex_type, "face_up": piece.face_up,
+                                                                "tokens": count if piece.face_up else None,
+                                                                "used": []}
+        self.interrupt: tuple | None = None                # (kind, player, space, out of turn?): see _placement
         self.fight: dict | None = None
         self.ended: str | None = None
         self.log = Trail()
@@ -701,7 +730,9 @@ class State(BaseState):
         # the rules in force and the spaces played, so the log alone can be audited
         self.event("start", game="dark-horse", scenario=game.scenario, players=players, seed=seed, rounds=rounds,
                    assumptions=game.assumptions(), ruleset=_plain(dict(rules)), spaces=game.space_facts(),
-                   tokens=game.token_facts(), placement_rules=list(game.placement_rules), territory=game.territory_facts())
+                   fighters=game.token_facts(), placement_rules=list(game.placement_rules), territory=game.territory_facts(),
+                   mystery_types={k: _plain({f: v[f] for f in ("claim", "options", "tokens", "mobile") if f in v})
+                                  for k, v in game.mystery_types.items()})
         self._advance()
 
     # -- copying -----------------------------------------------------------------------------
@@ -722,6 +753,8 @@ class State(BaseState):
         new.pending = list(self.pending)
         if self.outlaws:
             new.outlaws = {k: dict(v) for k, v in self.outlaws.items()}
+        if self.mystery:
+            new.mystery = {k: dict(v) for k, v in self.mystery.items()}
         new.fight = dict(self.fight) if self.fight else None
         new.log = self.log.fork()
         new.history = self.history.fork()
@@ -790,6 +823,7 @@ class State(BaseState):
             "pending": [list(p) for p in self.pending],
             "pieces": self._pieces_by_hex(),
             "outlaws": {k: dict(v) for k, v in self.outlaws.items()},
+            "mystery": {k: {**v, "used": list(v["used"])} for k, v in self.mystery.items()},
             "interrupt": list(self.interrupt) if self.interrupt else None,
             "fight": None if fight is None else {k: fight[k] for k in ("kind", "owner", "champion", "robber_owner",
                                                                       "robber", "space")},
@@ -797,8 +831,26 @@ class State(BaseState):
         }
 
     def _space_type(self, space_id: str) -> str:
+        if space_id.startswith(HEX):                 # a Mystery Hex: its type is not given
+            return self.rules.unknown_type
         kind = self.game.spaces[space_id].get("type", "unknown")
         return self.rules.unknown_type if kind == "unknown" else kind
+
+    def _claim_of(self, space_id: str) -> dict:
+        if space_id.startswith(HEX):
+            return self.game.mystery_types[self.mystery[space_id[len(HEX):]]["type"]].get("claim") or {}
+        return self.game.spaces[space_id].get("claim") or {}
+
+    def _mystery_spaces(self, player: Player) -> list[str]:
+        """Mystery Hexes ``player`` may place dice on: "Mystery Hexes cannot be used unless you have
+        access to them by rail or a City that you control" (rails are not played: a City on or next
+        to the hex)."""
+        if not self.mystery:
+            return []
+        cities = [p.at for p in self.pieces if p.player == player.name and p.piece == "city"]
+        board = self.game.board
+        return [HEX + key for key in self.mystery
+                if any(board.distance(c, _coord(key)) <= 1 for c in cities)]
 
     def _move_in_order(self, name: str, where: str) -> None:
         if self.rules.turn_order_change_takes_effect == "immediately":
@@ -823,7 +875,7 @@ class State(BaseState):
 
     # -- chance ----------------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
-        return self.phase in ("roll", "gunfight", "carnival")
+        return self.phase in ("roll", "gunfight", "carnival", "move")
 
     def _dice_count(self, player: Player) -> int:
         return max(0, self.rules.dice_rolled + player.bonus_dice_next - player.jailed_next)
@@ -843,9 +895,20 @@ class State(BaseState):
         if self.phase == "carnival":
             faces = self.rules.carnival_die_faces
             return [(face, Fraction(1, faces)) for face in range(1, faces + 1)]
+        if self.phase == "move":
+            return self._move_outcomes()
         if self.phase == "gunfight":
             return self.fight["state"].chance_outcomes()
         return []
+
+    def _move_outcomes(self) -> list[tuple[tuple, Fraction]]:
+        """Mobile Mystery Hexes: "they roll a die ... move that Mystery Hex in that specific
+        direction"; an illegal roll is rolled again once, then the hex stays (board.mobile)."""
+        from ...board.mobile import transition
+        at = _coord(self.interrupt[2][len(HEX):])
+        board = self.board
+        mover = next(p for p in self.pieces if p.at == at and p.piece == "mystery-hex")
+        return sorted(transition(board, at, mover).items())
 
     def sample_chance(self, rng: random.Random):
         if self.phase == "roll":
@@ -856,6 +919,8 @@ class State(BaseState):
             return Roll(sorted(rng.randint(1, 6) for _ in range(count)))
         if self.phase == "carnival":
             return rng.randint(1, self.rules.carnival_die_faces)
+        if self.phase == "move":
+            return super().sample_chance(rng)
         fight: GunfightState = self.fight["state"]
         dice: list[dict] = []
         outcome = fight.sample(rng, dice)
@@ -883,7 +948,13 @@ class State(BaseState):
     def legal_actions(self) -> list[Action]:
         if self.phase == "build":
             name, piece, first = self.pending[0]
-            return [Action("build", piece=piece, at=at) for at in self._legal_hexes(name, piece, first)]
+            actions = [Action("build", piece=piece, at=at) for at in self._legal_hexes(name, piece, first)]
+            if piece == "town" and self.round > 0 and self._improved_towns_left():
+                # Improved Town Hexes: "a player claims the Builder Action Space ... then builds a town.
+                # Instead of placing the Town, the player places an Improved Town hex"
+                actions += [Action("build", piece="improved-town", at=at)
+                            for at in self.game.legal_hexes(self.pieces, name, "improved-town", False)]
+            return actions
         player = self.current
         if player is None or self.is_chance_node():
             return []
@@ -891,7 +962,9 @@ class State(BaseState):
             return [Action("skip")] + self._outlaw_challenges(player)
         if self.phase == "placement":
             if self.interrupt:
-                kind, _, away = self.interrupt
+                kind, _, away, _ = self.interrupt
+                if kind == "mystery":
+                    return self._mystery_options(player, away)
                 placed = self._placements(player, away, only_carnival=kind == "carnival-place")
                 return placed or [Action("skip")]
             actions = [Action("pass")] + self._placements(player)
@@ -900,6 +973,8 @@ class State(BaseState):
                 actions.append(Action("carnival"))
             return actions
         space_id = self.to_collect[0][1]
+        if space_id.startswith(HEX):
+            return self._mystery_options(player, space_id)
         options = self.game.spaces[space_id]["options"]
         return [Action("collect", space_id, option=i) for i, o in enumerate(options) if self.can_pay(player, o.get("cost") or {})] \
             + [Action("skip", space_id)] + self._robberies(player) + self._marshal_challenges(player) \
@@ -929,14 +1004,15 @@ class State(BaseState):
         out = []
         engineer = self.rules.engineer_shares_limited and self._token_free(player, "engineer-token")
         unknown = self.rules.unknown_claim
+        spaces = list(self.game.spaces) + self._mystery_spaces(player)
         for dice, uses in self._groups(player, only_carnival):
-            for space_id, space in self.game.spaces.items():
+            for space_id in spaces:
                 if space_id == away:
                     continue
                 taken = self.claims.get(space_id, [])
                 if any(who == player.name for who, *_ in taken):
                     continue
-                if not claims(space.get("claim") or {}, dice, unknown):
+                if not claims(self._claim_of(space_id), dice, unknown):
                     continue
                 if taken and self._space_type(space_id) != "unlimited":
                     # "no one else may place dice there unless they have an Engineer token"
@@ -948,7 +1024,8 @@ class State(BaseState):
 
     def _place_legal(self, player: Player, action: Action) -> bool:
         """``action in self.legal_actions()`` for a placement, without listing them all."""
-        if action.space not in self.game.spaces or not action.dice or list(action.dice) != sorted(action.dice) \
+        if (action.space not in self.game.spaces and action.space not in self._mystery_spaces(player)) \
+                or not action.dice or list(action.dice) != sorted(action.dice) \
                 or tuple(action.uses) != _uses(action.uses) or action != Action("place", action.space, action.dice,
                                                                                uses=action.uses):
             return False
@@ -957,9 +1034,9 @@ class State(BaseState):
             return False
         away, only_carnival = None, False
         if self.interrupt:
-            kind, _, away = self.interrupt
+            kind, _, away, _ = self.interrupt
             only_carnival = kind == "carnival-place"
-            if action.space == away:
+            if action.space == away or kind == "mystery":
                 return False
         rest = list(action.dice)
         if "carnival-die" in uses:
@@ -990,7 +1067,46 @@ class State(BaseState):
         if shared and not (kind == "limited" and self.rules.engineer_shares_limited
                            and self._token_free(player, "engineer-token")):
             return False
-        return claims(self.game.spaces[action.space].get("claim") or {}, action.dice, self.rules.unknown_claim)
+        return claims(self._claim_of(action.space), action.dice, self.rules.unknown_claim)
+
+    def _mystery_options(self, player: Player, space_id: str) -> list[Action]:
+        """The abilities of the Mystery Hex ``space_id`` that ``player`` may use: "Mystery Hex
+        abilities tie to a specific Reputation ... If a player has no Reputation tokens they may use
+        either the White Hat or Black Hat ability" (which ability needs which is a picture: the
+        parameter ``mystery_ability_hats``)."""
+        entry = self.mystery.get(space_id[len(HEX):])
+        if entry is None:
+            return [Action("skip", space_id)]
+        kind = entry["type"]
+        hats = self.rules.mystery_ability_hats.get(kind) or []
+        rep = player.reputation
+        out = []
+        for i, option in enumerate(self.game.mystery_types[kind]["options"]):
+            need = hats[i] if i < len(hats) else "any"
+            if need in ("white", "black") and rep.total and not getattr(rep, need):
+                continue
+            if not MYSTERY_ABILITIES.get((kind, i)):
+                continue                                     # an ability the engine cannot play (see notes)
+            if (kind, i) == ("native-american", 1):
+                out += [Action("mystery", space_id, option=i, at=at) for at in self._tribe_hexes()]
+            elif kind == "ghost-town" and entry["used"] and (i == 2) != ("hideout" in entry["used"]):
+                continue                                     # "Once you perform this option ... and vice versa"
+            elif (kind, i) == ("ghost-town", 1) and not self._town_left(player):
+                continue
+            else:
+                out.append(Action("mystery", space_id, option=i))
+        return out or [Action("skip", space_id)]
+
+    def _tribe_hexes(self) -> list:
+        """"any Revealed or Un-revealed Resource Hex that does not have a Town on it"."""
+        taken = {p.at for p in self.pieces if p.piece in ("town", "tribe-token", "mystery-hex", "improved-town")}
+        board = self.game.board
+        return sorted(n for n, attrs in board.graph.nodes(data=True)
+                      if attrs["category"] in ("resource", "rugged-resource", "safe-zone") and n not in taken)
+
+    def _town_left(self, player: Player) -> bool:
+        built = sum(1 for p in self.pieces if p.player == player.name and p.piece == "town")
+        return built < self.rules.pieces_per_player["town"]
 
     def _inventor_turns(self, player: Player) -> list[Action]:
         """Inventor Token: "a player may physically turn the die to a result that is one lower or
@@ -1094,6 +1210,8 @@ class State(BaseState):
             return {"roll": list(action)}
         if self.phase == "carnival":
             return {"carnival-die": action}
+        if self.phase == "move":
+            return {"move": list(action)}
         return {"die": action}
 
     def decode(self, data):
@@ -1109,6 +1227,8 @@ class State(BaseState):
             return Roll(data["roll"])
         if "carnival-die" in data:
             return data["carnival-die"]
+        if "move" in data:
+            return tuple(data["move"])
         return data["die"]
 
     def _apply(self, action) -> None:
@@ -1118,9 +1238,11 @@ class State(BaseState):
             self._fight_step(action)
         elif self.phase == "carnival":
             self._carnival_rolled(action)
+        elif self.phase == "move":
+            self._moved(tuple(action))
         elif self.phase == "build":
             name, piece, first = self.pending.pop(0)
-            self._place_piece(name, piece, action.at, first)
+            self._place_piece(name, action.piece or piece, action.at, first)
         elif self.phase == "challenges":
             name = self.to_challenge.pop(0)
             if action.kind == "challenge":
@@ -1128,13 +1250,20 @@ class State(BaseState):
             else:
                 self.event("no-challenge", name)
         elif self.phase == "placement":
-            self._placement(self.current, action)
+            if action.kind == "mystery":
+                self._mystery_ability(self.current, action)
+            else:
+                self._placement(self.current, action)
         elif action.kind == "rob":
             self._rob(self.current, action)
         elif action.kind == "challenge":
             self._marshal_challenge(self.current, action)
         elif action.kind == "trade-influence":
             self._trade(self.current, action)
+        elif action.kind == "mystery":
+            player = self.current
+            self.to_collect.pop(0)
+            self._mystery_ability(player, action)
         else:
             player = self.current
             self.to_collect.pop(0)
@@ -1148,6 +1277,12 @@ class State(BaseState):
         kind = action.kind
         if kind == "place":
             self._place(player, action)
+            if action.space.startswith(HEX) and self.mystery[action.space[len(HEX):]]["type"] in IMMEDIATE:
+                # Buffalo Herd, Native American: "to immediately remove one token ... and perform
+                # one of the actions" (then the hex moves); the turn goes on afterwards
+                self._flip(action.space)
+                self.interrupt = ("mystery", player.name, action.space, bool(self.interrupt))
+                return
             if self.interrupt:                  # a free claim (Carnival die, forced off): the turn stays
                 self.interrupt = None
                 if not player.has_dice():
@@ -1156,6 +1291,8 @@ class State(BaseState):
             if not player.has_dice():
                 self.passed.add(player.name)
             self._next_placement()
+        elif kind == "skip" and self.interrupt and self.interrupt[0] == "mystery":
+            self._mystery_done(player, action.space)
         elif kind == "skip":                    # nothing the interrupting claim can claim
             self.event("no-claim", player.name, why=self.interrupt[0])
             self.interrupt = None
@@ -1175,7 +1312,7 @@ class State(BaseState):
                 self._unclaim(away, player.name)
                 self.event("carnival-die-off", player.name, space=away)
             player.carnival_at, player.carnival_die = None, None
-            self.interrupt = ("carnival-place", player.name, away)
+            self.interrupt = ("carnival-place", player.name, away, True)
             self.phase = "carnival"
         elif kind == "boot":
             self._boot(player, action)
@@ -1225,7 +1362,7 @@ class State(BaseState):
         other.dice = sorted(other.dice + rest)
         self.event("boot", player.name, space=action.space, forced=other.name, dice=list(dice), uses=list(uses))
         self._use_token(player, "cowboy-boot-token", self.rules.boot_token_spent, f"to force {action.target} off")
-        self.interrupt = ("forced", other.name, action.space)
+        self.interrupt = ("forced", other.name, action.space, True)
 
     def _trade(self, player: Player, action: Action) -> None:
         trade = self.rules.influence_for_reputation
@@ -1233,8 +1370,94 @@ class State(BaseState):
         self.event("trade-influence", player.name, hat=action.target, influence=trade["pay_influence"],
                    reputation=trade["gain_reputation"])
 
+    def _flip(self, space_id: str) -> None:
+        """"When a player uses this hex for the first time they flip it face up and place ...
+        tokens on it"."""
+        key = space_id[len(HEX):]
+        entry = self.mystery[key]
+        if not entry["face_up"]:
+            entry["face_up"] = True
+            entry["tokens"] = (self.game.mystery_types[entry["type"]].get("tokens") or {}).get("count")
+            self.pieces = [replace(p, face_up=True) if p.at == _coord(key) and p.piece == "mystery-hex" else p
+                           for p in self.pieces]
+            self.event("mystery-revealed", None, hex=key, type=entry["type"], tokens=entry["tokens"])
+
+    def _mystery_ability(self, player: Player, action: Action) -> None:
+        key = action.space[len(HEX):]
+        entry = self.mystery[key]
+        kind, option = entry["type"], self.game.mystery_types[entry["type"]]["options"][action.option]
+        self._flip(action.space)
+        if entry["tokens"] is not None:
+            entry["tokens"] -= 1                # "remove one token, place it in the Game Bank"
+        self.event("mystery", player.name, hex=key, type=kind, option=option.get("text"), tokens=entry["tokens"],
+                   **({"at": list(action.at)} if action.at else {}))
+        for good, amount in (option.get("gain") or {}).items():
+            self._gain(player, good, amount)
+        if (kind, action.option) == ("native-american", 1):
+            self.pieces.append(_piece("tribe-token", action.at, None))
+            self.event("tribe-token", player.name, at=list(action.at))
+        elif (kind, action.option) == ("ghost-town", 0):
+            self._remove_mystery(key, "the Ghost Town is removed from the game")
+        elif (kind, action.option) == ("ghost-town", 1):
+            self.pending.append((player.name, "ghost-town", False))
+            entry["used"].append("town")
+            self._place_piece(player.name, "town", _coord(key), False)
+            self.pending.pop()
+        elif (kind, action.option) == ("ghost-town", 2):
+            entry.update(type="outlaw-hideout", tokens=2, used=["hideout"])
+            self.event("mystery-revealed", None, hex=key, type="outlaw-hideout", tokens=2)
+        self._mystery_done(player, action.space)
+
+    def _mystery_done(self, player: Player, space_id: str) -> None:
+        key = space_id[len(HEX):]
+        entry = self.mystery.get(key)
+        if entry is not None and entry["tokens"] == 0:
+            # "Mystery Hexes with tokens on them are removed from the game once all of the tokens have been claimed"
+            self._remove_mystery(key, "its last token was claimed")
+            entry = None
+        if self.phase != "placement" or not self.interrupt or self.interrupt[0] != "mystery":
+            return
+        if entry is not None and self.game.mystery_types.get(entry["type"], {}).get("mobile"):
+            self.phase = "move"                 # "Once you collect from this hex you must move the hex"
+            return
+        self._after_mystery(player)
+
+    def _after_mystery(self, player: Player) -> None:
+        was_free = self.interrupt[3]
+        self.interrupt = None
+        if was_free:
+            return
+        if not player.has_dice():
+            self.passed.add(player.name)
+        self._next_placement()
+
+    def _moved(self, to: tuple) -> None:
+        key = self.interrupt[2][len(HEX):]
+        start, entry = _coord(key), self.mystery.pop(key)
+        self.phase = "placement"
+        picked = 0
+        if to != start:
+            self.pieces = [replace(p, at=to) if p.at == start and p.piece == "mystery-hex" else p for p in self.pieces]
+            if entry["type"] == "native-american":
+                # "If a Native American Hex moves onto a hex with a Tribe token then place that token back"
+                picked = sum(1 for p in self.pieces if p.at == to and p.piece == "tribe-token")
+                self.pieces = [p for p in self.pieces if not (p.at == to and p.piece == "tribe-token")]
+                entry["tokens"] = (entry["tokens"] or 0) + picked
+        self.mystery[f"{to[0]},{to[1]}"] = entry
+        self.event("mystery-moved", None, hex=key, to=list(to), picked_up=picked)
+        for name, taken in list(self.claims.items()):
+            if name == HEX + key:                # the dice that claimed it stay with the claim
+                self.claims[HEX + f"{to[0]},{to[1]}"] = self.claims.pop(name)
+        self._after_mystery(self.player(self.interrupt[1]))
+
+    def _remove_mystery(self, key: str, why: str) -> None:
+        at = _coord(key)
+        self.mystery.pop(key, None)
+        self.pieces = [p for p in self.pieces if not (p.at == at and p.piece == "mystery-hex")]
+        self.event("mystery-removed", None, hex=key, why=why)
+
     def _carnival_rolled(self, face: int) -> None:
-        _, name, away = self.interrupt
+        _, name, away, _ = self.interrupt
         player = self.player(name)
         player.carnival_die, player.carnival_at = face, None
         self.phase = "placement"
@@ -1341,7 +1564,10 @@ class State(BaseState):
         if len(self.passed) == len(self.players):
             self.phase = "collection"
             # in turn order, each player collects from the spaces they claimed, in board order
-            self.to_collect = [(name, space) for name in self.order for space in self.game.space_order
+            # "At the start of the Collection Phase" the Outlaw Hideout and Ghost Town, then the spaces
+            hexes = [s for s in self.claims if s.startswith(HEX) and s[len(HEX):] in self.mystery
+                     and self.mystery[s[len(HEX):]]["type"] not in IMMEDIATE]
+            self.to_collect = [(name, space) for name in self.order for space in hexes + self.game.space_order
                                if any(who == name for who, *_ in self.claims.get(space, []))]
             self.event("collection", order=[f"{n}:{s}" for n, s in self.to_collect])
             return
@@ -1389,11 +1615,15 @@ class State(BaseState):
         self.ended = why
         self.event("end", why=why, scores=self.scores())
 
+    def _improved_towns_left(self) -> int:
+        return max(0, self.rules.improved_town_tiles - sum(1 for p in self.pieces if p.piece == "improved-town"))
+
     def _place_piece(self, name: str, piece: str, at, first: bool) -> None:
         from ...board.graph import Piece
 
-        self.pieces.append(Piece(piece, tuple(at), name, first=first))
-        self.event("build", name, piece=piece, at=list(at))
+        resource = self.game.board.graph.nodes[tuple(at)].get("resource") if piece == "improved-town" else None
+        self.pieces.append(Piece(piece, tuple(at), name, first=first, resource=resource))
+        self.event("build", name, piece=piece, at=list(at), **({"resource": resource} if resource else {}))
         self._check_immediate_end()
 
     def _collect(self, player: Player, space_id: str, option: dict) -> None:
@@ -1646,9 +1876,13 @@ class State(BaseState):
         for p in self.players:
             influence_vp = p.reputation.influence * per_influence if isinstance(per_influence, int) else None
             reputation_vp = p.reputation.victory_points(rules)
+            # "Players also receive 1 VP during End Game scoring for each of these hexes"
+            improved_vp = self.rules.improved_town_victory_points * sum(
+                1 for q in self.pieces if q.player == p.name and q.piece == "improved-town")
             out[p.name] = {"reputation_vp": reputation_vp, "influence": p.reputation.influence,
                            "influence_vp": influence_vp if influence_vp is not None else "unknown",
-                           "known_vp": reputation_vp + (influence_vp or 0),
+                           "improved_town_vp": improved_vp,
+                           "known_vp": reputation_vp + (influence_vp or 0) + improved_vp,
                            "goods": dict(sorted((k, v) for k, v in p.goods.items() if v)),
                            "white_hat": p.reputation.white, "black_hat": p.reputation.black, "roles": list(p.roles),
                            "cards_in_hand": p.hand,
@@ -1682,18 +1916,31 @@ def greedy_bot(state: State, rng: random.Random) -> Action:
         nearest = min(distance.values())
         return rng.choice([a for a in actions if distance[a] == nearest])
 
+    def options_of(space: str) -> list[dict]:
+        if space.startswith(HEX):
+            entry = state.mystery.get(space[len(HEX):])
+            return state.game.mystery_types[entry["type"]]["options"] if entry else [{}]
+        return state.game.spaces[space]["options"]
+
+    def worth(option: dict) -> float:
+        return (sum(VALUES.get(g, 1) * n for g, n in (option.get("gain") or {}).items() if isinstance(n, int))
+                - sum(VALUES.get(g, 1) * n for g, n in (option.get("cost") or {}).items() if isinstance(n, int))
+                + len(option.get("effects") or []))
+
     def value(action: Action) -> float:
-        if action.kind == "collect":
-            option = state.game.spaces[action.space]["options"][action.option]
-            return (sum(VALUES.get(g, 1) * n for g, n in (option.get("gain") or {}).items() if isinstance(n, int))
-                    - sum(VALUES.get(g, 1) * n for g, n in (option.get("cost") or {}).items() if isinstance(n, int))
-                    + len(option.get("effects") or []))
+        if action.kind in ("collect", "mystery"):
+            return worth(options_of(action.space)[action.option])
         if action.kind == "place":
-            options = state.game.spaces[action.space]["options"]
-            best = max(sum(VALUES.get(g, 1) * n for g, n in (o.get("gain") or {}).items() if isinstance(n, int)) for o in options)
-            return best - 0.1 * sum(action.dice)  # keep high dice for demanding spaces
+            best = max(sum(VALUES.get(g, 1) * n for g, n in (o.get("gain") or {}).items() if isinstance(n, int))
+                       for o in options_of(action.space))
+            return best - 0.1 * sum(action.dice) - 0.5 * len(action.uses)  # keep high dice and tokens
         if action.kind == "rob":    # the Silver on the space, if nobody answers
             return state.robbery_silver.get(action.space, 0) * VALUES["silver"]
+        if action.kind == "challenge":
+            return 1
+        if action.kind == "trade-influence":
+            trade = state.rules.influence_for_reputation
+            return trade["gain_reputation"] * VALUES["white-hat"] - trade["pay_influence"] * VALUES["influence"]
         return 0 if action.kind == "skip" else -1
     best = max(value(a) for a in actions)
     return rng.choice([a for a in actions if value(a) == best])
@@ -1748,7 +1995,23 @@ def describe(event: dict) -> str:
         extra = (f" ({event['jailed']} in Jail)" if event["jailed"] else "") + (f" (+{event['bonus']} bonus)" if event["bonus"] else "")
         return f"{who} rolls {', '.join(map(str, event['dice'])) or 'no dice'}{extra}"
     if kind == "place":
-        return f"{who} places {'+'.join(map(str, event['dice']))} on {event['space']}"
+        uses = event.get("uses") or []
+        return f"{who} places {'+'.join(map(str, event['dice']))} on {event['space']}" + (
+            f" (with the {', '.join(u.replace('-', ' ') for u in uses)})" if uses else "")
+    if kind == "challenges":
+        return "-- challenges against the outlaws on the board"
+    if kind == "challenge":
+        return f"   {who}'s {event['challenger']} challenges {event['challenged']}"
+    if kind == "turn-inventor-die":
+        return f"{who} turns the Inventor die from {event['from']} to {event['to']}"
+    if kind == "carnival-die":
+        return f"{who} rolls the Carnival die: {event['die']}"
+    if kind == "boot":
+        return f"{who} forces {event['forced']} off {event['space']} (Cowboy Boot)"
+    if kind == "trade-influence":
+        return f"{who} loses {event['influence']} Influence to gain {event['reputation']} {event['hat'].title()} Hat Reputation"
+    if kind == "token":
+        return f"   {who} uses a {event['token'].replace('-', ' ')} {event['why']}"
     if kind == "pass":
         return f"{who} passes"
     if kind == "build":

@@ -64,6 +64,16 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("carnival_die_moves", BOOLEAN, "rolling the Carnival die again takes it off the space it claimed",
        "rule/carnival-token"),
     _p("boot_token_spent", BOOLEAN, "a Cowboy Boot token is spent when used", "rule/cowboy-boot-token"),
+    # Mystery Hexes
+    _p("mystery_ability_hats", {"type": "object", "additionalProperties": {"type": "array", "items": choice(
+        "white", "black", "any"), "maxItems": 10}, "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"}},
+       "the Reputation each Mystery Hex ability needs, by hex type, one per option (white, black, any)",
+       "rule/mobile-hexes"),
+    # Improved Town Hexes
+    _p("improved_town_tiles", integer(0, 50), "Improved Town hexes in play (0: the variant is not)",
+       "rule/improved-town-hexes"),
+    _p("improved_town_victory_points", integer(0, 20), "victory points for each Improved Town hex at the end",
+       "rule/improved-town-hexes"),
     # Wild Wild West's outlaws
     _p("placement_challenges_per_player", integer(0, 10), "Challenges each player may announce against the outlaws "
        "on the board at the start of each Placement Phase", "rule/outlaws-on-the-board"),
