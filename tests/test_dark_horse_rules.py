@@ -582,3 +582,27 @@ def test_mystery_hexes_outlaw_hideout_and_ghost_town_at_the_start_of_collection(
     assert (red.reputation.total, red.goods.get("silver"), state.mystery["2,-2"]["tokens"]) == (3, 1, 1)
     state = state.apply(Action("mystery", "hex@-2,2", option=0))
     assert "-2,2" not in state.mystery and (state.player("red").goods.get("gold"), state.player("red").goods["wood"]) == (1, 1 + 4)
+
+
+def test_what_the_texts_do_not_give_stays_a_declared_unknown(tmp_path):
+    # the Wild Die token's rules are in a base-rulebook section the excerpt does not reach; the
+    # County Bank's options and its gunfight are not given; rails (and so the Golden Spike and the
+    # Whistle-Stops) are not in the texts: listed by `workbench unknowns`, never invented
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "workbench", "unknowns", str(ROOT / "variants"), "--game", "dark-horse",
+                          "--format", "json"], capture_output=True, text=True, cwd=tmp_path)
+    rows = json.loads(out.stdout)["unknowns"]
+    not_played = {r["name"] for r in rows if r["kind"] == "rule"}
+    assert {"token wild-die-token", "variant county-bank", "variant golden-spike", "variant whistle-stop-hexes"} \
+        <= not_played
+    assert "county-bank" in {r["name"] for r in rows if r["kind"] == "action space"}
+    assert "mystery_ability_hats" in {r["name"] for r in rows if r["kind"] == "assumption"}
+    assert all(r["where"] and r["why"] and r["todo"] for r in rows)
+    # and nothing plays a Wild Die token: it is collected, never spent
+    from workbench.games.dark_horse.engine import play
+    library = validate_paths([ROOT / "variants"]).library
+    state = play(library, "pork-barrel", 3, seed=4, rounds=6, bots=["random"])
+    assert not [e for e in state.log if e["event"] in ("pay", "token") and e.get("good", e.get("token")) == "wild-die-token"]

@@ -149,10 +149,45 @@ def resolve_ruleset(library, *, scenario: str | None = None, variants=(), overri
     return rules
 
 
+#: Rules the engine does not play because the texts do not give them (a designer's to-do list),
+#: by the document that names them: (kind, id, what is missing).
+NOT_PLAYED = [
+    ("token", "wild-die-token", "its rules are in the base rulebook's 'Wild Die Token' section, which the excerpt "
+     "does not reach: players collect Wild Die tokens, the engine never uses them"),
+    ("token", "stock-token", "what it does is not in the texts"),
+    ("token", "loan-token", "what it does is not in the texts"),
+    ("token", "trader-token", "what it does is not in the texts"),
+    ("token", "snake-oil-token", "what it does is not in the texts"),
+    ("token", "sam-bass-token", "what it does is not in the texts"),
+    ("variant", "county-bank", "how the County Bank earns Silver and defends itself (its gunfight icons) is not "
+     "given: its space is left out"),
+    ("variant", "golden-spike", "rails are not built: the Rails Overview is not in the excerpt, so no rails ever "
+     "connect and the Golden Spike tokens never move"),
+    ("variant", "whistle-stop-hexes", "Whistle-Stops are claimed 'by rail' and rails are not built (see golden-spike): "
+     "left out"),
+    ("variant", "county-seat", "named as an optional variant, described in neither text"),
+    ("hex_type", "outlaw-hideout", "the option 'Place a Hideout token on a Black Hat character ... This token will "
+     "count as an additional icon' does not say which icon: that option is not offered"),
+    ("hex_type", "cattle-ranch", "its Silver comes with producing Food, and production (Produce Resources) is unknown"),
+    ("hex_type", "silver-mines", "its Silver comes with producing, and production (Produce Resources) is unknown"),
+    ("rule", "rebels-and-rogues-deck", "the cards' faces are not modelled (a hand is a count): hiring from hand and "
+     "discarding a character opposite your status for 1 Reputation and 1 Silver are not played"),
+    ("rule", "hidden-agenda-deck", "the Hidden Agenda cards' goals are not in the texts"),
+]
+
+
 def unknowns(library) -> list[dict]:
     """Base action spaces the engine leaves out (options unknown) unless a space replaces them,
-    and the unknown claim requirements and types it plays by assumption."""
+    the unknown claim requirements and types it plays by assumption, and the rules the texts name
+    without giving them (``NOT_PLAYED``)."""
     rows = []
+    for kind, name, why in NOT_PLAYED:
+        document = library.get("dark-horse", kind, name)
+        if document is None:
+            continue
+        rows.append({"kind": "rule", "name": f"{kind.replace('_', ' ')} {name}", "value": "not played",
+                     "where": f"{document.file}:{document.line}", "why": why,
+                     "todo": "write what your rulebook says in a document of your own; the engine needs code for it"})
     spaces = library.of_kind("action_space", "dark-horse")
     replaced = {d.data.get("replaces") for d in spaces if isinstance(d.data.get("replaces"), str)}
     for document in spaces:
