@@ -940,8 +940,25 @@ class State(BaseState):
                 return isinstance(action, tuple) and len(action) == 2 and _is_roll(action[0], count - 1) \
                     and isinstance(action[1], int) and not isinstance(action[1], bool) and 1 <= action[1] <= 6
             return _is_roll(action, count)
-        if self.phase == "placement" and isinstance(action, Action) and action.kind == "place":
-            return self._place_legal(self.current, action)
+        if isinstance(action, Action):
+            kind = action.kind
+            if self.phase == "placement":
+                if kind == "place":
+                    return self._place_legal(self.current, action)
+                if kind == "pass":
+                    return not self.interrupt and action == Action("pass")
+            elif self.phase == "collection" and self.to_collect and kind in ("collect", "skip"):
+                space = self.to_collect[0][1]
+                if space.startswith(HEX):
+                    return super().is_legal(action)
+                if kind == "skip":
+                    return action == Action("skip", space)
+                options = self.game.spaces[space]["options"]
+                return action == Action("collect", space, option=action.option) and isinstance(action.option, int) \
+                    and 0 <= action.option < len(options) and self.can_pay(self.current, options[action.option].get("cost") or {})
+            elif self.phase == "build" and kind == "build" and action.piece == self.pending[0][1]:
+                name, piece, first = self.pending[0]
+                return action == Action("build", piece=piece, at=action.at) and action.at in self._legal_hexes(name, piece, first)
         return super().is_legal(action)
 
     # -- the state API ------------------------------------------------------------------------
@@ -1162,6 +1179,15 @@ class State(BaseState):
         return [Action("challenge", character=c, target=at) for c in champions for at in sorted(self.outlaws)]
 
     def _legal_hexes(self, name: str, piece: str, first: bool) -> list:
+        key = (name, piece, first, len(self.pieces), len(self.history))
+        cached = self.__dict__.get("_hexes")
+        if cached is not None and cached[0] == key:    # _advance asked just before legal_actions / apply
+            return cached[1]
+        legal = self._find_hexes(name, piece, first)
+        self._hexes = (key, legal)
+        return legal
+
+    def _find_hexes(self, name: str, piece: str, first: bool) -> list:
         legal = self.game.legal_hexes(self.pieces, name, piece, first)
         if piece == "city" and first:
             # every player must start with a city: a first city goes only where the first cities
