@@ -133,7 +133,7 @@ def influence_end(build):
 def unknown_claim(build):
     game = build(scenario="high-noon")
     state = to_placement(state_of(game, 2, 1))
-    return sorted({a.dice for a in state.legal_actions() if a.kind == "place"})
+    return sorted({a.dice for a in state.legal_actions() if a.kind == "place" and a.space in game.spaces})
 
 
 def shared_space(build):
