@@ -606,3 +606,28 @@ def test_what_the_texts_do_not_give_stays_a_declared_unknown(tmp_path):
     library = validate_paths([ROOT / "variants"]).library
     state = play(library, "pork-barrel", 3, seed=4, rounds=6, bots=["random"])
     assert not [e for e in state.log if e["event"] in ("pay", "token") and e.get("good", e.get("token")) == "wild-die-token"]
+
+
+def test_a_build_takes_a_town_from_the_supply_and_building_the_last_ends_the_game(library):
+    # Components: "24 Wooden town tokens ... 6 per player"; the end (public pages): "The game ends when
+    # one player has built all of their cities and towns". The conformance suite's large run found both:
+    # a Builder building a seventh town, and a round started after the last town was built.
+    game = DarkHorse.build(library, scenario="fixture-improvements", overrides={"pieces_per_player": {"town": 3, "city": 1},
+                                                                               "improved_town_tiles": 0})
+    state = to_placement(game.new_initial_state(players=2, rounds=5))
+    state = state.apply(Action("place", "fixture-builder", (3,)))
+    while state.phase == "placement":
+        state = state.apply(Action("pass"))
+    state = state.apply(Action("collect", "fixture-builder", option=0))
+    state = state.apply(state.legal_actions()[0])            # red's third town: all of red's pieces built
+    assert state.done and state.round == 1 and "red has built all their towns and cities" in state.ended
+    # a player with every town built builds none
+    game = DarkHorse.build(library, scenario="fixture-improvements", overrides={"improved_town_tiles": 0})
+    state = to_placement(game.new_initial_state(players=2, rounds=5))
+    from workbench.board.graph import Piece
+    state.pieces += [Piece("town", (9, 9), "red")] * 4       # six towns out (off the map: only counted)
+    state = state.apply(Action("place", "fixture-builder", (3,)))
+    while state.phase == "placement":
+        state = state.apply(Action("pass"))
+    state = state.apply(Action("collect", "fixture-builder", option=0))
+    assert state.phase != "build" and events(state, "build-impossible")[-1]["why"] == "all 6 of their towns are built"

@@ -240,7 +240,15 @@ def _draw(state, player, spec):
 
 @effect("build")
 def _build_effect(state, player, spec):
-    state.pending.append((player.name, spec.get("piece", "town"), False))
+    piece = spec.get("piece", "town")
+    supply = state.rules.pieces_per_player.get(piece)
+    built = sum(1 for p in state.pieces if p.player == player.name and p.piece == piece) + \
+        sum(1 for who, kind, _ in state.pending if who == player.name and kind == piece)
+    if supply is not None and built >= supply:
+        # "24 Wooden town tokens ... 6 per player": none left to build
+        state.event("build-impossible", player.name, piece=piece, why=f"all {supply} of their {piece}s are built")
+        return
+    state.pending.append((player.name, piece, False))
 
 
 for _name in ("trade", "place-silver-for-robbery", "produce-resources", "claim-special-role-token", "unknown"):
@@ -1503,8 +1511,11 @@ class State(BaseState):
                 self.pending.pop(0)
                 continue
             if self.phase in ("setup", "build"):
-                self.phase = "between"
-                self._start_round()
+                if self.round == 0:
+                    self.phase = "between"
+                    self._start_round()
+                else:                 # a build during the Collection Phase: the phase goes on
+                    self.phase = "collection"
                 continue
             if self.phase == "challenges":
                 while self.to_challenge and len(self.legal_actions()) == 1:
