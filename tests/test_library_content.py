@@ -26,12 +26,15 @@ def names(library, game, kind):
 
 
 def test_the_shipped_library_has_no_problems(result):
-    # but one, on purpose: Wild Wild West's first cities fit only 2 players on its illustrative map
-    # (a warning: the scenario plays with 2; `play` refuses 3 and 4 with the same located problem)
-    expected = [("setup-impossible", "wild-wild-west", players) for players in (3, 4)]
-    assert [(p.code, "wild-wild-west" if "Wild Wild West" in p.message else None, p.extra.get("players"))
-            for p in result.problems] == expected
-    assert all(not p.is_error for p in result.problems)
+    assert [p.format_text() for p in result.errors] == []
+    # the documented limitations: the example deck's base list and its new cards' types are not in
+    # the rules texts, so its legality cannot be shown (warnings, README "Validating custom decks");
+    # Wild Wild West's first cities fit only 2 players on its illustrative map (a warning: the
+    # scenario plays with 2; `play` refuses 3 and 4 with the same located problem)
+    assert sorted((Path(p.file).name, p.code) for p in result.problems) == [
+        ("mcready-sharpshooters.yaml", "base-list-unknown")] + [("mcready-sharpshooters.yaml", "type-unknown")] * 3 \
+        + [("scenarios.yaml", "setup-impossible")] * 2
+    assert [p.extra.get("players") for p in result.problems if p.code == "setup-impossible"] == [3, 4]
     assert result.files >= 20 and len(result.documents) >= 150
 
 
@@ -147,7 +150,7 @@ def test_revolver_cards_with_copies_and_faq_uniques(library):
 def test_revolver_deck_rules(library):
     rules = library.data("revolver", "deck_rules", "custom-decks")
     assert rules["deck_size"] == 62 and rules["same_type"] and rules["unique_not_replaceable"]
-    assert rules["unique_max_copies"] == 1 and set(rules["allowed_origins"]) == {"base", "expansion", "promo"}
+    assert rules["unique_max_copies"] == 1 and set(rules["allowed_origins"]) == {"expansion", "promo"}  # Module 2 A
 
 
 def test_western_legends_numbers(library):
@@ -194,7 +197,8 @@ def test_high_noon_plus_pork_barrel_is_a_replacement_conflict():
     assert {(tuple(p.extra["spaces"]), p.extra["replaces"]) for p in conflicts} == {
         (("marshal", "carnival"), "mayor"), (("saloon", "barnstorming"), "market")}
     assert all(p.file.endswith("high-noon-meets-pork-barrel.yaml") and p.line == 7 for p in conflicts)
-    assert {p.code for p in result.problems} - {"setup-impossible"} == {"replacement-conflict"}  # (see above)
+    assert {p.code for p in result.problems if p.file.endswith("high-noon-meets-pork-barrel.yaml")} == {"replacement-conflict"}
+    assert not [p for p in result.errors if p.code != "replacement-conflict"]
 
 
 def test_list_command_prints_the_library_table(capsys):

@@ -216,9 +216,9 @@ def test_dark_horse_stepper_draws_the_territory(lib):
 
 
 def test_western_legends_stepper_draws_the_board(lib):
-    from workbench.games.western_legends.engine import BOTS, State
+    from workbench.games.western_legends.engine import BOTS, new_game
     from workbench.notebook.turns import TurnStepper, western_legends_board
-    stepper = TurnStepper(State(lib, 2, seed=2), {"red": BOTS["greedy"], "blue": BOTS["greedy"]})
+    stepper = TurnStepper(new_game(lib, 2, seed=2), {"red": BOTS["greedy"], "blue": BOTS["greedy"]})
     stepper.run(10)
     figure = western_legends_board(stepper.state)
     assert figure.axes[0].get_title().startswith("round")

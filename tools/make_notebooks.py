@@ -47,8 +47,8 @@ from workbench.notebook.common import VARIANTS
 result = validate_paths([VARIANTS])
 print(f"{result.files} files, {len(result.documents)} documents, {len(result.errors)} errors")""",
     "md:Any problem is listed with its file, line and column, and a hint:",
-    CHECK + """for problem in result.problems:
-    print(problem.format_text())
+    CHECK + """for problem in result.problems:  # paths shown from the library's folder
+    print(problem.format_text().replace(str(VARIANTS), "variants"))
 print("library is valid" if result.ok else "fix the problems above")""",
     "md:## The library at a glance",
     CHECK + """table = pd.DataFrame(
@@ -181,8 +181,8 @@ stepper_widget(dark_horse, "dark-horse")""",
 dark_horse.run(40)
 print(dark_horse.state.log[-1]["event"], {n: (s["white_hat"], s["black_hat"], s["roles"]) for n, s in dark_horse.state.scores().items()})""",
     """%matplotlib widget
-from workbench.games.western_legends.engine import State, BOTS as WL_BOTS
-western = TurnStepper(State(lib, 3, seed=5), {"red": WL_BOTS["greedy"], "blue": WL_BOTS["greedy"], "green": WL_BOTS["random"]}, seed=5)
+from workbench.games.western_legends.engine import new_game as western_legends, BOTS as WL_BOTS
+western = TurnStepper(western_legends(lib, 3, seed=5), {"red": WL_BOTS["greedy"], "blue": WL_BOTS["greedy"], "green": WL_BOTS["random"]}, seed=5)
 stepper_widget(western, "western-legends")""",
     CHECK + """western.run(60)
 print("round", western.state.round, "| LP:", {p.name: p.lp for p in western.state.players})

@@ -221,7 +221,9 @@ kind("hex_type", "A type of hex on the territory map (Dark Horse), including mys
     "allows": {"type": "array", "items": {"enum": ["town", "city"]}, "uniqueItems": True,
                "description": "Pieces that may be built on it."},
     "any_number_of_towns": {"type": "boolean", "description": "Any number of players with access may build a Town here."},
-    "mobile": {"type": "boolean", "description": "A mobile mystery hex that moves by die roll after collecting."},
+    "mobile": {"type": "boolean", "description": "A mobile mystery hex that moves by die roll after collecting (the rules text's '(Mobile Hex)')."},
+    "takes_back": refs(["token"], "For a mobile hex: tokens it picks up from the hex it moves onto (the Native American takes back Tribe tokens)."),
+    "placement_rules": {**PLACEMENT_RULES, "description": "Board placement rules in force wherever a hex of this type lies on the map (the Mobile Hexes' block rule)."},
     "tokens": obj({"name": text("Token placed on it when revealed."), "count": count("How many.")},
                   description="Tokens placed on it when it is first used."),
     "claim": CLAIM,
@@ -335,10 +337,11 @@ kind("location", "A Western Legends location and its actions.", {
 }, ["source"])
 
 kind("item", "A Western Legends item card.", {
-    "type": {"enum": ["mount", "weapon", "misc"], "description": "Mount, weapon or misc. item."},
+    "type": {"enum": ["mount", "weapon", "misc", "unknown"], "description": "Mount, weapon or misc. item; `unknown` where the texts do not say."},
     "cost": count_or_unknown("Price at the general store."),
     "upgradable": {"type": "boolean", "description": "Can be upgraded by paying its cost a second time."},
     "movement": count("Mount movement value."),
+    "fight_reduction": count("Weapon: how much it reduces the opponent's card value in a fight between players (never below the rule's minimum)."),
     "upgrade_lp": count_or_unknown("LP for the upgraded item at the end."),
     "effect": text("What it does."),
 }, ["source", "type"])

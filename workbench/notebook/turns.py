@@ -97,7 +97,8 @@ def western_legends_board(state, ax=None):
 
     board = state.board.copy()
     board.players = [p.name for p in state.players]
-    board.pieces = ([Piece("player", p.at, p.name) for p in state.players] + [Piece("bandit", b) for b in state.bandits]
+    board.pieces = ([Piece("player", p.at, p.name) for p in state.players if p.at is not None]   # placed at setup
+                    + [Piece("bandit", b) for b in state.bandits]
                     + [Piece("sheriff", state.sheriff)])
     return draw(board, ax=ax, coordinates=False, title=f"round {state.round}")
 
