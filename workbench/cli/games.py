@@ -165,7 +165,7 @@ def cmd_play(args) -> int:
             characters.setdefault(player, []).append(character)
         try:
             state = engine.play(result.library, args.scenario, args.players, args.seed, args.rounds or 3, bots,
-                                characters=characters, audit=bool(args.log) or args.format == "json", **house_rules(args))
+                                characters=characters, audit=bool(args.log), **house_rules(args))
         except KeyError as exc:
             raise UsageError(f"no scenario or character {exc}") from None
         events = state.log
@@ -177,6 +177,7 @@ def cmd_play(args) -> int:
         if unknown:
             raise UsageError(f"unknown bot {unknown[0]!r}; bots: {', '.join(wl.BOTS)}")
         state = wl.play(result.library, args.players, args.seed, args.rounds or 60, bots, args.length,
+                        audit=bool(args.log),
                         **house_rules(args))   # the players and the length are checked against the ruleset
         events = state.log
         describe = wl.describe

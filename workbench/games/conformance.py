@@ -28,6 +28,8 @@ class Setting:
     characters: dict = field(default_factory=dict)
     variants: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()        # library ids the setting needs (fixtures): skipped without them
+    options: tuple = ()                # more options of new_initial_state, as (name, value) pairs
+    bots: tuple[str, ...] = ()         # the seats' bots (default: the engine's bots in turn)
 
 
 ROBBERS = {"red": ["fixture-bandit", "fixture-rustler"], "blue": ["fixture-deputy"], "green": ["fixture-gunslinger"],
@@ -54,6 +56,14 @@ SETTINGS: dict[str, list[Setting]] = {
                 characters={"red": ["fixture-bandit"], "blue": ["fixture-gunslinger"]},
                 variants=("fixture-bank-in-play",), needs=("fixture-bank-in-play",)),
     ],
+    "western-legends": [
+        Setting("western-legends", "short game", players=(2, 3, 4, 5, 6), rounds=60),
+        Setting("western-legends", "long game", players=(3, 4), rounds=60, options=(("length", "long"),)),
+        Setting("western-legends", "the goal card variant", players=(2, 3, 4), rounds=60, variants=("goal-cards",),
+                needs=("goal-cards",)),
+        Setting("western-legends", "random bots (heists, robberies, arrests)", players=(3, 4), rounds=30,
+                bots=("random",)),
+    ],
 }
 
 
@@ -77,10 +87,11 @@ def audited_games(library, game: str, count: int, first_seed: int = 0) -> Iterat
         key = (setting.scenario, setting.variants)
         if key not in built:
             built[key] = engine.build(library, scenario=setting.scenario, variants=list(setting.variants))
-        options = {"rounds": setting.rounds}
+        options = {"rounds": setting.rounds, **dict(setting.options)}
         if setting.characters:
             options["characters"] = {k: v for k, v in setting.characters.items()
                                      if k in ("red", "blue", "green", "yellow")[:players]}
-        seats = [bots[(n // len(chosen) + i) % len(bots)] for i in range(players)]
+        pool = list(setting.bots) or bots
+        seats = [pool[(n // len(chosen) + i) % len(pool)] for i in range(players)]
         state = play(built[key], players, seed, seats, audit=True, **options)
         yield setting.label, seed, json.loads(json.dumps(list(state.log)))
