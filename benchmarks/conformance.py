@@ -18,7 +18,6 @@ from pathlib import Path
 from workbench.audit import Played, check, for_game
 from workbench.content.validate import validate_paths
 from workbench.games import GAMES
-from workbench.games.base import play
 from workbench.games.conformance import audited_games, settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,10 +27,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="games per registered engine")
     parser.add_argument("--markdown", action="store_true", help="print the invariants as a Markdown table")
+    parser.add_argument("--game", action="append", help="only this registered game (repeatable)")
     args = parser.parse_args()
     library = validate_paths([ROOT / "variants", ROOT / "tests" / "corpus" / "dark-horse"]).library
     for game in sorted(GAMES):
-        if not settings(library, game):
+        if not settings(library, game) or (args.game and game not in args.game):
             continue
         labels: Counter = Counter()
         situations: Counter = Counter()
@@ -54,23 +54,23 @@ def main() -> None:
                 situations[inv.id] += inv.situations(played)
             audit_s += time.perf_counter() - started
             started = time.perf_counter()
-        # the baseline: the same number of games with audit off (the engines' hot path)
-        engine = GAMES[game].load()
-        chosen = settings(library, game)
+        # the baseline: the same games (settings, seeds, bots) with audit off, the engines' hot path
+        baseline = min(args.games, 200)
         started = time.perf_counter()
-        for n in range(min(args.games, 200)):
-            setting = chosen[n % len(chosen)]
-            built = engine.build(library, scenario=setting.scenario, variants=list(setting.variants))
-            players = setting.players[0]
-            play(built, players, n, list(engine.BOTS)[:1], rounds=setting.rounds,
-                 characters={k: v for k, v in setting.characters.items() if k in ("red", "blue", "green", "yellow")[:players]})
-        plain_s = (time.perf_counter() - started) / min(args.games, 200) * args.games
+        for _ in audited_games(library, game, baseline, audit=False):
+            pass
+        plain_s = (time.perf_counter() - started) / baseline * args.games
+        started = time.perf_counter()
+        for _ in audited_games(library, game, baseline, audit=True):
+            pass
+        audited_s = (time.perf_counter() - started) / baseline * args.games
         invariants = for_game(game)
         print(f"{game}: {args.games} games ({', '.join(f'{n} {label}' for label, n in labels.items())})")
         print(f"  {events:,} events replayed from their logs alone; {len(invariants)} invariants; "
               f"{sum(situations.values()):,} situations checked; {sum(broken.values())} breach(es)")
-        print(f"  playing with audit {play_s:.1f} s (audit off, estimated from 200 games: {plain_s:.1f} s, "
-              f"{play_s / plain_s:.1f}x); replaying and checking {audit_s:.1f} s ({events / audit_s:,.0f} events/s)")
+        print(f"  playing the games with audit: {play_s:.1f} s; the first {baseline} again, audit off vs on (scaled to "
+              f"{args.games}): {plain_s:.1f} s vs {audited_s:.1f} s ({audited_s / plain_s:.1f}x); replaying and checking "
+              f"{audit_s:.1f} s ({events / audit_s:,.0f} events/s)")
         for name, example in examples.items():
             print(f"  BROKEN {name} in {broken[name]} game(s), e.g. {example}")
         if args.markdown:

@@ -298,7 +298,10 @@ def _heist(p: Played):
             continue
         after = p.states[j]["players"][event["player"]]
         reward = r["heist_win"] if event["won"] else r["heist_loss"]
-        if event["won"] and after["money"] != min(r["max_money"], before["money"] + reward.get("money", 0)):
+        # "When gaining wanted points ... Gain any rewards on the space entered"
+        entered = range(before["wanted"] + 1, after["wanted"] + 1)
+        track = sum((r.get("wanted_rewards") or {}).get(str(n), {}).get("money", 0) for n in entered)
+        if event["won"] and after["money"] != min(r["max_money"], before["money"] + reward.get("money", 0) + track):
             yield f"{event['player']} wins a heist: ${before['money']} then ${after['money']} ({p.where(i)})"
         if not event["won"] and after["wounds"] != min(r["max_wounds"], before["wounds"] + reward.get("wound", 0)):
             yield f"{event['player']} loses a heist: {before['wounds']} then {after['wounds']} wound(s) ({p.where(i)})"

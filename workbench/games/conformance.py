@@ -73,9 +73,11 @@ def settings(library, game: str) -> list[Setting]:
     return [s for s in SETTINGS.get(game, []) if all(n in known for n in s.needs)]
 
 
-def audited_games(library, game: str, count: int, first_seed: int = 0) -> Iterator[tuple[str, int, list[dict]]]:
+def audited_games(library, game: str, count: int, first_seed: int = 0, *,
+                  audit: bool = True) -> Iterator[tuple[str, int, list[dict]]]:
     """``count`` seeded games of ``game`` spread over its settings, each as ``(label, seed,
-    events)`` with the events as plain JSON (what ``play --log`` writes)."""
+    events)`` with the events as plain JSON (what ``play --log`` writes). ``audit=False`` plays the
+    same games on the engines' fast path (events without deltas: a baseline for timing)."""
     chosen = settings(library, game)
     engine = GAMES[game].load()
     built: dict = {}
@@ -93,5 +95,5 @@ def audited_games(library, game: str, count: int, first_seed: int = 0) -> Iterat
                                      if k in ("red", "blue", "green", "yellow")[:players]}
         pool = list(setting.bots) or bots
         seats = [pool[(n // len(chosen) + i) % len(pool)] for i in range(players)]
-        state = play(built[key], players, seed, seats, audit=True, **options)
-        yield setting.label, seed, json.loads(json.dumps(list(state.log)))
+        state = play(built[key], players, seed, seats, audit=audit, **options)
+        yield setting.label, seed, json.loads(json.dumps(list(state.log))) if audit else list(state.log)
