@@ -51,7 +51,8 @@ def _character(state: dict, player: str, character: str) -> dict | None:
 
 # -- setup and pieces ---------------------------------------------------------------------------
 
-@invariant(DH, "setup-city-and-two-towns", "Each player starts the game with 1 city and 2 towns.", f"{BASE}: Theme", on=("build",))
+@invariant(DH, "setup-city-and-two-towns", "Each player starts the game with 1 city and 2 towns.", f"{BASE}: Theme",
+           on=("build",))
 def _setup(p: Played):
     first = _first_round(p)
     if first is None or not p.rules.get("starting_pieces") or not any(e.get("event") == "build" for e in p.events[:first]):
@@ -75,10 +76,12 @@ def _gap(p: Played):
     for i, (a, x) in enumerate(cities):
         for b, y in cities[i + 1:]:
             if hex_distance(x, y) < need:
-                yield f"the starting cities of {a} {list(x)} and {b} {list(y)} are {hex_distance(x, y)} apart, not {need}"
+                yield (f"the starting cities of {a} {list(x)} and {b} {list(y)} are {hex_distance(x, y)} apart, "
+                       f"not {need}")
 
 
-@invariant(DH, "pieces-per-player", "12 Wooden city tokens ... 3 per player ... 24 Wooden town tokens ... 6 per player", f"{BASE}: Game Components", on=("build",))
+@invariant(DH, "pieces-per-player", "12 Wooden city tokens ... 3 per player ... 24 Wooden town tokens ... 6 per player",
+           f"{BASE}: Game Components", on=("build",))
 def _supply(p: Played):
     limits = p.rules.get("pieces_per_player") or {}
     for i, _ in p.each("build"):
@@ -133,7 +136,8 @@ def _sub_multiset(part, whole) -> bool:
     return not (Counter(part) - Counter(whole))
 
 
-@invariant(DH, "placed-dice-were-rolled", "players will roll dice and place them on Action Spaces", f"{BASE}: Theme", on=("place",))
+@invariant(DH, "placed-dice-were-rolled", "players will roll dice and place them on Action Spaces", f"{BASE}: Theme",
+           on=("place",))
 def _placed(p: Played):
     for i, event in p.each("place"):
         player = p.before(i)["players"][event["player"]]
@@ -198,7 +202,8 @@ def _limited(p: Played):
 
 
 @invariant(DH, "collect-in-turn-order", "Unlimited action spaces can take several players' dice; they resolve in turn "
-           "order during the Collection Phase.", f"{PUBLIC}: 1.3 Turn structure", on=("collect", "skip"), when=lambda q: q.rules.get("turn_order_change_takes_effect") == "next-round")
+           "order during the Collection Phase.", f"{PUBLIC}: 1.3 Turn structure",
+           on=("collect", "skip"), when=lambda q: q.rules.get("turn_order_change_takes_effect") == "next-round")
 def _collect_order(p: Played):
     if p.rules.get("turn_order_change_takes_effect") != "next-round":
         return
@@ -238,7 +243,8 @@ def _never_negative(p: Played):
                 return
 
 
-@invariant(DH, "gold-is-four-silver", "Each Gold token is worth 4 Silver tokens.", f"{RR}: Expansion Set Overview", on=("convert",))
+@invariant(DH, "gold-is-four-silver", "Each Gold token is worth 4 Silver tokens.", f"{RR}: Expansion Set Overview",
+           on=("convert",))
 def _gold(p: Played):
     for i, event in p.each("convert"):
         if event["silver"] != event["gold"] * p.rules["silver_per_gold"]:
@@ -246,7 +252,8 @@ def _gold(p: Played):
 
 
 @invariant(DH, "turn-order-moves", "Players collecting from this Action Space move to first in Turn Order (Marshal) / "
-           "Move last in Turn Order (Saloon)", f"{RR}: New Action Spaces", on=("round",), when=lambda q: q.rules.get("turn_order_change_takes_effect") == "next-round")
+           "Move last in Turn Order (Saloon)", f"{RR}: New Action Spaces",
+           on=("round",), when=lambda q: q.rules.get("turn_order_change_takes_effect") == "next-round")
 def _turn_order(p: Played):
     if p.rules.get("turn_order_change_takes_effect") != "next-round":
         return
@@ -269,7 +276,8 @@ def _turn_order(p: Played):
 # -- reputation --------------------------------------------------------------------------------
 
 @invariant(DH, "reputation-exclusive", "a player can never have both White Hat and Black Hat Reputation tokens, unless "
-           "playing a unique scenario", f"{RR}: Reputation Overview", on=("gain",), when=lambda q: not q.rules.get("reputation_both_types"))
+           "playing a unique scenario", f"{RR}: Reputation Overview",
+           on=("gain",), when=lambda q: not q.rules.get("reputation_both_types"))
 def _exclusive(p: Played):
     if p.rules.get("reputation_both_types"):
         return
@@ -281,7 +289,8 @@ def _exclusive(p: Played):
 
 
 @invariant(DH, "reputation-cancels", "If a player has one type of token and receives the opposite type, then these "
-           "tokens cancel each other out.", f"{RR}: Reputation Overview", on=("gain",), when=lambda q: not q.rules.get("reputation_both_types"))
+           "tokens cancel each other out.", f"{RR}: Reputation Overview",
+           on=("gain",), when=lambda q: not q.rules.get("reputation_both_types"))
 def _cancel(p: Played):
     if p.rules.get("reputation_both_types"):
         return
@@ -408,7 +417,8 @@ def _rob_space_once(p: Played):
 
 
 @invariant(DH, "wild-wild-west-no-robbing", "Black Hat Character (Change/Restriction) – These characters cannot Rob "
-           "Action Spaces", f"{RR}: Wild Wild West", on=("collect",), when=lambda q: not q.rules.get("black_hat_can_rob", True))
+           "Action Spaces", f"{RR}: Wild Wild West",
+           on=("collect",), when=lambda q: not q.rules.get("black_hat_can_rob", True))
 def _no_rob(p: Played):
     if p.rules.get("black_hat_can_rob", True):
         return
@@ -440,7 +450,8 @@ def _abilities_before(p: Played, i: int, owner: str, character: str) -> int:
 
 
 @invariant(DH, "challenger-fresh", "Any character that has not performed any abilities this turn, and has one or more "
-           "... symbols, can issue a Challenge", f"{RR}: Challenging Characters (the symbol, pictured, read as Combat)", on=("challenge",))
+           "... symbols, can issue a Challenge", f"{RR}: Challenging Characters (the symbol, pictured, read as Combat)",
+           on=("challenge",))
 def _challenger(p: Played):
     for i, event in p.each("challenge"):
         if event["challenger"] == "marshal-token":
@@ -462,7 +473,8 @@ def _opponent(p: Played):
 
 
 @invariant(DH, "marshal-once-a-turn", "Each player may only use an ability on a card, token or Action Space ONCE per "
-           "turn ... This token acts like a character but its only ability is to Challenge", f"{RR}: Card Abilities and Timing 2; Marshal", on=("challenge",))
+           "turn ... This token acts like a character but its only ability is to Challenge", f"{RR}: Card Abilities and Timing 2; Marshal",
+           on=("challenge",))
 def _marshal_once(p: Played):
     per_turn = p.rules.get("abilities_per_turn", 1)
     seen: Counter = Counter()
@@ -660,7 +672,8 @@ def _capture_reward(p: Played):
 
 
 @invariant(DH, "captured-stay-captured", "Characters that receive a second Wound token ... are considered Captured, "
-           "turned face down, and remain inactive the remainder of the game.", f"{RR}: Capturing Characters", on=("captured",))
+           "turned face down, and remain inactive the remainder of the game.", f"{RR}: Capturing Characters",
+           on=("captured",))
 def _stay(p: Played):
     captured: set[tuple[str, str]] = set()
     for i, state in enumerate(p.states):
