@@ -7,7 +7,7 @@ the observation differs between the published value and the changed one.
 """
 from fractions import Fraction
 
-from workbench.games.dark_horse.engine import Action, Hired, Roll
+from workbench.games.dark_horse.engine import Action, FightRoll, Hired, Roll
 from workbench.games.dark_horse.gunfight import GunfightRules, Side, exact_odds, fighters
 from workbench.games.dark_horse.reputation import Reputation, ReputationRules, buy_reputation, discard_opposite
 
@@ -133,7 +133,7 @@ def influence_end(build):
 def unknown_claim(build):
     game = build(scenario="high-noon")
     state = to_placement(state_of(game, 2, 1))
-    return sorted({a.dice for a in state.legal_actions() if a.kind == "place"})
+    return sorted({a.dice for a in state.legal_actions() if a.kind == "place" and a.space in game.spaces})
 
 
 def shared_space(build):
@@ -243,3 +243,172 @@ PROBES = {
     "rerolls_on_illegal_move": (0, mobile_odds),
     "mobile_hex_may_stack": (True, mobile_odds),
 }
+
+
+# -- tokens, special dice, Wild Wild West's outlaws (issue 17) ----------------------------------
+
+def with_engineer(build, **overrides):
+    """High Noon: red claims the Marshal space (Limited); blue holds an Engineer token."""
+    game = build(scenario="high-noon", overrides=overrides)
+    state = to_placement(state_of(game, 2, 1))
+    state.player("blue").goods["engineer-token"] = 2
+    state = state.apply(next(a for a in state.legal_actions() if a.kind == "place" and a.space == "marshal"))
+    return state
+
+
+def engineer_offered(build):
+    state = with_engineer(build)
+    return sorted(str(a) for a in state.legal_actions() if "engineer-token" in a.uses)
+
+
+def engineer_left(build):
+    state = with_engineer(build)
+    state = state.apply(next(a for a in state.legal_actions() if "engineer-token" in a.uses))
+    return state.player("blue").goods["engineer-token"]
+
+
+def inventor_state(build, face=3, **overrides):
+    """Red holds the Inventor token and rolls a 2 and an Inventor die showing ``face``."""
+    game = build(scenario="how-the-west-was-won", overrides=overrides)
+    state = state_of(game, 2, 1)
+    while not state.is_chance_node():
+        state = state.apply(state.legal_actions()[0])
+    state.player("red").roles.append("inventor-token")
+    state = state.apply(((2,), face))
+    while state.is_chance_node():
+        state = state.apply((3, 3))
+    return state
+
+
+def inventor_turns(build):
+    return sorted(a.dice for a in inventor_state(build).legal_actions() if a.kind == "turn-inventor-die")
+
+
+def turned_placements(build):
+    state = inventor_state(build, unknown_claim="dice-total")     # spaces that dice added together claim
+    state = state.apply(Action("turn-inventor-die", dice=(4,)))
+    return sorted({a.dice for a in state.legal_actions() if "inventor-die" in a.uses})
+
+
+def fair(build, **overrides):
+    """Red holds the Carnival token and 1 Food and 2 Silver (Pork Barrel)."""
+    game = build(scenario="pork-barrel", overrides=overrides)
+    state = to_placement(state_of(game, 2, 1))
+    red = state.player("red")
+    red.roles.append("carnival-token")
+    red.goods.update({"food": 2, "silver": 2})
+    return state
+
+
+def carnival_offered(build):
+    state = fair(build)
+    state.player("red").goods["food"] = 1
+    return Action("carnival") in state.legal_actions()
+
+
+def carnival_faces(build):
+    state = fair(build).apply(Action("carnival"))
+    return len(state.chance_outcomes())
+
+
+def carnival_claims(build):
+    state = fair(build).apply(Action("carnival")).apply(1)
+    state = state.apply(next(a for a in state.legal_actions() if a.kind == "place"))
+    state = state.apply(Action("carnival")).apply(2)
+    state = state.apply(next(a for a in state.legal_actions() if a.kind == "place"))
+    return sorted(space for space, taken in state.claims.items() for who, _, uses in taken if "carnival-die" in uses)
+
+
+def boots_left(build):
+    """Red and blue on the Fixture Bank (Unlimited); red holds a Cowboy Boot token and forces blue off."""
+    game = build(scenario="fixture-heist")
+    state = to_placement(state_of(game, 2, 1))
+    state.player("red").goods["cowboy-boot-token"] = 1
+    state = state.apply(Action("place", "fixture-bank", (3,)))
+    state = state.apply(Action("place", "fixture-bank", (3,)))
+    state = state.apply(Action("boot", "fixture-bank", target="blue"))
+    return state.player("red").goods["cowboy-boot-token"]
+
+
+def outlaw_phase(build):
+    game = build(scenario="wild-wild-west")
+    state = state_of(game, 2, 1, characters={"red": ["fixture-gunslinger"]})
+    while state.phase in ("setup", "build", "roll"):
+        state = state.apply(Roll((3, 3)) if state.is_chance_node() else state.legal_actions()[0])
+    return state.phase
+
+
+def outlaw_capture(build, kind):
+    """Red's gunslinger captures an outlaw of ``kind`` on the Wild Wild West board (wins every fight)."""
+    game = build(scenario="wild-wild-west")
+    state = state_of(game, 2, 3, characters={"red": ["fixture-gunslinger"]})
+    target = next(at for at, o in state.outlaws.items() if o["kind"] == kind)
+    while target in state.outlaws:
+        if state.phase == "challenges" and state.current_player() == "red":
+            state = state.apply(Action("challenge", character="fixture-gunslinger", target=target))
+        elif state.phase == "gunfight":
+            state = state.apply(FightRoll((6, 0, 0)))
+        elif state.is_chance_node():
+            state = state.apply(Roll((3, 3)))
+        else:
+            state = state.apply(next(a for a in state.legal_actions() if a.kind in ("skip", "pass")) if
+                                any(a.kind in ("skip", "pass") for a in state.legal_actions()) else state.legal_actions()[0])
+        state.player("red").characters[0].abilities_used = 0      # one fight a turn: give it a fresh turn
+    red = state.player("red")
+    return red.reputation.total, red.goods.get("silver", 0), red.goods.get("wanted-token", 0)
+
+
+PROBES.update({
+    "engineer_shares_limited": (False, engineer_offered),
+    "engineer_token_spent": (False, engineer_left),
+    "inventor_die_turn": (2, inventor_turns),
+    "inventor_turned_die_alone": (False, turned_placements),
+    "carnival_roll_cost": ({"food": 2, "silver": 1}, carnival_offered),
+    "carnival_die_faces": (6, carnival_faces),
+    "carnival_die_moves": (False, carnival_claims),
+    "boot_token_spent": (False, boots_left),
+    "placement_challenges_per_player": (0, outlaw_phase),
+    "wanted_token_capture_reward": ({"any-reputation": 5}, lambda build: outlaw_capture(build, "wanted-token")),
+    "outlaw_town_capture_reward": ({"silver": 1}, lambda build: outlaw_capture(build, "outlaw-town")),
+    "territory": ("illustrative-wild-wild-west", lambda build: build().board.id),
+})
+
+
+def improvements(build, count_vp=False):
+    """Red builds with the fixture Builder in How the West was Won's Improved Town Hexes: may it
+    place an Improved Town hex on its own town? (and what does one score)"""
+    game = build(scenario="fixture-improvements")
+    state = to_placement(state_of(game, 2, 2))
+    state = state.apply(Action("place", "fixture-builder", (3,)))
+    while state.phase == "placement":
+        state = state.apply(Action("pass"))
+    state = state.apply(Action("collect", "fixture-builder", option=0))
+    improved = [a for a in state.legal_actions() if a.piece == "improved-town"]
+    if not count_vp:
+        return len(improved)
+    state = state.apply(improved[0])
+    return state.scores()["red"]["improved_town_vp"]
+
+
+PROBES.update({
+    "improved_town_tiles": (0, improvements),
+    "improved_town_victory_points": (3, lambda build: improvements(build, count_vp=True)),
+})
+
+
+def mystery_options(build):
+    """A White Hat player on the Buffalo Herd: which of its abilities may they use?"""
+    from workbench.board.graph import Piece
+
+    game = build(scenario="fixture-mysteries")
+    state = state_of(game, 2, 1)
+    while state.phase == "build":
+        state = state.apply(state.legal_actions()[0])
+    state.pieces.append(Piece("city", (2, 0), "red"))
+    state = to_placement(state)
+    state.player("red").reputation.white = 1
+    state = state.apply(Action("place", "hex@1,1", (3,)))
+    return [a.option for a in state.legal_actions()]
+
+
+PROBES["mystery_ability_hats"] = ({"buffalo-herd": ["black", "any"]}, mystery_options)

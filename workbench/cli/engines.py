@@ -63,7 +63,7 @@ class Played:
 
 
 def play(game: str, built, *, players: int, seed: int, rounds: int, bots: list[str], length: str | None = None,
-         characters: dict[str, list[str]] | None = None) -> Played:
+         characters: dict[str, list[str]] | None = None, audit: bool = False) -> Played:
     """Play a seeded game with bots; the arguments are already checked."""
     from ..games.base import play as play_game
 
@@ -72,7 +72,8 @@ def play(game: str, built, *, players: int, seed: int, rounds: int, bots: list[s
         options["characters"] = characters or {}
     if "length" in built.OPTIONS and length is not None:
         options["length"] = length
-    state = play_game(built, players, seed, bots, **options)
+    # an audited log (each event's state delta, round snapshots) is what `workbench audit` reads
+    state = play_game(built, players, seed, bots, audit=audit, **options)
     return Played(list(state.log), _module(game).describe)
 
 

@@ -239,7 +239,7 @@ def cmd_play(args, rep) -> int:
             raise NotFound("game length", length, list(lengths))
     rounds = args.rounds if args.rounds is not None else engines.DEFAULT_ROUNDS[game]
     played = engines.play(game, built, players=players, seed=args.seed, rounds=rounds, bots=bots, length=length,
-                          characters=characters)
+                          characters=characters, audit=log is not None)
     if log is not None:
         from ..storage import atomic_write_text
         atomic_write_text(log, "".join(json.dumps(e) + "\n" for e in played.events))

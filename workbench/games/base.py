@@ -16,11 +16,25 @@ The state API
 ``history`` / ``to_json()``
     Every action and chance outcome so far; a state is its game, its setup and its history, so
     :meth:`Game.state_from_json` rebuilds it by replaying.
+``snapshot()``
+    Everything that changes, as plain JSON (names as keys, so two snapshots diff path by path).
+
+Auditable logs
+--------------
+Engines log events through :meth:`State.record`. With the game's audit on (:meth:`Game.audited`;
+``play(..., audit=True)``; off by default, so balance sweeps pay one attribute test per event),
+every event carries ``delta``: what changed since the previous event, as ``{path, from, to}``
+entries (``path`` a JSON Pointer into the snapshot; ``from`` absent for something new, ``to``
+absent for something gone). The first event and each round's start (the engine's
+``ROUND_EVENT``) also carry the full ``snapshot``, so a game can be replayed and audited from its
+log alone (:mod:`workbench.audit`, which imports no engine); ``schemas/log/log-event.schema.json``
+documents the event.
 
 :func:`play` drives any registered game with bots, seeded: the same seed, the same game.
 """
 from __future__ import annotations
 
+import copy
 import random
 from fractions import Fraction
 from typing import Any, Callable, ClassVar, Iterable
@@ -87,6 +101,8 @@ class Game:
 
     ruleset: Any
     library: Any
+    #: With audit on, every logged event carries its state delta (see the module docstring).
+    audit: bool = False
 
     @classmethod
     def build(cls, library, *, scenario: str | None = None, variants: Iterable[str] = (),
@@ -118,6 +134,13 @@ class Game:
         """The assumptions in force, one line each (logs and notebooks show them)."""
         return self.ruleset.assumption_lines()
 
+    def audited(self) -> "Game":
+        """This game with audit on: a shallow copy (the facts and the ruleset are shared), so the
+        game others hold keeps its fast path."""
+        game = copy.copy(self)
+        game.audit = True
+        return game
+
 
 class State:
     """One moment of a game; subclasses hold only what changes and point at their :class:`Game`."""
@@ -127,6 +150,8 @@ class State:
     history: Trail
     setup: dict
     seats: list[str]          # the players' names, in seat order
+    #: The event that opens a round: with audit on it carries a full snapshot.
+    ROUND_EVENT: ClassVar[str] = "round"
 
     # -- to implement --------------------------------------------------------------------------
     def legal_actions(self) -> list:
@@ -153,6 +178,28 @@ class State:
 
     def decode(self, data) -> Any:
         return data
+
+    def snapshot(self) -> dict:
+        """Everything that changes, as plain JSON (dicts with text keys, lists, numbers, text,
+        booleans, null): what an audit diffs and a reader replays. Engines implement it."""
+        raise NotImplementedError
+
+    # -- the log -----------------------------------------------------------------------------------
+    def record(self, event: dict) -> None:
+        """Append ``event`` to the log; with audit on, first attach its ``delta`` (and the full
+        ``snapshot`` on the first event and at each round's start)."""
+        if self.game.audit:
+            now = self.snapshot()
+            before = self.__dict__.get("_audited")
+            if before is None:
+                event["delta"] = []
+                event["snapshot"] = now
+            else:
+                event["delta"] = diff(before, now)
+                if event.get("event") == self.ROUND_EVENT:
+                    event["snapshot"] = now
+            self._audited = now      # never mutated afterwards: states stepped from share it
+        self.log.append(event)
 
     # -- chance ------------------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
@@ -208,10 +255,41 @@ class State:
         return {"game": self.game.id, "setup": dict(self.setup), "history": list(self.history)}
 
 
+def _pointer(parts) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def diff(before, after, path: tuple = ()) -> list[dict]:
+    """What changed from ``before`` to ``after`` (plain JSON), as ``{path, from, to}`` entries.
+
+    Mappings are compared key by key; anything else (lists included) is one value.
+
+    >>> diff({"a": 1, "b": {"c": [1]}}, {"a": 2, "b": {"c": [1], "d": 0}})
+    [{'path': '/a', 'from': 1, 'to': 2}, {'path': '/b/d', 'to': 0}]
+    """
+    if isinstance(before, dict) and isinstance(after, dict):
+        out: list[dict] = []
+        for key, value in before.items():
+            if key not in after:
+                out.append({"path": _pointer(path + (key,)), "from": value})
+            elif after[key] != value or type(after[key]) is not type(value):
+                out += diff(value, after[key], path + (key,))
+        for key, value in after.items():
+            if key not in before:
+                out.append({"path": _pointer(path + (key,)), "to": value})
+        return out
+    if before == after and type(before) is type(after):
+        return []
+    return [{"path": _pointer(path), "from": before, "to": after}]
+
+
 def play(game: Game, players: int, seed: int, bots: list[str] | None = None, *, max_steps: int = 200_000,
-         **options) -> State:
+         audit: bool = False, **options) -> State:
     """A whole seeded game with bots: chance from ``Random(seed)``, the bots' choices from
-    ``Random(seed + 1)``, so the same seed gives the same game."""
+    ``Random(seed + 1)``, so the same seed gives the same game. ``audit`` logs every event with
+    its state delta (see the module docstring)."""
+    if audit:
+        game = game.audited()
     state = game.new_initial_state(players=players, seed=seed, **options)
     chance, chooser = random.Random(seed), random.Random(seed + 1)
     names = list(game.BOTS)

@@ -67,6 +67,8 @@ CODES = {
     "duplicate-parameter": "two documents declare one parameter",
     "parameter-conflict": "two variants in force set one parameter differently",
     "engine-requirement": "the content lacks something an engine needs beyond its parameters (a map location, enough characters)",
+    "setup-impossible": "a scenario's setup cannot be made on its map for a player count it names (a warning; `play` refuses"
+                        " that count)",
 }
 
 #: Kinds whose ``parameters:`` *set* values when in force rather than declaring them.

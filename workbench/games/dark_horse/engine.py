@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Callable
 
@@ -31,7 +31,8 @@ from ...errors import ContentError, NotFound, UsageError
 from ..base import Game, State as BaseState, Trail
 from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
 from .parameters import SPEC, resolve_ruleset
-from .reputation import Reputation, ReputationError, ReputationRules, gain as gain_reputation
+from .reputation import (Reputation, ReputationError, ReputationRules, buy_reputation, can_collect,
+                         gain as gain_reputation)
 
 PLAYER_NAMES = ["red", "blue", "green", "yellow", "purple"]
 
@@ -67,6 +68,12 @@ class Player:
     hand: int = 0                                        # cards drawn and kept (their faces are not modelled)
     characters: list[Hired] = field(default_factory=list)
     marshal_challenges: int = 0                          # this turn
+    inventor_die: int | None = None                      # this round's Inventor die, not yet placed
+    inventor_value: int | None = None                    # its value, placed or not
+    inventor_turned: bool = False                        # its special ability used this round
+    carnival_die: int | None = None                      # the Carnival die's last roll
+    carnival_at: str | None = None                       # the space it claims (None: not placed)
+    tokens_used: dict[str, int] = field(default_factory=dict)   # token types used this turn
 
     def clone(self) -> "Player":
         # a state is copied on every public step: copy the containers, not through __init__
@@ -74,11 +81,32 @@ class Player:
         new.__dict__.update(self.__dict__)
         new.goods, new.reputation, new.dice, new.roles = (dict(self.goods), self.reputation.copy(), list(self.dice),
                                                           list(self.roles))
+        if self.tokens_used:
+            new.tokens_used = dict(self.tokens_used)
         if self.characters:
             new.characters = [c.clone() for c in self.characters]
         else:
             new.characters = []
         return new
+
+    def snapshot(self) -> dict:
+        rep = self.reputation
+        active = rep.active()
+        return {"goods": {k: v for k, v in sorted(self.goods.items())}, "white_hat": rep.white, "black_hat": rep.black,
+                "influence": rep.influence, "status": rep.status, "dice": list(self.dice), "jailed_next": self.jailed_next,
+                "bonus_dice_next": self.bonus_dice_next, "roles": list(self.roles), "hand": self.hand,
+                "marshal_challenges": self.marshal_challenges, "inventor_die": self.inventor_die,
+                "inventor_turned": self.inventor_turned, "carnival_die": self.carnival_die, "carnival_at": self.carnival_at,
+                "tokens_used": dict(self.tokens_used),
+                "characters": {c.id: {"hat": c.hat, "gunfight": dict(c.gunfight), "wounds": c.wounds, "wanted": c.wanted,
+                                      "captured": c.captured, "abilities_used": c.abilities_used,
+                                      "face_up": active.get(c.id, True) and not c.captured}
+                               for c in self.characters}}
+
+    def has_dice(self) -> bool:
+        """Whether anything is left to place: a die, the Inventor die, a Carnival die not placed."""
+        return bool(self.dice) or self.inventor_die is not None or (self.carnival_die is not None
+                                                                    and self.carnival_at is None)
 
     def count(self, good: str) -> int:
         if good in ("white-hat", "black-hat"):
@@ -96,19 +124,38 @@ class Player:
 
 @dataclass(frozen=True)
 class Action:
-    kind: str                 # "build", "place", "pass", "collect", "skip", "rob"
+    """A decision. ``kind`` is one of build, place, pass, collect, skip, rob, challenge,
+    turn-inventor-die, carnival, boot, trade-influence; ``uses`` names the special dice and
+    tokens a placement uses (carnival-die, engineer-token, inventor-die, in that order);
+    ``target`` is the opponent a Cowboy Boot forces off, the character challenged, or the
+    Reputation type an Influence trade buys."""
+
+    kind: str
     space: str | None = None
     dice: tuple[int, ...] = ()
     option: int | None = None
     character: str | None = None
     piece: str | None = None
     at: tuple[int, int] | None = None
+    uses: tuple[str, ...] = ()
+    target: str | None = None
 
     def __str__(self) -> str:
         if self.kind == "place":
-            return f"place {'+'.join(map(str, self.dice))} on {self.space}"
+            return f"place {'+'.join(map(str, self.dice))} on {self.space}" + (
+                f" (using the {', '.join(u.replace('-', ' ') for u in self.uses)})" if self.uses else "")
         if self.kind == "rob":
             return f"{self.character} robs {self.space}"
+        if self.kind == "challenge":
+            return f"{self.character} challenges {self.target}"
+        if self.kind == "turn-inventor-die":
+            return f"turn the Inventor die to {self.dice[0]}"
+        if self.kind == "boot":
+            return f"force {self.target}'s dice off {self.space} (Cowboy Boot)"
+        if self.kind == "trade-influence":
+            return f"lose Influence to gain {self.target.title()} Hat Reputation"
+        if self.kind == "carnival":
+            return "pay to roll the Carnival die"
         if self.kind == "collect":
             return f"collect option {self.option + 1} of {self.space}"
         if self.kind == "build":
@@ -122,7 +169,7 @@ class Action:
     @classmethod
     def from_json(cls, data: dict) -> "Action":
         data = dict(data)
-        for key in ("dice", "at"):
+        for key in ("dice", "at", "uses"):
             if key in data:
                 data[key] = tuple(data[key])
         return cls(**data)
@@ -130,6 +177,10 @@ class Action:
 
 class Roll(tuple):
     """A chance outcome: dice rolled (sorted). Equal to the plain tuple of its values."""
+
+
+class InventorRoll(tuple):
+    """A roll of the Inventor token's holder: ``(the other dice, sorted), the Inventor die``."""
 
 
 class FightRoll(tuple):
@@ -189,7 +240,15 @@ def _draw(state, player, spec):
 
 @effect("build")
 def _build_effect(state, player, spec):
-    state.pending.append((player.name, spec.get("piece", "town"), False))
+    piece = spec.get("piece", "town")
+    supply = state.rules.pieces_per_player.get(piece)
+    built = sum(1 for p in state.pieces if p.player == player.name and p.piece == piece) + \
+        sum(1 for who, kind, _ in state.pending if who == player.name and kind == piece)
+    if supply is not None and built >= supply:
+        # "24 Wooden town tokens ... 6 per player": none left to build
+        state.event("build-impossible", player.name, piece=piece, why=f"all {supply} of their {piece}s are built")
+        return
+    state.pending.append((player.name, piece, False))
 
 
 for _name in ("trade", "place-silver-for-robbery", "produce-resources", "claim-special-role-token", "unknown"):
@@ -227,14 +286,26 @@ class DarkHorse(Game):
         self.gunfight_rules = GunfightRules.from_ruleset(ruleset)
         self.reputation_rules = ReputationRules.from_ruleset(ruleset)
         self.space_order = list(spaces)
+        self.initial_outlaws = bool(self.outlaws())
+        # Mystery Hexes whose abilities the text gives, when a variant in force brings them
+        self.mystery_types: dict[str, dict] = {}
+        for variant in ruleset.variants:
+            for hex_type in (library.data("dark-horse", "variant", variant) or {}).get("hex_types") or []:
+                data = library.data("dark-horse", "hex_type", hex_type) or {}
+                if data.get("category") == "mystery" and data.get("options") and data.get("claim"):
+                    self.mystery_types[hex_type] = data
 
     # -- building ---------------------------------------------------------------------------------
     @classmethod
     def build(cls, library, *, scenario: str | None = None, variants=(), overrides=None,
-              map_id: str | None = "illustrative-territory", **_) -> "DarkHorse":
+              map_id: str | None = None, **_) -> "DarkHorse":
+        """The game of a scenario (with variants and overrides), on ``map_id`` or else the map the
+        ruleset names (``territory``)."""
         scenario_doc = library.get("dark-horse", "scenario", scenario) if scenario else None
         if scenario and scenario_doc is None:
             raise NotFound("scenario", scenario, library.ids("dark-horse", "scenario"), "in dark-horse")
+        if map_id is None:
+            map_id = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides).territory
         if map_id and library.get("dark-horse", "map", map_id) is None:
             raise NotFound("map", map_id, library.ids("dark-horse", "map"), "in dark-horse")
         ruleset = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides, map_id=map_id)
@@ -291,6 +362,10 @@ class DarkHorse(Game):
             raise UsageError(f"{self.scenario or 'Dark Horse'} is for {low} to {high} players, not {players}")
         if rounds < 1:
             raise UsageError(f"rounds must be at least 1, not {rounds}")
+        check = self.setup_check(players)
+        if check.possible is False:
+            raise ContentError(f"{players} players cannot make the setup the rules require on this map",
+                               [self.setup_problem(check)])
         state = State(self, PLAYER_NAMES[:players], seed, rounds)
         state.setup = {"players": players, "seed": seed, "rounds": rounds, "characters": characters or {}}
         for name, ids in (characters or {}).items():
@@ -299,6 +374,192 @@ class DarkHorse(Game):
             for character_id in ids:
                 hire(state, self.library, name, character_id)
         return state
+
+    # -- setup ----------------------------------------------------------------------------------
+    def setup_pieces(self, names: list[str]) -> list[tuple[str, str, bool]]:
+        """What the players place before the first round, in order: in reverse turn order each
+        places ``starting_pieces`` (secondary facts: "In reverse turn order each player places a
+        starting city and 2 towns"), ``(player, piece, first city)``."""
+        if self.board is None:
+            return []
+        pieces = self.ruleset.starting_pieces
+        out = []
+        for name in reversed(names):
+            out += [(name, "city", i == 0) for i in range(pieces.get("city", 0))]
+            out += [(name, "town", False) for _ in range(pieces.get("town", 0))]
+        return out
+
+    def legal_hexes(self, pieces: list, name: str, piece: str, first: bool) -> list:
+        """Where ``name`` may put ``piece`` with ``pieces`` on the board (placement rules in force;
+        a first city keeps ``starting_city_min_gap`` non-resource hexes from any other city)."""
+        from ...board.placement import Question, legal_placements
+
+        rules = list(self.placement_rules)
+        board = self.board_with(pieces)
+        if first:   # a starting city keeps its distance from any other city (secondary facts)
+            board.parameters = dict(board.parameters, min_city_distance=self.ruleset.starting_city_min_gap + 1)
+            rules.append("min-city-distance")
+        return legal_placements(board, Question(piece, name, first_city=first or None), rules, explain=False).legal
+
+    def cities_fit(self, pieces: list, later: list[tuple[str, str]]) -> bool:
+        """Whether the first cities ``later`` (``(player, "city")`` in order) can all still be
+        placed after ``pieces``: a depth-first search over every legal hex (exact, remembered per
+        situation on the game). A town never changes where a city may go under the registered
+        placement rules, so only cities are searched."""
+        cities = frozenset((p.player, p.at) for p in pieces if p.piece == "city")
+        key = (cities, tuple(later))
+        memo = self.__dict__.setdefault("_fit", {})
+        if key not in memo:
+            if len(memo) > 4096:
+                memo.clear()
+            towns = [p for p in pieces if p.piece != "city"]
+            memo[key] = self._first_cities(towns + [p for p in pieces if p.piece == "city"], list(later)) is not None
+        return memo[key]
+
+    def _first_cities(self, pieces: list, later: list, budget: list | None = None, best: list | None = None):
+        """A placement of the first cities ``later`` after ``pieces`` (the pieces, all placed), or
+        None; ``best`` records the most of them placed on any branch."""
+        if best is not None:
+            best[0] = max(best[0], sum(1 for p in pieces if p.piece == "city" and p.first))
+        if not later:
+            return pieces
+        if budget is not None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Undecided
+        name, _ = later[0]
+        for at in self.legal_hexes(pieces, name, "city", True):
+            found = self._first_cities(pieces + [_piece("city", at, name, True)], later[1:], budget, best)
+            if found is not None:
+                return found
+        return None
+
+    def setup_check(self, players: int) -> "SetupCheck":
+        """Whether ``players`` players can all make the setup the rules require on this map: a
+        search over every combination of legal hexes, starting cities first (the scarce part:
+        spacing, Safe Zones), then each set of cities' towns in turn order. Remembered per count."""
+        cache = self.__dict__.setdefault("_setup_checks", {})
+        if players not in cache:
+            cache[players] = self._search_setup(players)
+        return cache[players]
+
+    def setup_problem(self, check: "SetupCheck", severity: str = "error"):
+        """The located problem of a setup that cannot be made: at the scenario's player count
+        (or the game's), naming the map and the placement rules in force."""
+        from ...content.problems import Problem
+
+        where = self.library.get("dark-horse", "scenario", self.scenario) if self.scenario else \
+            self.library.get("dark-horse", "game", "dark-horse")
+        name = (where.data.get("name") if where is not None else None) or self.scenario or "Dark Horse"
+        message = (f"{name}: with {check.players} players the setup the rules require cannot be made on the map "
+                   f"'{self.board.id}': {check.why} (each places {_show_pieces(self.ruleset.starting_pieces)}; "
+                   f"placement rules in force: {', '.join(self.placement_rules)}; a starting city keeps "
+                   f"{self.ruleset.starting_city_min_gap} non-resource hexes between it and any other city)")
+        hint = "play with fewer players, or give the map more room where the first cities may go"
+        if where is None:
+            return Problem("setup-impossible", message, hint=hint, severity=severity)
+        path = ["players"] if isinstance(where.data.get("players"), dict) else []
+        return where.problem("setup-impossible", message, path, hint=hint, severity=severity,
+                             players=check.players, map=self.board.id)
+
+    def _search_setup(self, players: int, limit: int = 20_000) -> "SetupCheck":
+        pending = self.setup_pieces(PLAYER_NAMES[:players])
+        if not pending:
+            return SetupCheck(True, players, "")
+        cities = [(n, k) for n, k, f in pending if k == "city" and f]
+        budget, best = [limit], [0]
+
+        def city_solutions(pieces, later):
+            if not later:
+                yield pieces
+                return
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Undecided
+            name, _ = later[0]
+            best[0] = max(best[0], len(cities) - len(later))
+            for at in self.legal_hexes(pieces, name, "city", True):
+                yield from city_solutions(pieces + [_piece("city", at, name, True)], later[1:])
+
+        def towns(pieces, rest, failed):
+            if not rest:
+                return True
+            key = (len(rest), frozenset((p.player, p.piece, p.at) for p in pieces))
+            if key in failed:
+                return False
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Undecided
+            name, piece, first = rest[0]
+            hexes = self.legal_hexes(pieces, name, piece, first)
+            last = [p.at for p in pieces if p.player == name and p.piece == piece and not p.first]
+            if last and piece != "city":       # a player's towns are alike: try each set once
+                hexes = [h for h in hexes if h > max(last)]
+            for at in hexes:
+                if towns(pieces + [_piece(piece, at, name, first)], rest[1:], failed):
+                    return True
+            failed.add(key)
+            return False
+
+        others = [entry for entry in pending if not (entry[1] == "city" and entry[2])]
+        try:
+            placed_cities = False
+            for solution in city_solutions([], cities):
+                placed_cities = True
+                if towns(solution, others, set()):
+                    return SetupCheck(True, players, "")
+        except _Undecided:
+            return SetupCheck(None, players, f"the search gave up after {limit} steps")
+        if not placed_cities:
+            return SetupCheck(False, players, f"at most {best[0]} of the {players} players can place a starting city")
+        return SetupCheck(False, players, "the starting cities fit, but not every player's starting towns")
+
+    def space_facts(self) -> dict:
+        """The spaces in play as the log records them: name, type (unknown types resolved by the
+        ruleset), claim requirement, Robbery icon and options."""
+        out = {}
+        for space_id, space in self.spaces.items():
+            kind = space.get("type", "unknown")
+            out[space_id] = {"name": space.get("name", space_id),
+                             "type": self.ruleset.unknown_type if kind == "unknown" else kind,
+                             "claim": _plain(space.get("claim") or {"requirement": "unknown"}),
+                             "robbery": space.get("robbery") is True,
+                             "options": [{k: _plain(o[k]) for k in ("text", "cost", "gain", "effects") if k in o}
+                                         for o in space.get("options") or []]}
+        return out
+
+    def territory_facts(self) -> dict | None:
+        """The map as the log records it: its id and each hex's terrain category, by ``"q,r"``."""
+        if self.board is None:
+            return None
+        return {"id": self.board.id, "hexes": {f"{q},{r}": attrs["category"]
+                                               for (q, r), attrs in sorted(self.board.graph.nodes(data=True))}}
+
+    def token_facts(self) -> dict:
+        """The gunfight icons of the tokens that fight in this game (the Marshal token, and the
+        scenario's fighting tokens), as the log records them."""
+        out = {"marshal-token": _plain(self.marshal_gunfight())}
+        for token in self.ruleset.fighting_tokens:
+            data = self.library.data("dark-horse", "token", token) or {}
+            if isinstance(data.get("gunfight"), dict):
+                out[token] = _plain(data["gunfight"])
+        return out
+
+    def outlaws(self) -> dict[str, dict]:
+        """Wild Wild West's outlaws on the board, by hex ``"q,r"``: each Wanted token ("2 Combat
+        icons ... a Black Hat character for all game purposes") and the Outlaw Hideout and Ghost
+        Town ("the same Gunfight Icons as the Marshal token"), when the ruleset's
+        ``fighting_tokens`` names them."""
+        if self.board is None:
+            return {}
+        tokens = self.token_facts()
+        out = {}
+        for piece in self.board.pieces:
+            kind = "wanted-token" if piece.piece == "wanted-token" else \
+                "outlaw-town" if piece.piece == "mystery-hex" and piece.hex_type in OUTLAW_HEXES else None
+            if kind in tokens and kind in self.ruleset.fighting_tokens:
+                out[f"{piece.at[0]},{piece.at[1]}"] = {"kind": kind, "gunfight": dict(tokens[kind]), "wounds": 0}
+        return out
 
     def marshal_gunfight(self) -> dict:
         """The Marshal token's gunfight icons (it "acts like a character" whose only ability is to
@@ -314,6 +575,55 @@ class DarkHorse(Game):
         return view
 
 
+class _Undecided(Exception):
+    """The setup search went past its budget."""
+
+
+@dataclass(frozen=True)
+class SetupCheck:
+    """Whether the setup can be made: True, False, or None (the search gave up), and why not."""
+
+    possible: bool | None
+    players: int
+    why: str
+
+
+OUTLAW_HEXES = ("outlaw-hideout", "ghost-town")
+HEX = "hex@"                 # a Mystery Hex as a space dice are placed on: "hex@q,r"
+IMMEDIATE = ("buffalo-herd", "native-american")   # their abilities come at once, then they move
+#: The Mystery Hex abilities the engine plays, by (hex type, option): the Outlaw Hideout's Hideout
+#: token on a character ("an additional icon": which icon is not said) is left out.
+MYSTERY_ABILITIES = {("buffalo-herd", 0): True, ("buffalo-herd", 1): True, ("native-american", 0): True,
+                     ("native-american", 1): True, ("native-american", 2): True, ("outlaw-hideout", 0): True,
+                     ("outlaw-hideout", 1): False, ("outlaw-hideout", 2): True, ("ghost-town", 0): True,
+                     ("ghost-town", 1): True, ("ghost-town", 2): True}
+
+
+def _coord(key: str) -> tuple[int, int]:
+    q, r = key.split(",")
+    return int(q), int(r)
+USES_ORDER = ("carnival-die", "engineer-token", "inventor-die")
+
+
+def _uses(uses) -> tuple[str, ...]:
+    """Special dice and tokens of a placement, in one order (so equal placements compare equal)."""
+    return tuple(sorted(set(uses), key=lambda u: USES_ORDER.index(u) if u in USES_ORDER else len(USES_ORDER)))
+
+
+def _is_roll(action, count: int) -> bool:
+    return isinstance(action, tuple) and len(action) == count and list(action) == sorted(action) \
+        and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in action)
+
+
+def _show_pieces(pieces: dict) -> str:
+    return " and ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in pieces.items() if n) or "nothing"
+
+
+def _piece(piece: str, at, player: str, first: bool = False):
+    from ...board.graph import Piece
+    return Piece(piece, tuple(at), player, first=first)
+
+
 def _territory(library, map_id: str | None, scenario: dict, ruleset):
     """The map to play on, emptied of player pieces (mystery hexes and tokens stay), with the
     ruleset's numbers as its parameters and the placement rules in force."""
@@ -324,6 +634,10 @@ def _territory(library, map_id: str | None, scenario: dict, ruleset):
         return None, []
     board = board_from_library(library, map_id, "dark-horse")
     board.pieces = [p for p in board.pieces if p.piece not in ("town", "city", "improved-town")]
+    for node, names in list(board.graph.nodes(data="tokens")):
+        if "wanted-token" in (names or []):      # Wanted tokens leave the board in play: pieces, not hex marks
+            board.pieces += [_piece("wanted-token", node, None)] * names.count("wanted-token")
+            board.set_tokens(node, [n for n in names if n != "wanted-token"])
     for a, b in list(board.graph.edges):
         for player in list(board.graph.edges[a, b]["rails"]):
             board.remove_rail(player, a, b)
@@ -332,6 +646,15 @@ def _territory(library, map_id: str | None, scenario: dict, ruleset):
     board.index()                           # computed once: rails and tokens do not change in play
     rules, _ = rules_in_force(board, library, scenario or None)
     return board, rules
+
+
+def _plain(value):
+    """A ruleset value as plain JSON (YAML may give tuples)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def claims(requirement: dict, dice: tuple[int, ...], unknown_claim: str) -> bool:
@@ -387,26 +710,37 @@ class State(BaseState):
         self.next_order_moves: list[tuple[str, str]] = []
         self.robbery_silver: dict[str, int] = {}
         self.robbery_attempts: dict[tuple[str, str], int] = {}
-        self.claims: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
+        # each claim: (player, dice, the special dice and tokens that placed them)
+        self.claims: dict[str, list[tuple[str, tuple[int, ...], tuple[str, ...]]]] = {}
         self.to_collect: list[tuple[str, str]] = []
         self.to_roll: list[str] = []
+        self.to_challenge: list[str] = []                  # Wild Wild West: who may still announce a Challenge
         self.turn = 0
         self.passed: set[str] = set()
-        self.pieces: list = []
-        self.pending: list[tuple[str, str, bool]] = []     # builds to place: (player, piece, first city)
+        # the map's own pieces (mystery hexes, Wanted tokens) stay where they are until removed
+        self.pieces: list = list(game.board.pieces) if game.board is not None else []
+        self.outlaws: dict[str, dict] = game.outlaws()     # Wild Wild West's outlaws on the board, by hex
+        # Mystery Hexes with abilities, by hex: their type, whether face up, tokens left, options taken
+        self.mystery: dict[str, dict] = {}
+        for piece in self.pieces:
+            data = game.mystery_types.get(piece.hex_type or "") if piece.piece == "mystery-hex" else None
+            if data is not None:
+                count = (data.get("tokens") or {}).get("count")
+                self.mystery[f"{piece.at[0]},{piece.at[1]}"] = {"type": piece.hex_type, "face_up": piece.face_up,
+                                                                "tokens": count if piece.face_up else None,
+                                                                "used": []}
+        self.interrupt: tuple | None = None                # (kind, player, space, out of turn?): see _placement
         self.fight: dict | None = None
         self.ended: str | None = None
         self.log = Trail()
         self.history = Trail()
-        self.event("start", scenario=game.scenario, players=players, seed=seed, rounds=rounds,
-                   assumptions=game.assumptions())
-        if game.board is not None:
-            pieces = rules.starting_pieces
-            for name in reversed(self.order):   # reverse turn order (secondary facts)
-                for i in range(pieces.get("city", 0)):
-                    self.pending.append((name, "city", i == 0))
-                for _ in range(pieces.get("town", 0)):
-                    self.pending.append((name, "town", False))
+        self.pending: list[tuple[str, str, bool]] = game.setup_pieces(self.order)  # (player, piece, first city)
+        # the rules in force and the spaces played, so the log alone can be audited
+        self.event("start", game="dark-horse", scenario=game.scenario, players=players, seed=seed, rounds=rounds,
+                   assumptions=game.assumptions(), ruleset=_plain(dict(rules)), spaces=game.space_facts(),
+                   fighters=game.token_facts(), placement_rules=list(game.placement_rules), territory=game.territory_facts(),
+                   mystery_types={k: _plain({f: v[f] for f in ("claim", "options", "tokens", "mobile") if f in v})
+                                  for k, v in game.mystery_types.items()})
         self._advance()
 
     # -- copying -----------------------------------------------------------------------------
@@ -421,9 +755,14 @@ class State(BaseState):
         new.claims = {k: list(v) for k, v in self.claims.items()}
         new.to_collect = list(self.to_collect)
         new.to_roll = list(self.to_roll)
+        new.to_challenge = list(self.to_challenge)
         new.passed = set(self.passed)
         new.pieces = list(self.pieces)
         new.pending = list(self.pending)
+        if self.outlaws:
+            new.outlaws = {k: dict(v) for k, v in self.outlaws.items()}
+        if self.mystery:
+            new.mystery = {k: dict(v) for k, v in self.mystery.items()}
         new.fight = dict(self.fight) if self.fight else None
         new.log = self.log.fork()
         new.history = self.history.fork()
@@ -452,9 +791,11 @@ class State(BaseState):
 
     def current_player(self) -> str | None:
         if self.phase == "build":
-            return self.pending[0][0]
+            return self.pending[0][0] if self.pending else None
+        if self.phase == "challenges":
+            return self.to_challenge[0] if self.to_challenge else None
         if self.phase == "placement":
-            return self.order[self.turn]
+            return self.interrupt[1] if self.interrupt else self.order[self.turn]
         if self.phase == "collection" and self.to_collect:
             return self.to_collect[0][0]
         return None
@@ -463,11 +804,61 @@ class State(BaseState):
         return self.phase == "done"
 
     def event(self, kind: str, player: str | None = None, **data) -> None:
-        self.log.append({"event": kind, "round": self.round, "phase": self.phase, "player": player, **data})
+        self.record({"event": kind, "round": self.round, "phase": self.phase, "player": player, **data})
+
+    def _pieces_by_hex(self) -> dict:
+        out: dict[str, list] = {}
+        for p in self.pieces:
+            out.setdefault(f"{p.at[0]},{p.at[1]}", []).append([p.player, p.hex_type or p.piece if p.piece == "mystery-hex"
+                                                                 else p.piece])
+        return out
+
+    def snapshot(self) -> dict:
+        """Everything that changes, as plain JSON (see :meth:`workbench.games.base.State.snapshot`)."""
+        fight = self.fight
+        return {
+            "round": self.round, "phase": self.phase, "to_act": self.current_player(), "order": list(self.order),
+            "players": {p.name: p.snapshot() for p in self.players},
+            "claims": {space: [[who, list(dice), list(uses)] for who, dice, uses in taken]
+                       for space, taken in self.claims.items()},
+            "passed": sorted(self.passed),
+            "to_roll": list(self.to_roll),
+            "to_challenge": list(self.to_challenge),
+            "to_collect": [[name, space] for name, space in self.to_collect],
+            "robbery_silver": dict(self.robbery_silver),
+            "robbery_attempts": {f"{name}/{space}": n for (name, space), n in sorted(self.robbery_attempts.items())},
+            "next_order_moves": [list(m) for m in self.next_order_moves],
+            "pending": [list(p) for p in self.pending],
+            "pieces": self._pieces_by_hex(),
+            "outlaws": {k: dict(v) for k, v in self.outlaws.items()},
+            "mystery": {k: {**v, "used": list(v["used"])} for k, v in self.mystery.items()},
+            "interrupt": list(self.interrupt) if self.interrupt else None,
+            "fight": None if fight is None else {k: fight[k] for k in ("kind", "owner", "champion", "robber_owner",
+                                                                      "robber", "space")},
+            "ended": self.ended,
+        }
 
     def _space_type(self, space_id: str) -> str:
+        if space_id.startswith(HEX):                 # a Mystery Hex: its type is not given
+            return self.rules.unknown_type
         kind = self.game.spaces[space_id].get("type", "unknown")
         return self.rules.unknown_type if kind == "unknown" else kind
+
+    def _claim_of(self, space_id: str) -> dict:
+        if space_id.startswith(HEX):
+            return self.game.mystery_types[self.mystery[space_id[len(HEX):]]["type"]].get("claim") or {}
+        return self.game.spaces[space_id].get("claim") or {}
+
+    def _mystery_spaces(self, player: Player) -> list[str]:
+        """Mystery Hexes ``player`` may place dice on: "Mystery Hexes cannot be used unless you have
+        access to them by rail or a City that you control" (rails are not played: a City on or next
+        to the hex)."""
+        if not self.mystery:
+            return []
+        cities = [p.at for p in self.pieces if p.player == player.name and p.piece == "city"]
+        board = self.game.board
+        return [HEX + key for key in self.mystery
+                if any(board.distance(c, _coord(key)) <= 1 for c in cities)]
 
     def _move_in_order(self, name: str, where: str) -> None:
         if self.rules.turn_order_change_takes_effect == "immediately":
@@ -479,24 +870,65 @@ class State(BaseState):
         else:
             self.next_order_moves.append((name, where))
 
+    def _token_free(self, player: Player, token: str) -> bool:
+        """Whether ``player`` holds ``token`` and may still use one this turn ("one Engineer token,
+        one Wild Die token ..." once per turn: Card Abilities and Timing)."""
+        return player.goods.get(token, 0) > 0 and player.tokens_used.get(token, 0) < self.rules.abilities_per_turn
+
+    def _use_token(self, player: Player, token: str, spent: bool, why: str) -> None:
+        player.tokens_used[token] = player.tokens_used.get(token, 0) + 1
+        if spent:
+            player.goods[token] -= 1
+        self.event("token", player.name, token=token, spent=spent, why=why)
+
     # -- chance ----------------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
-        return self.phase in ("roll", "gunfight")
+        return self.phase in ("roll", "gunfight", "carnival", "move")
 
     def _dice_count(self, player: Player) -> int:
         return max(0, self.rules.dice_rolled + player.bonus_dice_next - player.jailed_next)
 
+    def _rolls_inventor_die(self, player: Player) -> bool:
+        # "The player with this Special Role swaps one of his/her dice for the grey colored Inventor die"
+        return "inventor-token" in player.roles and self._dice_count(player) > 0
+
     def chance_outcomes(self) -> list[tuple[object, Fraction]]:
         if self.phase == "roll":
-            return dice_outcomes(self._dice_count(self.player(self.to_roll[0])))
+            player = self.player(self.to_roll[0])
+            count = self._dice_count(player)
+            if self._rolls_inventor_die(player):
+                return [(InventorRoll((tuple(roll), face)), p / 6) for roll, p in dice_outcomes(count - 1)
+                        for face in range(1, 7)]
+            return dice_outcomes(count)
+        if self.phase == "carnival":
+            faces = self.rules.carnival_die_faces
+            return [(face, Fraction(1, faces)) for face in range(1, faces + 1)]
+        if self.phase == "move":
+            return self._move_outcomes()
         if self.phase == "gunfight":
             return self.fight["state"].chance_outcomes()
         return []
 
+    def _move_outcomes(self) -> list[tuple[tuple, Fraction]]:
+        """Mobile Mystery Hexes: "they roll a die ... move that Mystery Hex in that specific
+        direction"; an illegal roll is rolled again once, then the hex stays (board.mobile)."""
+        from ...board.mobile import transition
+        at = _coord(self.interrupt[2][len(HEX):])
+        board = self.board
+        mover = next(p for p in self.pieces if p.at == at and p.piece == "mystery-hex")
+        return sorted(transition(board, at, mover).items())
+
     def sample_chance(self, rng: random.Random):
         if self.phase == "roll":
-            count = self._dice_count(self.player(self.to_roll[0]))
+            player = self.player(self.to_roll[0])
+            count = self._dice_count(player)
+            if self._rolls_inventor_die(player):
+                return InventorRoll((tuple(sorted(rng.randint(1, 6) for _ in range(count - 1))), rng.randint(1, 6)))
             return Roll(sorted(rng.randint(1, 6) for _ in range(count)))
+        if self.phase == "carnival":
+            return rng.randint(1, self.rules.carnival_die_faces)
+        if self.phase == "move":
+            return super().sample_chance(rng)
         fight: GunfightState = self.fight["state"]
         dice: list[dict] = []
         outcome = fight.sample(rng, dice)
@@ -507,72 +939,271 @@ class State(BaseState):
         return outcome
 
     def is_legal(self, action) -> bool:
-        """The same answer as ``action in legal_actions()``, checked directly (so ``apply`` stays
-        cheap); tests compare the two on every step of seeded games."""
+        """The same answer as ``action in legal_actions()``, checked directly for rolls and
+        placements (so ``apply`` stays cheap); a test compares the two on every step of seeded games."""
         if self.phase == "roll":
-            return isinstance(action, tuple) and len(action) == self._dice_count(self.player(self.to_roll[0])) \
-                and all(isinstance(d, int) and 1 <= d <= 6 for d in action) and list(action) == sorted(action)
-        if not isinstance(action, Action) or self.is_chance_node() or self.phase in ("done", "build"):
-            return super().is_legal(action)
-        player = self.current
-        if self.phase == "placement":
-            if action.kind == "pass":
-                return action == Action("pass")
-            if action.kind != "place" or action.space not in self.game.spaces or not action.dice \
-                    or action != Action("place", action.space, action.dice):
-                return False
-            left = list(player.dice)
-            for die in action.dice:
-                if die not in left:
-                    return False
-                left.remove(die)
-            if list(action.dice) != sorted(action.dice):
-                return False
-            taken = self.claims.get(action.space, [])
-            if (self._space_type(action.space) != "unlimited" and taken) or any(w == player.name for w, _ in taken):
-                return False
-            return claims(self.game.spaces[action.space].get("claim") or {}, action.dice, self.rules.unknown_claim)
+            player = self.player(self.to_roll[0])
+            count = self._dice_count(player)
+            if self._rolls_inventor_die(player):
+                return isinstance(action, tuple) and len(action) == 2 and _is_roll(action[0], count - 1) \
+                    and isinstance(action[1], int) and not isinstance(action[1], bool) and 1 <= action[1] <= 6
+            return _is_roll(action, count)
+        if isinstance(action, Action):
+            kind = action.kind
+            if self.phase == "placement":
+                if kind == "place":
+                    return self._place_legal(self.current, action)
+                if kind == "pass":
+                    return not self.interrupt and action == Action("pass")
+            elif self.phase == "collection" and self.to_collect and kind in ("collect", "skip"):
+                space = self.to_collect[0][1]
+                if space.startswith(HEX):
+                    return super().is_legal(action)
+                if kind == "skip":
+                    return action == Action("skip", space)
+                options = self.game.spaces[space]["options"]
+                return action == Action("collect", space, option=action.option) and isinstance(action.option, int) \
+                    and 0 <= action.option < len(options) and self.can_pay(self.current, options[action.option].get("cost") or {})
+            elif self.phase == "build" and kind == "build" and action.piece == self.pending[0][1]:
+                name, piece, first = self.pending[0]
+                return action == Action("build", piece=piece, at=action.at) and action.at in self._legal_hexes(name, piece, first)
         return super().is_legal(action)
 
     # -- the state API ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         if self.phase == "build":
             name, piece, first = self.pending[0]
-            return [Action("build", piece=piece, at=at) for at in self._legal_hexes(name, piece, first)]
+            actions = [Action("build", piece=piece, at=at) for at in self._legal_hexes(name, piece, first)]
+            if piece == "town" and self.round > 0 and self._improved_towns_left():
+                # Improved Town Hexes: "a player claims the Builder Action Space ... then builds a town.
+                # Instead of placing the Town, the player places an Improved Town hex"
+                actions += [Action("build", piece="improved-town", at=at)
+                            for at in self.game.legal_hexes(self.pieces, name, "improved-town", False)]
+            return actions
         player = self.current
         if player is None or self.is_chance_node():
             return []
+        if self.phase == "challenges":
+            return [Action("skip")] + self._outlaw_challenges(player)
         if self.phase == "placement":
-            actions = [Action("pass")]
-            seen = set()
-            for size in range(1, len(player.dice) + 1):
-                for dice in itertools.combinations(player.dice, size):
-                    if dice in seen:
-                        continue
-                    seen.add(dice)
-                    for space_id, space in self.game.spaces.items():
-                        taken = self.claims.get(space_id, [])
-                        if self._space_type(space_id) != "unlimited" and taken:
-                            continue
-                        if any(who == player.name for who, _ in taken):
-                            continue
-                        if claims(space.get("claim") or {}, dice, self.rules.unknown_claim):
-                            actions.append(Action("place", space_id, dice))
+            if self.interrupt:
+                kind, _, away, _ = self.interrupt
+                if kind == "mystery":
+                    return self._mystery_options(player, away)
+                placed = self._placements(player, away, only_carnival=kind == "carnival-place")
+                return placed or [Action("skip")]
+            actions = [Action("pass")] + self._placements(player)
+            actions += self._inventor_turns(player) + self._boots(player) + self._trades(player)
+            if "carnival-token" in player.roles and self.can_pay(player, self.rules.carnival_roll_cost):
+                actions.append(Action("carnival"))
             return actions
         space_id = self.to_collect[0][1]
+        if space_id.startswith(HEX):
+            return self._mystery_options(player, space_id)
         options = self.game.spaces[space_id]["options"]
         return [Action("collect", space_id, option=i) for i, o in enumerate(options) if self.can_pay(player, o.get("cost") or {})] \
-            + [Action("skip", space_id)] + self._robberies(player)
+            + [Action("skip", space_id)] + self._robberies(player) + self._marshal_challenges(player) \
+            + self._trades(player)
+
+    def _groups(self, player: Player, only_carnival: bool = False):
+        """What ``player`` may place together: (dice, special dice used), sorted, each once."""
+        if player.carnival_die is not None and player.carnival_at is None:
+            yield (player.carnival_die,), ("carnival-die",)     # the Carnival die is rolled to claim by itself
+        if only_carnival:
+            return
+        seen = set()
+        for size in range(1, len(player.dice) + 1):
+            for dice in itertools.combinations(player.dice, size):
+                if dice not in seen:
+                    seen.add(dice)
+                    yield dice, ()
+        if player.inventor_die is not None:
+            if player.inventor_turned and self.rules.inventor_turned_die_alone:
+                yield (player.inventor_die,), ("inventor-die",)
+            else:
+                yield (player.inventor_die,), ("inventor-die",)
+                for dice in seen:
+                    yield tuple(sorted(dice + (player.inventor_die,))), ("inventor-die",)
+
+    def _placements(self, player: Player, away: str | None = None, only_carnival: bool = False) -> list[Action]:
+        out = []
+        engineer = self.rules.engineer_shares_limited and self._token_free(player, "engineer-token")
+        unknown = self.rules.unknown_claim
+        spaces = list(self.game.spaces) + self._mystery_spaces(player)
+        for dice, uses in self._groups(player, only_carnival):
+            for space_id in spaces:
+                if space_id == away:
+                    continue
+                taken = self.claims.get(space_id, [])
+                if any(who == player.name for who, *_ in taken):
+                    continue
+                if not claims(self._claim_of(space_id), dice, unknown):
+                    continue
+                if taken and self._space_type(space_id) != "unlimited":
+                    # "no one else may place dice there unless they have an Engineer token"
+                    if engineer and self._space_type(space_id) == "limited":
+                        out.append(Action("place", space_id, dice, uses=_uses(uses + ("engineer-token",))))
+                    continue
+                out.append(Action("place", space_id, dice, uses=uses))
+        return out
+
+    def _place_legal(self, player: Player, action: Action) -> bool:
+        """``action in self.legal_actions()`` for a placement, without listing them all."""
+        if (action.space not in self.game.spaces and action.space not in self._mystery_spaces(player)) \
+                or not action.dice or list(action.dice) != sorted(action.dice) \
+                or tuple(action.uses) != _uses(action.uses) or action != Action("place", action.space, action.dice,
+                                                                               uses=action.uses):
+            return False
+        uses = set(action.uses)
+        if uses - {"carnival-die", "engineer-token", "inventor-die"}:
+            return False
+        away, only_carnival = None, False
+        if self.interrupt:
+            kind, _, away, _ = self.interrupt
+            only_carnival = kind == "carnival-place"
+            if action.space == away or kind == "mystery":
+                return False
+        rest = list(action.dice)
+        if "carnival-die" in uses:
+            if player.carnival_die is None or player.carnival_at is not None or action.dice != (player.carnival_die,) \
+                    or "inventor-die" in uses:
+                return False
+            rest = []
+        elif only_carnival:
+            return False
+        if "inventor-die" in uses:
+            if player.inventor_die is None or player.inventor_die not in rest:
+                return False
+            if player.inventor_turned and self.rules.inventor_turned_die_alone and len(rest) != 1:
+                return False
+            rest.remove(player.inventor_die)
+        left = list(player.dice)
+        for die in rest:
+            if die not in left:
+                return False
+            left.remove(die)
+        taken = self.claims.get(action.space, [])
+        if any(who == player.name for who, *_ in taken):
+            return False
+        kind = self._space_type(action.space)
+        shared = bool(taken) and kind != "unlimited"
+        if shared != ("engineer-token" in uses):
+            return False
+        if shared and not (kind == "limited" and self.rules.engineer_shares_limited
+                           and self._token_free(player, "engineer-token")):
+            return False
+        return claims(self._claim_of(action.space), action.dice, self.rules.unknown_claim)
+
+    def _mystery_options(self, player: Player, space_id: str) -> list[Action]:
+        """The abilities of the Mystery Hex ``space_id`` that ``player`` may use: "Mystery Hex
+        abilities tie to a specific Reputation ... If a player has no Reputation tokens they may use
+        either the White Hat or Black Hat ability" (which ability needs which is a picture: the
+        parameter ``mystery_ability_hats``)."""
+        entry = self.mystery.get(space_id[len(HEX):])
+        if entry is None:
+            return [Action("skip", space_id)]
+        kind = entry["type"]
+        hats = self.rules.mystery_ability_hats.get(kind) or []
+        rep = player.reputation
+        out = []
+        for i, option in enumerate(self.game.mystery_types[kind]["options"]):
+            need = hats[i] if i < len(hats) else "any"
+            if need in ("white", "black") and rep.total and not getattr(rep, need):
+                continue
+            if not MYSTERY_ABILITIES.get((kind, i)):
+                continue                                     # an ability the engine cannot play (see notes)
+            if (kind, i) == ("native-american", 1):
+                out += [Action("mystery", space_id, option=i, at=at) for at in self._tribe_hexes()]
+            elif kind == "ghost-town" and entry["used"] and (i == 2) != ("hideout" in entry["used"]):
+                continue                                     # "Once you perform this option ... and vice versa"
+            elif (kind, i) == ("ghost-town", 1) and not self._town_left(player):
+                continue
+            else:
+                out.append(Action("mystery", space_id, option=i))
+        return out or [Action("skip", space_id)]
+
+    def _tribe_hexes(self) -> list:
+        """"any Revealed or Un-revealed Resource Hex that does not have a Town on it"."""
+        taken = {p.at for p in self.pieces if p.piece in ("town", "tribe-token", "mystery-hex", "improved-town")}
+        board = self.game.board
+        return sorted(n for n, attrs in board.graph.nodes(data=True)
+                      if attrs["category"] in ("resource", "rugged-resource", "safe-zone") and n not in taken)
+
+    def _town_left(self, player: Player) -> bool:
+        built = sum(1 for p in self.pieces if p.player == player.name and p.piece == "town")
+        return built < self.rules.pieces_per_player["town"]
+
+    def _inventor_turns(self, player: Player) -> list[Action]:
+        """Inventor Token: "a player may physically turn the die to a result that is one lower or
+        higher ... Players cannot modify a result of 1 to a 6 and vice versa"; once (rule 3)."""
+        value = player.inventor_die
+        if value is None or player.inventor_turned:
+            return []
+        steps = self.rules.inventor_die_turn
+        faces = [value + d for d in range(-steps, steps + 1) if d and 1 <= value + d <= 6]
+        return [Action("turn-inventor-die", dice=(face,)) for face in faces if {face, value} != {1, 6}]
+
+    def _boots(self, player: Player) -> list[Action]:
+        """Cowboy Boot: "force an opponent's die/dice off an Action Space that you are claiming"."""
+        if not self._token_free(player, "cowboy-boot-token"):
+            return []
+        out = []
+        for space_id, taken in self.claims.items():
+            if any(who == player.name for who, *_ in taken):
+                out += [Action("boot", space_id, target=who) for who in sorted({w for w, *_ in taken} - {player.name})]
+        return out
+
+    def _trades(self, player: Player) -> list[Action]:
+        """"At any time, players may lose 1 Influence to gain any 4 Reputation" (offered on the
+        player's own decisions in the Placement and Collection Phases)."""
+        trade = self.rules.influence_for_reputation
+        if player.reputation.influence < trade["pay_influence"] or not trade["gain_reputation"]:
+            return []
+        return [Action("trade-influence", target=hat) for hat in ("white", "black")
+                if can_collect(player.reputation, hat, trade["gain_reputation"])]
+
+    def _marshal_challenges(self, player: Player) -> list[Action]:
+        """Marshal Token: "The token can announce a Challenge against any character with a Wanted
+        token, following standard timing rules ... you do not have to wait for a Black Hat
+        character to Rob" (on its holder's collection, once a turn)."""
+        if "marshal-token" not in player.roles or not self.game.marshal_gunfight() \
+                or player.marshal_challenges >= self.rules.abilities_per_turn:
+            return []
+        return [Action("challenge", character="marshal-token", target=c.id) for other in self.players
+                if other is not player for c in other.characters if c.wanted and not c.captured]
+
+    def _outlaw_challenges(self, player: Player) -> list[Action]:
+        """Wild Wild West: "each player may announce one Challenge against a Wanted token or the
+        Mystery Hexes ... Challenges follow standard Challenge and Gunfight rules": with a face-up
+        character with Combat icons that has used no ability this turn, or the Marshal token."""
+        if not self.outlaws:
+            return []
+        active = player.reputation.active()
+        champions = [c.id for c in player.characters if not c.captured and c.abilities_used == 0
+                     and active.get(c.id, True) and c.gunfight.get("combat")]
+        if "marshal-token" in player.roles and self.game.marshal_gunfight() \
+                and player.marshal_challenges < self.rules.abilities_per_turn:
+            champions.append("marshal-token")
+        return [Action("challenge", character=c, target=at) for c in champions for at in sorted(self.outlaws)]
 
     def _legal_hexes(self, name: str, piece: str, first: bool) -> list:
-        from ...board.placement import Question, legal_placements
+        key = (name, piece, first, len(self.pieces), len(self.history))
+        cached = self.__dict__.get("_hexes")
+        if cached is not None and cached[0] == key:    # _advance asked just before legal_actions / apply
+            return cached[1]
+        legal = self._find_hexes(name, piece, first)
+        self._hexes = (key, legal)
+        return legal
 
-        rules = list(self.game.placement_rules)
-        board = self.board
-        if first:   # a starting city keeps its distance from any other city (secondary facts)
-            board.parameters = dict(board.parameters, min_city_distance=self.rules.starting_city_min_gap + 1)
-            rules.append("min-city-distance")
-        return legal_placements(board, Question(piece, name, first_city=first or None), rules, explain=False).legal
+    def _find_hexes(self, name: str, piece: str, first: bool) -> list:
+        legal = self.game.legal_hexes(self.pieces, name, piece, first)
+        if piece == "city" and first:
+            # every player must start with a city: a first city goes only where the first cities
+            # still to place keep room (an exact search; see DarkHorse.cities_fit)
+            later = [(n, k) for n, k, f in self.pending[1:] if k == "city" and f]
+            if later:
+                legal = [at for at in legal if self.game.cities_fit(self.pieces + [_piece("city", at, name, True)], later)]
+        return legal
 
     def _robberies(self, player: Player) -> list[Action]:
         """Robbing: a Black Hat character that has used no ability this turn may rob an action
@@ -607,8 +1238,14 @@ class State(BaseState):
             return {"action": action.to_json()}
         if isinstance(action, FightRoll):
             return {"fight-roll": list(action), "dice": action.dice}
+        if isinstance(action, InventorRoll):
+            return {"roll": list(action[0]), "inventor": action[1]}
         if isinstance(action, tuple):
             return {"roll": list(action)}
+        if self.phase == "carnival":
+            return {"carnival-die": action}
+        if self.phase == "move":
+            return {"move": list(action)}
         return {"die": action}
 
     def decode(self, data):
@@ -618,8 +1255,14 @@ class State(BaseState):
             roll = FightRoll(data["fight-roll"])
             roll.dice = data.get("dice")
             return roll
+        if "inventor" in data:
+            return InventorRoll((tuple(data["roll"]), data["inventor"]))
         if "roll" in data:
             return Roll(data["roll"])
+        if "carnival-die" in data:
+            return data["carnival-die"]
+        if "move" in data:
+            return tuple(data["move"])
         return data["die"]
 
     def _apply(self, action) -> None:
@@ -627,24 +1270,34 @@ class State(BaseState):
             self._rolled(action)
         elif self.phase == "gunfight":
             self._fight_step(action)
+        elif self.phase == "carnival":
+            self._carnival_rolled(action)
+        elif self.phase == "move":
+            self._moved(tuple(action))
         elif self.phase == "build":
             name, piece, first = self.pending.pop(0)
-            self._place_piece(name, piece, action.at, first)
-        elif self.phase == "placement":
-            player = self.current
-            if action.kind == "pass":
-                self.passed.add(player.name)
-                self.event("pass", player.name)
+            self._place_piece(name, action.piece or piece, action.at, first)
+        elif self.phase == "challenges":
+            name = self.to_challenge.pop(0)
+            if action.kind == "challenge":
+                self._challenge_outlaw(self.player(name), action)
             else:
-                for die in action.dice:
-                    player.dice.remove(die)
-                self.claims.setdefault(action.space, []).append((player.name, action.dice))
-                self.event("place", player.name, space=action.space, dice=list(action.dice))
-                if not player.dice:
-                    self.passed.add(player.name)
-            self._next_placement()
+                self.event("no-challenge", name)
+        elif self.phase == "placement":
+            if action.kind == "mystery":
+                self._mystery_ability(self.current, action)
+            else:
+                self._placement(self.current, action)
         elif action.kind == "rob":
             self._rob(self.current, action)
+        elif action.kind == "challenge":
+            self._marshal_challenge(self.current, action)
+        elif action.kind == "trade-influence":
+            self._trade(self.current, action)
+        elif action.kind == "mystery":
+            player = self.current
+            self.to_collect.pop(0)
+            self._mystery_ability(player, action)
         else:
             player = self.current
             self.to_collect.pop(0)
@@ -654,10 +1307,200 @@ class State(BaseState):
                 self._collect(player, action.space, self.game.spaces[action.space]["options"][action.option])
         self._advance()
 
+    def _placement(self, player: Player, action: Action) -> None:
+        kind = action.kind
+        if kind == "place":
+            self._place(player, action)
+            if action.space.startswith(HEX) and self.mystery[action.space[len(HEX):]]["type"] in IMMEDIATE:
+                # Buffalo Herd, Native American: "to immediately remove one token ... and perform
+                # one of the actions" (then the hex moves); the turn goes on afterwards
+                self._flip(action.space)
+                self.interrupt = ("mystery", player.name, action.space, bool(self.interrupt))
+                return
+            if self.interrupt:                  # a free claim (Carnival die, forced off): the turn stays
+                self.interrupt = None
+                if not player.has_dice():
+                    self.passed.add(player.name)
+                return
+            if not player.has_dice():
+                self.passed.add(player.name)
+            self._next_placement()
+        elif kind == "skip" and self.interrupt and self.interrupt[0] == "mystery":
+            self._mystery_done(player, action.space)
+        elif kind == "skip":                    # nothing the interrupting claim can claim
+            self.event("no-claim", player.name, why=self.interrupt[0])
+            self.interrupt = None
+        elif kind == "pass":
+            self.passed.add(player.name)
+            self.event("pass", player.name)
+            self._next_placement()
+        elif kind == "turn-inventor-die":
+            before, player.inventor_turned = player.inventor_die, True
+            player.inventor_die = player.inventor_value = action.dice[0]
+            self.event("turn-inventor-die", player.name, **{"from": before, "to": action.dice[0]})
+        elif kind == "carnival":
+            for good, amount in self.rules.carnival_roll_cost.items():
+                self._pay(player, good, amount)
+            away = player.carnival_at
+            if away is not None and self.rules.carnival_die_moves:    # one die: rolling it takes it off its space
+                self._unclaim(away, player.name)
+                self.event("carnival-die-off", player.name, space=away)
+            player.carnival_at, player.carnival_die = None, None
+            self.interrupt = ("carnival-place", player.name, away, True)
+            self.phase = "carnival"
+        elif kind == "boot":
+            self._boot(player, action)
+        elif kind == "trade-influence":
+            self._trade(player, action)
+
+    def _place(self, player: Player, action: Action) -> None:
+        rest = list(action.dice)
+        if "carnival-die" in action.uses:
+            player.carnival_at = action.space
+            rest = []
+        if "inventor-die" in action.uses:
+            rest.remove(player.inventor_die)
+            player.inventor_die = None
+        for die in rest:
+            player.dice.remove(die)
+        self.claims.setdefault(action.space, []).append((player.name, action.dice, action.uses))
+        self.event("place", player.name, space=action.space, dice=list(action.dice), uses=list(action.uses))
+        if "engineer-token" in action.uses:
+            self._use_token(player, "engineer-token", self.rules.engineer_token_spent,
+                            f"to place on {action.space}, a Limited space someone else claims")
+
+    def _unclaim(self, space: str, name: str) -> tuple:
+        taken = self.claims.get(space, [])
+        entry = next(e for e in taken if e[0] == name)
+        taken.remove(entry)
+        if not taken:
+            del self.claims[space]
+        return entry
+
+    def _boot(self, player: Player, action: Action) -> None:
+        """Cowboy Boot: "The player forced off the Action Space takes his/her die/dice, as well as
+        any tokens used to place those dice. That player immediately claims a new Action Space"."""
+        other = self.player(action.target)
+        _, dice, uses = self._unclaim(action.space, other.name)
+        rest = list(dice)
+        if "carnival-die" in uses:
+            other.carnival_at = None
+            rest = []
+        if "inventor-die" in uses:
+            rest.remove(other.inventor_value)
+            other.inventor_die = other.inventor_value
+        if "engineer-token" in uses:
+            other.tokens_used["engineer-token"] -= 1
+            if self.rules.engineer_token_spent:
+                other.goods["engineer-token"] = other.goods.get("engineer-token", 0) + 1
+        other.dice = sorted(other.dice + rest)
+        self.event("boot", player.name, space=action.space, forced=other.name, dice=list(dice), uses=list(uses))
+        self._use_token(player, "cowboy-boot-token", self.rules.boot_token_spent, f"to force {action.target} off")
+        self.interrupt = ("forced", other.name, action.space, True)
+
+    def _trade(self, player: Player, action: Action) -> None:
+        trade = self.rules.influence_for_reputation
+        player.reputation = buy_reputation(player.reputation, action.target, self.game.reputation_rules)
+        self.event("trade-influence", player.name, hat=action.target, influence=trade["pay_influence"],
+                   reputation=trade["gain_reputation"])
+
+    def _flip(self, space_id: str) -> None:
+        """"When a player uses this hex for the first time they flip it face up and place ...
+        tokens on it"."""
+        key = space_id[len(HEX):]
+        entry = self.mystery[key]
+        if not entry["face_up"]:
+            entry["face_up"] = True
+            entry["tokens"] = (self.game.mystery_types[entry["type"]].get("tokens") or {}).get("count")
+            self.pieces = [replace(p, face_up=True) if p.at == _coord(key) and p.piece == "mystery-hex" else p
+                           for p in self.pieces]
+            self.event("mystery-revealed", None, hex=key, type=entry["type"], tokens=entry["tokens"])
+
+    def _mystery_ability(self, player: Player, action: Action) -> None:
+        key = action.space[len(HEX):]
+        entry = self.mystery[key]
+        kind, option = entry["type"], self.game.mystery_types[entry["type"]]["options"][action.option]
+        self._flip(action.space)
+        if entry["tokens"] is not None:
+            entry["tokens"] -= 1                # "remove one token, place it in the Game Bank"
+        self.event("mystery", player.name, hex=key, type=kind, option=option.get("text"), tokens=entry["tokens"],
+                   **({"at": list(action.at)} if action.at else {}))
+        for good, amount in (option.get("gain") or {}).items():
+            self._gain(player, good, amount)
+        if (kind, action.option) == ("native-american", 1):
+            self.pieces.append(_piece("tribe-token", action.at, None))
+            self.event("tribe-token", player.name, at=list(action.at))
+        elif (kind, action.option) == ("ghost-town", 0):
+            self._remove_mystery(key, "the Ghost Town is removed from the game")
+        elif (kind, action.option) == ("ghost-town", 1):
+            self.pending.append((player.name, "ghost-town", False))
+            entry["used"].append("town")
+            self._place_piece(player.name, "town", _coord(key), False)
+            self.pending.pop()
+        elif (kind, action.option) == ("ghost-town", 2):
+            entry.update(type="outlaw-hideout", tokens=2, used=["hideout"])
+            self.event("mystery-revealed", None, hex=key, type="outlaw-hideout", tokens=2)
+        self._mystery_done(player, action.space)
+
+    def _mystery_done(self, player: Player, space_id: str) -> None:
+        key = space_id[len(HEX):]
+        entry = self.mystery.get(key)
+        if entry is not None and entry["tokens"] == 0:
+            # "Mystery Hexes with tokens on them are removed from the game once all of the tokens have been claimed"
+            self._remove_mystery(key, "its last token was claimed")
+            entry = None
+        if self.phase != "placement" or not self.interrupt or self.interrupt[0] != "mystery":
+            return
+        if entry is not None and self.game.mystery_types.get(entry["type"], {}).get("mobile"):
+            self.phase = "move"                 # "Once you collect from this hex you must move the hex"
+            return
+        self._after_mystery(player)
+
+    def _after_mystery(self, player: Player) -> None:
+        was_free = self.interrupt[3]
+        self.interrupt = None
+        if was_free:
+            return
+        if not player.has_dice():
+            self.passed.add(player.name)
+        self._next_placement()
+
+    def _moved(self, to: tuple) -> None:
+        key = self.interrupt[2][len(HEX):]
+        start, entry = _coord(key), self.mystery.pop(key)
+        self.phase = "placement"
+        picked = 0
+        if to != start:
+            self.pieces = [replace(p, at=to) if p.at == start and p.piece == "mystery-hex" else p for p in self.pieces]
+            if entry["type"] == "native-american":
+                # "If a Native American Hex moves onto a hex with a Tribe token then place that token back"
+                picked = sum(1 for p in self.pieces if p.at == to and p.piece == "tribe-token")
+                self.pieces = [p for p in self.pieces if not (p.at == to and p.piece == "tribe-token")]
+                entry["tokens"] = (entry["tokens"] or 0) + picked
+        self.mystery[f"{to[0]},{to[1]}"] = entry
+        self.event("mystery-moved", None, hex=key, to=list(to), picked_up=picked)
+        for name, taken in list(self.claims.items()):
+            if name == HEX + key:                # the dice that claimed it stay with the claim
+                self.claims[HEX + f"{to[0]},{to[1]}"] = self.claims.pop(name)
+        self._after_mystery(self.player(self.interrupt[1]))
+
+    def _remove_mystery(self, key: str, why: str) -> None:
+        at = _coord(key)
+        self.mystery.pop(key, None)
+        self.pieces = [p for p in self.pieces if not (p.at == at and p.piece == "mystery-hex")]
+        self.event("mystery-removed", None, hex=key, why=why)
+
+    def _carnival_rolled(self, face: int) -> None:
+        _, name, away, _ = self.interrupt
+        player = self.player(name)
+        player.carnival_die, player.carnival_at = face, None
+        self.phase = "placement"
+        self.event("carnival-die", name, die=face, away=away)
+
     def _advance(self) -> None:
         """Move on to whatever comes next when nobody has a decision or a chance left here."""
         while True:
-            if self.phase == "done" or self.phase in ("roll", "gunfight"):
+            if self.phase == "done" or self.phase in ("roll", "gunfight", "carnival"):
                 return
             if self.pending:
                 name = self.pending[0][0]
@@ -668,8 +1511,18 @@ class State(BaseState):
                 self.pending.pop(0)
                 continue
             if self.phase in ("setup", "build"):
-                self.phase = "between"
-                self._start_round()
+                if self.round == 0:
+                    self.phase = "between"
+                    self._start_round()
+                else:                 # a build during the Collection Phase: the phase goes on
+                    self.phase = "collection"
+                continue
+            if self.phase == "challenges":
+                while self.to_challenge and len(self.legal_actions()) == 1:
+                    self.to_challenge.pop(0)        # nothing to challenge with: no decision to make
+                if self.to_challenge:
+                    return
+                self._start_placement()
                 continue
             if self.phase == "placement" or (self.phase == "collection" and self.to_collect):
                 return
@@ -690,10 +1543,14 @@ class State(BaseState):
         self.robbery_attempts = {}
         for player in self.players:
             player.marshal_challenges = 0
+            player.tokens_used = {}
+            player.inventor_die, player.inventor_value, player.inventor_turned = None, None, False
+            player.carnival_die, player.carnival_at = None, None
             for character in player.characters:
                 character.abilities_used = 0
         self.claims = {}
         self.passed = set()
+        self.interrupt = None
         self.turn = 0
         self.phase = "roll"
         self.event("round", order=list(self.order))
@@ -707,18 +1564,36 @@ class State(BaseState):
     def _rolled(self, dice) -> None:
         name = self.to_roll.pop(0)
         player = self.player(name)
-        player.dice = sorted(dice)
-        self.event("roll", name, dice=list(player.dice), jailed=player.jailed_next, bonus=player.bonus_dice_next)
+        if self._rolls_inventor_die(player):
+            dice = InventorRoll((tuple(dice[0]), dice[1]))
+        if isinstance(dice, InventorRoll):
+            player.dice, player.inventor_die, player.inventor_value = sorted(dice[0]), dice[1], dice[1]
+            self.event("roll", name, dice=sorted(list(dice[0]) + [dice[1]]), inventor=dice[1],
+                       jailed=player.jailed_next, bonus=player.bonus_dice_next)
+        else:
+            player.dice = sorted(dice)
+            self.event("roll", name, dice=list(player.dice), jailed=player.jailed_next, bonus=player.bonus_dice_next)
         player.jailed_next = player.bonus_dice_next = 0
         if self.to_roll:
             self._skip_empty_rolls()
             return
+        if self.rules.placement_challenges_per_player and self.outlaws:
+            # Wild Wild West: "At the start of the Placement Phase, before any dice have been placed,
+            # each player may announce one Challenge against a Wanted token or the Mystery Hexes"
+            self.phase = "challenges"
+            self.to_challenge = [n for n in self.order for _ in range(self.rules.placement_challenges_per_player)]
+            self.event("challenges", order=list(self.to_challenge))
+            return
+        self._start_placement()
+
+    def _start_placement(self) -> None:
         self.phase = "placement"
         self.turn = 0
-        if all(not self.player(n).dice for n in self.order):
+        self.event("placement", order=list(self.order))
+        if all(not self.player(n).has_dice() for n in self.order):
             self.passed = set(self.order)
             self._next_placement()
-        elif not self.player(self.order[0]).dice:
+        elif not self.player(self.order[0]).has_dice():
             self.passed.add(self.order[0])
             self._next_placement()
 
@@ -726,14 +1601,23 @@ class State(BaseState):
         if len(self.passed) == len(self.players):
             self.phase = "collection"
             # in turn order, each player collects from the spaces they claimed, in board order
-            self.to_collect = [(name, space) for name in self.order for space in self.game.space_order
-                               if any(who == name for who, _ in self.claims.get(space, []))]
+            # "At the start of the Collection Phase" the Outlaw Hideout and Ghost Town, then the spaces
+            hexes = [s for s in self.claims if s.startswith(HEX) and s[len(HEX):] in self.mystery
+                     and self.mystery[s[len(HEX):]]["type"] not in IMMEDIATE]
+            self.to_collect = [(name, space) for name in self.order for space in hexes + self.game.space_order
+                               if any(who == name for who, *_ in self.claims.get(space, []))]
             self.event("collection", order=[f"{n}:{s}" for n, s in self.to_collect])
             return
         for _ in range(len(self.order)):
             self.turn = (self.turn + 1) % len(self.order)
-            if self.order[self.turn] not in self.passed:
+            name = self.order[self.turn]
+            if name not in self.passed:
+                if not self.player(name).has_dice():
+                    self.passed.add(name)
+                    continue
                 return
+        if len(self.passed) == len(self.players):
+            self._next_placement()
 
     def _end_round(self) -> None:
         trigger = self._end_trigger()
@@ -751,6 +1635,10 @@ class State(BaseState):
             built = sum(1 for p in self.pieces if p.player == player.name and p.piece in ("town", "city"))
             if self.game.board is not None and built >= rules.pieces_per_player["town"] + rules.pieces_per_player["city"]:
                 return f"{player.name} has built all their towns and cities"
+        if self.game.initial_outlaws and not self.outlaws:
+            # Wild Wild West: "the game ends if all Wanted tokens and both the Outlaw Hideout and
+            # Ghost Town Mystery Hex is removed"
+            return "every outlaw on the board has been captured"
         return None
 
     def _check_immediate_end(self) -> None:
@@ -764,11 +1652,15 @@ class State(BaseState):
         self.ended = why
         self.event("end", why=why, scores=self.scores())
 
+    def _improved_towns_left(self) -> int:
+        return max(0, self.rules.improved_town_tiles - sum(1 for p in self.pieces if p.piece == "improved-town"))
+
     def _place_piece(self, name: str, piece: str, at, first: bool) -> None:
         from ...board.graph import Piece
 
-        self.pieces.append(Piece(piece, tuple(at), name, first=first))
-        self.event("build", name, piece=piece, at=list(at))
+        resource = self.game.board.graph.nodes[tuple(at)].get("resource") if piece == "improved-town" else None
+        self.pieces.append(Piece(piece, tuple(at), name, first=first, resource=resource))
+        self.event("build", name, piece=piece, at=list(at), **({"resource": resource} if resource else {}))
         self._check_immediate_end()
 
     def _collect(self, player: Player, space_id: str, option: dict) -> None:
@@ -779,13 +1671,33 @@ class State(BaseState):
         for good, amount in (option.get("gain") or {}).items():
             self._gain(player, good, amount)
         for spec in option.get("effects") or []:
+            logged = len(self.log)
             EFFECTS[spec["effect"]](self, player, spec)
+            if len(self.log) == logged:     # each effect shows in the log (and, audited, what it changed)
+                self.event("effect", player.name, effect=spec["effect"], space=space_id)
         if space.get("robbery") is True and self.rules.robbery_silver_per_collect:
             self.robbery_silver[space_id] = self.robbery_silver.get(space_id, 0) + self.rules.robbery_silver_per_collect
             self.event("robbery-silver", player.name, space=space_id, silver=self.robbery_silver[space_id])
         self._check_immediate_end()
 
     # -- robbery and gunfights --------------------------------------------------------------------
+    def _side(self, owner: Player | None, hired: Hired) -> Side:
+        """A gunfight side, with the Engineer token its owner may spend (Wild Wild West: "During a
+        Gunfight, after the dice have been rolled, a player may use an Engineer token to receive a
+        +6 to the result")."""
+        side = hired.side()
+        if owner is not None and self.rules.engineer_gunfight_bonus and self._token_free(owner, "engineer-token"):
+            side = replace(side, engineer_token=True)
+        return side
+
+    def _start_fight(self, kind: str, owner: Player, champion: Hired, target_owner: Player | None, target: Hired,
+                     **data) -> None:
+        fight = start_fight(self._side(owner, champion), self._side(target_owner, target), self.game.gunfight_rules)
+        self.fight = {"kind": kind, "state": fight, "owner": owner.name, "champion": champion.id,
+                      "robber_owner": target_owner.name if target_owner else None, "robber": target.id,
+                      "space": None, "dice": [], **data}
+        self.phase = "gunfight"
+
     def _rob(self, player: Player, action: Action) -> None:
         robber = next(c for c in player.characters if c.id == action.character)
         robber.abilities_used += 1
@@ -803,10 +1715,23 @@ class State(BaseState):
         if champion.id == "marshal-token":
             owner.marshal_challenges += 1
         self.event("challenge", owner.name, challenger=champion.id, challenged=robber.id)
-        fight = start_fight(champion.side(), robber.side(), self.game.gunfight_rules)
-        self.fight = {"state": fight, "owner": owner.name, "champion": champion.id, "robber_owner": player.name,
-                      "robber": robber.id, "space": action.space, "dice": []}
-        self.phase = "gunfight"
+        self._start_fight("robbery", owner, champion, player, robber, space=action.space)
+
+    def _marshal_challenge(self, player: Player, action: Action) -> None:
+        target_owner = next(p for p in self.players if any(c.id == action.target for c in p.characters))
+        target = next(c for c in target_owner.characters if c.id == action.target)
+        player.marshal_challenges += 1
+        self.event("challenge", player.name, challenger="marshal-token", challenged=target.id)
+        self._start_fight("challenge", player, self._champion(player, "marshal-token"), target_owner, target)
+
+    def _challenge_outlaw(self, player: Player, action: Action) -> None:
+        outlaw = self.outlaws[action.target]
+        champion = self._champion(player, action.character)
+        if champion.id == "marshal-token":
+            player.marshal_challenges += 1
+        self.event("challenge", player.name, challenger=champion.id, challenged=f"{outlaw['kind']}@{action.target}")
+        target = Hired(f"{outlaw['kind']}@{action.target}", "black", dict(outlaw["gunfight"]), outlaw["wounds"])
+        self._start_fight("outlaw", player, champion, None, target, at=action.target)
 
     def _champion(self, owner: Player, champion_id: str) -> Hired:
         if champion_id == "marshal-token":
@@ -820,29 +1745,72 @@ class State(BaseState):
             fight["dice"].append({"round": state.round, **outcome.dice})
         elif state.phase != "roll":
             fight["dice"].append({"round": state.round, "phase": state.phase, "die": outcome})
+        before = state
         fight["state"] = state = state.child(outcome)
+        for who in ("a", "b"):      # an Engineer token spent shows in the round it turned
+            if getattr(before, f"eng_{who}") and not getattr(state, f"eng_{who}"):
+                fight["dice"].append({"round": before.round, "engineer": who, "bonus": self.game.gunfight_rules.engineer_bonus})
         if not state.is_terminal():
             return
-        self.phase = "collection"
+        self.phase = "challenges" if fight["kind"] == "outlaw" else "collection"
         self.fight = None
         result = finish(state, [])
-        owner, robber_owner = self.player(fight["owner"]), self.player(fight["robber_owner"])
+        owner = self.player(fight["owner"])
         champion = self._champion(owner, fight["champion"])
-        robber = next(c for c in robber_owner.characters if c.id == fight["robber"])
-        self.event("gunfight", owner.name, challenger=champion.id, challenged=robber.id, outcome=result.outcome,
+        self.event("gunfight", owner.name, challenger=champion.id, challenged=fight["robber"], outcome=result.outcome,
                    dice=fight["dice"], engineer_tokens=list(result.engineer_used))
+        target_owner = self.player(fight["robber_owner"]) if fight["robber_owner"] else None
+        for who in result.engineer_used:
+            spender = owner if who == "a" else target_owner
+            if spender is not None:
+                self._use_token(spender, "engineer-token", True, "+" f"{self.game.gunfight_rules.engineer_bonus} in a gunfight")
+        if fight["kind"] == "outlaw":
+            self._outlaw_fought(owner, champion, fight["at"], result.outcome)
+            return
+        target = next(c for c in target_owner.characters if c.id == fight["robber"])
         if result.outcome in ("a_wins", "b_flees"):
             if result.outcome == "a_wins":
-                self._wound(robber, robber_owner, owner)
+                self._wound(target, target_owner, owner)
             else:
-                self._lose_reputation(robber_owner)
-            self.event("robbery-stopped", robber_owner.name, space=fight["space"])
+                self._lose_reputation(target_owner)
+            if fight["kind"] == "robbery":
+                self.event("robbery-stopped", target_owner.name, space=fight["space"])
             return
         if result.outcome == "b_wins":
-            self._wound(champion, owner, robber_owner)
+            self._wound(champion, owner, target_owner)
         elif result.outcome == "a_flees":
             self._lose_reputation(owner)
-        self._robbed(robber_owner, fight["space"])
+        if fight["kind"] == "robbery":
+            self._robbed(target_owner, fight["space"])
+
+    def _outlaw_fought(self, owner: Player, champion: Hired, at: str, outcome: str) -> None:
+        """Wild Wild West: outlaws "receive Wound tokens and can be Captured like a regular Black
+        Hat character for a reward" (Wanted tokens: 1 Reputation, 1 Silver and the token itself;
+        the Outlaw Hideout and Ghost Town: 2 Reputation and 3 Silver); a captured outlaw leaves the
+        board, and its hex with it."""
+        outlaw = self.outlaws[at]
+        if outcome == "b_wins":
+            self._wound(champion, owner, None)
+        elif outcome == "a_flees":
+            self._lose_reputation(owner)
+        if outcome != "a_wins":
+            return
+        outlaw["wounds"] += 1
+        self.event("wound", None, character=f"{outlaw['kind']}@{at}", wounds=outlaw["wounds"])
+        gunfight = self.game.gunfight_rules
+        limit = gunfight.wounds_to_capture_tough if outlaw["gunfight"].get("tough") else gunfight.wounds_to_capture
+        if outlaw["wounds"] < limit:
+            return
+        del self.outlaws[at]
+        where = tuple(int(x) for x in at.split(","))
+        self.pieces = [p for p in self.pieces if not (p.at == where and p.player is None
+                                                      and p.piece in ("wanted-token", "mystery-hex"))]
+        self.event("captured", owner.name, character=f"{outlaw['kind']}@{at}", owner=None)
+        reward = self.rules.wanted_token_capture_reward if outlaw["kind"] == "wanted-token" \
+            else self.rules.outlaw_town_capture_reward
+        for good, amount in reward.items():
+            self._gain(owner, good, amount)
+        self._check_immediate_end()
 
     def _robbed(self, player: Player, space: str) -> None:
         taken = self.robbery_silver.pop(space, 0) if self.rules.robber_takes == "silver-on-space" else 0
@@ -871,7 +1839,7 @@ class State(BaseState):
                     return other, champion
         return None
 
-    def _wound(self, character: Hired, owner: Player, captor: Player) -> None:
+    def _wound(self, character: Hired, owner: Player, captor: Player | None) -> None:
         if character.id == "marshal-token":
             self.event("wound", owner.name, character=character.id, note="the Marshal token takes no wounds in the text")
             return
@@ -881,7 +1849,9 @@ class State(BaseState):
         self.event("wound", owner.name, character=character.id, wounds=character.wounds)
         if character.wounds >= limit:
             character.captured = True
-            self.event("captured", captor.name, character=character.id, owner=owner.name)
+            self.event("captured", captor.name if captor else None, character=character.id, owner=owner.name)
+            if captor is None:       # captured by an outlaw: nobody collects
+                return
             for good, amount in self.rules.capture_reward.items():
                 self._gain(captor, good, amount)
             if character.wanted and self.rules.capture_takes_wanted_token:
@@ -943,9 +1913,13 @@ class State(BaseState):
         for p in self.players:
             influence_vp = p.reputation.influence * per_influence if isinstance(per_influence, int) else None
             reputation_vp = p.reputation.victory_points(rules)
+            # "Players also receive 1 VP during End Game scoring for each of these hexes"
+            improved_vp = self.rules.improved_town_victory_points * sum(
+                1 for q in self.pieces if q.player == p.name and q.piece == "improved-town")
             out[p.name] = {"reputation_vp": reputation_vp, "influence": p.reputation.influence,
                            "influence_vp": influence_vp if influence_vp is not None else "unknown",
-                           "known_vp": reputation_vp + (influence_vp or 0),
+                           "improved_town_vp": improved_vp,
+                           "known_vp": reputation_vp + (influence_vp or 0) + improved_vp,
                            "goods": dict(sorted((k, v) for k, v in p.goods.items() if v)),
                            "white_hat": p.reputation.white, "black_hat": p.reputation.black, "roles": list(p.roles),
                            "cards_in_hand": p.hand,
@@ -979,18 +1953,31 @@ def greedy_bot(state: State, rng: random.Random) -> Action:
         nearest = min(distance.values())
         return rng.choice([a for a in actions if distance[a] == nearest])
 
+    def options_of(space: str) -> list[dict]:
+        if space.startswith(HEX):
+            entry = state.mystery.get(space[len(HEX):])
+            return state.game.mystery_types[entry["type"]]["options"] if entry else [{}]
+        return state.game.spaces[space]["options"]
+
+    def worth(option: dict) -> float:
+        return (sum(VALUES.get(g, 1) * n for g, n in (option.get("gain") or {}).items() if isinstance(n, int))
+                - sum(VALUES.get(g, 1) * n for g, n in (option.get("cost") or {}).items() if isinstance(n, int))
+                + len(option.get("effects") or []))
+
     def value(action: Action) -> float:
-        if action.kind == "collect":
-            option = state.game.spaces[action.space]["options"][action.option]
-            return (sum(VALUES.get(g, 1) * n for g, n in (option.get("gain") or {}).items() if isinstance(n, int))
-                    - sum(VALUES.get(g, 1) * n for g, n in (option.get("cost") or {}).items() if isinstance(n, int))
-                    + len(option.get("effects") or []))
+        if action.kind in ("collect", "mystery"):
+            return worth(options_of(action.space)[action.option])
         if action.kind == "place":
-            options = state.game.spaces[action.space]["options"]
-            best = max(sum(VALUES.get(g, 1) * n for g, n in (o.get("gain") or {}).items() if isinstance(n, int)) for o in options)
-            return best - 0.1 * sum(action.dice)  # keep high dice for demanding spaces
-        if action.kind == "rob":
+            best = max(sum(VALUES.get(g, 1) * n for g, n in (o.get("gain") or {}).items() if isinstance(n, int))
+                       for o in options_of(action.space))
+            return best - 0.1 * sum(action.dice) - 0.5 * len(action.uses)  # keep high dice and tokens
+        if action.kind == "rob":    # the Silver on the space, if nobody answers
+            return state.robbery_silver.get(action.space, 0) * VALUES["silver"]
+        if action.kind == "challenge":
             return 1
+        if action.kind == "trade-influence":
+            trade = state.rules.influence_for_reputation
+            return trade["gain_reputation"] * VALUES["white-hat"] - trade["pay_influence"] * VALUES["influence"]
         return 0 if action.kind == "skip" else -1
     best = max(value(a) for a in actions)
     return rng.choice([a for a in actions if value(a) == best])
@@ -1022,12 +2009,13 @@ def new_game(library, scenario: str | None, players: int, seed: int, rounds: int
 
 
 def play(library, scenario: str | None, players: int, seed: int, rounds: int, bots: list[str] | None = None,
-         variants=(), overrides=None, characters: dict[str, list[str]] | None = None) -> State:
-    """A whole sample game with bots; the seed drives the dice and the bots' choices."""
+         variants=(), overrides=None, characters: dict[str, list[str]] | None = None, audit: bool = False) -> State:
+    """A whole sample game with bots; the seed drives the dice and the bots' choices. ``audit``
+    logs every event with its state delta and each round with a snapshot (``play --log``)."""
     from ..base import play as play_game
 
     game = DarkHorse.build(library, scenario=scenario, variants=variants, overrides=overrides)
-    return play_game(game, players, seed, bots or ["random"], rounds=rounds, characters=characters)
+    return play_game(game, players, seed, bots or ["random"], rounds=rounds, characters=characters, audit=audit)
 
 
 def describe(event: dict) -> str:
@@ -1044,13 +2032,31 @@ def describe(event: dict) -> str:
         extra = (f" ({event['jailed']} in Jail)" if event["jailed"] else "") + (f" (+{event['bonus']} bonus)" if event["bonus"] else "")
         return f"{who} rolls {', '.join(map(str, event['dice'])) or 'no dice'}{extra}"
     if kind == "place":
-        return f"{who} places {'+'.join(map(str, event['dice']))} on {event['space']}"
+        uses = event.get("uses") or []
+        return f"{who} places {'+'.join(map(str, event['dice']))} on {event['space']}" + (
+            f" (with the {', '.join(u.replace('-', ' ') for u in uses)})" if uses else "")
+    if kind == "challenges":
+        return "-- challenges against the outlaws on the board"
+    if kind == "challenge":
+        return f"   {who}'s {event['challenger']} challenges {event['challenged']}"
+    if kind == "turn-inventor-die":
+        return f"{who} turns the Inventor die from {event['from']} to {event['to']}"
+    if kind == "carnival-die":
+        return f"{who} rolls the Carnival die: {event['die']}"
+    if kind == "boot":
+        return f"{who} forces {event['forced']} off {event['space']} (Cowboy Boot)"
+    if kind == "trade-influence":
+        return f"{who} loses {event['influence']} Influence to gain {event['reputation']} {event['hat'].title()} Hat Reputation"
+    if kind == "token":
+        return f"   {who} uses a {event['token'].replace('-', ' ')} {event['why']}"
     if kind == "pass":
         return f"{who} passes"
     if kind == "build":
         return f"{who} builds a {event['piece']} at {event['at']}"
     if kind == "collection":
         return "-- collection"
+    if kind == "placement":
+        return "-- placement"
     if kind == "collect":
         return f"{who} collects {event['space']}: {event['option']}"
     if kind in ("gain", "pay"):
@@ -1060,5 +2066,6 @@ def describe(event: dict) -> str:
     if kind == "end":
         return f"-- end ({event['why']}): " + "; ".join(
             f"{name}: reputation VP {s['reputation_vp']}, influence {s['influence']}" for name, s in event["scores"].items())
-    details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("event", "round", "phase", "player"))
+    details = ", ".join(f"{k} {v}" for k, v in event.items()
+                        if k not in ("event", "round", "phase", "player", "delta", "snapshot"))
     return f"   {kind} {who or ''} {details}".rstrip()

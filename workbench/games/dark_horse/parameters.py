@@ -52,6 +52,35 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("robber_takes", choice("silver-on-space", "nothing"), "what a successful robbery takes", "rule/robbing"),
     _p("abilities_per_turn", integer(1, 20), "times a character may use an ability (rob, challenge) each turn",
        "rule/card-timing"),
+    # tokens and special dice
+    _p("engineer_shares_limited", BOOLEAN, "an Engineer token lets a player place dice on a Limited action space "
+       "someone else has claimed", "rule/action-space-types"),
+    _p("engineer_token_spent", BOOLEAN, "an Engineer token is spent when used", "rule/action-space-types"),
+    _p("inventor_die_turn", integer(0, 5), "how far the Inventor die may be turned, up or down, once a round "
+       "(never 1 to 6 or 6 to 1)", "rule/inventor-token"),
+    _p("inventor_turned_die_alone", BOOLEAN, "a turned Inventor die must be used by itself", "rule/inventor-token"),
+    _p("carnival_roll_cost", GOODS, "what each roll of the Carnival die costs", "rule/carnival-token"),
+    _p("carnival_die_faces", integer(2, 20), "faces of the Carnival die", "rule/carnival-token"),
+    _p("carnival_die_moves", BOOLEAN, "rolling the Carnival die again takes it off the space it claimed",
+       "rule/carnival-token"),
+    _p("boot_token_spent", BOOLEAN, "a Cowboy Boot token is spent when used", "rule/cowboy-boot-token"),
+    # Mystery Hexes
+    _p("mystery_ability_hats", {"type": "object", "additionalProperties": {"type": "array", "items": choice(
+        "white", "black", "any"), "maxItems": 10}, "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"}},
+       "the Reputation each Mystery Hex ability needs, by hex type, one per option (white, black, any)",
+       "rule/mobile-hexes"),
+    # Improved Town Hexes
+    _p("improved_town_tiles", integer(0, 50), "Improved Town hexes in play (0: the variant is not)",
+       "rule/improved-town-hexes"),
+    _p("improved_town_victory_points", integer(0, 20), "victory points for each Improved Town hex at the end",
+       "rule/improved-town-hexes"),
+    # Wild Wild West's outlaws
+    _p("placement_challenges_per_player", integer(0, 10), "Challenges each player may announce against the outlaws "
+       "on the board at the start of each Placement Phase", "rule/outlaws-on-the-board"),
+    _p("wanted_token_capture_reward", GOODS, "what capturing a Wanted token on the board gives",
+       "rule/outlaws-on-the-board"),
+    _p("outlaw_town_capture_reward", GOODS, "what capturing the Outlaw Hideout or Ghost Town gives",
+       "rule/outlaws-on-the-board"),
     # reputation
     _p("reputation_per_victory_point", integer(1, 100), "Reputation tokens worth 1 victory point", "rule/reputation"),
     _p("influence_for_reputation", {"type": "object", "required": ["pay_influence", "gain_reputation"],
@@ -88,6 +117,8 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("turn_order_change_takes_effect", choice("next-round", "immediately"), "when a turn-order effect applies",
        "rule/turn-structure"),
     # the territory (placement rules' numbers)
+    _p("territory", {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$", "maxLength": 80},
+       "the map played on (a map id)", "rule/territory-placement"),
     _p("min_city_distance", integer(1, 50), "hexes between cities under the min-city-distance rule",
        "rule/territory-placement"),
     _p("safe_zone_area_distance", integer(0, 50), "hexes around a Safe Zone that count as its area",
@@ -118,10 +149,45 @@ def resolve_ruleset(library, *, scenario: str | None = None, variants=(), overri
     return rules
 
 
+#: Rules the engine does not play because the texts do not give them (a designer's to-do list),
+#: by the document that names them: (kind, id, what is missing).
+NOT_PLAYED = [
+    ("token", "wild-die-token", "its rules are in the base rulebook's 'Wild Die Token' section, which the excerpt "
+     "does not reach: players collect Wild Die tokens, the engine never uses them"),
+    ("token", "stock-token", "what it does is not in the texts"),
+    ("token", "loan-token", "what it does is not in the texts"),
+    ("token", "trader-token", "what it does is not in the texts"),
+    ("token", "snake-oil-token", "what it does is not in the texts"),
+    ("token", "sam-bass-token", "what it does is not in the texts"),
+    ("variant", "county-bank", "how the County Bank earns Silver and defends itself (its gunfight icons) is not "
+     "given: its space is left out"),
+    ("variant", "golden-spike", "rails are not built: the Rails Overview is not in the excerpt, so no rails ever "
+     "connect and the Golden Spike tokens never move"),
+    ("variant", "whistle-stop-hexes", "Whistle-Stops are claimed 'by rail' and rails are not built (see golden-spike): "
+     "left out"),
+    ("variant", "county-seat", "named as an optional variant, described in neither text"),
+    ("hex_type", "outlaw-hideout", "the option 'Place a Hideout token on a Black Hat character ... This token will "
+     "count as an additional icon' does not say which icon: that option is not offered"),
+    ("hex_type", "cattle-ranch", "its Silver comes with producing Food, and production (Produce Resources) is unknown"),
+    ("hex_type", "silver-mines", "its Silver comes with producing, and production (Produce Resources) is unknown"),
+    ("rule", "rebels-and-rogues-deck", "the cards' faces are not modelled (a hand is a count): hiring from hand and "
+     "discarding a character opposite your status for 1 Reputation and 1 Silver are not played"),
+    ("rule", "hidden-agenda-deck", "the Hidden Agenda cards' goals are not in the texts"),
+]
+
+
 def unknowns(library) -> list[dict]:
     """Base action spaces the engine leaves out (options unknown) unless a space replaces them,
-    and the unknown claim requirements and types it plays by assumption."""
+    the unknown claim requirements and types it plays by assumption, and the rules the texts name
+    without giving them (``NOT_PLAYED``)."""
     rows = []
+    for kind, name, why in NOT_PLAYED:
+        document = library.get("dark-horse", kind, name)
+        if document is None:
+            continue
+        rows.append({"kind": "rule", "name": f"{kind.replace('_', ' ')} {name}", "value": "not played",
+                     "where": f"{document.file}:{document.line}", "why": why,
+                     "todo": "write what your rulebook says in a document of your own; the engine needs code for it"})
     spaces = library.of_kind("action_space", "dark-horse")
     replaced = {d.data.get("replaces") for d in spaces if isinstance(d.data.get("replaces"), str)}
     for document in spaces:
@@ -143,3 +209,30 @@ def unknowns(library) -> list[dict]:
                              "why": "played by the assumptions unknown_claim / unknown_type",
                              "todo": "give `claim:` and `type:` as printed on the card"})
     return rows
+
+
+def requirements(library) -> list:
+    """What the engine needs of the content beyond the parameters (``validate`` runs it): every
+    scenario's setup can be made on the map it is played on, for each player count it names.
+
+    A count that cannot is a warning (the content plays with the other counts), located at the
+    scenario's ``players``; ``play`` refuses that count with the same problem as an error.
+    """
+    from ...errors import WorkbenchError
+    from .engine import DarkHorse
+
+    problems = []
+    settings = [None] + [d.id for d in library.of_kind("scenario", "dark-horse")]
+    for scenario in settings:
+        try:
+            game = DarkHorse.build(library, scenario=scenario)
+        except WorkbenchError:
+            continue            # the ruleset's own problems are reported by the ruleset checks
+        if game.board is None:
+            continue
+        low, high = game.player_range()
+        for players in range(low, high + 1):
+            check = game.setup_check(players)
+            if check.possible is False:
+                problems.append(game.setup_problem(check, severity="warning"))
+    return problems

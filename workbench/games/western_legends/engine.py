@@ -190,6 +190,17 @@ class WesternLegends(Game):
             raise UsageError(f"rounds must be at least 1, not {rounds}")
         return State(self, players, seed, length, rounds)
 
+    def facts(self) -> dict:
+        """What the log records of the game's fixed facts, so the log alone can be audited: the map's
+        spaces (location, town, blocked), the items and the poker cards' fight values."""
+        spaces = {f"{x},{y}": {k: v for k, v in (("location", d.get("location")), ("in_town", d.get("in_town")),
+                                                 ("blocked", d.get("blocked") or None)) if v}
+                  for (x, y), d in sorted(self.board.graph.nodes(data=True))}
+        items = {i: {k: d[k] for k in ("type", "cost", "movement", "fight_reduction", "upgradable", "upgrade_lp")
+                     if k in d} for i, d in sorted(self.items.items())}
+        return {"board": {"spaces": spaces, "office": list(self.office), "hideouts": [list(h) for h in self.hideouts]},
+                "items": _plain(items), "card_values": dict(self.value)}
+
     # -- what the map says ---------------------------------------------------------------------------
     def path(self, start, goal, avoid=frozenset()) -> list | None:
         """A shortest path over open spaces (breadth first, neighbours in map order)."""
@@ -208,6 +219,15 @@ class WesternLegends(Game):
                     parent[other] = node
                     frontier.append(other)
         return None
+
+
+def _plain(value):
+    """A ruleset value as plain JSON (YAML may give tuples)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _less(counts: tuple, index: int, n: int = 1) -> tuple:
@@ -262,7 +282,7 @@ class State(BaseState):
         self.history = Trail()
         self.event("start", None, game="western-legends", players=players, seed=seed, length=length,
                    end_lp=self.end_lp, map=game.map_id, assumptions=game.assumptions(), note=ILLUSTRATIVE_NOTE,
-                   variants=list(game.variants))
+                   variants=list(game.variants), ruleset=_plain(dict(rules)), **game.facts())
         for seat in range(players):
             self.pending += [("character", seat)] * rules.characters_drawn + [("choose-character", seat)]
         self.pending.append(("first-player",))
@@ -318,7 +338,29 @@ class State(BaseState):
         return next(p for p in self.players if p.name == name)
 
     def event(self, event: str, player: str | None = None, **data) -> None:
-        self.log.append({"event": event, "round": self.round, "player": player, **data})
+        self.record({"event": event, "round": self.round, "player": player, **data})
+
+    def snapshot(self) -> dict:
+        """Everything that changes, as plain JSON (see :meth:`workbench.games.base.State.snapshot`)."""
+        return {
+            "round": self.round, "turn": self.players[self.turn].name, "step": self.step,
+            "actions_left": self.actions_left, "to_act": self.current_player(), "final_round": self.final_round,
+            "ended": self.ended, "sheriff": list(self.sheriff), "bandits": sorted(list(b) for b in self.bandits),
+            "players": {p.name: {
+                "character": p.character, "at": list(p.at) if p.at else None, "money": p.money, "nuggets": p.nuggets,
+                "wounds": p.wounds, "marshal": p.marshal, "wanted": p.wanted, "lp": p.lp, "hand": sorted(p.hand),
+                "items": {i: list(n) for i, n in sorted(p.items.items())}, "mount": p.mount, "weapon": p.weapon,
+                "cattle": len(p.cattle), "fought": list(p.fought), "discs": p.discs,
+                "discs_this_turn": p.discs_this_turn, "reputation_cards_played": p.reputation_cards_played,
+                "goals": len(p.goals), "completed": list(p.completed), "legendary": list(p.legendary)}
+                for p in self.players},
+            "poker_pile": {c: n for c, n in self.poker_pile.items() if n},
+            "poker_discard": {c: n for c, n in self.poker_discard.items() if n},
+            "fight_deck": [list(pile) for pile in self.fight_deck],
+            "story_discs": {card: list(discs) for card, discs in self.story_discs.items()},
+            "cattle": {f"{r[0]},{r[1]}": list(pile) for r, pile in self.cattle.items()},
+            "supply": {str(v): n for v, n in self.supply.items()},
+        }
 
     def right_of(self, player: Player) -> Player:
         i = self.players.index(player)
@@ -579,6 +621,7 @@ class State(BaseState):
                 self.pending.pop(0)
             if dest == "hand":
                 self.players[seat].hand.append(outcome)
+                self.event("draw", self.players[seat].name, card=outcome)
             else:
                 self.table[dest].append(outcome)
             return
@@ -670,6 +713,7 @@ class State(BaseState):
 
     def _step_begin(self) -> None:
         self.step = "start"
+        self.event("round", None, first=self.players[self.first].name)
 
     # -- a turn -------------------------------------------------------------------------------------
     def _start_turn(self, p: Player, index: int) -> None:
@@ -774,6 +818,15 @@ class State(BaseState):
         floor = self.rules.minimum_reduced_value
         return max(floor, value - reduction) if value > floor else value
 
+    def _reduced(self, value: int, holder: Player) -> int:
+        """A fight card's value after ``holder``'s active weapon: "Reveal both cards and then apply
+        effects from characters, items, etc." (bandits, the bank guard, the sheriff); values are
+        never reduced below ``minimum_reduced_value`` ("Values can only be reduced to the rank of 2")."""
+        weapon = self.game.items.get(holder.weapon) if holder.weapon else None
+        reduction = weapon.get("fight_reduction", 0) if weapon else 0
+        floor = self.rules.minimum_reduced_value
+        return max(floor, value - reduction) if value > floor else value
+
     def _fight_deck_card(self) -> int:
         """The fight card played from those drawn (``fight_card_chosen``); 0 when none was drawn."""
         if not self.drawn:
@@ -860,8 +913,8 @@ class State(BaseState):
     def _do_deposit(self, p: Player, _) -> None:
         n, p.nuggets = p.nuggets, 0
         price = self.rules.nugget_price
-        self.event("deposit", p.name, nuggets=n)
         self._gain(p, {good: amount * n for good, amount in price.items()})
+        self.event("deposit", p.name, nuggets=n)
 
     def _do_heal(self, p: Player, _) -> None:
         lost, p.wounds = p.wounds, 0
@@ -880,11 +933,13 @@ class State(BaseState):
 
     def _step_resolve_heist(self, seat: int) -> None:
         p = self.players[seat]
-        guard = self._fight_deck_card()
+        drawn = self._fight_deck_card()
+        guard = self._reduced(drawn, p)
         card = self._play_card(p)
         mine = self._fight_value(card, None)
         won = self._beats_fight_deck(mine, guard)
-        self.event("heist", p.name, card=card, guard=guard, drawn=list(self.drawn), won=won)
+        self.event("heist", p.name, card=card, guard=guard, guard_card=drawn, weapon=p.weapon, drawn=list(self.drawn),
+                   won=won)
         self._return_fight_cards()
         self._gain(p, self.rules.heist_win if won else self.rules.heist_loss)
 
@@ -1018,12 +1073,14 @@ class State(BaseState):
     def _step_resolve_bandit(self, seat: int) -> None:
         rules = self.rules
         p = self.players[seat]
-        bandit = self._fight_deck_card()
+        drawn = self._fight_deck_card()
+        bandit = self._reduced(drawn, p)
         card = self._play_card(p)
         mine = self._fight_value(card, None)
         won = self._beats_fight_deck(mine, bandit)
         self.bandits = [b for b in self.bandits if b != p.at]      # removed whatever the outcome
-        self.event("bandit-fight", p.name, card=card, bandit=bandit, drawn=list(self.drawn), won=won)
+        self.event("bandit-fight", p.name, card=card, bandit=bandit, bandit_card=drawn, weapon=p.weapon,
+                   drawn=list(self.drawn), won=won)
         self._return_fight_cards()
         if not won:
             self._gain(p, rules.bandit_loser)
@@ -1066,11 +1123,13 @@ class State(BaseState):
 
     def _step_resolve_arrest(self, seat: int) -> None:
         p = self.players[seat]
-        law = self._fight_deck_card()
+        drawn = self._fight_deck_card()
+        law = self._reduced(drawn, p)
         card = self._play_card(p)
         mine = self._fight_value(card, None)
         escaped = self._beats_fight_deck(mine, law)
-        self.event("arrest-attempt", p.name, card=card, sheriff=law, drawn=list(self.drawn), escaped=escaped)
+        self.event("arrest-attempt", p.name, card=card, sheriff=law, sheriff_card=drawn, weapon=p.weapon,
+                   drawn=list(self.drawn), escaped=escaped)
         self._return_fight_cards()
         if escaped:
             self.sheriff = self.game.office
@@ -1119,10 +1178,15 @@ class State(BaseState):
         self.event("end-of-turn", p.name, lp=p.lp, money=p.money, wounds=p.wounds, marshal=p.marshal, wanted=p.wanted)
 
     def _step_end_check(self, seat: int) -> None:
-        p = self.players[seat]
-        if self.final_round is None and p.lp >= self.end_lp:
+        """End of Turn Phase, step 4: "If anyone meets or exceeds the amount of LP set for game end,
+        the end game is triggered" (anyone: LP also come on other players' turns, e.g. a story card)."""
+        if self.final_round is not None:
+            return
+        reached = [p for p in self.players if p.lp >= self.end_lp]
+        if reached:
             self.final_round = self.round + self.rules.final_rounds
-            self.event("end-triggered", p.name, final_round=self.final_round)
+            self.event("end-triggered", reached[0].name, final_round=self.final_round,
+                       reached=[p.name for p in reached], turn_of=self.players[seat].name)
 
     def _step_next_turn(self) -> None:
         self.turn = (self.turn + 1) % len(self.players)
@@ -1133,6 +1197,8 @@ class State(BaseState):
                 self._finish("the end was triggered and the final round played")
             elif self.round > self.max_rounds:
                 self._finish(f"{self.max_rounds} round(s) played (the limit given); the end was not triggered")
+            else:
+                self.event("round", None, first=self.players[self.first].name)
 
     def _finish(self, why: str) -> None:
         self.step = "done"
@@ -1264,12 +1330,13 @@ def new_game(library, players: int, seed: int = 0, *, length: str = "short", rou
 
 
 def play(library, players: int, seed: int, rounds: int = 60, bots: list[str] | None = None, length: str = "short",
-         variants=(), overrides=None) -> State:
-    """A whole seeded game with bots, to its end (or ``rounds`` rounds at the most)."""
+         variants=(), overrides=None, audit: bool = False) -> State:
+    """A whole seeded game with bots, to its end (or ``rounds`` rounds at the most). ``audit`` logs
+    every event with its state delta and each round with a snapshot (``play --log``)."""
     from ..base import play as play_game
 
     game = WesternLegends.build(library, variants=variants, overrides=overrides)
-    return play_game(game, players, seed, bots or ["greedy"], length=length, rounds=rounds)
+    return play_game(game, players, seed, bots or ["greedy"], length=length, rounds=rounds, audit=audit)
 
 
 def describe(event: dict) -> str:
@@ -1287,5 +1354,8 @@ def describe(event: dict) -> str:
         return "\n".join(lines)
     if kind == "prospect-die":
         return ""
-    details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("event", "round", "player"))
+    if kind == "round":
+        return f"-- round {event['round']} ({event['first']} first)"
+    details = ", ".join(f"{k} {v}" for k, v in event.items()
+                        if k not in ("event", "round", "player", "delta", "snapshot"))
     return f"[{event['round']}] {who or ''} {kind}: {details}".replace("  ", " ")
