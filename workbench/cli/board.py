@@ -50,7 +50,8 @@ def add_commands(sub, add_format) -> None:
     common(layout, scenario=False)
     layout.add_argument("--seed", type=int, required=True)
     layout.add_argument("--distance", type=int, default=3, help="how far from a start to count (default 3)")
-    layout.add_argument("-o", "--output", metavar="FILE.yaml", help="also save the generated map")
+    layout.add_argument("-o", "--output", metavar="FILE.yaml", help="also save the generated map (a new file)")
+    layout.add_argument("--overwrite", action="store_true", help="let -o replace an existing file")
 
 
 def _load(args):
@@ -216,7 +217,7 @@ def _draw(args, library, board) -> int:
 def _layout(args, library, board) -> int:
     from ..board.graph import Board
     from ..board.layout import fairness, random_layout, spread
-    from ..storage import atomic_write_text
+    from .. import storage
 
     template = board.document.data
     variant = library.data(board.game, "variant", "mystery-hexes") or {}
@@ -230,7 +231,12 @@ def _layout(args, library, board) -> int:
         import yaml
         from ..paths import modeline
         header = modeline("map", Path(args.output).resolve().parent) + "\n"
-        atomic_write_text(Path(args.output), header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+        try:  # never over an existing file (the template itself, say) unless asked
+            storage.create(Path(args.output), header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
+                           overwrite=args.overwrite)
+        except storage.FileExists as exc:
+            raise storage.SaveRefused(f"{exc}: the layout was not saved; choose a new file name, or pass"
+                                      " --overwrite to replace it", exc.path) from None
     if args.format == "json":
         emit_json({"map": data["id"], "seed": args.seed, "distance": args.distance, "starts": rows,
                    "spread": spread(rows)})

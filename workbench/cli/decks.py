@@ -145,8 +145,9 @@ def _odds(args, library, document) -> int:
 def _export(args, library, document) -> int:
     from ..decks.analytics import export_csv
     from ..decks.rules import context_for
-    from ..storage import atomic_write_text
+    from ..storage import atomic_write_text, neutralise_csv
 
-    atomic_write_text(Path(args.output), export_csv(context_for(library, document)))
+    # card names like =HYPERLINK(...) must stay text in a spreadsheet
+    atomic_write_text(Path(args.output), neutralise_csv(export_csv(context_for(library, document))))
     print(f"wrote {args.output}")
     return EXIT_OK
