@@ -254,7 +254,8 @@ class Html(str):
 TABLE_STYLE = ("<style>.wb-table{border-collapse:collapse;margin:4px 0;font-size:13px}"
                ".wb-table th,.wb-table td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;"
                "vertical-align:top;word-break:normal;overflow-wrap:normal}"
-               ".wb-table th{background:#f4f1ea}.wb-table td.num{text-align:right}</style>")
+               ".wb-table th{background:#f4f1ea}.wb-table td.num{text-align:right}"
+               ".wb-problems td:nth-child(1),.wb-problems td:nth-child(2){white-space:nowrap}</style>")
 
 
 def cell(value) -> str:
@@ -311,18 +312,39 @@ class Names:
         return Html(f'<span title="id: {html.escape(str(id))}">{html.escape(self.name(kind, id))}</span>')
 
 
-def problems_table(problems, *, document_label=None) -> str:
-    """Problems as an HTML table in the designer's words: where (line and column), what is wrong,
-    and how to fix it; the stable code is in the tooltip. No folders, no Python values."""
+def field_words(path: str) -> str:
+    """A problem's document path in words: ``$.swaps[2].in`` is "swaps 3 › in".
+
+    >>> field_words("$.swaps[2].in"), field_words("$")
+    ('swaps 3 › in', 'the whole document')
+    """
+    import re
+    parts = [p for p in re.split(r"\.|\[|\]", (path or "$").lstrip("$")) if p]
+    out: list[str] = []
+    for part in parts:
+        if part.isdigit() and out:
+            out[-1] += f" {int(part) + 1}"  # counted from 1, as a designer counts
+        else:
+            out.append(part.strip("'\"").replace("_", " "))
+    return " › ".join(out) or "the whole document"
+
+
+def problems_table(problems, *, where: str = "line") -> str:
+    """Problems as an HTML table in the designer's words: where (line and column of the file, or
+    with ``where="field"`` the field, for documents the panel writes itself), what is wrong, and
+    how to fix it; the stable code is in the tooltip. No folders, no Python values."""
     if not problems:
         return "<p class='wb-ok' style='color:#1e7e34;margin:4px 0'>✔ no problems</p>"
     files = {Path(p.file or "").name for p in problems}
     rows = []
     for p in problems:
-        where = (f"{Path(p.file).name}, " if len(files) > 1 and p.file else "") + (
-            f"line {p.line}, column {p.column}" if p.line else "")
+        if where == "field":
+            place = field_words(p.path)
+        else:
+            place = (f"{Path(p.file).name}, " if len(files) > 1 and p.file else "") + (
+                f"line {p.line}, column {p.column}" if p.line else "")
         icon = "✘ error" if p.is_error else "⚠ warning"
-        rows.append({"where": where, "": Html(f"<span title='{html.escape(p.code)}'>{icon}</span>"),
+        rows.append({"where": place, "": Html(f"<span title='{html.escape(p.code)}'>{icon}</span>"),
                      "what is wrong": Html(f"<span title='{html.escape(p.code)}'>{html.escape(p.message)}</span>"),
                      "how to fix it": p.hint or ""})
     errors = sum(1 for p in problems if p.is_error)

@@ -200,7 +200,7 @@ def builder_widget(builder: DeckBuilder, folder=None):
                  "put in": Html(f"<span title='id: {html.escape(s['in'])}'>{html.escape(builder.card_name(s['in']))}</span>"),
                  "types": f"{builder.card_type(s['out'])} → {builder.card_type(s['in'])}"} for i, s in enumerate(data["swaps"])]
         swaps.value = "<b>Swaps</b>" + (html_table(rows) if rows else "<p><i>No swaps yet: pick a card to take out and one to put in.</i></p>")
-        problems.value = problems_table(builder.problems())
+        problems.value = problems_table(builder.problems(), where="field")
         summary = builder.stats()
         stats_html.value = "<b>Cards by type</b>" + html_table([{"type": k, "cards": v} for k, v in summary["by_type"].items()])
         cards = [option(c) for c in builder.deck_cards()]

@@ -90,6 +90,19 @@ class DocumentEditor(Observable):
         self.library = library
         self.reload()
 
+    @classmethod
+    def for_id(cls, path, id: str, library: Library | None = None) -> "DocumentEditor":
+        """The editor of the document with ``id`` in the file ``path``."""
+        editor = cls(path, 0, library)
+        found = [index for index, document in editor.stream() if document is not None and document.id == id]
+        if not found:
+            from ..errors import NotFound
+            raise NotFound("document", id, [d.id for _, d in editor.stream() if d is not None and isinstance(d.id, str)],
+                           where=f"in {Path(path).name}")
+        editor.index = found[0]
+        editor.changed()
+        return editor
+
     # -- the file -----------------------------------------------------------------------------
     def reload(self) -> None:
         """Read the file again, dropping unsaved edits."""
@@ -514,8 +527,10 @@ def form(editor: DocumentEditor):
     return box
 
 
-def picker(folder, library: Library | None = None):
-    """Pick a file (and the document in it) under ``folder``; its form appears below."""
+def picker(folder, library: Library | None = None, start=None):
+    """Pick a file (and the document in it) under ``folder``; its form appears below. ``start``
+    is the file opened first (default: the first file). ``box.current().editor`` is the editor
+    the form shows: change it in code and the form follows."""
     import ipywidgets as w
 
     from ..content.validate import discover
@@ -562,7 +577,11 @@ def picker(folder, library: Library | None = None):
     choose.observe(on_file, names="value")
     document.observe(on_document, names="value")
     if files:
-        on_file({"new": files[0]})
+        first = next((f for f in files if start is not None and f.resolve() == Path(start).resolve()), files[0])
+        if first != files[0]:
+            choose.value = first  # opens it through on_file
+        else:
+            on_file({"new": first})
     box = w.VBox([w.HBox([choose, document]), banner.widget, area])
     box.file, box.document, box.area, box.messages, box.current = choose, document, area, banner, lambda: state["form"]
     return box

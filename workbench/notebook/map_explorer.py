@@ -240,8 +240,8 @@ class MapExplorer(Observable):
         return self.select(node) if node in self.board.graph else None
 
 
-MAP_SIZE = (8.4, 6.2)        # inches; 100 dpi on screen
-MAP_AXES = (0.01, 0.01, 0.70, 0.93)  # the map's place in the figure; the key sits to its right
+MAP_SIZE = (7.5, 5.9)        # inches; 100 dpi on screen
+MAP_AXES = (0.0, 0.0, 0.70, 0.94)  # the map's place in the figure; the key sits to its right
 
 
 def hex_pixel(explorer: MapExplorer, node) -> tuple[float, float]:
@@ -300,9 +300,9 @@ def explorer_widget(explorer: MapExplorer):
     picker = w.Dropdown(options=[("(click the map)", None)] + [(f"{q},{r}", (q, r)) for q, r in hexes], description="hex",
                         style=wide, layout=w.Layout(width="200px"))
     place, remove = w.Button(description="Build here", icon="plus"), w.Button(description="Remove piece", icon="minus")
-    step = w.Button(description="Move a mobile hex", icon="random", tooltip="roll a seeded die for the selected mobile hex"
-                    " (or the first one)")
-    info, problems = w.HTML(), w.HTML()
+    step = w.Button(description="Move a mobile hex", icon="random", layout=w.Layout(width="auto"),
+                    tooltip="roll a seeded die for the selected mobile hex (or the first one)")
+    info, problems = w.HTML(layout=w.Layout(width="380px", margin="0 0 0 8px")), w.HTML()
 
     # the map: a clickable canvas when ipympl is there, else an image
     figure = Figure(figsize=MAP_SIZE, dpi=100)

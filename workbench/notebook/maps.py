@@ -127,15 +127,15 @@ def draw_map(board, ax, *, legal=None, legal_label: str = "", selected=None, tit
         x, y = centre(board, piece.at)
         if piece.piece == "mystery-hex":
             name = words(piece.hex_type or "").capitalize() if piece.face_up else "?"
-            ax.text(x, y + 0.05, _wrap(name, 10), fontsize=7 if piece.face_up else 12, ha="center", va="center",
-                    color="#3b1f5e", zorder=6, fontweight="bold")
+            ax.text(x, y - 0.3 if piece.face_up else y, _wrap(name, 10), fontsize=7 if piece.face_up else 12, ha="center",
+                    va="center", color="#3b1f5e", zorder=7, fontweight="bold")
             continue
         marker, _ = MARKERS.get(piece.piece, ("o", piece.piece))
         pieces_seen.add(piece.piece)
         shift = 0.32 * stacked[piece.at]
         stacked[piece.at] += 1
         colour = colours.get(piece.player, "#222222")
-        ax.scatter([x + shift], [y + 0.12 + shift * 0.4], marker=marker, s=190 if piece.piece == "city" else 110, color=colour,
+        ax.scatter([x + shift], [y + 0.2 + shift * 0.4], marker=marker, s=190 if piece.piece == "city" else 110, color=colour,
                    edgecolors=None if marker == "x" else "white", linewidths=1.2, zorder=6)
     if selected is not None and selected in board.graph:
         (x, y), corners = _outline(board, selected)

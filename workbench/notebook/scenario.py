@@ -241,7 +241,7 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
                     box.value = item in chosen
             if start.value != (designer.based_on or "") and (designer.based_on or "") in [v for _, v in start.options]:
                 start.value = designer.based_on or ""
-            problems.value = problems_table(designer.problems(folder_box.value or None))
+            problems.value = problems_table(designer.problems(folder_box.value or None), where="field")
             rows = designer.diff(against.value or None)
             other = names.name("scenario", against.value) if against.value else "the base game"
             if rows:

@@ -10,6 +10,7 @@ module meets the engines*; an engine change re-points those and nothing else.
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import random
 
@@ -415,7 +416,10 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
     def draw():
         state = stepper.state
         seat = to_move(state)
-        where.value = (f"<b class='wb-step'>Step {stepper.position} of {stepper.last}</b> · round {round_of(state)}"
+        image = board_image(state)
+        # data-board names the board image of this step, so a reader (or a test) can tell when it shows
+        where.value = (f"<b class='wb-step' data-board='{hashlib.sha256(image).hexdigest()}'>Step {stepper.position} of"
+                       f" {stepper.last}</b> · round {round_of(state)}"
                        + (" · <b>game over</b>" if is_over(state) else f" · {seat} to move" if seat else ""))
         moves = legal_moves(state)
         options = [(describe_move(state, a, names), i) for i, a in enumerate(moves)]
@@ -436,23 +440,27 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
         else:
             winner.value = ""
         seats.value = html_table(player_rows(state, names))
-        drawn = board_of(state)
-        title = f"Round {round_of(state)}" + ("" if drawn is None else f" · {drawn.id}")
-        key = None if drawn is None else (title, tuple((p.piece, p.at, p.player, p.hex_type, p.face_up) for p in drawn.pieces),
-                                          tuple(sorted((a, b, tuple(sorted(r))) for a, b, r in drawn.graph.edges(data="rails") if r)))
-        if key not in cache:  # the same board (a step that moved nothing) is drawn once
-            figure = board_figure(state, title, library)
-            cache[key] = png(figure, tight=False) if figure is not None else b""
-            while len(cache) > 64:
-                cache.pop(next(iter(cache)))
-        board.value = cache[key]
-        board.layout.display = "none" if drawn is None else ""
+        board.value = image
+        board.layout.display = "none" if not image else ""
         rows = stepper.event_rows(names)
         log.value = ("<b>What happened</b> (newest last; this step's events highlighted)"
                      + html_table([{"round": r["round"], "player": r["player"],
                                     "what happened": Html(f"<b>{html.escape(r['what happened'])}</b>" if r["new"]
                                                           else html.escape(r["what happened"]))} for r in rows],
                                   css_class="wb-log"))
+
+    def board_image(state) -> bytes:
+        drawn = board_of(state)
+        if drawn is None:
+            return b""
+        title = f"Round {round_of(state)} · {drawn.id}"
+        key = (title, tuple((p.piece, p.at, p.player, p.hex_type, p.face_up) for p in drawn.pieces),
+               tuple(sorted((a, b, tuple(sorted(r))) for a, b, r in drawn.graph.edges(data="rails") if r)))
+        if key not in cache:  # the same board (a step that moved nothing) is drawn once
+            cache[key] = png(board_figure(state, title, library), tight=False)
+            while len(cache) > 64:
+                cache.pop(next(iter(cache)))
+        return cache[key]
 
     redraw = Redraw(draw, banner)
 
