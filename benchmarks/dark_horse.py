@@ -1,53 +1,103 @@
-"""Dark Horse speed figures, all measured in this run:
+"""Dark Horse speed figures, all measured in this run against a baseline measured beside them:
 
 * exact gunfight odds for every pair of sides with 1-3 Combat dice, Duel 0-2, with and without
-  Deadly (18 x 18 = 324 matchups; target: all under one second together, cold caches);
-* Monte Carlo gunfights per second with numpy (target: at least 1 million per second), against the
-  step-by-step Python simulation as the baseline;
+  Deadly (18 x 18 = 324 matchups, cold caches; target: under one second together);
+* exact odds as the dice grow (the chance nodes are convolved: polynomial, not 6**dice), against
+  brute-force enumeration of every roll for the sizes where that is still possible;
+* the seeded step-by-step gunfight simulation (fights per second);
+* the state API's cost: a public ``apply`` (returns a new state, the old one kept) against the
+  in-place step ``apply_in_place`` on the same game (target: within 2x);
 * whole 4-player rounds per second with random bots on one core (High Noon).
 
     .venv/bin/python benchmarks/dark_horse.py
 """
 from __future__ import annotations
 
+import random
 import time
+from fractions import Fraction
 from itertools import product
 
-from workbench.content.validate import load_library
+from workbench.content.published import published_library
+from workbench.games.base import play
 from workbench.games.dark_horse import gunfight
-from workbench.games.dark_horse.engine import play
+from workbench.games.dark_horse.engine import DarkHorse
+
+
+def brute_force_round(n_a: int, n_b: int, margin: int) -> Fraction:
+    """P(A wins one round) by enumerating every roll: the baseline that grows as 6**dice."""
+    wins = total = 0
+    for roll in product(range(1, 7), repeat=n_a + n_b):
+        total += 1
+        wins += sum(roll[:n_a]) - sum(roll[n_a:]) >= margin
+    return Fraction(wins, total)
+
+
+def timed(function, *args):
+    started = time.perf_counter()
+    result = function(*args)
+    return result, time.perf_counter() - started
 
 
 def main() -> None:
+    rules = gunfight.GunfightRules.published()
     sides = [gunfight.Side(name=f"c{c}d{d}{'D' if deadly else ''}", combat=c, duel=d, deadly=deadly)
              for c, d, deadly in product((1, 2, 3), (0, 1, 2), (False, True))]
-    gunfight.round_distribution.cache_clear()
-    started = time.perf_counter()
-    for a in sides:
-        for b in sides:
-            gunfight.exact_odds(a, b)
-    exact_s = time.perf_counter() - started
+    gunfight.roll_table.cache_clear()
+    gunfight._both_rolls.cache_clear()
+    _, exact_s = timed(gunfight.matrix, sides, rules)
     print(f"exact odds, {len(sides) ** 2} matchups (cold cache): {exact_s * 1000:.0f} ms"
           f"   target < 1 s: {'MET' if exact_s < 1 else 'MISSED'}")
 
-    a, b = gunfight.Side(combat=3, duel=1, deadly=True), gunfight.Side(combat=2, duel=2, weak_kneed=True, tough=True)
-    fights = 2_000_000
-    started = time.perf_counter()
-    gunfight.simulate_numpy(a, b, fights, seed=1)
-    numpy_s = time.perf_counter() - started
-    python_fights = 20_000
-    started = time.perf_counter()
-    gunfight.simulate_many(a, b, python_fights, seed=1)
-    python_s = time.perf_counter() - started
-    print(f"Monte Carlo (numpy): {fights / numpy_s / 1e6:.2f} million fights/s; step-by-step Python:"
-          f" {python_fights / python_s / 1e3:.0f} thousand/s ({(fights / numpy_s) / (python_fights / python_s):.0f}x)"
-          f"   target >= 1 million/s: {'MET' if fights / numpy_s >= 1e6 else 'MISSED'}")
+    print("exact odds as the dice grow (one round, plain sides) vs enumerating every roll:")
+    for n in (2, 3, 4, 10, 30):
+        a, b = gunfight.Side(combat=n), gunfight.Side(combat=n)
+        _, fast = timed(gunfight.exact_odds, a, b, gunfight.GunfightRules(**{**vars(rules), "rounds": 1}))
+        if n <= 4:
+            _, slow = timed(brute_force_round, n, n, rules.win_margin)
+            print(f"  {n:>2} dice a side: {fast * 1000:7.1f} ms   enumeration {slow * 1000:8.1f} ms   ({slow / fast:.0f}x)")
+        else:
+            print(f"  {n:>2} dice a side: {fast * 1000:7.1f} ms   enumeration: 6**{2 * n} rolls, not attempted")
+    deadly = gunfight.Side(combat=30, deadly=True)
+    _, both = timed(gunfight.exact_odds, deadly, gunfight.Side(combat=30, duel=1, deadly=True, weak_kneed=True), rules)
+    print(f"  30 Deadly dice a side, two rounds, Weak-Kneed: {both * 1000:.0f} ms   target < 1 s: {'MET' if both < 1 else 'MISSED'}")
 
-    library = load_library()
+    a, b = gunfight.Side(combat=3, duel=1, deadly=True), gunfight.Side(combat=2, duel=2, weak_kneed=True, tough=True)
+    fights = 20_000
+    _, sim_s = timed(gunfight.simulate_many, a, b, fights, 1, rules)
+    print(f"seeded step-by-step simulation: {fights / sim_s / 1e3:.0f} thousand fights/s")
+
+    library = published_library()
+    game = DarkHorse.build(library, scenario="high-noon")
+    # the same game twice: once in place, once through the public apply that keeps every state
+    steps = []
+    state = game.new_initial_state(players=4, rounds=10)
+    chance, chooser = random.Random(3), random.Random(4)
+    while not state.is_terminal():
+        action = state.sample_chance(chance) if state.is_chance_node() else chooser.choice(state.legal_actions())
+        steps.append(action)
+        state.apply_in_place(action)
+
+    def in_place():
+        s = game.new_initial_state(players=4, rounds=10)
+        for action in steps:
+            s.apply_in_place(action)
+
+    def public():
+        s = game.new_initial_state(players=4, rounds=10)
+        for action in steps:
+            s = s.apply(action)
+
+    best_in_place = min(timed(in_place)[1] for _ in range(5))
+    best_public = min(timed(public)[1] for _ in range(5))
+    ratio = best_public / best_in_place
+    print(f"state API, {len(steps)} steps: in place {best_in_place / len(steps) * 1e6:.0f} us/step, public apply"
+          f" {best_public / len(steps) * 1e6:.0f} us/step ({ratio:.2f}x)   target <= 2x: {'MET' if ratio <= 2 else 'MISSED'}")
+
     rounds, games = 10, 20
     started = time.perf_counter()
     for seed in range(games):
-        play(library, "high-noon", 4, seed, rounds, ["random"])
+        play(game, 4, seed, ["random"], rounds=rounds)
     play_s = time.perf_counter() - started
     print(f"4-player rounds with random bots (High Noon, one core): {rounds * games / play_s:.0f} rounds/s")
 

@@ -4,11 +4,14 @@ import os
 import random
 from pathlib import Path
 
+from fractions import Fraction
+
 import pytest
 
 from workbench.cli import main
 from workbench.content.validate import load_library, validate_paths
-from workbench.games.dark_horse.engine import (EFFECTS, Action, Game, State, claims, effect, new_game, play)
+from workbench.errors import UsageError
+from workbench.games.dark_horse.engine import (EFFECTS, Action, DarkHorse, State, claims, effect, new_game, play)
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -20,37 +23,70 @@ def library():
 
 
 def test_the_scenario_decides_the_action_spaces(library):
-    game = Game.from_library(library, "high-noon")
+    game = DarkHorse.build(library, scenario="high-noon")
     # base spaces minus those replaced, plus the scenario's; unknown options are left out (and said so)
     assert set(game.spaces) == {"stagecoach", "marshal", "saloon"}
     assert "trader-new" in game.left_out and "pioneer" not in game.left_out and "mayor" not in game.left_out
-    assert any("left out" in a for a in game.assumptions)
-    pork = Game.from_library(library, "pork-barrel")
+    assert any("left out" in a for a in game.assumptions())
+    pork = DarkHorse.build(library, scenario="pork-barrel")
     assert set(pork.spaces) == {"campaign", "barnstorming", "carnival"}
-    assert pork.parameters["victory_points_per_influence"] == 2
+    assert pork.ruleset.victory_points_per_influence == 2
+    # Pork Barrel's Whistle-Stop spaces sit on the map's hexes: left out, and the log says why
+    assert "whistle-stop" in pork.left_out and any("Whistle-Stop" in a for a in pork.assumptions())
 
 
 def test_claim_requirements():
-    assert claims({"requirement": "any-die"}, (3,), {}) and not claims({"requirement": "any-die"}, (3, 4), {})
-    assert claims({"requirement": "at-least", "value": 6}, (2, 4), {})  # dice added together (a review's example)
-    assert not claims({"requirement": "at-least", "value": 7}, (2, 4), {})
-    assert claims({"requirement": "exactly", "value": 5}, (5,), {}) and not claims({"requirement": "exactly", "value": 5}, (6,), {})
-    assert claims({"requirement": "natural", "value": 5}, (6,), {}) and not claims({"requirement": "natural", "value": 5}, (2, 3), {})
-    assert claims({"requirement": "unknown"}, (1,), {"unknown_claim": "any-die"})
+    assert claims({"requirement": "any-die"}, (3,), "any-die") and not claims({"requirement": "any-die"}, (3, 4), "any-die")
+    assert claims({"requirement": "at-least", "value": 6}, (2, 4), "any-die")  # dice added together (a review's example)
+    assert not claims({"requirement": "at-least", "value": 7}, (2, 4), "any-die")
+    assert claims({"requirement": "exactly", "value": 5}, (5,), "any-die") and not claims({"requirement": "exactly", "value": 5}, (6,), "any-die")
+    assert claims({"requirement": "natural", "value": 5}, (6,), "any-die") and not claims({"requirement": "natural", "value": 5}, (2, 3), "any-die")
+    assert claims({"requirement": "unknown"}, (1,), "any-die") and not claims({"requirement": "unknown"}, (1, 2), "any-die")
+    assert claims({"requirement": "unknown"}, (1, 2), "dice-total")
+
+
+def _to_placement(state, seed=0):
+    """Play the setup (first legal hex) and the dice rolls (seeded) up to the Placement Phase."""
+    rng = random.Random(seed)
+    while state.phase != "placement":
+        state = state.apply(state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0])
+    return state
+
+
+def test_setup_places_a_city_and_two_towns_each_in_reverse_turn_order(library):
+    state = new_game(library, "high-noon", 3, seed=3, rounds=1)
+    assert state.phase == "build" and state.current_player() == "green"   # reverse turn order
+    assert {a.piece for a in state.legal_actions()} == {"city"}
+    state = _to_placement(state)
+    pieces = [(p.player, p.piece) for p in state.pieces]
+    assert pieces == [(n, k) for n in ("green", "blue", "red") for k in ("city", "town", "town")]
+
+
+def test_each_player_rolls_the_ruleset_s_dice_as_a_chance_node(library):
+    state = _to_placement(new_game(library, "high-noon", 2, seed=3, rounds=1)).clone()
+    rolls = [e for e in state.log if e["event"] == "roll"]
+    assert [len(e["dice"]) for e in rolls] == [2, 2]        # dice_rolled: 2 (secondary facts)
+    more = DarkHorse.build(library, scenario="high-noon", overrides={"dice_rolled": 3})
+    state = more.new_initial_state(players=2, rounds=1)
+    while not state.is_chance_node():
+        state = state.apply(state.legal_actions()[0])
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 56 and sum(p for _, p in outcomes) == 1     # multisets of 3 dice
+    assert dict((tuple(o), p) for o, p in outcomes)[(1, 1, 1)] == Fraction(1, 216)
 
 
 def test_apply_returns_a_new_state_and_rejects_illegal_actions(library):
-    state = new_game(library, "high-noon", 2, seed=3, rounds=1)
+    state = _to_placement(new_game(library, "high-noon", 2, seed=3, rounds=1))
     actions = state.legal_actions()
     assert Action("pass") in actions and all(a.kind in ("place", "pass") for a in actions)
     nxt = state.apply(next(a for a in actions if a.kind == "place"))
     assert nxt is not state and len(state.log) < len(nxt.log) and state.current.name == "red" and nxt.current.name == "blue"
-    with pytest.raises(ValueError):
+    with pytest.raises(UsageError):
         state.apply(Action("place", "market", (1,)))
 
 
 def test_limited_spaces_take_one_player(library):
-    state = new_game(library, "high-noon", 2, seed=3, rounds=1)
+    state = _to_placement(new_game(library, "high-noon", 2, seed=3, rounds=1))
     first = next(a for a in state.legal_actions() if a.kind == "place" and a.space == "marshal")
     state = state.apply(first)
     assert all(a.space != "marshal" for a in state.legal_actions())
@@ -58,6 +94,9 @@ def test_limited_spaces_take_one_player(library):
 
 def _play_until(state, predicate, rng):
     while not state.done and not predicate(state):
+        if state.is_chance_node():
+            state = state.apply(state.sample_chance(rng))
+            continue
         actions = state.legal_actions()
         state = state.apply(rng.choice([a for a in actions if a.kind not in ("pass", "skip")] or actions))
     return state
@@ -65,13 +104,14 @@ def _play_until(state, predicate, rng):
 
 def test_marshal_then_saloon_cancel_reputation_and_move_turn_order(library):
     # blue takes Marshal (2 White Hats, first next round); then Saloon's Black Hats cancel them
-    state = new_game(library, "high-noon", 2, seed=5, rounds=2)
+    state = _to_placement(new_game(library, "high-noon", 2, seed=5, rounds=2))
     state = state.apply(Action("pass"))                                   # red passes
     marshal = next(a for a in state.legal_actions() if a.space == "marshal")
     state = state.apply(marshal)
     while state.phase == "placement":
         state = state.apply(state.legal_actions()[0])
     state = state.apply(next(a for a in state.legal_actions() if a.kind == "collect"))
+    state = _to_placement(state)
     blue = state.player("blue")
     assert (blue.reputation.white, blue.roles) == (2, ["marshal-token"])
     assert state.order[0] == "blue" and state.round == 2
@@ -89,7 +129,7 @@ def test_jail_and_bonus_dice_change_next_round(library):
 
 
 def test_gold_breaks_into_silver_to_pay(library):
-    state = new_game(library, "pork-barrel", 1, seed=1, rounds=1)
+    state = new_game(library, "pork-barrel", 2, seed=1, rounds=1)
     player = state.player("red")
     player.goods.update({"gold": 1, "silver": 1})
     assert state.can_pay(player, {"silver": 5}) and not state.can_pay(player, {"silver": 6})
@@ -107,16 +147,58 @@ def test_a_designer_effect_is_registered_and_played(library):
         EFFECTS["unknown"] = lambda state, player, spec: state.event("effect-not-modelled", player.name, effect="unknown")
 
 
-def test_robbery_challenge_and_capture(library):
-    state = play(library, "fixture-heist", 3, seed=21, rounds=6, characters={"red": ["fixture-bandit"], "blue": ["fixture-deputy"]})
-    kinds = [e["event"] for e in state.log]
-    assert "rob" in kinds and "gunfight" in kinds and "robbed" in kinds  # one robbery succeeds, one is stopped
-    rob = next(e for e in state.log if e["event"] == "rob")
-    assert any(e["event"] == "wanted" and e["character"] == rob["character"] for e in state.log)
-    assert any(e["event"] == "captured" for e in state.log)
-    captured = next(e for e in state.log if e["event"] == "captured")
-    assert any(e["event"] == "gain" and e["player"] == captured["player"] and e["good"] == "any-reputation" and e["amount"] == 2
-               for e in state.log)
+def _round_with(state, placements):
+    """Play one round: each player places as ``placements`` says (a space, or pass) and collects
+    option 1 of what they placed on; dice are fixed to 3s (any-die claims)."""
+    while state.phase != "placement":
+        state = state.apply((3, 3) if state.is_chance_node() else state.legal_actions()[0])
+    while state.phase == "placement":
+        space = placements.get(state.current_player())
+        move = next((a for a in state.legal_actions() if a.kind == "place" and a.space == space), Action("pass"))
+        state = state.apply(move)
+    return state
+
+
+def test_robbery_challenge_wound_and_capture(library):
+    # Rebels & Rogues: collecting a Robbery space puts 1 Silver on it; a Black Hat character may rob
+    # it and "immediately receives a Wanted token"; a character with Combat icons may challenge; a
+    # roll 2 or more above the other's wounds it; "Characters that receive a second Wound token ...
+    # are Captured"; the captor "receives 2 Reputation tokens and the Wanted token on the character".
+    state = new_game(library, "fixture-heist", 3, seed=0, rounds=4,
+                     characters={"red": ["fixture-bandit"], "blue": ["fixture-deputy"]})
+    state = _round_with(state, {"blue": "fixture-bank"})
+    state = state.apply(Action("collect", "fixture-bank", option=0))
+    assert state.robbery_silver == {"fixture-bank": 1}
+    for wound in (1, 2):
+        state = _round_with(state, {"red": "saloon"})
+        rob = Action("rob", "fixture-bank", character="fixture-bandit")
+        assert rob in state.legal_actions()
+        state = state.apply(rob)
+        # the deputy (3 dice, Duel 2, Tough) challenges the bandit (2 dice, Duel 1): a gunfight
+        assert state.phase == "gunfight" and state.is_chance_node()
+        bandit = next(c for c in state.player("red").characters if c.id == "fixture-bandit")
+        assert bandit.wanted
+        # dice 4 higher: 4 + 2 - (1 - 2 per wound) >= 2, the deputy wins the first round
+        state = state.apply((4, 0, 0))
+        bandit = next(c for c in state.player("red").characters if c.id == "fixture-bandit")
+        assert bandit.wounds == wound and state.phase == "collection"
+        assert any(e["event"] == "robbery-stopped" for e in state.log)
+        while state.phase == "collection":
+            state = state.apply(next(a for a in state.legal_actions() if a.kind == "skip"))
+    captured = [e for e in state.log if e["event"] == "captured"]
+    assert [(e["player"], e["character"]) for e in captured] == [("blue", "fixture-bandit")]
+    gains = [(e["good"], e["amount"]) for e in state.log if e["event"] == "gain" and e["player"] == "blue"
+             and e["round"] == captured[0]["round"]]
+    assert ("any-reputation", 2) in gains and ("wanted-token", 1) in gains
+
+
+def test_seeded_games_with_robbers_rob_challenge_and_capture(library):
+    # over a handful of seeded games the random bots reach every branch at least once
+    kinds = []
+    for seed in range(10):
+        state = play(library, "fixture-heist", 3, seed, 6, characters={"red": ["fixture-bandit"], "blue": ["fixture-deputy"]})
+        kinds += [e["event"] for e in state.log]
+    assert {"rob", "gunfight", "robbed", "robbery-stopped", "captured"} <= set(kinds)
 
 
 def test_a_game_replays_exactly_from_its_seed(library):
@@ -144,7 +226,7 @@ def test_play_command(tmp_path, capsys):
     assert main(["play", "dark-horse", "--scenario", "high-noon", "--players", "3", "--seed", "2", "--rounds", "2",
                  "--log", str(log)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Dark Horse, scenario high-noon, seed 2") and "assumption:" in out and "-- end:" in out
+    assert out.startswith("Dark Horse, scenario high-noon, seed 2") and "assumption:" in out and "-- end (" in out
     events = [json.loads(line) for line in log.read_text().splitlines()]
     assert events[0]["event"] == "start" and events[-1]["event"] == "end"
     assert main(["play", "dark-horse", "--scenario", "high-noon", "--players", "3", "--seed", "2", "--rounds", "2",
@@ -161,7 +243,7 @@ def test_pieces_on_the_map_start_legal_and_build_effects_place_legal_towns(libra
     from workbench.board.placement import check_board
     state = play(library, "fixture-boomtown", 3, seed=4, rounds=3)
     builds = [e for e in state.log if e["event"] == "build"]
-    starting = [e for e in builds if e["round"] == 0 or e["phase"] == "setup"]
+    starting = [e for e in builds if e["round"] == 0]
     assert [e["piece"] for e in starting] == ["city", "town", "town"] * 3
     assert [e["player"] for e in starting[::3]] == ["green", "blue", "red"]  # reverse turn order
     assert len(builds) > len(starting)  # the Builder fixture's build effect

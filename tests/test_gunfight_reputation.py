@@ -9,10 +9,13 @@ from hypothesis import strategies as st
 
 from workbench.cli import main
 from workbench.content.validate import load_library
-from workbench.games.dark_horse.gunfight import (OUTCOMES, Side, exact_odds, fighters, matrix, simulate,
-                                                 simulate_many, simulate_numpy)
-from workbench.games.dark_horse.reputation import (Reputation, ReputationError, buy_reputation, can_collect,
-                                                   discard_opposite, gain, hire)
+from workbench.games.dark_horse.gunfight import (OUTCOMES, GunfightRules, Side, exact_odds, fighters, matrix,
+                                                 outcome_distribution, simulate, simulate_many, start)
+from workbench.games.dark_horse.reputation import (Reputation, ReputationError, ReputationRules, buy_reputation,
+                                                   can_collect, discard_opposite, gain, hire)
+
+RR = ReputationRules.published()
+WWW = GunfightRules.published("wild-wild-west")   # its Engineer tokens give +6 in a gunfight
 
 WIN = Fraction(10, 36)   # one die beats another by 2 or more
 DRAW = Fraction(16, 36)  # neither does
@@ -54,8 +57,10 @@ def test_capture_on_the_second_wound_or_the_third_when_tough():
 def test_engineer_token_turns_every_lost_round():
     # Wild Wild West: +6 after the roll, once. With one die each A never loses the first round:
     # only a 1 against a 6 (d = -5) ends +6 as a mere draw, and B can then win the second round.
-    odds = exact_odds(Side(combat=1, engineer_token=True), Side(combat=1)).outcomes
+    odds = exact_odds(Side(combat=1, engineer_token=True), Side(combat=1), WWW).outcomes
     assert odds["b_wins"] == Fraction(1, 36) * WIN
+    # outside Wild Wild West an Engineer token does nothing in a gunfight
+    assert exact_odds(Side(combat=1, engineer_token=True), Side(combat=1)).outcomes["b_wins"] == WIN + DRAW * WIN
 
 
 def test_deadly_helps():
@@ -72,9 +77,25 @@ sides = st.builds(Side, combat=st.integers(0, 3), duel=st.integers(0, 3), tough=
 @settings(max_examples=150, deadline=None)
 @given(sides, sides)
 def test_outcomes_are_a_distribution(a, b):
-    odds = exact_odds(a, b)
+    odds = exact_odds(a, b, WWW)
     assert sum(odds.outcomes.values()) == 1 and all(0 <= p <= 1 for p in odds.outcomes.values())
     assert odds.captured["a"] <= odds.outcomes["b_wins"] and odds.captured["b"] <= odds.outcomes["a_wins"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(sides, sides, st.sampled_from(["challenger", "challenged"]),
+       st.sampled_from(["lowest-when-not-winning", "lowest-always", "never"]), st.integers(1, 3))
+def test_the_exact_walk_folds_rerolls_without_changing_the_odds(a, b, first, rerolls, rounds):
+    # the exact odds walk each round's rolls as one node; walking every chance node as the game
+    # plays it (each re-roll die on its own) must give the very same fractions
+    rules = GunfightRules(**{**vars(WWW), "deadly_decides_first": first, "deadly_rerolls": rerolls, "rounds": rounds})
+    assert outcome_distribution(start(a, b, rules)) == outcome_distribution(start(a, b, rules), fold=False)
+
+
+def test_thirty_dice_a_side_are_computed_exactly():
+    # 6**60 rolls cannot be enumerated; the chance nodes are convolved instead
+    odds = exact_odds(Side(combat=30, deadly=True), Side(combat=30, duel=1, deadly=True, weak_kneed=True)).outcomes
+    assert sum(odds.values()) == 1 and odds["a_wins"] > 0 and odds["b_flees"] >= Fraction(1, 2)
 
 
 @pytest.mark.parametrize("a,b", [
@@ -83,19 +104,12 @@ def test_outcomes_are_a_distribution(a, b):
 ])
 def test_seeded_simulation_agrees_with_the_exact_odds(a, b):
     fights = 20000
-    simulated = simulate_many(a, b, fights, seed=12)
-    exact = exact_odds(a, b).outcomes
+    simulated = simulate_many(a, b, fights, seed=12, rules=WWW)
+    exact = exact_odds(a, b, WWW).outcomes
     for key in OUTCOMES:
         p = float(exact[key])
         sigma = (p * (1 - p) / fights) ** 0.5
         assert abs(simulated[key] - p) <= 5 * sigma + 1e-9, key
-
-
-def test_numpy_simulation_agrees_too():
-    a, b = Side(combat=3, deadly=True), Side(combat=2, duel=2, weak_kneed=True)
-    simulated = simulate_numpy(a, b, 200_000, seed=5)
-    for key, p in exact_odds(a, b).outcomes.items():
-        assert abs(simulated[key] - float(p)) < 0.005, key
 
 
 def test_a_fight_replays_exactly_from_its_seed_and_logs_every_die():
@@ -148,21 +162,21 @@ def test_status_flips_hired_characters_but_never_neutral_ones():
 
 
 def test_scoring_and_buying_reputation():
-    assert Reputation(white=7).victory_points() == 1 and Reputation(black=8).victory_points() == 2
-    rep = buy_reputation(Reputation(influence=2, white=1), "white")
+    assert Reputation(white=7).victory_points(RR) == 1 and Reputation(black=8).victory_points(RR) == 2
+    rep = buy_reputation(Reputation(influence=2, white=1), "white", RR)
     assert (rep.white, rep.influence) == (5, 1)
     with pytest.raises(ReputationError):
-        buy_reputation(Reputation(), "white")
+        buy_reputation(Reputation(), "white", RR)
 
 
 def test_discarding_an_opposite_character():
-    rep = discard_opposite(Reputation(white=2), "black")
+    rep = discard_opposite(Reputation(white=2), "black", RR)
     assert (rep.white, rep.silver, rep.wanted_tokens) == (3, 1, 1)
-    rep = discard_opposite(Reputation(black=1), "white")
+    rep = discard_opposite(Reputation(black=1), "white", RR)
     assert (rep.black, rep.silver, rep.wanted_tokens) == (2, 1, 0)
     for hat in ("neutral", "white"):
         with pytest.raises(ReputationError):
-            discard_opposite(Reputation(white=1), hat)
+            discard_opposite(Reputation(white=1), hat, RR)
 
 
 def test_preacher_and_charlatan_restrictions():
@@ -176,4 +190,4 @@ def test_preacher_and_charlatan_restrictions():
 
 def test_wild_wild_west_keeps_both_types():
     rep = gain(gain(Reputation(both_types=True), "white", 3), "black", 2)
-    assert (rep.white, rep.black, rep.victory_points()) == (3, 2, 1)
+    assert (rep.white, rep.black, rep.victory_points(RR)) == (3, 2, 1)

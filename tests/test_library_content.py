@@ -109,7 +109,7 @@ def test_gunfight_icons_are_data(library):
 
 def test_reputation_rule_keeps_the_worked_example(library):
     reputation = library.data("dark-horse", "rule", "reputation")
-    assert reputation["parameters"]["tokens_per_victory_point"] == 4
+    assert reputation["parameters"]["reputation_per_victory_point"] == 4
     assert any("3 White Hat" in e and "1 White Hat" in e for e in reputation["examples"])
 
 
@@ -179,7 +179,7 @@ def test_published_scenario_composition(library):
     assert pork["action_spaces"] == ["campaign", "barnstorming", "carnival"]
     assert pork["parameters"]["victory_points_per_influence"] == 2
     www = library.data("dark-horse", "scenario", "wild-wild-west")
-    assert www["parameters"]["engineer_token_gunfight_bonus"] == 6
+    assert www["parameters"]["engineer_gunfight_bonus"] == 6 and www["parameters"]["black_hat_can_rob"] is False
     assert www["excluded_characters"] == ["blacksmith", "scientist", "architect"]
 
 

@@ -435,28 +435,43 @@ def dark_horse_stepper(lib, seed=1, rounds=1):
     return TurnStepper(new_game(lib, "high-noon", 2, seed=seed, rounds=rounds), {"red": BOTS["random"], "blue": BOTS["random"]})
 
 
+def to_placement(box):
+    """Let the bots place the starting pieces and the dice roll, until a seat may place dice."""
+    while "pass" not in [label for label, _ in box.actions.options]:
+        box.step_button.click()
+
+
 def test_turn_stepper_widget_steps_forward_back_and_by_hand(lib):
-    from workbench.notebook.turns import stepper_widget
+    from workbench.notebook.turns import CHANCE, stepper_widget
     stepper = dark_horse_stepper(lib)
     box = stepper_widget(stepper, "dark-horse", library=lib)
-    assert box.actions.value == 0 and box.actions.label == "pass"  # a move is always selected
+    assert box.actions.value == 0 and box.actions.label.startswith("build a city on")  # a move is always selected
+    while box.actions.value != CHANCE:
+        box.step_button.click()
+    assert box.actions.label == "roll the dice (chance decides)" and "the dice roll" in box.where.value
+    box.play_button.click()                        # a person may roll too
+    to_placement(box)
+    start = stepper.position
     box.actions.value = [label for label, i in box.actions.options].index("pass")
     box.play_button.click()
-    assert stepper.position == 1 and stepper.state.log[-1]["event"] == "pass"
+    assert stepper.position == start + 1 and stepper.state.log[-1]["event"] == "pass"
     box.step_button.click()
     box.back_button.click()
     box.back_button.click()
-    assert stepper.position == 0
+    assert stepper.position == start
     box.forward_button.click()
-    assert stepper.position == 1
+    assert stepper.position == start + 1
     box.forward_button.click()
     box.run_button.click()
-    assert stepper.state.done and "game over" in box.where.value
+    while not stepper.state.done:
+        box.run_button.click()
+    assert "game over" in box.where.value
 
 
 def test_moves_read_in_names(lib):
     from workbench.notebook.turns import stepper_widget
     box = stepper_widget(dark_horse_stepper(lib), "dark-horse", library=lib)
+    to_placement(box)
     labels = [label for label, _ in box.actions.options]
     assert any(re.fullmatch(r"place \d(\+\d)? on Saloon", label) for label in labels), labels
     assert not any("saloon" in label for label in labels)
@@ -495,7 +510,7 @@ def test_the_log_is_a_table_of_round_player_and_what_happened(lib):
     from workbench.notebook.turns import stepper_widget
     stepper = dark_horse_stepper(lib)
     box = stepper_widget(stepper, "dark-horse", library=lib)
-    stepper.run(3)
+    stepper.run(12)  # the starting pieces, then the first roll
     table = box.event_log.value
     assert "<th>round</th><th>player</th><th>what happened</th>" in table
     text = visible_text(table)
@@ -572,3 +587,14 @@ def test_odds_lab_table_heat_map_and_balance(lib):
     assert box.bar.value == 5 and "first player" in box.results.value and 'title="' in box.results.value
     wins = int(lab.games[lab.games["seat"] == 1]["won"].sum())
     assert f"{wins} of 5 games" in box.results.value
+
+
+def test_dark_horse_stepper_draws_the_territory(lib):
+    from workbench.games.dark_horse.engine import BOTS, new_game
+    from workbench.notebook.turns import TurnStepper, dark_horse_board
+    stepper = TurnStepper(new_game(lib, "high-noon", 3, seed=2, rounds=1), dict.fromkeys(["red", "blue", "green"], BOTS["greedy"]))
+    while stepper.state.phase == "build":
+        stepper.step()
+    state = stepper.state
+    figure = dark_horse_board(state)
+    assert sum(1 for p in state.board.pieces if p.piece in ("town", "city")) == 9 and figure.axes

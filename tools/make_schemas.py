@@ -50,7 +50,7 @@ def obj(properties, required=(), description=None, **more):
 
 SOURCE_DOCUMENTS = [
     "dark-horse-base-excerpt", "dark-horse-rebels-and-rogues", "revolver-1-2-hunt-the-man-down",
-    "western-legends", "secondary-facts", "illustrative", "house-rule",
+    "western-legends", "secondary-facts", "public-facts", "illustrative", "house-rule",
 ]
 
 COMMON = {
@@ -61,7 +61,7 @@ COMMON = {
     "name": text("The name as printed in the rules."),
     "source": obj({
         "document": {"enum": SOURCE_DOCUMENTS,
-                     "description": "Which rules text this comes from (files in shared/rules), `secondary-facts` for review-only facts, `illustrative` for example data that is no claim about the published game, or `house-rule` for a designer's own content."},
+                     "description": "Which rules text this comes from (files in shared/rules), `secondary-facts` for review-only facts, `public-facts` for facts from public pages, `illustrative` for example data that is no claim about the published game, or `house-rule` for a designer's own content."},
         "section": text("The section of that text, e.g. 'New Action Spaces: Marshal'."),
         "fact": text("For secondary facts: which fact of secondary-facts.md is used."),
     }, ["document"], "Where in the rules this content comes from."),
@@ -129,6 +129,13 @@ PLACEMENT_RULES = {"type": "array", "uniqueItems": True,
 PARAMETERS = {"type": "object", "description": "Named rule parameters that engines read (limits, counts, tables). Keys are lowercase_with_underscores.",
               "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"}}
 
+ASSUMPTIONS = {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+               "additionalProperties": text("Why the value is an assumption: what the rules texts leave unsaid."),
+               "description": "Parameters of this document whose values are the workbench's assumptions where the rules texts are silent, each with the reason. Shown at the top of every play log."}
+
+FACTS = {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+         "description": "Numbers and lists the rules state that no engine plays (yet): kept for designers, never read by an engine. Move one to `parameters` when an engine plays it."}
+
 COUNTED = obj({"name": text("Component name."), "count": count_or_unknown("How many."),
                "notes": COMMON["notes"], "per_player": count("How many each player has.")}, ["name"])
 
@@ -152,6 +159,8 @@ kind("game", "A game: players, components and the rule parameters its engines re
                          "text": text("As printed.")}, description="Playing time in minutes."),
     "components": {"type": "array", "items": COUNTED, "description": "Components and counts."},
     "parameters": PARAMETERS,
+    "assumptions": ASSUMPTIONS,
+    "facts": FACTS,
     "placement_rules": PLACEMENT_RULES,
     "designer": text("Who designed it."),
 }, ["source"])
@@ -229,6 +238,8 @@ kind("variant", "A variant or card deck a scenario can add.", {
     "action_spaces": refs(["action_space"], "Action spaces this variant brings."),
     "placement_rules": PLACEMENT_RULES,
     "parameters": PARAMETERS,
+    "assumptions": ASSUMPTIONS,
+    "facts": FACTS,
 }, ["source"])
 
 kind("scenario", "A scenario: which action spaces, variants and decks are used together.", {
@@ -246,6 +257,8 @@ kind("scenario", "A scenario: which action spaces, variants and decks are used t
     "end_game": texts("End-game changes."),
     "placement_rules": PLACEMENT_RULES,
     "parameters": PARAMETERS,
+    "assumptions": ASSUMPTIONS,
+    "facts": FACTS,
     "text": text("The scenario's introduction."),
 }, ["source"])
 
@@ -282,6 +295,8 @@ kind("map", "A map: hexes (Dark Horse) or grid spaces (Western Legends), with pi
     "rules": PLACEMENT_RULES,
     "players": {"type": "array", "items": text("Player name."), "description": "Players (seats) on this map, in turn order."},
     "parameters": PARAMETERS,
+    "assumptions": ASSUMPTIONS,
+    "facts": FACTS,
 }, ["source", "geometry"])
 
 kind("deck", "A card deck: a published deck (possibly only its size) or a designer's custom deck.", {
@@ -315,6 +330,8 @@ kind("location", "A Western Legends location and its actions.", {
     "actions": {"type": "array", "items": OPTION, "description": "The location actions."},
     "rules": texts("Its rules as written."),
     "parameters": PARAMETERS,
+    "assumptions": ASSUMPTIONS,
+    "facts": FACTS,
 }, ["source"])
 
 kind("item", "A Western Legends item card.", {
@@ -331,6 +348,8 @@ kind("rule", "A rule of a game as text plus the parameters engines read.", {
     "rules": texts("The rule as written, one statement a line."),
     "examples": texts("The rules text's own worked examples."),
     "parameters": PARAMETERS,
+    "assumptions": ASSUMPTIONS,
+    "facts": FACTS,
 }, ["source", "rules"])
 
 #: For files that mix kinds: picks the kind's schema by the document's `kind`. Editors use it via

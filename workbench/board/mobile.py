@@ -75,7 +75,8 @@ def roll_move(board: Board, start: Coord, rolls: list[int] | None = None, rng: r
     rng = rng or random.Random()
     move = Move(start, start)
     reasons = []
-    for attempt in range(2):
+    rerolls = int(board.parameters.get("rerolls_on_illegal_move", 1))   # the ruleset's number
+    for attempt in range(1 + rerolls):
         roll = rolls[attempt] if attempt < len(rolls) else rng.randint(1, 6)
         move.rolls.append(roll)
         reason = illegal_reason(board, start, roll, mover=mover)
@@ -85,7 +86,8 @@ def roll_move(board: Board, start: Coord, rolls: list[int] | None = None, rng: r
             break
         reasons.append(f"rolled {roll}: {reason}")
     else:
-        move.reason = "; ".join(reasons) + "; the reroll was illegal too, so the hex stays"
+        move.reason = "; ".join(reasons) + ("; the reroll was illegal too, so the hex stays" if rerolls else
+                                            "; no reroll is allowed, so the hex stays")
     if move.moved:
         tokens = board.graph.nodes[move.end].get("tokens") or []
         if mover is not None and mover.hex_type == "native-american":
@@ -111,11 +113,13 @@ def transition(board: Board, start: Coord, mover: Piece | None = None) -> dict[C
     good = legal_directions(board, start, mover)
     out: dict[Coord, Fraction] = {}
     p_illegal = Fraction(6 - len(good), 6)
+    rerolls = int(board.parameters.get("rerolls_on_illegal_move", 1))   # the ruleset's number
+    # reached on the first roll, or on a reroll after illegal rolls
+    reach = sum((p_illegal ** k for k in range(rerolls + 1)), Fraction(0)) * Fraction(1, 6)
     for d in good:
         target = board.step(start, d)
-        # reached on the first roll, or on the reroll after an illegal first roll
-        out[target] = out.get(target, Fraction(0)) + Fraction(1, 6) + p_illegal * Fraction(1, 6)
-    stay = p_illegal * p_illegal
+        out[target] = out.get(target, Fraction(0)) + reach
+    stay = p_illegal ** (rerolls + 1)
     if stay:
         out[start] = out.get(start, Fraction(0)) + stay
     return out

@@ -45,17 +45,19 @@ def build_parser() -> Parser:
     listing.add_argument("--kind", help="only this kind")
     add_format(listing)
 
-    from . import board, decks, games
+    from . import board, decks, games, unknowns
     board.add_commands(sub, add_format)
     decks.add_commands(sub, add_format)
     games.add_commands(sub, add_format)
+    unknowns.add_commands(sub, add_format)
     return parser
 
 
 def _commands():
-    from . import board, content, decks, games
+    from . import board, content, decks, games, unknowns
     return {"validate": content.cmd_validate, "list": content.cmd_list, "map": board.cmd_map, "deck": decks.cmd_deck,
-            "gunfight": games.cmd_gunfight, "play": games.cmd_play, "poker": games.cmd_poker}
+            "gunfight": games.cmd_gunfight, "play": games.cmd_play, "poker": games.cmd_poker,
+            "unknowns": unknowns.cmd_unknowns}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,11 +69,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         from ..paths import VARIANTS
         args.paths = ["variants"] if Path("variants").is_dir() else [str(VARIANTS)]
+    from ..errors import ContentError
     try:
         return _commands()[args.command](args)
     except UsageError as exc:
         print(f"workbench: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except ContentError as exc:
+        print(f"workbench: {exc}", file=sys.stderr)
+        for problem in exc.problems:
+            print(problem.format_text(), file=sys.stderr)
+        return EXIT_PROBLEMS
     except BrokenPipeError:  # `workbench list | head`
         return EXIT_OK
 

@@ -13,6 +13,7 @@ def add_commands(sub, add_format) -> None:
     fight.add_argument("--matrix", action="store_true", help="win-probability table of every fighter")
     fight.add_argument("--scenario", metavar="ID", help="with --matrix: the fighters a scenario brings")
     fight.add_argument("--library", action="append", metavar="DIR")
+    add_house_rules(fight)
     add_format(fight)
 
     poker = sub.add_parser("poker", help="Western Legends poker: rank a hand, compare two, saloon odds")
@@ -47,7 +48,21 @@ def add_commands(sub, add_format) -> None:
                       help="Dark Horse: give a seat a hired character (repeatable), e.g. red=sam-bass")
     play.add_argument("--log", metavar="FILE.jsonl", help="also write the events as JSON lines")
     play.add_argument("--library", action="append", metavar="DIR")
+    add_house_rules(play)
     add_format(play)
+
+
+def add_house_rules(parser) -> None:
+    parser.add_argument("--variant", action="append", default=[], metavar="ID",
+                        help="also play this variant (a house rule from the library; repeatable)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="overrides",
+                        help="override one rule parameter, e.g. --set win_margin=3 (repeatable)")
+
+
+def house_rules(args) -> dict:
+    """The variants and overrides a command was given, for Game.build / resolve."""
+    from ..games.ruleset import parse_overrides
+    return {"variants": list(args.variant), "overrides": parse_overrides(args.overrides)}
 
 
 def _side(spec: str, library):
@@ -76,12 +91,12 @@ def cmd_gunfight(args) -> int:
         print_problems(result.errors)
         return EXIT_PROBLEMS
     library = result.library
+    from ..games.dark_horse.parameters import resolve_ruleset
+    ruleset = resolve_ruleset(library, scenario=args.scenario, **house_rules(args))   # this library's rules
+    rules = gunfight.GunfightRules.from_ruleset(ruleset)
     if args.matrix:
-        try:
-            sides = gunfight.fighters(library, args.scenario)
-        except KeyError:
-            raise UsageError(f"no scenario '{args.scenario}'") from None
-        table = gunfight.matrix(sides)
+        sides = gunfight.fighters(library, args.scenario, ruleset.fighting_tokens)
+        table = gunfight.matrix(sides, rules)
         if args.format == "json":
             emit_json({"scenario": args.scenario, "fighters": [s.name for s in sides],
                        "a_wins": {a: {b: float(p) for b, p in row.items()} for a, row in table.items()},
@@ -97,12 +112,12 @@ def cmd_gunfight(args) -> int:
     if not args.a or not args.b:
         raise UsageError("give both --a and --b (or --matrix)")
     a, b = _side(args.a, library), _side(args.b, library)
-    odds = gunfight.exact_odds(a, b)
+    odds = gunfight.exact_odds(a, b, rules)
     report = odds.to_json()
     if args.simulate:
         seed = args.seed if args.seed is not None else 0
         report["simulation"] = {"fights": args.simulate, "seed": seed,
-                                "outcomes": gunfight.simulate_many(a, b, args.simulate, seed)}
+                                "outcomes": gunfight.simulate_many(a, b, args.simulate, seed, rules)}
     if args.format == "json":
         emit_json(report)
     else:
@@ -144,7 +159,7 @@ def cmd_play(args) -> int:
             characters.setdefault(player, []).append(character)
         try:
             state = engine.play(result.library, args.scenario, args.players, args.seed, args.rounds or 3, bots,
-                                characters=characters)
+                                characters=characters, **house_rules(args))
         except KeyError as exc:
             raise UsageError(f"no scenario or character {exc}") from None
         events = state.log

@@ -152,8 +152,14 @@ def check_replacement_conflicts(library: Library) -> Iterator[Problem]:
 
 
 #: The cross-file checks, in report order. Add a generator here to add a check.
+def check_rulesets(library: Library) -> Iterator[Problem]:
+    """Every registered game's rules resolve and type-check in every setting (the games' home)."""
+    from ..games.checks import check_rulesets as check
+    yield from check(library)
+
+
 LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
-    check_duplicate_ids, check_games, check_references, check_replacement_conflicts,
+    check_duplicate_ids, check_games, check_references, check_replacement_conflicts, check_rulesets,
 ]
 
 

@@ -1,0 +1,48 @@
+"""The game engines, one package each, and the registry the CLI, the notebooks, ``validate`` and
+the balance lab use to find them (no if/else per game anywhere else).
+
+>>> sorted(GAMES)
+['dark-horse']
+>>> GAMES["dark-horse"].content_game, sorted(GAMES["dark-horse"].spec())[:2]
+('dark-horse', ['abilities_per_turn', 'black_hat_can_rob'])
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A registered game: where its engine and its parameter types live (imported on demand, so
+    ``workbench validate`` reads the types without importing the engines)."""
+
+    id: str
+    name: str
+    content_game: str      # the `game:` of its YAML documents
+    engine: str            # "module:Class" of its Game
+    parameters: str        # module holding SPEC, its declared parameter types
+
+    def load(self):
+        module, _, name = self.engine.partition(":")
+        return getattr(import_module(module), name)
+
+    def spec(self) -> dict:
+        return import_module(self.parameters).SPEC
+
+
+GAMES: dict[str, Entry] = {}
+
+
+def register(entry: Entry) -> Entry:
+    GAMES[entry.id] = entry
+    return entry
+
+
+register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_horse.engine:DarkHorse",
+               "workbench.games.dark_horse.parameters"))
+
+
+def for_content(game: str) -> list[Entry]:
+    """The registered engines that play the documents of ``game``."""
+    return [e for e in GAMES.values() if e.content_game == game]

@@ -45,18 +45,31 @@ def bot_move(bot, state, rng):
     return bot(state, rng)
 
 
+def is_chance(state) -> bool:
+    """Whether chance moves next (dice are rolled), not a seat."""
+    return bool(getattr(state, "is_chance_node", lambda: False)())
+
+
+def chance_move(state, rng):
+    """Chance's outcome, drawn with its probability from the seeded ``rng``."""
+    return state.sample_chance(rng)
+
+
 def is_over(state) -> bool:
     return bool(state.done)
 
 
 def to_move(state) -> str | None:
-    """The seat whose move it is (None between phases or at the end)."""
-    current = None if is_over(state) else state.current
-    return getattr(current, "name", None)
+    """The seat whose move it is (None when chance moves, between phases, or at the end)."""
+    if is_over(state) or is_chance(state):
+        return None
+    if hasattr(state, "current_player"):
+        return state.current_player()
+    return getattr(state.current, "name", None)
 
 
 def log_of(state) -> list[dict]:
-    return state.log
+    return list(state.log)
 
 
 def round_of(state) -> int:
@@ -102,7 +115,11 @@ def board_of(state):
         board.pieces = ([Piece("player", p.at, p.name) for p in state.players] + [Piece("bandit", b) for b in state.bandits]
                         + [Piece("sheriff", state.sheriff)])
         return board
-    return getattr(state, "board", None)
+    board = getattr(state, "board", None)
+    if board is not None and not board.players:  # the players' colours come from the seats
+        board = board.copy()
+        board.players = [p.name for p in state.players]
+    return board
 
 
 def place_name(state, at, names=None) -> str:
@@ -135,6 +152,8 @@ def describe_move(state, action, names) -> str:
             return f"{kind} {target}"
         return words(kind) if target is None else f"{words(kind)} {target}"
     space = getattr(action, "space", None)
+    if kind == "build":
+        return f"build a {words(action.piece)} on {action.at[0]},{action.at[1]}"
     if kind == "place":
         return f"place {'+'.join(map(str, action.dice))} on {names.name('action_space', space)}"
     if kind == "collect":
@@ -167,10 +186,16 @@ def describe_event(state, event: dict, names) -> str:
                     f" {event['rounds']} round(s), seed {event['seed']}")
         if kind == "build":
             return f"builds a {words(event['piece'])} on {at(event['at'])}"
+        if kind == "hire":
+            return f"hires {names.name('character', event['character'])}"
+        if kind == "robbed":
+            return f"robs {space(event['space'])}" + (f" and takes {event['silver']} Silver" if event.get("silver") else "")
+        if kind == "robbery-stopped":
+            return f"is stopped robbing {space(event['space'])}"
         if kind == "round":
             return f"Round {event['round']} begins; turn order {', '.join(event['order'])}"
         if kind == "roll":
-            text = "rolls " + " and ".join(map(str, event["dice"]))
+            text = "rolls " + (" and ".join(map(str, event["dice"])) or "no dice")
             if event.get("jailed"):
                 text += f" ({event['jailed']} die in Jail)"
             if event.get("bonus"):
@@ -192,7 +217,7 @@ def describe_event(state, event: dict, names) -> str:
         if kind == "gunfight":
             return f"gunfight: {words(event['challenger'])} challenges {words(event['challenged'])}: {event['outcome']}"
         if kind == "end":
-            return "Game over"
+            return "Game over" + (f" ({words(event['why'])})" if event.get("why") else "")
     else:
         if kind == "start":
             return f"A game of Western Legends to {event['end_lp']} LP, seed {event['seed']} ({event['note']})"
@@ -250,6 +275,7 @@ def _plain(value) -> str:
 
 
 # -- the stepper ---------------------------------------------------------------------------------
+CHANCE = -1  # the "move" that lets chance decide, in the panel's list of moves
 class Branching(UsageError):
     """Playing from a past step would discard the later steps: ask first (``discard=True``)."""
 
@@ -300,12 +326,14 @@ class TurnStepper(Observable):
         return state
 
     def step(self, *, discard: bool = False):
-        """The seat's bot plays one move (nothing when the game is over)."""
+        """The seat's bot plays one move, or chance rolls the dice (nothing when the game is over)."""
         state = self.state
         if is_over(state):
             return state
         if self.position < self.last and not discard:
             raise Branching(self.position, self.last)
+        if is_chance(state):
+            return self._push(play_move(state, chance_move(state, self.rng)), discard)
         seat = to_move(state)
         return self._push(play_move(state, bot_move(self.bots[seat], state, self.rng)), discard)
 
@@ -420,9 +448,12 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
         # data-board names the board image of this step, so a reader (or a test) can tell when it shows
         where.value = (f"<b class='wb-step' data-board='{hashlib.sha256(image).hexdigest()}'>Step {stepper.position} of"
                        f" {stepper.last}</b> · round {round_of(state)}"
-                       + (" · <b>game over</b>" if is_over(state) else f" · {seat} to move" if seat else ""))
-        moves = legal_moves(state)
+                       + (" · <b>game over</b>" if is_over(state) else f" · {seat} to move" if seat
+                          else " · the dice roll" if is_chance(state) else ""))
+        moves = [] if is_chance(state) else legal_moves(state)
         options = [(describe_move(state, a, names), i) for i, a in enumerate(moves)]
+        if is_chance(state):
+            options = [("roll the dice (chance decides)", CHANCE)]
         if list(actions.options) != options:
             actions.options = options
         actions.index = 0 if options else None  # ipywidgets 8 leaves a new list unselected
@@ -485,7 +516,10 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
     def play_chosen(discard):
         if actions.value is None:
             raise ValueError("there is no move to play: the game is over")
-        stepper.choose(legal_moves(stepper.state)[actions.value], discard=discard)
+        if actions.value == CHANCE:
+            stepper.step(discard=discard)
+        else:
+            stepper.choose(legal_moves(stepper.state)[actions.value], discard=discard)
 
     play.on_click(move(play_chosen, "play your move"))
     stepper.observe(redraw)

@@ -9,6 +9,9 @@ Facts from the rules text:
 * 1 Victory Point per 4 Reputation at the end; at any time, 1 Influence buys any 4 Reputation.
 * Discarding a character of the opposite type from hand gives 1 Reputation and 1 Silver, and a
   White Hat player discarding a Black Hat character also gets a Wanted token.
+
+Every number above is a parameter of the resolved ruleset (:class:`ReputationRules`); the
+published values are in ``variants/dark-horse/rebels-and-rogues/rules.yaml``.
 * The Preacher may not collect Black Hat Reputation. The Charlatan may not *own* a type, but may
   take actions that make him collect it (FAQ 2). The FAQ names Black Hat, yet its example (with 2
   or 3 Black Hat tokens he may still claim Marshal, "as he will not have White Hat tokens when it
@@ -19,9 +22,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-TOKENS_PER_VICTORY_POINT = 4
-REPUTATION_PER_INFLUENCE = 4
 OPPOSITE = {"white": "black", "black": "white"}
+
+
+@dataclass(frozen=True)
+class ReputationRules:
+    """The reputation numbers in force, from the resolved Dark Horse ruleset."""
+
+    per_victory_point: int
+    influence_pays: int
+    influence_buys: int
+    both_types: bool
+    discard_reward: dict
+    white_discarding_black_extra: dict
+
+    @classmethod
+    def from_ruleset(cls, rules) -> "ReputationRules":
+        trade = rules.influence_for_reputation
+        return cls(rules.reputation_per_victory_point, trade["pay_influence"], trade["gain_reputation"],
+                   rules.reputation_both_types, dict(rules.discard_opposite_reward),
+                   dict(rules.white_hat_discarding_black_hat_extra))
+
+    @classmethod
+    def published(cls) -> "ReputationRules":
+        from .parameters import published_ruleset
+        return cls.from_ruleset(published_ruleset())
 
 
 class ReputationError(ValueError):
@@ -43,8 +68,10 @@ class Reputation:
     both_types: bool = False            # Wild Wild West: keep both types, no cancelling
 
     def copy(self) -> "Reputation":
-        return Reputation(self.white, self.black, self.influence, self.silver, self.wanted_tokens, dict(self.hired),
-                          self.may_not_collect, self.may_not_own, self.both_types)
+        new = object.__new__(Reputation)
+        new.__dict__.update(self.__dict__)
+        new.hired = dict(self.hired)
+        return new
 
     @property
     def status(self) -> str | None:
@@ -62,8 +89,9 @@ class Reputation:
         return {name: hat == "neutral" or status is None or hat == status or self.both_types
                 for name, hat in self.hired.items()}
 
-    def victory_points(self) -> int:
-        return self.total // TOKENS_PER_VICTORY_POINT
+    def victory_points(self, rules: ReputationRules) -> int:
+        """``rules.per_victory_point`` tokens make 1 victory point; the rest are ignored."""
+        return self.total // rules.per_victory_point
 
 
 def gain(rep: Reputation, hat: str, amount: int) -> Reputation:
@@ -108,26 +136,32 @@ def can_collect(rep: Reputation, hat: str, amount: int) -> bool:
     return True
 
 
-def buy_reputation(rep: Reputation, hat: str) -> Reputation:
-    """Lose 1 Influence to gain any 4 Reputation (allowed at any time)."""
-    if rep.influence < 1:
-        raise ReputationError("no Influence to spend")
-    rep = gain(rep, hat, REPUTATION_PER_INFLUENCE)
-    rep.influence -= 1
+def buy_reputation(rep: Reputation, hat: str, rules: ReputationRules) -> Reputation:
+    """Lose Influence to gain Reputation (allowed at any time): 1 buys any 4 in the published rules."""
+    if rep.influence < rules.influence_pays:
+        raise ReputationError("not enough Influence to spend")
+    rep = gain(rep, hat, rules.influence_buys)
+    rep.influence -= rules.influence_pays
     return rep
 
 
-def discard_opposite(rep: Reputation, character_hat: str) -> Reputation:
-    """Discard a character from hand whose hat is opposite the player's status."""
+def discard_opposite(rep: Reputation, character_hat: str, rules: ReputationRules) -> Reputation:
+    """Discard a character from hand whose hat is opposite the player's status: the reward, and
+    the extra one for a White Hat discarding a Black Hat, come from the ruleset."""
     status = rep.status
     if character_hat == "neutral":
         raise ReputationError("Neutral characters cannot be discarded for a reward")
     if status is None or character_hat != OPPOSITE[status]:
         raise ReputationError(f"only a character opposite your status ({status or 'none'}) can be discarded this way")
-    rep = gain(rep, status, 1)
-    rep.silver += 1
+    reward = dict(rules.discard_reward)
     if status == "white" and character_hat == "black":
-        rep.wanted_tokens += 1
+        for good, amount in rules.white_discarding_black_extra.items():
+            reward[good] = reward.get(good, 0) + amount
+    rep = gain(rep, status, reward.pop("reputation", 0)) if reward.get("reputation") else rep.copy()
+    rep.silver += reward.pop("silver", 0)
+    rep.wanted_tokens += reward.pop("wanted-token", 0)
+    if reward:
+        raise ReputationError(f"the discard reward names goods the reputation rules do not hold: {', '.join(reward)}")
     return rep
 
 

@@ -1,0 +1,231 @@
+"""What every game engine shares: a :class:`Game` holding the fixed facts and the resolved
+ruleset, and a :class:`State` holding only what changes (OpenSpiel's split).
+
+The state API
+-------------
+``legal_actions()``
+    The decisions open to :meth:`State.current_player` (empty at chance nodes and at the end).
+``is_chance_node()`` / ``chance_outcomes()``
+    Chance as explicit outcomes with exact probabilities (they sum to 1); a driver samples them
+    with :meth:`State.sample_chance` (seeded), an exact computation walks them.
+``apply(action)``
+    The next state; the old one is left unchanged, so a notebook keeps every step. Cheap: the
+    fixed facts are shared through the game, the log and the history are shared trails.
+``returns()``
+    The scores each player has (at the end: the result).
+``history`` / ``to_json()``
+    Every action and chance outcome so far; a state is its game, its setup and its history, so
+    :meth:`Game.state_from_json` rebuilds it by replaying.
+
+:func:`play` drives any registered game with bots, seeded: the same seed, the same game.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any, Callable, ClassVar, Iterable
+
+from ..errors import UsageError
+
+
+class Trail:
+    """An append-only list shared between a state and the states after it.
+
+    ``fork`` is O(1): the new trail shares the events. Appending to a trail that is not the tip of
+    its list (a state stepped from twice: a branch) copies its prefix first, so branches never see
+    each other's events.
+
+    >>> a = Trail(); a.append(1); b = a.fork(); b.append(2); c = a.fork(); c.append(3)
+    >>> list(a), list(b), list(c)
+    ([1], [1, 2], [1, 3])
+    """
+
+    __slots__ = ("_items", "_n")
+
+    def __init__(self, items: list | None = None, n: int | None = None):
+        self._items = items if items is not None else []
+        self._n = len(self._items) if n is None else n
+
+    def append(self, item) -> None:
+        if self._n != len(self._items):
+            self._items = self._items[:self._n]
+        self._items.append(item)
+        self._n += 1
+
+    def fork(self) -> "Trail":
+        return Trail(self._items, self._n)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __iter__(self):
+        return iter(self._items[:self._n])
+
+    def __getitem__(self, index):
+        return self._items[:self._n][index]
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"Trail({list(self)!r})"
+
+
+class Game:
+    """A game's fixed facts: the resolved ruleset and what the library says (spaces, map, decks).
+
+    Subclasses set ``id``, ``name``, ``PARAMETERS`` (the ruleset's declared types) and ``BOTS``,
+    and implement :meth:`build` and :meth:`new_initial_state`.
+    """
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    PARAMETERS: ClassVar[dict] = {}
+    BOTS: ClassVar[dict[str, Callable]] = {}
+    #: Options of new_initial_state beyond players and seed, with what they mean (for the CLI).
+    OPTIONS: ClassVar[dict[str, str]] = {}
+
+    ruleset: Any
+    library: Any
+
+    @classmethod
+    def build(cls, library, *, scenario: str | None = None, variants: Iterable[str] = (),
+              overrides: dict | None = None, **options) -> "Game":
+        """The game for a scenario, variants and overrides; raises
+        :class:`~workbench.errors.ContentError` (with located problems) when the library cannot
+        be played."""
+        raise NotImplementedError
+
+    @classmethod
+    def problems(cls, library) -> list:
+        """Everything that would stop the library's content from playing (for ``validate``)."""
+        return []
+
+    def player_range(self) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def new_initial_state(self, players: int, seed: int = 0, **options) -> "State":
+        raise NotImplementedError
+
+    def state_from_json(self, data: dict) -> "State":
+        """Rebuild a state from :meth:`State.to_json` by replaying its history."""
+        state = self.new_initial_state(**data["setup"])
+        for encoded in data["history"]:
+            state.apply_in_place(state.decode(encoded))
+        return state
+
+    def assumptions(self) -> list[str]:
+        """The assumptions in force, one line each (logs and notebooks show them)."""
+        return self.ruleset.assumption_lines()
+
+
+class State:
+    """One moment of a game; subclasses hold only what changes and point at their :class:`Game`."""
+
+    game: Game
+    log: Trail
+    history: Trail
+    setup: dict
+    seats: list[str]          # the players' names, in seat order
+
+    # -- to implement --------------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        raise NotImplementedError
+
+    def current_player(self) -> str | None:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def returns(self) -> dict[str, float]:
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        raise NotImplementedError
+
+    def _apply(self, action) -> None:
+        raise NotImplementedError
+
+    def encode(self, action) -> Any:
+        """An action or chance outcome as JSON."""
+        return action
+
+    def decode(self, data) -> Any:
+        return data
+
+    # -- chance ------------------------------------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        return False
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        return []
+
+    def sample_chance(self, rng: random.Random):
+        """A chance outcome drawn with its probability (subclasses may roll dice one by one)."""
+        outcomes = self.chance_outcomes()
+        pick = rng.random()
+        for outcome, p in outcomes:
+            pick -= p
+            if pick < 0:
+                return outcome
+        return outcomes[-1][0]
+
+    # -- shared --------------------------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return self.is_terminal()
+
+    def is_legal(self, action) -> bool:
+        if self.is_chance_node():
+            return any(action == outcome for outcome, _ in self.chance_outcomes())
+        cached = self.__dict__.get("_legal")
+        if cached is None:      # a bot usually asked just before: legal_actions() is remembered
+            cached = self.__dict__["_legal"] = set(self.legal_actions())
+        return action in cached
+
+    def apply(self, action) -> "State":
+        """The state after ``action`` (a decision, or a chance outcome at a chance node); this
+        state is left unchanged. Raises :class:`~workbench.errors.UsageError` for an action that
+        is not legal now."""
+        if not self.is_legal(action):
+            raise UsageError(f"{self.describe_action(action)} is not legal now")
+        state = self.clone()
+        state.__dict__.pop("_legal", None)
+        state.apply_in_place(action)
+        return state
+
+    def apply_in_place(self, action) -> None:
+        """Apply without keeping the old state (whole games need no history of states)."""
+        self.__dict__.pop("_legal", None)
+        self.history.append(self.encode(action))
+        self._apply(action)
+
+    def describe_action(self, action) -> str:
+        return str(action)
+
+    def to_json(self) -> dict:
+        return {"game": self.game.id, "setup": dict(self.setup), "history": list(self.history)}
+
+
+def play(game: Game, players: int, seed: int, bots: list[str] | None = None, *, max_steps: int = 200_000,
+         **options) -> State:
+    """A whole seeded game with bots: chance from ``Random(seed)``, the bots' choices from
+    ``Random(seed + 1)``, so the same seed gives the same game."""
+    state = game.new_initial_state(players=players, seed=seed, **options)
+    chance, chooser = random.Random(seed), random.Random(seed + 1)
+    names = list(game.BOTS)
+    bots = bots or names[:1]
+    for bot in bots:
+        if bot not in game.BOTS:
+            from ..errors import NotFound
+            raise NotFound("bot", bot, game.BOTS)
+    seats = {name: game.BOTS[bots[i % len(bots)]] for i, name in enumerate(state.seats)}
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return state
+        if state.is_chance_node():
+            state.apply_in_place(state.sample_chance(chance))
+        else:
+            state.apply_in_place(seats[state.current_player()](state, chooser))
+    raise RuntimeError(f"{game.id}: no end after {max_steps} steps")  # a bug, not a content problem

@@ -1,0 +1,74 @@
+"""``workbench validate``'s checks that the content plays: each registered game's ruleset is
+resolved for the base game, every scenario and every variant, and each engine's own requirements
+are checked, so content that validates clean always plays.
+
+A small generator per check, yielding located problems (as the library checks do).
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..content.problems import Problem
+
+
+def _unique(problems) -> Iterator[Problem]:
+    seen = set()
+    for problem in problems:
+        key = (problem.code, problem.file, problem.line, problem.column, problem.message)
+        if key not in seen:
+            seen.add(key)
+            yield problem
+
+
+def settings_problems(library, game: str, spec) -> list[Problem]:
+    """Unknown names and wrong types in what scenarios, variants and maps set."""
+    from .ruleset import Origin, _check_setting
+
+    out: list[Problem] = []
+    for document in library.documents:
+        if document.game != game or document.kind not in ("scenario", "variant", "map"):
+            continue
+        params = document.data.get("parameters")
+        if isinstance(params, dict):
+            for name, value in params.items():
+                if isinstance(name, str):
+                    out += _check_setting(name, value, Origin(document, ("parameters", name), document.kind), spec)
+    return out
+
+
+def check_rulesets(library) -> Iterator[Problem]:
+    """Resolve every registered game's ruleset in every setting the library offers."""
+    from . import GAMES
+    from .ruleset import resolve
+
+    problems: list[Problem] = []
+    for entry in GAMES.values():
+        game = entry.content_game
+        if not any(d.game == game for d in library.documents):
+            continue
+        spec = entry.spec()
+        declares = any(d.game == game and d.kind not in ("scenario", "variant", "map", "deck", "deck_rules")
+                       and isinstance(d.data.get("parameters"), dict) for d in library.documents)
+        if not declares:
+            # the game's own rules are not in this library (a designer's folder of house rules
+            # checked alone): check only what its documents set against the declared types
+            problems += settings_problems(library, game, spec)
+            continue
+        _, base = resolve(library, game, spec)
+        problems += base
+        for scenario in library.of_kind("scenario", game):
+            try:
+                _, found = resolve(library, game, spec, scenario=scenario.id)
+            except LookupError:      # a variant that does not exist: unknown-ref says so
+                continue
+            problems += found
+        for variant in library.of_kind("variant", game):
+            _, found = resolve(library, game, spec, variants=[variant.id])
+            problems += found
+        for document in library.of_kind("map", game):
+            _, found = resolve(library, game, spec, map_id=document.id)
+            problems += found
+        requirements = getattr(__import__(entry.parameters, fromlist=["SPEC"]), "requirements", None)
+        if requirements is not None:     # what else the engine needs of the content
+            problems += requirements(library)
+    yield from _unique(problems)

@@ -1,0 +1,145 @@
+"""The Dark Horse parameters the engines read: their types, never their values.
+
+The values live in ``variants/dark-horse/`` (each in the document of the rules that states it);
+the ruleset resolved from them is what :mod:`.gunfight`, :mod:`.reputation`, :mod:`.engine` and the
+board's placement rules play. A parameter listed here that no engine reads, or one read but not
+listed, fails the test suite (``tests/test_rules_as_data.py``).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..ruleset import BOOLEAN, Parameter, choice, integer, resolve
+
+GOODS = {"type": "object", "additionalProperties": integer(0, 100),
+         "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"}}
+
+
+def _p(name, schema, about, home, only_with=None):
+    return Parameter(name, schema, about, home, only_with)
+
+
+SPEC: dict[str, Parameter] = {p.name: p for p in [
+    # gunfights (Rebels & Rogues: Gunfight Overview; Gunfights)
+    _p("gunfight_rounds", integer(1, 10), "rounds a gunfight lasts at most", "rule/gunfight"),
+    _p("win_margin", integer(1, 100), "how much higher a roll must be to wound the other side", "rule/gunfight"),
+    _p("wound_modifier", integer(-100, 0), "added to a side's gunfight roll per Wound it has", "rule/gunfight"),
+    _p("wounds_to_capture", integer(1, 20), "the Wound that captures a character", "rule/gunfight"),
+    _p("wounds_to_capture_tough", integer(1, 20), "the Wound that captures a Tough character", "rule/gunfight"),
+    _p("weak_kneed_flees_on", integer(1, 7), "a Weak-Kneed character flees on this roll or more (7: never)",
+       "rule/gunfight"),
+    _p("flee_reputation_loss", integer(0, 20), "Reputation a player loses when their character flees",
+       "rule/gunfight"),
+    _p("deadly_rerolls", choice("lowest-when-not-winning", "lowest-always", "never"),
+       "when a Deadly side re-rolls its lowest die", "rule/gunfight"),
+    _p("deadly_decides_first", choice("challenger", "challenged"), "who decides first to re-roll when both are Deadly",
+       "rule/gunfight"),
+    _p("engineer_gunfight_bonus", integer(0, 100), "added to a gunfight roll by an Engineer token (0: no such use)",
+       "rule/gunfight"),
+    _p("engineer_use", choice("when-it-turns-the-round", "never"), "when a player spends an Engineer token in a gunfight",
+       "rule/gunfight"),
+    _p("fighting_tokens", {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+       "tokens that fight as Black Hat characters", "rule/gunfight"),
+    # capturing, robbing, challenging
+    _p("capture_reward", GOODS, "what the captor receives", "rule/capturing"),
+    _p("capture_takes_wanted_token", BOOLEAN, "whether the captor also takes the captured character's Wanted token",
+       "rule/capturing"),
+    _p("robbery_silver_per_collect", integer(0, 20), "Silver placed on a Robbery space each time it is collected",
+       "rule/robbing"),
+    _p("robbery_attempts_per_space", integer(1, 20), "Robbery attempts a player may make per action space a round",
+       "rule/robbing"),
+    _p("black_hat_can_rob", BOOLEAN, "whether Black Hat characters may rob action spaces", "rule/robbing"),
+    _p("robber_takes", choice("silver-on-space", "nothing"), "what a successful robbery takes", "rule/robbing"),
+    _p("abilities_per_turn", integer(1, 20), "times a character may use an ability (rob, challenge) each turn",
+       "rule/card-timing"),
+    # reputation
+    _p("reputation_per_victory_point", integer(1, 100), "Reputation tokens worth 1 victory point", "rule/reputation"),
+    _p("influence_for_reputation", {"type": "object", "required": ["pay_influence", "gain_reputation"],
+                                    "additionalProperties": False,
+                                    "properties": {"pay_influence": integer(1, 20), "gain_reputation": integer(0, 100)}},
+       "what 1 Influence buys", "rule/reputation"),
+    _p("reputation_both_types", BOOLEAN, "players keep White and Black Hat tokens without cancelling",
+       "rule/reputation"),
+    _p("discard_opposite_reward", GOODS, "reward for discarding a character opposite your status",
+       "rule/rebels-and-rogues-deck"),
+    _p("white_hat_discarding_black_hat_extra", GOODS, "extra reward when a White Hat discards a Black Hat character",
+       "rule/rebels-and-rogues-deck"),
+    # setup, turn and end (reviews and public pages; assumptions where silent)
+    _p("dice_rolled", integer(0, 20), "dice each player rolls a round", "rule/setup-from-reviews"),
+    _p("starting_goods", GOODS, "what each player starts with", "rule/setup-from-reviews"),
+    _p("starting_pieces", {"type": "object", "additionalProperties": integer(0, 20),
+                           "propertyNames": {"enum": ["city", "town"]}}, "pieces each player places at setup",
+       "game/dark-horse"),
+    _p("starting_city_min_gap", integer(0, 50), "non-resource hexes between a starting city and any other city",
+       "rule/setup-from-reviews"),
+    _p("pieces_per_player", {"type": "object", "required": ["town", "city"],
+                             "properties": {"town": integer(0, 100), "city": integer(0, 100)}},
+       "towns and cities each player has (building them all ends the game)", "rule/setup-from-reviews"),
+    _p("influence_game_end", {"oneOf": [integer(1, 100), {"const": "unknown"}]},
+       "the Influence track space of the Game End token", "rule/end-of-game"),
+    _p("game_end_timing", choice("end-of-round", "immediately"), "when a met end trigger ends the game", "rule/end-of-game"),
+    _p("victory_points_per_influence", {"oneOf": [integer(0, 100), {"const": "unknown"}]},
+       "victory points per Influence point at the end", "rule/end-of-game"),
+    _p("silver_per_gold", integer(1, 100), "Silver one Gold is worth", "game/dark-horse"),
+    _p("unknown_claim", choice("any-die", "natural", "at-least", "exactly", "dice-total"),
+       "how a space whose claim requirement is unknown is claimed", "rule/action-space-types"),
+    _p("unknown_type", choice("limited", "unlimited"), "how a space whose type is unknown is played",
+       "rule/action-space-types"),
+    _p("turn_order_change_takes_effect", choice("next-round", "immediately"), "when a turn-order effect applies",
+       "rule/turn-structure"),
+    # the territory (placement rules' numbers)
+    _p("min_city_distance", integer(1, 50), "hexes between cities under the min-city-distance rule",
+       "rule/territory-placement"),
+    _p("safe_zone_area_distance", integer(0, 50), "hexes around a Safe Zone that count as its area",
+       "rule/territory-placement"),
+    _p("rerolls_on_illegal_move", integer(0, 10), "re-rolls after an illegal mobile-hex roll before the hex stays",
+       "rule/mobile-hexes"),
+    _p("mobile_hex_may_stack", BOOLEAN, "two mystery hexes may share a hex", "rule/mobile-hexes"),
+]}
+
+
+@lru_cache(maxsize=16)
+def published_ruleset(scenario: str | None = None):
+    """The published game's ruleset (optionally a scenario's), from the shipped library."""
+    from ...content.published import published_library
+    return resolve_ruleset(published_library(), scenario=scenario)
+
+
+def resolve_ruleset(library, *, scenario: str | None = None, variants=(), overrides=None, map_id: str | None = None):
+    """The Dark Horse ruleset, or :class:`~workbench.errors.ContentError` with the problems."""
+    from ...errors import ContentError
+    from ..ruleset import check_overrides
+
+    check_overrides(overrides, SPEC)
+    rules, problems = resolve(library, "dark-horse", SPEC, scenario=scenario, variants=variants, overrides=overrides,
+                              map_id=map_id)
+    if rules is None:
+        raise ContentError("the Dark Horse rules in the library cannot be played", [p for p in problems if p.is_error])
+    return rules
+
+
+def unknowns(library) -> list[dict]:
+    """Base action spaces the engine leaves out (options unknown) unless a space replaces them,
+    and the unknown claim requirements and types it plays by assumption."""
+    rows = []
+    spaces = library.of_kind("action_space", "dark-horse")
+    replaced = {d.data.get("replaces") for d in spaces if isinstance(d.data.get("replaces"), str)}
+    for document in spaces:
+        data = document.data
+        where = f"{document.file}:{document.locate(['options'])[0] if 'options' in data else document.line}"
+        if data.get("options") in (None, "unknown"):
+            rows.append({"kind": "action space", "name": document.id, "value": "options unknown", "where": where,
+                         "why": f"{data.get('name', document.id)} cannot be collected, so it is left out of play"
+                                + (" (a space in the library replaces it)" if document.id in replaced else ""),
+                         "todo": "write it as printed with `replaces: " + document.id + "` and play it in a variant"
+                                 " (example: variants/house-rules/my-base-rulebook.yaml)"})
+        else:
+            claim = (data.get("claim") or {}).get("requirement", "unknown")
+            if claim == "unknown" or data.get("type", "unknown") == "unknown":
+                rows.append({"kind": "action space", "name": document.id,
+                             "value": ", ".join(k for k, v in (("claim", claim), ("type", data.get("type", "unknown")))
+                                                if v == "unknown") + " unknown",
+                             "where": f"{document.file}:{document.line}",
+                             "why": "played by the assumptions unknown_claim / unknown_type",
+                             "todo": "give `claim:` and `type:` as printed on the card"})
+    return rows

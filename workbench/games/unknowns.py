@@ -1,0 +1,76 @@
+"""What the library leaves unknown that an engine needs: a designer's to-do list.
+
+Three sources, per registered game:
+
+* parameters whose value is ``unknown`` (the engine plays without them, e.g. Influence victory
+  points) or comes from illustrative designer data (the rules texts do not give it);
+* the assumptions in force where the texts are silent (each with its reason);
+* what the game's own ``unknowns(library)`` hook reports (Dark Horse: base action spaces left out of
+  play because their options are unknown).
+"""
+from __future__ import annotations
+
+from importlib import import_module
+
+
+def _where(origin) -> str:
+    if origin is None or origin.document is None:
+        return ""
+    line, _ = origin.document.locate(list(origin.path))
+    return f"{origin.document.file}:{line}"
+
+
+def unknowns(library, game: str | None = None) -> list[dict]:
+    """Rows ``{game, kind, name, value, where, why, todo}``, games and kinds in order."""
+    from . import GAMES
+    from .ruleset import declarations, resolve
+
+    rows: list[dict] = []
+    for entry in GAMES.values():
+        if game and entry.content_game != game and entry.id != game:
+            continue
+        if not any(d.game == entry.content_game for d in library.documents):
+            continue
+        spec = entry.spec()
+        rules, _ = resolve(library, entry.content_game, spec)
+        declared, _, _ = declarations(library, entry.content_game)
+        for name in sorted(spec):
+            value = rules[name] if rules is not None and name in rules else declared.get(name) and declared[name].value
+            origin = rules.origin(name) if rules is not None else None
+            source = (origin.document.data.get("source") or {}).get("document") if origin and origin.document else None
+            if value == "unknown":
+                rows.append({"game": entry.id, "kind": "parameter", "name": name, "value": "unknown", "where": _where(origin),
+                             "why": f"{spec[name].about}: the rules texts do not give it; the engine plays without it",
+                             "todo": "give its value in a variant of your own (parameters:) if you know it"})
+            elif source == "illustrative":
+                rows.append({"game": entry.id, "kind": "parameter", "name": name, "value": value, "where": _where(origin),
+                             "why": f"{spec[name].about}: an illustrative value, not from the rules texts",
+                             "todo": "replace it with the printed value in a variant of your own"})
+        if rules is not None:
+            for name, reason in sorted(rules.assumptions.items()):
+                rows.append({"game": entry.id, "kind": "assumption", "name": name, "value": rules[name],
+                             "where": _where(rules.origin(name)), "why": reason,
+                             "todo": "override it in a variant if your rulebook says otherwise"})
+        hook = getattr(import_module(entry.parameters), "unknowns", None)
+        if hook is not None:
+            rows += [{"game": entry.id, **row} for row in hook(library)]
+    return rows
+
+
+def parameter_table(library, game: str | None = None) -> list[dict]:
+    """Every declared parameter: its type, published value and where it is declared."""
+    from . import GAMES
+    from .ruleset import _type_hint, resolve
+
+    rows = []
+    for entry in GAMES.values():
+        if game and entry.content_game != game and entry.id != game:
+            continue
+        spec = entry.spec()
+        rules, _ = resolve(library, entry.content_game, spec)
+        for name, parameter in sorted(spec.items()):
+            origin = rules.origin(name) if rules is not None else None
+            rows.append({"game": entry.id, "name": name, "type": _type_hint(parameter), "about": parameter.about,
+                         "value": rules[name] if rules is not None and name in rules else None,
+                         "where": _where(origin), "only_with": parameter.only_with})
+    return rows
