@@ -171,18 +171,12 @@ class Notebook:
         text = page.locator(".jp-Notebook").inner_text()
         assert "Traceback" not in text and "<Figure size" not in text
 
-    def panel(self, index: int = 0):
-        """The index-th widget panel (a cell's ipywidgets output)."""
-        return self.page.locator(".jp-OutputArea-output .widget-vbox").filter(has=self.page.locator(".widget-button")).nth(index)
-
-    def button(self, scope, label: str):
-        return scope.locator("button.jupyter-button", has_text=label).filter(has_not_text=label + " ").first
-
-    def shot(self, name: str, element: str | None = None) -> Path:
-        """A screenshot of what a designer sees with ``element`` scrolled into view."""
+    def shot(self, name: str, element: str | None = None, block: str = "start") -> Path:
+        """A screenshot of what a designer sees with ``element`` scrolled into view (its top at
+        the top of the notebook, or with ``block="end"`` its bottom at the bottom)."""
         ARTIFACTS.mkdir(exist_ok=True)
         if element:
-            self.page.locator(element).first.scroll_into_view_if_needed()
+            self.page.locator(element).first.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")
         self.page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")  # every redraw done
         path = ARTIFACTS / f"{name}.png"
         self.page.screenshot(path=str(path))
@@ -255,7 +249,7 @@ def test_01_a_conflicting_save_shows_the_refusal_every_time(notebook):
         assert "wb-refused" in banner.get_attribute("class")
     from playwright.sync_api import expect
     expect(panel.locator("button.jupyter-button", has_text="re-apply my edits")).to_be_visible()
-    nb.shot("01-edit-content", ".wb-refused")
+    nb.shot("01-edit-content", ".wb-refused", block="end")
 
 
 def test_02_start_from_keeps_variants_and_decks(notebook):
@@ -270,7 +264,7 @@ def test_02_start_from_keeps_variants_and_decks(notebook):
     against = page.locator(".widget-dropdown").filter(has=page.locator("label", has_text="compare with")).locator("select")
     against.select_option(label="How the West was Won")
     wait_text(page.locator(".widget-html", has_text="Against How the West was Won").first, "no difference")
-    nb.shot("02-scenario-designer", ".widget-checkbox")
+    nb.shot("02-scenario-designer", ".widget-checkbox", block="center")
 
 
 def test_03_clicking_a_hex_shows_its_reasons(notebook):
@@ -289,7 +283,7 @@ def test_03_clicking_a_hex_shows_its_reasons(notebook):
     assert reasons and all(r[0].isupper() and "[" not in r for r in reasons), reasons
     assert "This hex is not a resource hex: only cities go there" in reasons
     assert page.locator("img.wb-heat").count() == 1 and page.locator(".jp-OutputArea-output img").count() >= 2
-    nb.shot("03-map-explorer", ".wb-map")
+    nb.shot("03-map-explorer", ".wb-map", block="center")
 
 
 def test_04_an_illegal_swap_shows_the_problem(notebook):
@@ -304,7 +298,7 @@ def test_04_an_illegal_swap_shows_the_problem(notebook):
     wait_text(banner, "not legal after this swap")
     wait_text(banner, "can be replaced only by a firepower card")
     wait_text(page.locator(".wb-deck-status").first, "not legal")
-    nb.shot("04-deck-builder", ".wb-warning")
+    nb.shot("04-deck-builder", ".wb-deck-status")
 
 
 def test_05_stepping_back_and_forward_changes_the_board_image(notebook):
@@ -340,7 +334,7 @@ def test_05_stepping_back_and_forward_changes_the_board_image(notebook):
     assert shown(58) == before  # forward again: the very same board as before
     log = page.locator(".wb-log").first
     assert "what happened" in log.inner_text()
-    nb.shot("05-sample-turns", ".wb-board")
+    nb.shot("05-sample-turns", ".wb-log", block="end")  # the log, and the board above it
 
 
 def test_06_the_gunfight_heat_map_is_an_image(notebook):

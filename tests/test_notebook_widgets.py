@@ -565,7 +565,7 @@ def test_the_gunfight_heat_map_displays_as_an_image(lib):
 
 
 def test_odds_lab_table_heat_map_and_balance(lib):
-    from workbench.games.dark_horse.gunfight import Side, exact_odds
+    from workbench.games.dark_horse.gunfight import exact_odds
     from workbench.notebook.odds_lab import OddsLab, balance, odds_widget
     lab = OddsLab(lib)
     box = odds_widget(lab)

@@ -5,7 +5,6 @@ save the deck as a new file and export a printable list.
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 import yaml

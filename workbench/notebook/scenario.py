@@ -186,7 +186,7 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
 
     import ipywidgets as w
 
-    from .common import Banner, Confirm, Html, Names, html_table, problems_table, shows_errors
+    from .common import Banner, Confirm, Names, html_table, problems_table, shows_errors
 
     names = Names(designer.library, designer.game)
     banner = Banner()
