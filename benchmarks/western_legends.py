@@ -11,7 +11,12 @@
 * exact saloon odds with a known flop (every dealer hand of the unseen cards);
 * whole random-bot games per second (3 players, short game, greedy bots) with the new evaluator
   from empty tables (a fresh process), again with the tables filled (a long sweep), and with the
-  old evaluator put back in the engine; and the share of game time spent valuing poker hands.
+  old evaluator put back in the engine; and the share of game time spent valuing poker hands;
+* the state API's cost on one recorded 3-player game: the public ``apply`` (checks the action is
+  legal, returns a new state, keeps the old one) against the in-place step ``apply_in_place``, and
+  against the way the old engine's ``apply`` worked, a deep copy of the state then the step.
+  Target (issue 11): the public step within 2x of the old engine's in-place step (0.14 ms in the
+  issue; 95 us on the machine this was written on, where its deep-copying ``apply`` took 25 ms).
 
 Each rate is the best of three timed passes (the machine is shared), passes of the contenders
 interleaved.
@@ -24,9 +29,15 @@ import random
 import time
 from itertools import combinations
 
+import copy
+
 from workbench.content.validate import load_library
+from workbench.games.base import play as play_game
 from workbench.games.western_legends import engine, poker
-from workbench.games.western_legends.engine import play
+from workbench.games.western_legends.engine import WesternLegends, play
+
+#: The old engine's in-place step, from the issue (the old engine is gone; see the docstring).
+OLD_IN_PLACE_US = 140
 
 try:
     from treys import Card, Evaluator
@@ -149,6 +160,47 @@ def main() -> None:
     finally:
         if original is not None:
             engine.best_saloon_hand = original
+
+    state_api(library)
+
+
+def state_api(library) -> None:
+    """The public apply against the in-place step, on one recorded game (best of interleaved passes)."""
+    game = WesternLegends.build(library)
+    steps = [game.new_initial_state(players=3, seed=5).decode(h)
+             for h in play_game(game, 3, 5, ["greedy"]).history]
+
+    def in_place():
+        s = game.new_initial_state(players=3, seed=5)
+        for action in steps:
+            s.apply_in_place(action)
+
+    def public():
+        s = game.new_initial_state(players=3, seed=5)
+        for action in steps:
+            s = s.apply(action)
+
+    def deep_copy():        # the old engine's apply: the whole state, board included, copied, then the step
+        s = game.new_initial_state(players=3, seed=5)
+        for action in steps[:100]:
+            s = copy.deepcopy(s, {id(game.ruleset): game.ruleset, id(game.library): game.library})
+            s.apply_in_place(action)
+
+    best = {"in place": 1e9, "public apply": 1e9, "deep copy + step": 1e9}
+    for _ in range(7):
+        for name, function, n in (("in place", in_place, len(steps)), ("public apply", public, len(steps)),
+                                  ("deep copy + step", deep_copy, 100)):
+            started = time.perf_counter()
+            function()
+            best[name] = min(best[name], (time.perf_counter() - started) / n * 1e6)
+    print(f"\nstate API, one 3-player game of {len(steps)} steps (decisions and chance outcomes), us/step:")
+    for name, us in best.items():
+        print(f"  {name:<18} {us:9.1f}")
+    ratio = best["public apply"] / best["in place"]
+    print(f"  public / in place: {ratio:.2f}x; deep copy / public: {best['deep copy + step'] / best['public apply']:.0f}x")
+    print(f"  public / the old engine's in-place step ({OLD_IN_PLACE_US} us, issue 11): "
+          f"{best['public apply'] / OLD_IN_PLACE_US:.2f}x   target <= 2x: "
+          f"{'MET' if best['public apply'] <= 2 * OLD_IN_PLACE_US else 'MISSED'}")
 
 
 if __name__ == "__main__":

@@ -537,9 +537,9 @@ def test_the_end_of_a_game_has_a_banner(lib):
 
 
 def test_stepping_changes_the_board_image_and_back_and_forth_restores_it(lib):
-    from workbench.games.western_legends.engine import BOTS, State
+    from workbench.games.western_legends.engine import BOTS, new_game as western_legends
     from workbench.notebook.turns import TurnStepper, stepper_widget
-    stepper = TurnStepper(State(lib, 2, seed=2), {"red": BOTS["greedy"], "blue": BOTS["greedy"]})
+    stepper = TurnStepper(western_legends(lib, 2, seed=2), {"red": BOTS["greedy"], "blue": BOTS["greedy"]})
     box = stepper_widget(stepper, library=lib)
     stepper.run(6)
     at_six = bytes(box.board.value)
@@ -598,3 +598,17 @@ def test_dark_horse_stepper_draws_the_territory(lib):
     state = stepper.state
     figure = dark_horse_board(state)
     assert sum(1 for p in state.board.pieces if p.piece in ("town", "city")) == 9 and figure.axes
+
+
+def test_every_event_of_whole_games_reads_as_words(lib):
+    """The log describer never fails, whatever an engine logs, and never shows Python values."""
+    from workbench.games.dark_horse import engine as dark_horse
+    from workbench.games.western_legends import engine as western_legends
+    from workbench.notebook.common import Names
+    from workbench.notebook.turns import describe_event
+    for game, state in (("western-legends", western_legends.play(lib, 3, seed=5)),
+                        ("dark-horse", dark_horse.play(lib, "wild-wild-west", 3, seed=7, rounds=3))):
+        names = Names(lib, game)
+        for event in state.log:
+            text = describe_event(state, event, names)
+            assert text and not re.search(r"[{}\[\]]|None|\(\d+, -?\d+\)", text), (event, text)

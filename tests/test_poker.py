@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from treys import Card, Evaluator
 
-from workbench.content.validate import load_library
+from workbench.content.validate import load_library, validate_paths
 from workbench.errors import ContentError
 from workbench.games.western_legends import poker
 from workbench.games.western_legends.poker import (PokerRules, PokerRulesError, best_saloon_hand, best_saloon_hand_reference,
@@ -168,7 +168,7 @@ def _library_with(tmp_path, old: str, new: str, file: str = "game.yaml"):
     text = path.read_text()
     assert old in text
     path.write_text(text.replace(old, new))
-    return load_library([folder])
+    return validate_paths([folder]).library      # validate reports a bad ranking too (a parameter-type error)
 
 
 def test_a_designer_who_puts_flush_above_full_house_sees_hands_compare_differently(tmp_path, library):
@@ -239,7 +239,7 @@ def test_rules_survive_a_copy_and_share_their_tables():
 def test_the_deck_comes_from_the_library(library):
     deck = poker.deck_from_library(library)
     params = library.data("western-legends", "rule", "poker-deck")["parameters"]
-    assert len(deck) == len(params["values"]) * len(params["suits"]) + params["cheat_cards"] == 53
+    assert len(deck) == len(params["poker_values"]) * len(params["suits"]) + params["cheat_cards"] == 53
     assert deck.count("CHEAT") == 1 and len(set(deck) - {"CHEAT"}) == 52
 
 

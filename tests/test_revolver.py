@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from workbench.content.validate import load_library, validate_paths
-from workbench.games.revolver.rules import (BULLET_WOUNDS_TO_WIN, Colti, Location, PrisonCard, RuleError, Target,
+from workbench.games.revolver.rules import (Action, Colti, Location, PrisonCard, RevolverPrison, RuleError, Target,
                                             add_bullet_wound, kill_one, kill_with_points, move_character,
                                             move_stagecoach, next_locations, prison_card, prison_phase,
                                             remove_bullet_wound, remove_from_game)
@@ -45,7 +45,7 @@ def test_the_library_knows_the_example_cards(library):
 def test_the_fifth_bullet_wound_ends_the_game_for_mcready():
     colti, log = Colti(3), []
     assert add_bullet_wound(colti, log, "test") is False
-    assert add_bullet_wound(colti, log, "test") is True and colti.bullet_wounds == BULLET_WOUNDS_TO_WIN
+    assert add_bullet_wound(colti, log, "test") is True and colti.bullet_wounds == 5     # "a fifth such token"
     remove_bullet_wound(colti, log, "Lakota Medicine Man")
     assert colti.bullet_wounds == 4
 
@@ -146,3 +146,117 @@ def test_faq_q10_unique_cards_cannot_be_replaced(library):
     assert rules["unique_not_replaceable"]
     uniques = {d.id for d in library.of_kind("card", "revolver") if d.data.get("unique")}
     assert {"estella-morales", "douglas-mortimer", "brad-runyan-undertaker", "captain-james-barclay-mantooth"} <= uniques
+
+
+# -- the Prison Phase as a game, played from the ruleset -------------------------------------------
+
+import rules_probes_revolver as probes  # noqa: E402
+from fractions import Fraction  # noqa: E402
+
+
+def builder(library, **overrides):
+    return lambda overrides_=None, variants=(), **kw: RevolverPrison.build(
+        library, variants=variants, overrides={**overrides, **(kw.get("overrides") or overrides_ or {})})
+
+
+def test_the_prison_numbers_are_the_texts(library):
+    game = RevolverPrison.build(library)
+    rules = game.ruleset
+    # Prison Phase steps 1-3 and the note to step 6; New Icons: the fifth bullet wound
+    assert (rules.bullet_wounds_on_entry, rules.colti_draws, rules.mcready_draws, rules.bullet_wounds_to_win) == (1, 6, 3, 5)
+    assert rules.colti_bonus == {"stick-of-dynamite": 3, "nitroglycerin": 5}
+    state = probes.entered(builder(library))
+    hands = {side: len(state.hands[side]) for side in ("colti", "mcready")}
+    assert hands == {"colti": 6, "mcready": 3} and state.wounds == 1
+
+
+def test_a_prison_number_changed_by_a_house_rule_changes_the_game(library, tmp_path):
+    # through the engine API: Colti draws 4, McReady 5
+    state = probes.entered(builder(library, colti_draws=4, mcready_draws=5))
+    assert (len(state.hands["colti"]), len(state.hands["mcready"])) == (4, 5)
+    # in a designer's copy of the YAML: the Stick of Dynamite adds 4 instead of 3
+    import shutil
+    copy = tmp_path / "variants"
+    shutil.copytree(ROOT / "variants", copy)
+    path = copy / "revolver" / "rules.yaml"
+    text = path.read_text()
+    assert "colti_bonus: {stick-of-dynamite: 3, nitroglycerin: 5}" in text
+    path.write_text(text.replace("stick-of-dynamite: 3,", "stick-of-dynamite: 4,"))
+    house = validate_paths([copy]).library
+    published = prison_phase(library, Colti(0, GANG), colti_uses=["stick-of-dynamite"], placed_in_advance=scouts(n=2))
+    changed = prison_phase(house, Colti(0, GANG), colti_uses=["stick-of-dynamite"], placed_in_advance=scouts(n=2))
+    assert (published.colti_total, published.outcome) == (3, "kill-2")     # 3 < 4: McReady greater
+    assert (changed.colti_total, changed.outcome) == (4, "kill-1")         # 4 = 4: a tie kills 1
+
+
+def test_draws_are_chance_nodes_over_the_cards_left(library):
+    game = RevolverPrison.build(library)
+    state = game.new_initial_state(colti_deck=["a", "a", "b"], mcready_deck=["m"]).apply(Action("enter"))
+    assert state.is_chance_node() and state.chance_outcomes() == [("a", Fraction(2, 3)), ("b", Fraction(1, 3))]
+    state = state.apply("a")
+    assert state.chance_outcomes() == [("a", Fraction(1, 2)), ("b", Fraction(1, 2))]
+
+
+def test_its_too_darn_quiet_makes_colti_draw_two_cards(library):
+    deck = [f"c{i}" for i in range(10)]
+    result = prison_phase(library, Colti(0, GANG), ambush="its-too-darn-quiet", colti_deck=deck)
+    state = result.state
+    # 6 for the Prison Phase, then 2 for the ambush card ("your opponent draws two cards")
+    assert state.hands["colti"] == deck[:8]
+    assert "colti draws 2 (the ambush card): c6, c7" in result.log
+    assert result.killed[:2] == ["bandit-a", "bandit-b"] and result.colti.bullet_wounds == 2
+
+
+def test_colti_chooses_the_bandits_he_loses(library):
+    game = RevolverPrison.build(library)
+    state = game.new_initial_state(gang=["santiago", "x", "y"], colti_deck=[], mcready_deck=[], ambush="its-too-darn-quiet")
+    state = state.apply(Action("enter"))
+    assert state.current_player() == "colti" and state.legal_actions() == [Action("kill", "x"), Action("kill", "y")]
+    state = state.apply(Action("kill", "y"))
+    assert state.legal_actions() == [Action("kill", "x")]
+
+
+def test_a_whole_prison_game_replays_from_its_history(library):
+    import json
+    from workbench.games.revolver.rules import play
+    for seed in range(4):
+        state = play(library, seed, ["greedy", "random"])
+        again = state.game.state_from_json(json.loads(json.dumps(state.to_json())))
+        assert list(again.log) == list(state.log) and again.returns() == state.returns()
+        assert state.outcome in ("santiago-joins", "kill-2", "kill-1", "mcready-wins")
+
+
+def test_removing_the_illustrative_decks_is_a_located_validate_problem(tmp_path):
+    import json
+    import shutil
+    import subprocess
+    import sys
+    copy = tmp_path / "variants"
+    shutil.copytree(ROOT / "variants", copy)
+    (copy / "revolver" / "illustrative-prison.yaml").unlink()
+    out = subprocess.run([sys.executable, "-m", "workbench", "validate", str(copy), "--format", "json"],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    problems = [p for p in json.loads(out.stdout)["problems"] if p["severity"] == "error"]
+    assert {p["code"] for p in problems} == {"parameter-unknown"}
+    assert all(p["file"].endswith("rules.yaml") and p["line"] for p in problems)
+    assert sorted(p["path"] for p in problems) == ["$.parameters.colti_deck", "$.parameters.mcready_deck"]
+
+
+def test_the_route_comes_from_the_ruleset(library):
+    assert next_locations("hawks-nest", rules=RevolverPrison.build(library).ruleset) == [
+        "san-manzanillo-prison", "rattlesnake-creek"]
+    assert next_locations("hawks-nest", prison_in_play=False) == ["rattlesnake-creek"]
+
+
+def test_the_content_audit(library):
+    cards = {d.id: d.data for d in library.of_kind("card", "revolver")}
+    for card in ("shoot-without-warning-boys", "cherokee-freedman", "dragged-behind-a-horse", "stagecoach",
+                 "maddened-bison", "quincy-spider-whitmore", "colonel-ned-mcready", "elijah-hooker", "brady-logan",
+                 "jackson-clan", "hawks-nest"):
+        assert "origin" not in cards[card], card     # the texts do not place them
+    assert cards["hawks-nest"]["type"] == "location" and cards["mexican-border"]["copies"] == 1
+    icons = library.data("revolver", "rule", "card-list-icons")
+    assert icons["facts"]["defined"] == ["scope", "lock", "bullet-wound"]
+    notes = " ".join(library.data("revolver", "game", "revolver")["notes"])
+    assert "Revolver 1.1" not in notes and "not in the base-game rulebook" in notes

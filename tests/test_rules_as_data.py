@@ -17,9 +17,12 @@ from workbench.games.dark_horse.engine import DarkHorse
 from workbench.games.ruleset import TrackedRuleset, parse_overrides, resolve
 
 import rules_probes_dark_horse
+import rules_probes_revolver
+import rules_probes_western_legends
 
 ROOT = Path(__file__).resolve().parent.parent
-PROBES = {"dark-horse": rules_probes_dark_horse.PROBES}
+PROBES = {"dark-horse": rules_probes_dark_horse.PROBES, "western-legends": rules_probes_western_legends.PROBES,
+          "revolver-prison": rules_probes_revolver.PROBES}
 
 
 @pytest.fixture(scope="module")

@@ -211,11 +211,11 @@ dark_horse.run(40)
 print("game over:", dark_horse.done)
 for name, s in dark_horse.state.scores().items():
     print(f"{name}: {s['white_hat']} White Hat, {s['black_hat']} Black Hat, roles: {', '.join(s['roles']) or 'none'}")""",
-    """from workbench.games.western_legends.engine import State, BOTS as WL_BOTS
-western = TurnStepper(State(lib, 3, seed=5), {"red": WL_BOTS["greedy"], "blue": WL_BOTS["greedy"], "green": WL_BOTS["random"]}, seed=5)
+    """from workbench.games.western_legends.engine import new_game as western_legends, BOTS as WL_BOTS
+western = TurnStepper(western_legends(lib, 3, seed=5), {"red": WL_BOTS["greedy"], "blue": WL_BOTS["greedy"], "green": WL_BOTS["random"]}, seed=5)
 stepper_widget(western, "western-legends", library=lib)""",
     CHECK + """western.run(60)
-print("round", western.state.round, "| LP:", {p.name: p.lp for p in western.state.players})
+print(f"round {western.state.round}; LP:", ", ".join(f"{p.name} {p.lp}" for p in western.state.players))
 western.back(); western.back()
 print("two steps back: step", western.position, "of", western.last)""",
 ])

@@ -335,10 +335,11 @@ kind("location", "A Western Legends location and its actions.", {
 }, ["source"])
 
 kind("item", "A Western Legends item card.", {
-    "type": {"enum": ["mount", "weapon", "misc"], "description": "Mount, weapon or misc. item."},
+    "type": {"enum": ["mount", "weapon", "misc", "unknown"], "description": "Mount, weapon or misc. item; `unknown` where the texts do not say."},
     "cost": count_or_unknown("Price at the general store."),
     "upgradable": {"type": "boolean", "description": "Can be upgraded by paying its cost a second time."},
     "movement": count("Mount movement value."),
+    "fight_reduction": count("Weapon: how much it reduces the opponent's card value in a fight between players (never below the rule's minimum)."),
     "upgrade_lp": count_or_unknown("LP for the upgraded item at the end."),
     "effect": text("What it does."),
 }, ["source", "type"])

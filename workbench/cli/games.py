@@ -29,8 +29,12 @@ def add_commands(sub, add_format) -> None:
     odds.add_argument("--samples", type=int, default=None, help="simulate instead of enumerating")
     odds.add_argument("--seed", type=int, default=0)
     for parser in (rank, compare, odds):
-        parser.add_argument("--ace-low", choices=("yes", "no"), default="yes", help="may an ace be low in a straight")
-        parser.add_argument("--cheat", choices=("five-of-a-kind-only", "wild"), default="five-of-a-kind-only")
+        parser.add_argument("--ace-low", choices=("yes", "no"), default=None,
+                            help="may an ace be low in a straight (default: the library's rule)")
+        parser.add_argument("--cheat", choices=("five-of-a-kind-only", "wild"), default=None,
+                            help="what the Cheat card does (default: the library's rule)")
+        parser.add_argument("--library", action="append", metavar="DIR",
+                            help="the library whose poker ranking and deck are used (default: the published games)")
         add_format(parser)
 
     play = sub.add_parser("play", help="play sample turns with bots, seeded and replayable")
@@ -138,7 +142,9 @@ def cmd_play(args) -> int:
     from ..content.validate import UsageError, validate_paths
     from ..storage import atomic_write_text
 
-    result = validate_paths(args.library or ["variants"])
+    from ..paths import VARIANTS
+    # the library given, else variants/ here, else the workbench's own (a designer's folder elsewhere)
+    result = validate_paths(args.library or (["variants"] if Path("variants").is_dir() else [str(VARIANTS)]))
     if result.errors:
         print_problems(result.errors)
         return EXIT_PROBLEMS
@@ -167,12 +173,11 @@ def cmd_play(args) -> int:
     else:
         from ..games.western_legends import engine as wl
 
-        if not 2 <= args.players <= len(wl.NAMES):
-            raise UsageError(f"--players must be 2 to {len(wl.NAMES)} for Western Legends")
         unknown = [b for b in bots if b not in wl.BOTS]
         if unknown:
             raise UsageError(f"unknown bot {unknown[0]!r}; bots: {', '.join(wl.BOTS)}")
-        state = wl.play(result.library, args.players, args.seed, args.rounds or 60, bots, args.length)
+        state = wl.play(result.library, args.players, args.seed, args.rounds or 60, bots, args.length,
+                        **house_rules(args))   # the players and the length are checked against the ruleset
         events = state.log
         describe = wl.describe
     if args.log:
@@ -192,7 +197,22 @@ def cmd_poker(args) -> int:
     from ..content.validate import UsageError
     from ..games.western_legends import poker
 
-    rules = poker.PokerRules(ace_low=args.ace_low == "yes", cheat=args.cheat)
+    from dataclasses import replace
+
+    from ..content.published import published_library
+    from ..content.validate import validate_paths
+
+    if args.library:
+        result = validate_paths(args.library)
+        if result.errors:
+            print_problems(result.errors)
+            return EXIT_PROBLEMS
+    library = result.library if args.library else published_library()
+    rules = poker.rules_from_library(library)      # the game's ranking and rule choices; flags override
+    if args.ace_low is not None:
+        rules = replace(rules, ace_low=args.ace_low == "yes")
+    if args.cheat is not None:
+        rules = replace(rules, cheat=args.cheat)
     split = lambda text: [c for c in text.replace(" ", ",").split(",") if c]
     try:
         if args.action == "rank":
@@ -207,7 +227,7 @@ def cmd_poker(args) -> int:
         else:
             hand = split(args.hand)
             flop = split(args.flop) if args.flop else None
-            deck = poker.standard_deck()
+            deck = poker.deck_from_library(library)       # the game's poker deck
             p, exact = poker.win_probability(hand, deck, flop, rules=rules, samples=args.samples, seed=args.seed)
             report = {"hand": hand, "flop": flop, "p_win": float(p), "exact": exact,
                       "fraction": str(p) if exact else None, "samples": None if exact else (args.samples or 2000)}

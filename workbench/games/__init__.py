@@ -2,7 +2,7 @@
 the balance lab use to find them (no if/else per game anywhere else).
 
 >>> sorted(GAMES)
-['dark-horse']
+['dark-horse', 'revolver-prison', 'western-legends']
 >>> GAMES["dark-horse"].content_game, sorted(GAMES["dark-horse"].spec())[:2]
 ('dark-horse', ['abilities_per_turn', 'black_hat_can_rob'])
 """
@@ -41,6 +41,10 @@ def register(entry: Entry) -> Entry:
 
 register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_horse.engine:DarkHorse",
                "workbench.games.dark_horse.parameters"))
+register(Entry("revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
+               "workbench.games.revolver.parameters"))
+register(Entry("western-legends", "Western Legends", "western-legends",
+               "workbench.games.western_legends.engine:WesternLegends", "workbench.games.western_legends.parameters"))
 
 
 def for_content(game: str) -> list[Entry]:

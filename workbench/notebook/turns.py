@@ -94,15 +94,23 @@ def player_rows(state, names) -> list[dict]:
     """One row per seat, in the game's words."""
     from .common import Html
     if game_of(state) == "western-legends":
-        return [{"player": p.name, "character": names.html("character", p.character), "at": place_name(state, p.at, names),
+        return [{"player": p.name, "character": names.html("character", p.character) if p.character else "—",
+                 "at": place_name(state, p.at, names) if p.at is not None else "—",
                  "LP": p.lp, "money": f"${p.money}", "nuggets": p.nuggets, "wounds": p.wounds, "marshal": p.marshal,
-                 "wanted": p.wanted, "poker cards": len(p.hand),
-                 "items": Html(", ".join(names.html("item", i) + (" (upgraded)" if up else "") for i, up in p.items.items()))}
+                 "wanted": p.wanted, "poker cards": len(p.hand), "items": Html(", ".join(_item(names, i, held)
+                                                                                  for i, held in p.items.items()))}
                 for p in state.players]
     return [{"player": p.name, "dice": " ".join(map(str, p.dice)) or "—", "silver": p.goods.get("silver", 0),
              "gold": p.goods.get("gold", 0), "white hats": p.reputation.white, "black hats": p.reputation.black,
              "influence": p.reputation.influence, "roles": ", ".join(words(r) for r in p.roles) or "—",
              "cards": p.hand, "dice in Jail next round": p.jailed_next} for p in state.players]
+
+
+def _item(names, item: str, held) -> str:
+    """An item a Western Legends seat holds: its name, copies and upgrades."""
+    copies, upgraded = held if isinstance(held, tuple) else (1, int(bool(held)))
+    return (str(names.html("item", item)) + (f" ×{copies}" if copies > 1 else "")
+            + (" (upgraded)" if upgraded == copies and upgraded else f" ({upgraded} upgraded)" if upgraded else ""))
 
 
 def board_of(state):
@@ -112,7 +120,8 @@ def board_of(state):
         from ..board.graph import Piece
         board = state.board.copy()
         board.players = [p.name for p in state.players]
-        board.pieces = ([Piece("player", p.at, p.name) for p in state.players] + [Piece("bandit", b) for b in state.bandits]
+        board.pieces = ([Piece("player", p.at, p.name) for p in state.players if p.at is not None]  # placed at setup
+                        + [Piece("bandit", b) for b in state.bandits]
                         + [Piece("sheriff", state.sheriff)])
         return board
     board = getattr(state, "board", None)
@@ -137,15 +146,18 @@ def describe_move(state, action, names) -> str:
     if game_of(state) == "western-legends":
         target = getattr(action, "target", None)
         if kind == "start":
-            choice = state.rules.choices[target]
-            return "start of turn: " + _choice(choice)
+            return "start of turn: " + _choice(state.rules.start_of_turn_choices[target])
+        if kind == "character":
+            return f"keep {names.name('character', target)}"
+        if kind == "disc":
+            return f"place a story disc on {words(target).title()}"
         if kind == "move":
             return f"move to {place_name(state, target, names)}"
         if kind in ("buy", "upgrade"):
             return f"{kind} {names.name('item', target)}"
         if kind == "revel":
-            cost, lp = state.rules.cabaret[target]
-            return f"revel at the cabaret: pay ${cost} for {lp} LP"
+            option = state.rules.revel_options[target]
+            return f"revel at the cabaret: pay ${option['cost']} for {option['lp']} LP"
         if kind == "card-action":
             return f"play {target} for its action"
         if kind in ("duel", "rob", "arrest"):
@@ -175,7 +187,20 @@ def _choice(choice: dict) -> str:
 
 
 def describe_event(state, event: dict, names) -> str:
-    """One log event as "what happened", in the game's words (the player is its own column)."""
+    """One log event as "what happened", in the game's words (the player is its own column). An
+    event whose fields are not the ones expected is still shown, field by field."""
+    try:
+        return _describe_event(state, event, names)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return _generic(event)
+
+
+def _generic(event: dict) -> str:
+    details = ", ".join(f"{words(k)} {_plain(v)}" for k, v in event.items() if k not in ("event", "round", "phase", "player"))
+    return f"{words(event.get('event', 'event'))}" + (f": {details}" if details else "")
+
+
+def _describe_event(state, event: dict, names) -> str:
     kind = event.get("event")
     game = game_of(state)
     at = lambda xy: f"{xy[0]},{xy[1]}"  # noqa: E731
@@ -247,21 +272,26 @@ def describe_event(state, event: dict, names) -> str:
             return f"The sheriff moves to {at(event['at'])}"
         if kind == "poker":
             hands = ", ".join(f"{p} {words(h)}" for p, h in (event.get("hands") or {}).items())
-            return (f"plays poker with {', '.join(s for s in event['seats'] if s != event.get('player'))}: flop "
+            others = [s for s in event["seats"] if s != event.get("player")]
+            return (f"plays poker {'with ' + ', '.join(others) if others else 'against the dealer'}: flop "
                     f"{' '.join(event['flop'])}; {hands}; pot ${event['pot']}; {event['winner'] or 'the dealer'} wins")
         if kind == "fight":
-            return (f"{words(event['kind'])}s {event['target']}: {' vs '.join(event['cards'])}"
+            return (f"{words(event['kind'])}s {event['target']}: {' vs '.join(c or 'no card' for c in event['cards'])}"
                     f" ({' vs '.join(map(str, event['values']))}); {event['winner']} wins")
         if kind == "arrest-attempt":
-            return f"the sheriff tries an arrest: {event['card']} against {event['sheriff']}: {'escaped' if event['escaped'] else 'caught'}"
+            card = event.get("card") or "no card"
+            return f"the sheriff tries an arrest: {card} against {event['sheriff']}: {'escaped' if event['escaped'] else 'caught'}"
+        if kind == "story-disc":
+            return f"places a story disc on {words(event['card']).title()}"
+        if kind == "reshuffle":
+            return f"the {words(event['deck'])} deck is reshuffled ({event['cards']} cards)"
         if kind == "arrested":
-            return "is arrested"
+            return "is arrested" + (f", losing ${event['money']}" if event.get("money") else "")
         if kind == "end-triggered":
             return f"reaches the goal: round {event['final_round']} is the last"
         if kind == "final-scoring":
             return "Final scoring: " + ", ".join(f"{n} {s['total']} LP" for n, s in event["scores"].items())
-    details = ", ".join(f"{words(k)} {_plain(v)}" for k, v in event.items() if k not in ("event", "round", "phase", "player"))
-    return f"{words(kind)}" + (f": {details}" if details else "")
+    return _generic(event)
 
 
 def _plain(value) -> str:

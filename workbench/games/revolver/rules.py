@@ -1,27 +1,39 @@
-"""Revolver 1.2 rules as pure functions.
+"""Revolver 1.2 (Hunt the Man Down): scope targeting, bullet wounds, the Prison Phase as a game,
+the route and the FAQ's rulings, every number from the resolved ruleset.
 
-Game facts (module-level data, as the rulebook states them):
+:class:`RevolverPrison` is the Prison Phase as a playable game (the state API of
+:mod:`workbench.games.base`): Colti decides to enter the Prison or skip it; entering puts a bullet
+wound on Jack Colti; each side draws (chance nodes: each card left in the deck comes up with its
+share); the ambush card at the Prison is resolved (Colti chooses the bandits it kills, then draws);
+the sides alternately place a card or pass, Colti first, until both pass; the lock cards are
+turned over and the firepower totalled, and the outcome the ruleset gives for the result is
+carried out. :func:`prison_phase` plays it with given hands, decks in a given order and a placing
+policy, and returns the log as lines (the FAQ tests).
+
+What the rules texts leave unknown is not invented: the base decks and what is left of them at the
+Prison are illustrative designer data (``colti_deck``, ``mcready_deck``); only the one ambush card
+whose text is known is played (others are logged as not modelled).
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from fractions import Fraction
+from typing import Any, Callable, Sequence
 
-#: New Icons, Bullet wound: "At the moment when a fifth such token would have to be placed on
-#: Jack Colti, McReady immediately wins the game!"
-BULLET_WOUNDS_TO_WIN = 5
-#: Prison Phase steps 1-3 and the note to step 6.
-PRISON_ENTRY_WOUNDS = 1
-COLTI_DRAWS, MCREADY_DRAWS = 6, 3
-PRISON_BONUS = {"stick-of-dynamite": 3, "nitroglycerin": 5}
-#: Setup 1: the Prison lies between Hawk's Nest and Rattlesnake Creek; it is optional (Q5).
-PRISON = "san-manzanillo-prison"
-ROUTE_AROUND_PRISON = ("hawks-nest", PRISON, "rattlesnake-creek")
+from ...errors import ContentError, UsageError
+from ..base import Game, State as BaseState, Trail
+from .parameters import SPEC, content_problems, published_ruleset, resolve_ruleset
+
+SIDES = ("colti", "mcready")
 
 
 class RuleError(ValueError):
     """A move the rules do not allow, with the rulebook's reason."""
+
+
+def _rules(rules):
+    return rules if rules is not None else published_ruleset()
 
 
 # -- scope targeting (New Icons: Scope, Examples 1 and 2) ------------------------------------
@@ -98,17 +110,15 @@ class Colti:
     bullet_wounds: int = 0
     gang: list[str] = field(default_factory=list)
 
-    @property
-    def mcready_won(self) -> bool:
-        return self.bullet_wounds >= BULLET_WOUNDS_TO_WIN
 
-
-def add_bullet_wound(colti: Colti, log: list[str], why: str) -> bool:
-    """Place a bullet wound on Jack Colti; returns True when that ends the game for McReady."""
+def add_bullet_wound(colti: Colti, log: list[str], why: str, rules=None) -> bool:
+    """Place a bullet wound on Jack Colti; returns True when that ends the game for McReady
+    (``bullet_wounds_to_win``: "at the moment when a fifth such token would have to be placed")."""
+    limit = _rules(rules).bullet_wounds_to_win
     colti.bullet_wounds += 1
     log.append(f"bullet wound on Jack Colti ({why}): {colti.bullet_wounds}")
-    if colti.mcready_won:
-        log.append("a fifth bullet wound: McReady immediately wins the game")
+    if colti.bullet_wounds >= limit:
+        log.append(f"bullet wound {limit}: McReady immediately wins the game")
         return True
     return False
 
@@ -119,7 +129,7 @@ def remove_bullet_wound(colti: Colti, log: list[str], why: str) -> None:
         log.append(f"bullet wound removed from Jack Colti ({why}): {colti.bullet_wounds}")
 
 
-# -- the Prison (Module 1) -------------------------------------------------------------------
+# -- cards on the Prison ---------------------------------------------------------------------
 
 @dataclass
 class PrisonCard:
@@ -129,28 +139,18 @@ class PrisonCard:
     face_down: bool = False
 
 
-@dataclass
-class PrisonResult:
-    entered: bool
-    outcome: str | None = None  # "santiago-joins", "kill-2", "kill-1", or "mcready-wins"
-    colti_total: int = 0
-    mcready_total: int = 0
-    killed: list[str] = field(default_factory=list)
-    colti: Colti = field(default_factory=Colti)
-    remaining_on_prison: list[PrisonCard] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
-
-
-def prison_card(library, card_id: str, side: str, *, face_down: bool = False) -> PrisonCard:
-    """A card placed on the Prison. Only firepower cards go there (Q1), face down only with the
-    lock icon; Stick of Dynamite and Nitroglycerin are used for their bonus instead."""
+def prison_card(library, card_id: str, side: str, *, face_down: bool = False, rules=None) -> PrisonCard:
+    """A card placed on the Prison. Only cards of ``prison_card_type`` go there (FAQ Q1), face
+    down only with the lock icon; the ``colti_bonus`` cards are used for their bonus instead."""
+    rules = _rules(rules)
     card = library.data("revolver", "card", card_id)
     if card is None:
         raise RuleError(f"no card '{card_id}'")
-    if card_id in PRISON_BONUS:
-        raise RuleError(f"{card['name']} is not placed as a firepower card: Colti uses it for +{PRISON_BONUS[card_id]}")
-    if card.get("type") != "firepower":
-        raise RuleError(f"{card['name']} is not a firepower card: only firepower cards may be placed on the Prison (FAQ Q1)")
+    if card_id in rules.colti_bonus:
+        raise RuleError(f"{card['name']} is not placed as a firepower card: Colti uses it for +{rules.colti_bonus[card_id]}")
+    if card.get("type") != rules.prison_card_type:
+        raise RuleError(f"{card['name']} is not a {rules.prison_card_type} card: only {rules.prison_card_type} cards may"
+                        " be placed on the Prison (FAQ Q1)")
     if face_down and "lock" not in (card.get("icons") or []):
         raise RuleError(f"{card['name']} has no lock icon: only lock cards go face down on the Prison")
     if not isinstance(card.get("firepower"), int):
@@ -158,135 +158,373 @@ def prison_card(library, card_id: str, side: str, *, face_down: bool = False) ->
     return PrisonCard(card_id, side, card["firepower"], face_down)
 
 
-Policy = Callable[[str, list[PrisonCard], list[str]], "str | None"]
+# -- the Prison Phase as a game --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Action:
+    kind: str            # enter, skip, place, place-face-down, use, pass, kill
+    card: str | None = None
+
+    def __str__(self) -> str:
+        return self.kind if self.card is None else f"{self.kind} {self.card}"
 
 
-def place_highest(side: str, placed: list[PrisonCard], playable: list[str]) -> str | None:
-    """Default policy: place the first playable card offered (callers sort by firepower), or pass."""
-    return playable[0] if playable else None
+class RevolverPrison(Game):
+    """The Prison Phase of Module 1, from the ruleset and the library's cards.
 
-
-def prison_phase(library, colti: Colti, *, enter: bool = True, placed_in_advance: Sequence[PrisonCard] = (),
-                 colti_hand: Sequence[str] = (), mcready_hand: Sequence[str] = (),
-                 colti_deck: Sequence[str] = (), mcready_deck: Sequence[str] = (), ambush: str | None = None,
-                 colti_uses: Sequence[str] = (), policy: Policy = place_highest, rng: random.Random | None = None,
-                 choose_killed: Callable[[list[str], int], list[str]] | None = None) -> PrisonResult:
-    """The Prison Phase, steps 1-7, on copies of the given state.
-
-    ``colti_uses`` lists the bonus cards Colti uses here (``stick-of-dynamite``,
-    ``nitroglycerin``). Draws come from the given decks in order (shuffle them with ``rng``
-    beforehand for a random game). ``choose_killed(gang, n)`` is Colti's choice of bandits to lose
-    (default: the first ``n``).
+    Examples
+    --------
+    >>> from workbench.content.published import published_library
+    >>> game = RevolverPrison.build(published_library())
+    >>> game.ruleset.colti_draws, game.ruleset.mcready_draws, game.player_range()
+    (6, 3, (2, 2))
     """
-    colti = Colti(colti.bullet_wounds, list(colti.gang))
-    result = PrisonResult(enter, colti=colti, log=[])
-    log = result.log
-    if not enter:
-        # Q6, Q7: the cards and the ambush card stay face down where they are
-        result.remaining_on_prison = list(placed_in_advance)
-        log.append("Colti skips the Prison: its ambush card and the cards on it stay face down")
-        return result
-    choose_killed = choose_killed or (lambda gang, n: gang[:n])
-    placed = list(placed_in_advance)
-    hands = {"colti": list(colti_hand), "mcready": list(mcready_hand)}
-    # 1. a bullet wound on Jack Colti
-    if add_bullet_wound(colti, log, "entering the Prison"):
-        result.outcome = "mcready-wins"
-        return result
-    # 2-3. draws
-    for side, deck, count in (("colti", list(colti_deck), COLTI_DRAWS), ("mcready", list(mcready_deck), MCREADY_DRAWS)):
-        drawn = deck[:count]
-        hands[side] += drawn
-        log.append(f"{side} draws {count}" + (f": {', '.join(drawn)}" if drawn else " (no deck given)"))
-    # 4. the ambush card at this location
-    if ambush == "its-too-darn-quiet":
-        victims = choose_killed([b for b in colti.gang if b != "santiago"], 2)  # Q9: Santiago is not in the gang yet
-        for bandit in victims:
-            colti.gang.remove(bandit)
-        result.killed += victims
-        log.append(f"ambush 'It's too darn quiet…': kill {', '.join(victims) or 'nobody'}; Colti draws 2")
-        if add_bullet_wound(colti, log, "the ambush card"):
-            result.outcome = "mcready-wins"
-            return result
-    elif ambush:
-        log.append(f"ambush {ambush}: its effect is not modelled by the workbench")
-    # 5. alternate placement, Colti first, until both pass
-    passed = {"colti": False, "mcready": False}
-    side = "colti"
-    while not all(passed.values()):
-        playable = []
-        for card_id in hands[side]:
-            try:
-                prison_card(library, card_id, side)
-                playable.append(card_id)
-            except RuleError:
-                continue
-        playable.sort(key=lambda c: -library.data("revolver", "card", c)["firepower"])
-        choice = policy(side, placed, playable)
-        if choice is None:
-            passed[side] = True
-            log.append(f"{side} passes")
+
+    id = "revolver-prison"
+    name = "Revolver: the Prison Phase"
+    PARAMETERS = SPEC
+    OPTIONS = {"bullet_wounds": "bullet wounds on Jack Colti when he reaches the Prison",
+               "gang": "Colti's bandits (default: `bandits` of them)",
+               "colti_hand": "Colti's hand", "mcready_hand": "McReady's hand",
+               "placed": "cards placed on the Prison in advance: [card, side, firepower, face_down]",
+               "ambush": "the ambush card at the Prison",
+               "colti_deck": "Colti's deck as a list (default: `colti_deck`)",
+               "mcready_deck": "McReady's deck as a list (default: `mcready_deck`)"}
+
+    def __init__(self, library, ruleset):
+        self.library, self.ruleset = library, ruleset
+        self.cards = {d.id: d.data for d in library.of_kind("card", "revolver")}
+        game = library.data("revolver", "game", "revolver") or {}
+        players = game.get("players") or {}
+        self.players = (int(players.get("min", 2)), int(players.get("max", 2)))
+
+    @classmethod
+    def build(cls, library, *, scenario: str | None = None, variants=(), overrides=None, **_) -> "RevolverPrison":
+        ruleset = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides)
+        problems = content_problems(library, ruleset)
+        if problems:
+            raise ContentError("the library's Revolver content cannot be played", problems)
+        return cls(library, ruleset)
+
+    def player_range(self) -> tuple[int, int]:
+        return self.players
+
+    def firepower(self, card: str) -> int | None:
+        value = (self.cards.get(card) or {}).get("firepower")
+        return value if isinstance(value, int) else None
+
+    def placeable(self, card: str, face_down: bool = False) -> bool:
+        """Whether ``card`` may be placed on the Prison (as :func:`prison_card` says, without raising)."""
+        try:
+            prison_card(self.library, card, "colti", face_down=face_down, rules=self.ruleset)
+        except RuleError:
+            return False
+        return True
+
+    def new_initial_state(self, players: int = 2, seed: int = 0, bullet_wounds: int = 0, gang=None, colti_hand=(),
+                          mcready_hand=(), placed=(), ambush: str | None = None, colti_deck=None,
+                          mcready_deck=None) -> "State":
+        low, high = self.player_range()
+        if not low <= players <= high:
+            raise UsageError(f"the Prison Phase is for {low} to {high} players (Colti and McReady), not {players}")
+        rules = self.ruleset
+        gang = [f"bandit-{i + 1}" for i in range(rules.bandits)] if gang is None else list(gang)
+        decks = {}
+        for side, given in (("colti", colti_deck), ("mcready", mcready_deck)):
+            if given is None:
+                given = [card for card, n in rules[f"{side}_deck"].items() for _ in range(n)]
+            decks[side] = list(given)
+        placed = [list(p) if not isinstance(p, PrisonCard) else [p.card, p.side, p.firepower, p.face_down] for p in placed]
+        setup = {"players": players, "seed": seed, "bullet_wounds": bullet_wounds, "gang": gang,
+                 "colti_hand": list(colti_hand), "mcready_hand": list(mcready_hand), "placed": placed, "ambush": ambush,
+                 "colti_deck": decks["colti"], "mcready_deck": decks["mcready"]}
+        return State(self, setup)
+
+
+class State(BaseState):
+    """One moment of the Prison Phase; ``apply`` returns the next state."""
+
+    def __init__(self, game: RevolverPrison, setup: dict):
+        self.game, self.setup = game, setup
+        self.wounds = setup["bullet_wounds"]
+        self.gang = list(setup["gang"])
+        self.start_gang = len(self.gang)
+        self.hands = {"colti": list(setup["colti_hand"]), "mcready": list(setup["mcready_hand"])}
+        self.decks = {}
+        for side in SIDES:
+            counts: dict[str, int] = {}
+            for card in setup[f"{side}_deck"]:
+                counts[card] = counts.get(card, 0) + 1
+            self.decks[side] = counts
+        self.placed = [PrisonCard(c, s, f, d) for c, s, f, d in setup["placed"]]
+        self.bonus: list[tuple[str, int]] = []
+        self.passed = {"colti": False, "mcready": False}
+        self.turn = self.game.ruleset.prison_first
+        self.outcome: str | None = None
+        self.killed: list[str] = []
+        self.totals = (0, 0)
+        self.entered: bool | None = None
+        self.drawn: list[str] = []
+        self.pending: list[tuple] = [("enter?",)]
+        self.log, self.history = Trail(), Trail()
+        self.event("start", bullet_wounds=self.wounds, gang=len(self.gang), assumptions=game.assumptions(),
+                   ambush=setup["ambush"])
+
+    def clone(self) -> "State":
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.pop("_legal", None)
+        new.gang, new.killed, new.drawn, new.pending = list(self.gang), list(self.killed), list(self.drawn), list(self.pending)
+        new.hands = {s: list(h) for s, h in self.hands.items()}
+        new.decks = {s: dict(d) for s, d in self.decks.items()}
+        new.placed = [PrisonCard(p.card, p.side, p.firepower, p.face_down) for p in self.placed]
+        new.bonus, new.passed = list(self.bonus), dict(self.passed)
+        new.log, new.history = self.log.fork(), self.history.fork()
+        return new
+
+    @property
+    def rules(self):
+        return self.game.ruleset
+
+    @property
+    def seats(self) -> list[str]:
+        return list(SIDES)
+
+    @property
+    def done(self) -> bool:
+        return self.is_terminal()
+
+    def event(self, kind: str, side: str | None = None, **data) -> None:
+        self.log.append({"event": kind, "side": side, **data})
+
+    # -- the state API ------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return not self.pending
+
+    def is_chance_node(self) -> bool:
+        return bool(self.pending) and self.pending[0][0] == "draw"
+
+    def current_player(self) -> str | None:
+        if not self.pending or self.is_chance_node():
+            return None
+        step = self.pending[0][0]
+        return self.turn if step == "turn" else "colti"       # Colti decides to enter and whom he loses
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        if not self.is_chance_node():
+            return []
+        deck = self.decks[self.pending[0][1]]
+        total = sum(deck.values())
+        return [(card, Fraction(n, total)) for card, n in sorted(deck.items()) if n]
+
+    def legal_actions(self) -> list[Action]:
+        if not self.pending or self.is_chance_node():
+            return []
+        kind = self.pending[0][0]
+        if kind == "enter?":
+            return [Action("enter"), Action("skip")]
+        if kind == "kill?":
+            return [Action("kill", b) for b in dict.fromkeys(self.gang) if b != "santiago"]
+        side, game, rules = self.turn, self.game, self.rules
+        actions = [Action("pass")]
+        for card in sorted(set(self.hands[side])):
+            if side == "colti" and card in rules.colti_bonus:
+                actions.append(Action("use", card))
+            elif game.placeable(card):
+                actions.append(Action("place", card))
+                if game.placeable(card, face_down=True):
+                    actions.append(Action("place-face-down", card))
+        return actions
+
+    def returns(self) -> dict[str, float]:
+        """In bandits: Santiago freed +1 for Colti, each bandit lost -1; a game-ending bullet wound
+        counts as Colti's whole gang lost."""
+        if self.outcome == "mcready-wins":
+            colti = -float(self.start_gang)
         else:
-            passed[side] = False
-            hands[side].remove(choice)
-            placed.append(prison_card(library, choice, side))
-            log.append(f"{side} places {choice}")
-        side = "mcready" if side == "colti" else "colti"
-    # 6. reveal the lock cards and total the firepower
-    for card in placed:
-        if card.face_down:
-            card.face_down = False
-            log.append(f"reveal {card.card} ({card.firepower})")
-    colti_total = sum(c.firepower for c in placed if c.side == "colti")
-    for bonus in colti_uses:
-        if bonus not in PRISON_BONUS:
-            raise RuleError(f"{bonus} gives no Prison bonus")
-        colti_total += PRISON_BONUS[bonus]
-        log.append(f"Colti uses {bonus}: +{PRISON_BONUS[bonus]}")
-        if bonus == "nitroglycerin" and add_bullet_wound(colti, log, "Nitroglycerin (FAQ Q8)"):
-            result.outcome = "mcready-wins"
-            return result
-    mcready_total = sum(c.firepower for c in placed if c.side == "mcready")
-    result.colti_total, result.mcready_total = colti_total, mcready_total
-    if colti_total > mcready_total:
-        result.outcome = "santiago-joins"
-        colti.gang.append("santiago")
-        log.append(f"Colti {colti_total} > McReady {mcready_total}: Santiago joins Colti's gang")
-    else:
-        n = 2 if mcready_total > colti_total else 1
-        victims = choose_killed([b for b in colti.gang if b != "santiago"], n)
-        for bandit in victims:
-            colti.gang.remove(bandit)
-        result.killed += victims
-        result.outcome = f"kill-{n}"
-        log.append(f"Colti {colti_total} vs McReady {mcready_total}: kill {n} bandit(s): {', '.join(victims) or 'none left'}")
-    # 7. the Prison is emptied
-    log.append("discard all cards from the Prison")
-    return result
+            colti = float(len(self.gang) - self.start_gang)
+        return {"colti": colti, "mcready": -colti}
+
+    def encode(self, action):
+        if isinstance(action, Action):
+            return {"action": action.kind, "card": action.card}
+        return {"draw": action}
+
+    def decode(self, data):
+        return Action(data["action"], data.get("card")) if "action" in data else data["draw"]
+
+    def is_legal(self, action) -> bool:
+        if self.is_chance_node():
+            return isinstance(action, str) and self.decks[self.pending[0][1]].get(action, 0) > 0
+        return isinstance(action, Action) and super().is_legal(action)
+
+    # -- applying -------------------------------------------------------------------------------
+    def _apply(self, action) -> None:
+        step = self.pending[0]
+        kind = step[0]
+        if kind == "draw":
+            _, side, n, why = step
+            self.decks[side][action] -= 1
+            self.hands[side].append(action)
+            self.drawn.append(action)
+            if n > 1:
+                self.pending[0] = ("draw", side, n - 1, why)
+            else:
+                self.pending.pop(0)
+                self._drew(side, why)
+        elif kind == "enter?":
+            self.pending.pop(0)
+            self._enter(action.kind == "enter")
+        elif kind == "kill?":
+            _, n, why = step
+            self.pending.pop(0)
+            self.gang.remove(action.card)
+            self.killed.append(action.card)
+            self.event("killed", "colti", bandit=action.card, why=why)
+            if n > 1:
+                self.pending.insert(0, ("kill", n - 1, why))
+        else:
+            self._turn(action)
+        self._run()
+
+    def _run(self) -> None:
+        while self.pending:
+            step = self.pending[0]
+            kind = step[0]
+            if kind in ("enter?", "kill?", "turn"):
+                return
+            if kind == "draw":
+                _, side, n, why = step
+                if n > 0 and any(self.decks[side].values()):
+                    return
+                self.pending.pop(0)
+                self._drew(side, why, short=n)
+                continue
+            self.pending.pop(0)
+            getattr(self, "_" + kind.replace("-", "_"))(*step[1:])
+
+    def _drew(self, side: str, why: str, short: int = 0) -> None:
+        want = self.rules[f"{side}_draws"] if why == "prison" else self.rules.ambush_effects.get(why, {}).get(
+            "opponent_draws", 0)
+        self.event("draw", side, count=want, cards=list(self.drawn), short=short, why=why)
+        self.drawn = []
+
+    def _enter(self, enter: bool) -> None:
+        rules = self.rules
+        self.entered = enter
+        if not enter:
+            # Q6, Q7: the cards and the ambush card stay face down where they are
+            self.event("skip", "colti", remaining=len(self.placed))
+            self.pending = []
+            return
+        self.event("enter", "colti")
+        self.pending = [("wound", rules.bullet_wounds_on_entry, "entering the Prison"),
+                        ("draw", "colti", rules.colti_draws, "prison"), ("draw", "mcready", rules.mcready_draws, "prison"),
+                        ("ambush",), ("turn",), ("reveal",), ("discard",)]
+
+    def _wound(self, n: int, why: str) -> None:
+        for _ in range(n):
+            self.wounds += 1
+            self.event("bullet-wound", "colti", why=why, wounds=self.wounds)
+            if self.wounds >= self.rules.bullet_wounds_to_win:
+                self.outcome = "mcready-wins"
+                self.event("mcready-wins", "mcready", wounds=self.wounds)
+                self.pending = []
+                return
+
+    def _kill(self, n: int, why: str) -> None:
+        """Colti chooses which bandits he loses (Santiago, not yet freed, cannot be killed: FAQ Q9)."""
+        if n > 0 and any(b != "santiago" for b in self.gang):
+            self.pending.insert(0, ("kill?", n, why))
+        elif n > 0:
+            self.event("killed", "colti", bandit=None, why=why, note="no bandit left to kill")
+
+    def _ambush(self) -> None:
+        card = self.setup["ambush"]
+        if not card:
+            return
+        effect = self.rules.ambush_effects.get(card)
+        if effect is None:
+            self.event("ambush", "mcready", card=card, note="its effect is not modelled by the workbench")
+            return
+        self.event("ambush", "mcready", card=card, **effect)
+        self.pending[0:0] = [("kill", effect.get("kill", 0), f"the ambush card {card}"),
+                             ("draw", "colti", effect.get("opponent_draws", 0), card),
+                             ("wound", effect.get("bullet_wounds", 0), "the ambush card")]
+
+    def _turn(self, action: Action) -> None:
+        side, rules = self.turn, self.rules
+        if action.kind == "pass":
+            self.passed[side] = True
+            self.event("pass", side)
+        else:
+            self.passed[side] = False
+            self.hands[side].remove(action.card)
+            if action.kind == "use":
+                points = rules.colti_bonus[action.card]
+                self.bonus.append((action.card, points))
+                self.event("use", side, card=action.card, firepower=points)
+                wounds = rules.bonus_bullet_wounds.get(action.card, 0)
+                if wounds:
+                    self._wound(wounds, f"{action.card} (FAQ Q8)")
+                    if not self.pending:          # it ended the game
+                        return
+            else:
+                face_down = action.kind == "place-face-down"
+                self.placed.append(PrisonCard(action.card, side, self.game.firepower(action.card), face_down))
+                self.event("place", side, card=action.card, face_down=face_down)
+        if all(self.passed.values()):
+            self.pending.pop(0)
+            return
+        self.turn = "mcready" if side == "colti" else "colti"
+
+    def _reveal(self) -> None:
+        rules = self.rules
+        for card in self.placed:
+            if card.face_down:
+                card.face_down = False
+                self.event("reveal", card.side, card=card.card, firepower=card.firepower)
+        colti = sum(c.firepower for c in self.placed if c.side == "colti") + sum(p for _, p in self.bonus)
+        mcready = sum(c.firepower for c in self.placed if c.side == "mcready")
+        self.totals = (colti, mcready)
+        result = "colti_greater" if colti > mcready else "mcready_greater" if mcready > colti else "tie"
+        self.outcome = rules.prison_outcomes[result]
+        self.event("totals", None, colti=colti, mcready=mcready, outcome=self.outcome)
+        if self.outcome == "santiago-joins":
+            self.gang.append("santiago")
+        else:
+            self._kill(int(self.outcome.split("-")[1]), "the Prison")
+
+    def _discard(self) -> None:
+        self.event("discard", None, cards=len(self.placed) + len(self.bonus))
 
 
-# -- locations (Q2, Q3, Q5) ------------------------------------------------------------------
+# -- the route (Setup 1; FAQ Q5) -------------------------------------------------------------
 
-def next_locations(location: str, prison_in_play: bool = True) -> list[str]:
-    """Where cards (or a Stagecoach) may move on to: from Hawk's Nest, the Prison or past it (Q5).
+def next_locations(location: str, prison_in_play: bool = True, rules=None) -> list[str]:
+    """Where cards (or a Stagecoach) may move on to: from the location before the Prison, the
+    Prison or past it (Q5).
 
     >>> next_locations("hawks-nest")
     ['san-manzanillo-prison', 'rattlesnake-creek']
     """
-    if location == "hawks-nest":
-        return [PRISON, "rattlesnake-creek"] if prison_in_play else ["rattlesnake-creek"]
-    if location == PRISON:
-        return ["rattlesnake-creek"]
+    rules = _rules(rules)
+    before, after = rules.prison_between
+    if location == before:
+        return [rules.prison_location, after] if prison_in_play else [after]
+    if location == rules.prison_location:
+        return [after]
     raise RuleError(f"the route after {location} is not in the Hunt the Man Down text")
 
 
-def move_stagecoach(tokens: int, location: str, destination: str) -> int:
-    """Moving the Stagecoach on costs one token, to the Prison or past it alike (Q5)."""
-    if destination not in next_locations(location):
+def move_stagecoach(tokens: int, location: str, destination: str, rules=None) -> int:
+    """Moving the Stagecoach on costs ``stagecoach_move_cost`` tokens, to the Prison or past it alike (Q5)."""
+    rules = _rules(rules)
+    if destination not in next_locations(location, rules=rules):
         raise RuleError(f"the Stagecoach cannot move from {location} to {destination}")
-    if tokens < 1:
+    if tokens < rules.stagecoach_move_cost:
         raise RuleError("the Stagecoach needs a token to move")
-    return tokens - 1
+    return tokens - rules.stagecoach_move_cost
 
 
 @dataclass
@@ -310,3 +548,154 @@ def remove_from_game(card: str, location: Location, discard: list[str], box: lis
     location.cards.remove(card)
     box.append(card)
     discard.extend(location.under.pop(card, []))
+
+
+# -- the Prison Phase with given hands, decks and policy (the FAQ's situations) ---------------------
+
+@dataclass
+class PrisonResult:
+    entered: bool
+    outcome: str | None = None  # "santiago-joins", "kill-2", "kill-1", or "mcready-wins"
+    colti_total: int = 0
+    mcready_total: int = 0
+    killed: list[str] = field(default_factory=list)
+    colti: Colti = field(default_factory=Colti)
+    remaining_on_prison: list[PrisonCard] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    state: Any = None
+
+
+Policy = Callable[[str, list[PrisonCard], list[str]], "str | None"]
+
+
+def place_highest(side: str, placed: list[PrisonCard], playable: list[str]) -> str | None:
+    """Default policy: place the first playable card offered (callers sort by firepower), or pass."""
+    return playable[0] if playable else None
+
+
+def describe(event: dict) -> str:
+    """One line per event of the Prison game."""
+    kind, side = event["event"], event.get("side")
+    if kind == "start":
+        return f"the Prison: Jack Colti has {event['bullet_wounds']} bullet wound(s), {event['gang']} bandit(s)"
+    if kind == "skip":
+        return "Colti skips the Prison: its ambush card and the cards on it stay face down"
+    if kind == "enter":
+        return "Colti enters the Prison"
+    if kind == "bullet-wound":
+        return f"bullet wound on Jack Colti ({event['why']}): {event['wounds']}"
+    if kind == "mcready-wins":
+        return f"bullet wound {event['wounds']}: McReady immediately wins the game"
+    if kind == "draw":
+        if event["why"] != "prison":
+            return f"{side} draws {event['count']} (the ambush card)" + (f": {', '.join(event['cards'])}" if event["cards"] else "")
+        cards = f": {', '.join(event['cards'])}" if event["cards"] else " (no deck given)"
+        return f"{side} draws {event['count']}{cards}"
+    if kind == "ambush":
+        if "note" in event:
+            return f"ambush {event['card']}: {event['note']}"
+        return f"ambush '{event['card']}': kill {event.get('kill', 0)}, Colti draws {event.get('opponent_draws', 0)}"
+    if kind == "killed":
+        return f"kill {event['bandit']} ({event['why']})" if event["bandit"] else f"nobody left to kill ({event['why']})"
+    if kind == "pass":
+        return f"{side} passes"
+    if kind == "place":
+        return f"{side} places {event['card']}" + (" face down" if event["face_down"] else "")
+    if kind == "use":
+        return f"Colti uses {event['card']}: +{event['firepower']}"
+    if kind == "reveal":
+        return f"reveal {event['card']} ({event['firepower']})"
+    if kind == "totals":
+        return f"Colti {event['colti']} vs McReady {event['mcready']}: {event['outcome']}"
+    if kind == "discard":
+        return "discard all cards from the Prison"
+    return str(event)
+
+
+def prison_phase(library, colti: Colti, *, enter: bool = True, placed_in_advance: Sequence[PrisonCard] = (),
+                 colti_hand: Sequence[str] = (), mcready_hand: Sequence[str] = (),
+                 colti_deck: Sequence[str] = (), mcready_deck: Sequence[str] = (), ambush: str | None = None,
+                 colti_uses: Sequence[str] = (), policy: Policy = place_highest, rng: random.Random | None = None,
+                 choose_killed: Callable[[list[str], int], list[str]] | None = None, overrides=None) -> PrisonResult:
+    """The Prison Phase, steps 1-7, played by :class:`RevolverPrison` on copies of the given state.
+
+    ``colti_uses`` lists the bonus cards Colti uses here (``stick-of-dynamite``,
+    ``nitroglycerin``), used before any other card. Draws come from the given decks in order
+    (shuffle them with ``rng`` beforehand for a random game). ``choose_killed(gang, n)`` is Colti's
+    choice of bandits to lose (default: the first ``n``); ``policy`` places cards.
+    """
+    game = RevolverPrison.build(library, overrides=overrides)
+    decks = {"colti": list(colti_deck), "mcready": list(mcready_deck)}
+    if rng is not None:
+        for deck in decks.values():
+            rng.shuffle(deck)
+    state = game.new_initial_state(bullet_wounds=colti.bullet_wounds, gang=list(colti.gang),
+                                   colti_hand=list(colti_hand) + list(colti_uses), mcready_hand=list(mcready_hand),
+                                   placed=placed_in_advance, ambush=ambush, colti_deck=decks["colti"],
+                                   mcready_deck=decks["mcready"])
+    choose_killed = choose_killed or (lambda gang, n: gang[:n])
+    uses = list(colti_uses)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            side = state.pending[0][1]
+            state = state.apply(decks[side].pop(0))
+            continue
+        kind = state.pending[0][0]
+        if kind == "enter?":
+            action = Action("enter" if enter else "skip")
+        elif kind == "kill?":
+            victims = choose_killed([b for b in state.gang if b != "santiago"], state.pending[0][1])
+            action = Action("kill", victims[0])
+        else:
+            legal = state.legal_actions()
+            use = next((a for a in legal if a.kind == "use" and a.card in uses), None)
+            if use is not None:
+                uses.remove(use.card)
+                action = use
+            else:
+                playable = sorted({a.card for a in legal if a.kind == "place"}, key=lambda c: -game.firepower(c))
+                choice = policy(state.turn, list(state.placed), playable)
+                action = Action("pass") if choice is None else Action("place", choice)
+        state = state.apply(action)
+    result = PrisonResult(bool(state.entered), state.outcome, state.totals[0], state.totals[1], list(state.killed),
+                          Colti(state.wounds, list(state.gang)), state=state)
+    if not state.entered:
+        result.remaining_on_prison = list(state.placed)
+    result.log = [describe(e) for e in state.log if e["event"] != "start"]
+    return result
+
+
+def play(library, seed: int = 0, bots: list[str] | None = None, variants=(), overrides=None, **options) -> State:
+    """A seeded Prison Phase with bots."""
+    from ..base import play as play_game
+    game = RevolverPrison.build(library, variants=variants, overrides=overrides)
+    return play_game(game, 2, seed, bots or ["greedy"], **options)
+
+
+def random_bot(state: State, rng: random.Random) -> Action:
+    return rng.choice(state.legal_actions())
+
+
+def greedy_bot(state: State, rng: random.Random) -> Action:
+    """Enters, places the strongest card it has (bonus cards first for Colti) while behind or level,
+    else passes; loses bandits in gang order. The bot's own choices, not rules."""
+    actions = state.legal_actions()
+    kinds = {a.kind for a in actions}
+    if "enter" in kinds:
+        return Action("enter")
+    if "kill" in kinds:
+        return actions[0]
+    game, side = state.game, state.turn
+    mine = sum(c.firepower for c in state.placed if c.side == side) + (sum(p for _, p in state.bonus) if side == "colti" else 0)
+    theirs = sum(c.firepower for c in state.placed if c.side != side) + (sum(p for _, p in state.bonus) if side != "colti" else 0)
+    if mine > theirs:
+        return Action("pass")
+    uses = [a for a in actions if a.kind == "use"]
+    if uses:
+        return max(uses, key=lambda a: state.rules.colti_bonus[a.card])
+    places = [a for a in actions if a.kind == "place"]
+    return max(places, key=lambda a: (game.firepower(a.card), a.card)) if places else Action("pass")
+
+
+BOTS = {"greedy": greedy_bot, "random": random_bot}
+RevolverPrison.BOTS = BOTS

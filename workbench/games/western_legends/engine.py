@@ -1,298 +1,453 @@
-"""The Western Legends turn engine on a grid map: pure, seeded, logged.
+"""The Western Legends turn engine on a grid map, played from the resolved ruleset.
 
-The same shape as the Dark Horse engine: :meth:`State.legal_actions`, :meth:`State.apply`
-(a new state each time), :attr:`State.log`. Every number a designer might tune is read from the
-game's YAML (limits, game length, start-of-turn choices, fight rewards, location prices); what the
-rules text does not give (decks, dice faces, items, characters, track rewards, story cards, the
-board) comes from the illustrative documents in ``variants/western-legends/``.
+:class:`WesternLegends` (the game) holds what is fixed for a game: the ruleset resolved from the
+library (the game's documents, its variants such as ``goal-cards``, house-rule overrides), the map,
+the items, the characters, the decks' contents. :class:`State` holds only what changes: the players,
+the piles, the sheriff and the bandits, whose turn it is, and what is still to resolve.
 
-A turn: the start-of-turn choice, then three actions, then the end of turn. Choices the text leaves
-to the players are made by simple documented policies: play the highest card in a fight; the player
-to the right picks the highest fight card against the active player; a non-active player joins poker
-when holding a card of 10 or better and at least $10; a robber takes money unless the nuggets are
-worth more ($20 each); the sheriff moves along a shortest path toward the nearest wanted player.
+A turn: the start-of-turn choice, the actions, then the end of turn (story discs, hand size,
+wanted LP by row, the end trigger, one final round). Every number comes from the ruleset: nothing
+here is a rule constant.
+
+Chance is explicit: every draw from a deck is a chance node whose outcomes are the cards that
+can come up with their probabilities, and so is every other random event:
+
+* a poker card: the draw pile is shuffled, so each card left in it comes up with its share; an
+  empty pile is the discards reshuffled;
+* a fight card: the deck is shuffled at the start and fight cards go back to the bottom in
+  random order, so the deck is a run of piles: the shuffled rest, then each batch returned; a
+  card comes up from the first pile that still holds cards;
+* a prospecting die face, a cattle token from a ranch's pile, a legendary token from the supply,
+  a character card dealt at setup, the random first player, the goal card discarded at random.
+
+So a state is its setup and its history of decisions and chance outcomes; nothing random happens
+inside a transition.
+
+Where the text leaves a choice to the players, the ruleset names a policy (the assumptions shown
+at the top of every log): ``fight_card_played`` (the highest card), ``fight_card_chosen`` (the
+player to the right plays the highest fight card), ``poker_join_min_card`` (a player in town joins
+poker with a card of 10 or better and the ante), ``robber_takes`` (money unless the nuggets are
+worth more), ``bandit_reward_choice``, ``marshal_becomes_wanted``, ``sheriff_moves_toward``
+(the nearest wanted player). Choices that follow from those without a rule: a player discards
+their lowest cards (hand size, the sheriff's arrival), uses their best owned mount (most
+movement) and weapon (largest reduction), keeps their best legendary tokens; a target declines a
+fight only with no card; when the sheriff finds several wanted players in a space the first in
+seat order faces it. The players' own decisions are the state's actions: the character kept, the
+start-of-turn choice, every action, and which story card gets a disc.
 """
 from __future__ import annotations
 
 import random
 from collections import deque
-from dataclasses import dataclass, field
+from itertools import combinations
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
-from ...board.graph import Board
-from ..state import Replayable
-from .poker import CHEAT, PokerRules, best_saloon_hand, parse
+from ...errors import ContentError, UsageError
+from ..base import Game, State as BaseState, Trail
+from .parameters import SPEC, content_problems, resolve_ruleset
+from .poker import CHEAT, PokerRules, best_saloon_hand, evaluate, make_deck, parse
 
-NAMES = ["red", "blue", "green", "yellow", "purple", "black"]
+NAMES = ["red", "blue", "green", "yellow", "purple", "black", "white", "orange"]
+ILLUSTRATIVE_NOTE = "decks, dice, items, characters, story and goal cards and the board are illustrative designer data"
 
 
-@dataclass
 class Player:
-    name: str
-    character: str
-    at: tuple[int, int]
-    money: int = 0
-    nuggets: int = 0
-    wounds: int = 0
-    marshal: int = 0
-    wanted: int = 0
-    lp: int = 0
-    hand: list[str] = field(default_factory=list)
-    items: dict[str, bool] = field(default_factory=dict)   # item id -> upgraded
-    mount: str | None = None
-    weapon: str | None = None
-    cattle: dict | None = None
-    cattle_ranch: tuple[int, int] | None = None
-    fought: set[str] = field(default_factory=set)
-    discs_placed: bool = False
-    reputation_cards_played: int = 0
-    legendary: list[int] = field(default_factory=list)  # goal variant: legendary tokens held (LP values)
+    """One seat's position, goods and cards (``clone`` copies only what may change)."""
+
+    def __init__(self, name: str):
+        self.name, self.character, self.at = name, None, None
+        self.money = self.nuggets = self.wounds = self.marshal = self.wanted = self.lp = 0
+        self.hand: list[str] = []
+        self.items: dict[str, tuple[int, int]] = {}  # item id -> (copies, upgraded copies)
+        self.mount = self.weapon = None
+        self.cattle: list[tuple[int, tuple]] = []   # (token, ranch it came from)
+        self.fought: tuple[str, ...] = ()           # players fought this turn
+        self.discs = self.discs_this_turn = self.reputation_cards_played = 0
+        self.goals: tuple[str, ...] = ()            # goal cards not completed (goal variant)
+        self.completed: tuple[str, ...] = ()
+        self.legendary: tuple[int, ...] = ()        # legendary tokens held (their LP)
+
+    def clone(self) -> "Player":
+        new = object.__new__(Player)
+        d = new.__dict__ = self.__dict__.copy()
+        d["hand"], d["items"], d["cattle"] = self.hand[:], self.items.copy(), self.cattle[:]
+        return new
+
+    def owns(self, item: str) -> int:
+        return self.items.get(item, (0, 0))[0]
+
+    def __repr__(self) -> str:
+        return f"Player({self.name}, {self.character}, at {self.at}, ${self.money}, {self.lp} LP)"
 
 
 @dataclass(frozen=True)
 class Action:
     kind: str
-    target: object = None
+    target: Any = None
 
     def __str__(self) -> str:
         return self.kind if self.target is None else f"{self.kind} {self.target}"
 
 
-class Rules:
-    """The game's numbers, read once from the library."""
+class WesternLegends(Game):
+    """The fixed facts of one Western Legends game: ruleset, map, items, characters, decks.
 
-    def __init__(self, library, length: str = "short", goal_variant: bool = False):
-        game = library.data("western-legends", "game", "western-legends")["parameters"]
-        self.limits = game
-        self.end_lp = game["game_lengths"][length]
-        self.choices = library.data("western-legends", "rule", "start-of-turn")["parameters"]["choices"]
-        fight = library.data("western-legends", "rule", "player-fight")["parameters"]
-        self.duel_lp = fight["duel_reward_lp"]
-        self.min_value = fight["minimum_reduced_value"]
-        poker = library.data("western-legends", "rule", "saloon-poker")["parameters"]
-        self.ante, self.house, self.win_lp, self.dealer_draws = poker["ante"], poker["house_adds"], poker["win_lp"], poker["dealer_draws"]
-        npcs = library.data("western-legends", "rule", "bandits-and-sheriff")["parameters"]
-        self.bandit_draw, self.arrest_draw, self.heist_draw = (npcs["bandit_fight_cards_drawn"], npcs["arrest_fight_cards_drawn"],
-                                                               npcs["heist_fight_cards_drawn"])
-        bank = library.data("western-legends", "location", "bank")["parameters"]
-        self.nugget_price, self.heist_win, self.heist_loss = bank["nugget_price"], bank["heist_win"], bank["heist_loss"]
-        cabaret = library.data("western-legends", "location", "cabaret")["actions"]
-        self.cabaret = [(a["cost"]["money"], a["gain"]["legend-points"]) for a in cabaret]
-        scoring = library.data("western-legends", "rule", "final-scoring")["parameters"]
-        self.scoring = scoring
-        deck = library.data("western-legends", "rule", "poker-deck")["parameters"]
-        self.poker_deck = [f"{v}{s}" for s in deck["suits"] for v in deck["values"]] + [CHEAT] * deck["cheat_cards"]
-        self.cheat_value = deck["cheat_fight_value"]
-        self.card_actions = dict(deck.get("card_actions") or {})
-        self.reputation_cards = set(deck.get("reputation_cards") or [])
-        self.manhunt_moves = deck.get("manhunt_sheriff_moves", 3)
-        self.poker_rules = PokerRules(ace_low=deck["ace_low_straights"], cheat=deck["cheat_rule"])
-        self.fight_deck = list(library.data("western-legends", "rule", "fight-deck")["parameters"]["values"])
-        self.faces = library.data("western-legends", "rule", "prospecting-dice")["parameters"]["faces"]
-        self.tracks = library.data("western-legends", "rule", "tracks")["parameters"]
-        self.stories = library.data("western-legends", "rule", "story-cards")["parameters"]["cards"]
+    Examples
+    --------
+    >>> from workbench.content.published import published_library
+    >>> game = WesternLegends.build(published_library())
+    >>> game.ruleset.work_money, game.player_range(), game.office
+    (10, (2, 6), (4, 3))
+    """
+
+    id = "western-legends"
+    name = "Western Legends"
+    PARAMETERS = SPEC
+    OPTIONS = {"length": "game length: a key of `game_lengths` (short, average, long)",
+               "rounds": "rounds to play at most (the game ends earlier by its own rule)"}
+
+    def __init__(self, library, ruleset, board_document, variants=()):
+        from ...board.graph import Board
+
+        self.library, self.ruleset, self.variants = library, ruleset, tuple(variants)
+        rules = ruleset
+        self.board = Board.from_data(board_document.data, document=board_document)
+        self.map_id = board_document.id
+        graph = self.board.graph
+        self.location = {n: d["location"] for n, d in graph.nodes(data=True) if d.get("location")}
+        self.in_town = {n: d["in_town"] for n, d in graph.nodes(data=True) if d.get("in_town")}
+        self.blocked = frozenset(n for n, d in graph.nodes(data=True) if d.get("blocked"))
+        self.neighbours = {n: tuple(m for m in graph.neighbors(n) if m not in self.blocked) for n in graph.nodes}
+        spaces: dict[str, list] = {}
+        for node in sorted(self.location):
+            spaces.setdefault(self.location[node], []).append(node)
+        self.spaces = spaces
+        self.hideouts = spaces.get("bandit-hideout", [])
+        self.office = spaces["sheriffs-office"][0]
+        self.ranches = spaces.get("ranch", [])
         self.items = {d.id: d.data for d in library.of_kind("item", "western-legends")}
-        self.characters = {d.id: d.data for d in library.of_kind("character", "western-legends") if d.data.get("start")}
-        self.goal_tokens = library.data("western-legends", "rule", "goal-card-variant")["parameters"]["legendary_tokens"]
-        self.goal_variant = goal_variant
+        self.characters = {d.id: d.data for d in sorted(library.of_kind("character", "western-legends"), key=lambda d: d.id)
+                           if isinstance(d.data.get("start"), dict)}
+        # the poker deck: its cards in deck order, and each card's value in a fight
+        self.poker_deck = make_deck(rules.poker_values, rules.suits, rules.cheat_cards)
+        self.cards = list(dict.fromkeys(self.poker_deck))
+        self.value = {c: (rules.cheat_fight_value if c == CHEAT else parse(c)[0]) for c in self.cards}
+        self.poker_rules = PokerRules(ranking=tuple(rules.ranking), ace_low=rules.ace_low_straights, cheat=rules.cheat_rule)
+        self.fight_values = sorted(set(rules.fight_card_values))
+        self.fight_index = {v: i for i, v in enumerate(self.fight_values)}
+        self.faces = list(dict.fromkeys(rules.die_faces))
+        self.face_weight = {f: rules.die_faces.count(f) for f in self.faces}
+        self.tokens = sorted({int(v) for v, n in rules.legendary_tokens.items() if n})
+        self.story = {card["id"]: card for card in rules.story_cards}
+        self.goals = {}
+        for character in self.characters:
+            own = rules.character_goals.get(character, rules.character_goals.get("any", []))
+            self.goals[character] = {g["id"]: g["needs"] for g in own[:rules.goals_per_character]}
+        self.reach_cache: dict = {}     # (space, movement, bandits, sheriff if wanted) -> spaces reached
+        self.store = sorted(i for i, d in self.items.items() if isinstance(d.get("cost"), int)
+                            and d.get("type") in ("mount", "weapon", "misc"))
 
-    def card_value(self, card: str) -> int:
-        parsed = parse(card)
-        return self.cheat_value if parsed == CHEAT else parsed[0]
+    # -- building ---------------------------------------------------------------------------------
+    @classmethod
+    def build(cls, library, *, scenario: str | None = None, variants=(), overrides=None, map_id: str | None = None,
+              **_) -> "WesternLegends":
+        """The game for the library, its variants and overrides; :class:`~workbench.errors.ContentError`
+        with located problems when the library cannot be played."""
+        ruleset = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides, map_id=map_id)
+        problems = content_problems(library, ruleset, map_id)
+        if problems:
+            raise ContentError("the library's Western Legends content cannot be played", problems)
+        maps = library.of_kind("map", "western-legends")
+        document = library.get("western-legends", "map", map_id) if map_id else maps[0]
+        return cls(library, ruleset, document, ruleset.variants)
+
+    @classmethod
+    def problems(cls, library) -> list:
+        from .parameters import requirements
+        return requirements(library)
+
+    def player_range(self) -> tuple[int, int]:
+        count = self.ruleset.player_count
+        return count["min"], min(count["max"], len(NAMES))
+
+    def assumptions(self) -> list[str]:
+        lines = super().assumptions()
+        illustrative = sorted({o.document.id for name in self.ruleset if (o := self.ruleset.origin(name)) and o.document
+                               is not None and (o.document.data.get("source") or {}).get("document") == "illustrative"})
+        lines.append(f"illustrative designer data, not from the rules text: {', '.join(illustrative)}, the items, the "
+                     f"characters and the map '{self.map_id}'")
+        return lines
+
+    def new_initial_state(self, players: int = 3, seed: int = 0, length: str = "short", rounds: int = 60) -> "State":
+        low, high = self.player_range()
+        if not low <= players <= high:
+            raise UsageError(f"Western Legends is for {low} to {high} players, not {players}")
+        if length not in self.ruleset.game_lengths:
+            raise UsageError(f"no game length '{length}'; lengths: {', '.join(self.ruleset.game_lengths)}")
+        if rounds < 1:
+            raise UsageError(f"rounds must be at least 1, not {rounds}")
+        return State(self, players, seed, length, rounds)
+
+    # -- what the map says ---------------------------------------------------------------------------
+    def path(self, start, goal, avoid=frozenset()) -> list | None:
+        """A shortest path over open spaces (breadth first, neighbours in map order)."""
+        parent = {start: None}
+        frontier = deque([start])
+        while frontier:
+            node = frontier.popleft()
+            if node == goal:
+                out = []
+                while node is not None:
+                    out.append(node)
+                    node = parent[node]
+                return out[::-1]
+            for other in self.neighbours[node]:
+                if other not in parent and other not in avoid:
+                    parent[other] = node
+                    frontier.append(other)
+        return None
 
 
-class State(Replayable):
-    def __init__(self, library, players: int, seed: int, *, length: str = "short", max_rounds: int = 60,
-                 map_id: str = "illustrative-frontier"):
-        self.rules = Rules(library, length)
-        self.rng = random.Random(seed)
-        document = library.get("western-legends", "map", map_id)
-        self.board = Board.from_data(document.data, document=document)
-        nodes = self.board.graph.nodes
-        self.spaces = {data.get("location"): [] for _, data in nodes(data=True) if data.get("location")}
-        for node, data in nodes(data=True):
-            if data.get("location"):
-                self.spaces[data["location"]].append(node)
-        self.hideouts = sorted(self.spaces.get("bandit-hideout", []))
-        self.office = self.spaces["sheriffs-office"][0]
-        self.sheriff = self.office
-        self.round, self.max_rounds, self.turn = 1, max_rounds, 0
-        self.log: list[dict] = [{"event": "start", "game": "western-legends", "players": players, "seed": seed,
-                                 "length": length, "end_lp": self.rules.end_lp, "map": map_id,
-                                 "note": "decks, dice, items, characters and the board are illustrative designer data"}]
-        self.poker = list(self.rules.poker_deck)
-        self.rng.shuffle(self.poker)
-        self.poker_discard: list[str] = []
-        self.fight = list(self.rules.fight_deck)
-        self.rng.shuffle(self.fight)
-        self.story_discs = {card["id"]: [] for card in self.rules.stories}
-        # characters: draw 2, keep 1 (the first, by the seat policy), starting items and money
-        pool = sorted(self.rules.characters)
-        if len(pool) < 2 * players:
-            raise ValueError(f"{players} players draw 2 characters each, but the library has {len(pool)}: add character documents")
-        self.rng.shuffle(pool)
-        self.players: list[Player] = []
-        for i in range(players):
-            drawn = pool[2 * i:2 * i + 2]
-            keep = drawn[0]
-            start = self.rules.characters[keep]["start"]
-            player = Player(NAMES[i], keep, tuple(start["space"]), money=start.get("money", 0),
-                            nuggets=start.get("gold_nuggets", 0), marshal=start.get("marshal_points", 0),
-                            wanted=start.get("wanted_points", 0))
-            self.players.append(player)
-            for item in start.get("items") or []:
-                player.items[item] = False
-            self._draw(player, start.get("poker_cards", 0))
-            self.event("character", player.name, drew=drawn, kept=keep, at=list(player.at))
-        self.bandits = [h for h in self.hideouts if all(p.at != h for p in self.players)]
-        most = max(p.wanted for p in self.players)
-        leaders = [i for i, p in enumerate(self.players) if p.wanted == most and most > 0]
-        self.first = leaders[0] if len(leaders) == 1 else self.rng.randrange(players)
-        self.turn = self.first
+def _less(counts: tuple, index: int, n: int = 1) -> tuple:
+    """A pile of counts with ``n`` fewer at ``index`` (a new tuple: piles are shared between states)."""
+    return counts[:index] + (counts[index] - n,) + counts[index + 1:]
+
+
+def _share(amount: int, share: dict) -> int:
+    """``amount`` divided as a ``rob_steal`` / ``arrest_loss`` share says, rounded as it says."""
+    d = share["divide_by"]
+    return -(-amount // d) if share["rounding"] == "up" else amount // d
+
+
+#: Pending steps that are chance nodes (the others are decisions or run at once).
+CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "character", "pick-first", "goal-discard"})
+DECISION_STEPS = frozenset({"choose-character"})
+
+
+class State(BaseState):
+    """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
+
+    def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
+        rules = game.ruleset
+        self.game = game
+        self.setup = {"players": players, "seed": seed, "length": length, "rounds": rounds}
+        self.end_lp = rules.game_lengths[length]
+        self.max_rounds = rounds
+        self.players = [Player(n) for n in NAMES[:players]]
+        for p in self.players:
+            p.lp, p.discs = rules.starting_lp, rules.story_discs_per_player
+        self.round, self.turn, self.first = 1, 0, 0
+        self.step, self.actions_left = "setup", 0
         self.final_round: int | None = None
-        self.done = False
-        self.step = "start"   # start -> actions (3) -> end
-        self.actions_left = 0
-        self.event("setup", None, first=self.players[self.first].name, bandits=[list(b) for b in self.bandits],
-                   sheriff=list(self.sheriff))
+        self.ended: str | None = None
+        self.sheriff = game.office
+        self.bandits: list = []
+        self.poker_pile = {c: game.poker_deck.count(c) for c in game.cards}
+        self.poker_discard: dict[str, int] = {}
+        # piles of counts (immutable, replaced when they change: a copy of the state shares them)
+        self.fight_deck = [tuple(rules.fight_card_values.count(v) for v in game.fight_values)]
+        self.cattle = {r: (1,) * len(rules.cattle_tokens) for r in game.ranches}
+        self.supply = {v: int(rules.legendary_tokens.get(str(v), 0)) for v in game.tokens}
+        self.story_discs = {card: () for card in game.story}
+        self.pool = list(game.characters)         # characters not dealt yet
+        self.dealt: list[str] = []                # dealt to the seat choosing now
+        self.table: dict | None = None            # a poker game in progress
+        self.drawn: list = []                     # fight cards drawn in the fight in progress
+        self.tokens_drawn: list[int] = []         # legendary tokens drawn for a goal just completed
+        self.pending: list[tuple] = []
+        self._staged: list[tuple] = []
+        self.log = Trail()
+        self.history = Trail()
+        self.event("start", None, game="western-legends", players=players, seed=seed, length=length,
+                   end_lp=self.end_lp, map=game.map_id, assumptions=game.assumptions(), note=ILLUSTRATIVE_NOTE,
+                   variants=list(game.variants))
+        for seat in range(players):
+            self.pending += [("character", seat)] * rules.characters_drawn + [("choose-character", seat)]
+        self.pending.append(("first-player",))
+        self.pending.append(("place-bandits",))
+        if rules.goal_cards:
+            self.pending += [("goal-discard", seat) for seat in range(players) for _ in range(rules.goals_discarded)]
+        self.pending.append(("begin",))
+        self._run()
 
-    # -- helpers ----------------------------------------------------------------------------
-    def event(self, event: str, player: str | None = None, **data) -> None:
-        self.log.append({"event": event, "round": self.round, "player": player, **data})
+    # -- copying -----------------------------------------------------------------------------
+    def clone(self) -> "State":
+        new = object.__new__(State)
+        d = new.__dict__ = self.__dict__.copy()
+        d.pop("_legal", None)
+        d["players"] = [p.clone() for p in self.players]
+        d["poker_pile"] = self.poker_pile.copy()
+        d["poker_discard"] = self.poker_discard.copy()
+        d["fight_deck"] = self.fight_deck[:]
+        d["cattle"] = self.cattle.copy()
+        d["supply"] = self.supply.copy()
+        d["story_discs"] = self.story_discs.copy()
+        d["pending"] = self.pending[:]
+        d["log"] = self.log.fork()
+        d["history"] = self.history.fork()
+        # bandits, pool, dealt, drawn and tokens_drawn are replaced, never changed in place: shared
+        if self.table:
+            d["table"] = {k: (v[:] if isinstance(v, list) else v) for k, v in self.table.items()}
+        return new
+
+    # -- helpers ------------------------------------------------------------------------------
+    @property
+    def rules(self):
+        return self.game.ruleset
+
+    @property
+    def seats(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    @property
+    def board(self):
+        return self.game.board
+
+    @property
+    def done(self) -> bool:
+        return self.step == "done"
 
     @property
     def current(self) -> Player:
-        return self.players[self.turn]
+        name = self.current_player()
+        return self.player(name) if name else self.players[self.turn]
+
+    def player(self, name: str) -> Player:
+        return next(p for p in self.players if p.name == name)
+
+    def event(self, event: str, player: str | None = None, **data) -> None:
+        self.log.append({"event": event, "round": self.round, "player": player, **data})
 
     def right_of(self, player: Player) -> Player:
         i = self.players.index(player)
         return self.players[(i - 1) % len(self.players)]
 
-    def _deal(self, n: int) -> list[str]:
-        """Cards off the poker deck, reshuffling the discards when it runs out."""
-        cards = []
-        for _ in range(n):
-            if not self.poker:
-                self.poker, self.poker_discard = self.poker_discard, []
-                self.rng.shuffle(self.poker)
-            if self.poker:
-                cards.append(self.poker.pop())
-        return cards
+    def card_value(self, card: str) -> int:
+        return self.game.value[card]
 
-    def _draw(self, player: Player, n: int) -> None:
-        player.hand += self._deal(n)
-
-    def _fight_cards(self, n: int) -> list[int]:
-        drawn = [self.fight.pop(0) for _ in range(min(n, len(self.fight)))]
-        return drawn
-
-    def _return_fight_cards(self, cards: list[int]) -> None:
-        cards = list(cards)
-        self.rng.shuffle(cards)  # to the bottom in random order
-        self.fight.extend(cards)
-
-    def _money(self, player: Player, amount: int) -> None:
-        player.money = max(0, min(self.rules.limits["max_money"], player.money + amount))
-
-    def _nuggets(self, player: Player, amount: int) -> None:
-        player.nuggets = max(0, min(self.rules.limits["max_gold_nuggets"], player.nuggets + amount))
-
-    def _wound(self, player: Player) -> None:
-        player.wounds = min(self.rules.limits["max_wounds"], player.wounds + 1)
-
-    def _reward(self, player: Player, reward: dict) -> None:
-        for good, amount in reward.items():
-            if good == "money":
-                self._money(player, amount)
-            elif good == "legend-points":
-                player.lp += amount
-            elif good == "poker-card":
-                self._draw(player, amount)
-            elif good == "gold-nugget":
-                self._nuggets(player, amount)
-
-    def _track(self, player: Player, which: str, points: int) -> None:
-        """Move up the marshal or wanted track, gaining each space's reward; past the 9th, 1 LP."""
-        if which == "wanted" and player.marshal:
-            self.event("switch-to-wanted", player.name, marshal_points_lost=player.marshal)
-            player.marshal = 0   # a marshal may become wanted: the cube moves to the wanted track
-        if which == "marshal" and player.wanted:
-            self.event("no-marshal-points", player.name, reason="a wanted player cannot gain marshal points")
-            return
-        rewards = self.rules.tracks[f"{which}_rewards"]
-        for _ in range(points):
-            value = getattr(player, which)
-            if value >= self.rules.limits["track_spaces"]:
-                player.lp += 1
-                continue
-            setattr(player, which, value + 1)
-            self._reward(player, rewards.get(str(value + 1), {}))
-        self.event(which, player.name, points=points, now=getattr(player, which))
-
-    def _row(self, value: int) -> int:
-        return self.rules.tracks["row_of_space"][value]
-
-    def _play_card(self, player: Player) -> str | None:
-        if not player.hand:
-            return None
-        card = max(player.hand, key=self.rules.card_value)
-        player.hand.remove(card)
-        self.poker_discard.append(card)
-        return card
-
-    def _reduction(self, player: Player) -> int:
-        weapon = self.rules.items.get(player.weapon or "")
-        if not weapon:
-            return 0
-        text = weapon.get("effect", "")
-        return 2 if "by 2" in text else 1 if "by 1" in text else 0
+    def _push(self, *steps) -> None:
+        """Steps to run right after the one running now (in this order)."""
+        self._staged.extend(steps)
 
     # -- the state API ------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        if self.done:
+    def current_player(self) -> str | None:
+        if self.step == "done" or self.is_chance_node():
+            return None
+        if self.pending and self.pending[0][0] in DECISION_STEPS:
+            return self.players[self.pending[0][1]].name
+        return self.players[self.turn].name
+
+    def is_terminal(self) -> bool:
+        return self.step == "done"
+
+    def is_chance_node(self) -> bool:
+        return bool(self.pending) and self.pending[0][0] in CHANCE_STEPS
+
+    def _weights(self) -> list[tuple[Any, int]]:
+        """The outcomes of the chance node with their weights (whole numbers, in a fixed order)."""
+        step = self.pending[0]
+        kind = step[0]
+        if kind == "draw":
+            return [(c, n) for c in self.game.cards if (n := self.poker_pile.get(c, 0))]
+        if kind == "fight-card":
+            pile = next(p for p in self.fight_deck if any(p))
+            return [(v, n) for v, n in zip(self.game.fight_values, pile) if n]
+        if kind == "die":
+            return [(f, self.game.face_weight[f]) for f in self.game.faces]
+        if kind == "cattle":
+            return [(i, n) for i, n in enumerate(self.cattle[step[2]]) if n]
+        if kind == "legendary":
+            return [(v, n) for v in self.game.tokens if (n := self.supply.get(v, 0))]
+        if kind == "character":
+            return [(c, 1) for c in self.pool]
+        if kind == "pick-first":
+            return [(seat, 1) for seat in step[1]]
+        if kind == "goal-discard":
+            return [(g, 1) for g in self.players[step[1]].goals]
+        raise AssertionError(kind)
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        if not self.is_chance_node():
             return []
-        p = self.current
+        weights = self._weights()
+        total = sum(n for _, n in weights)
+        return [(outcome, Fraction(n, total)) for outcome, n in weights]
+
+    def sample_chance(self, rng: random.Random):
+        weights = self._weights()
+        pick = rng.randrange(sum(n for _, n in weights))
+        for outcome, n in weights:
+            pick -= n
+            if pick < 0:
+                return outcome
+        raise AssertionError("unreachable")
+
+    def is_legal(self, action) -> bool:
+        if self.is_chance_node():
+            if isinstance(action, Action) or isinstance(action, bool):
+                return False
+            if self.pending[0][0] == "draw":            # the common case, without listing the pile
+                return isinstance(action, str) and self.poker_pile.get(action, 0) > 0
+            return any(action == o for o, _ in self._weights())
+        return isinstance(action, Action) and super().is_legal(action)
+
+    def legal_actions(self) -> list[Action]:
+        if self.step == "done" or self.is_chance_node():
+            return []
+        if self.pending and self.pending[0][0] == "choose-character":
+            return [Action("character", c) for c in self.dealt]
+        p = self.players[self.turn]
+        rules = self.rules
         if self.step == "start":
-            return [Action("start", i) for i in range(len(self.rules.choices))]
+            return [Action("start", i) for i in range(len(rules.start_of_turn_choices))]
         if self.step == "end":
-            return [Action("end-turn")]
+            actions = [Action("end-turn")]
+            if p.discs and p.discs_this_turn < rules.story_discs_per_turn:
+                actions += [Action("disc", card) for card, card_data in self.game.story.items()
+                            if card in self.story_discs and len(self.story_discs[card]) < card_data["discs"]]
+            return actions
+        return self._actions(p)
+
+    def _actions(self, p: Player) -> list[Action]:
+        rules, game = self.rules, self.game
         actions = [Action("work")]
         for card in sorted(set(p.hand)):
-            ability = self.rules.card_actions.get(card)
+            ability = rules.card_actions.get(card)
             if ability is None:
                 continue
-            limit = self.rules.limits["max_reputation_cards_per_turn"]
-            if ability in self.rules.reputation_cards and p.reputation_cards_played >= limit:
+            if ability in rules.reputation_cards and p.reputation_cards_played >= rules.max_reputation_cards_per_turn:
                 continue
             if ability == "manhunt" and not any(o.wanted for o in self.players):
                 continue
             actions.append(Action("card-action", card))
-        for target in sorted(self._reachable(p)):
-            actions.append(Action("move", target))
-        location = self.board.graph.nodes[p.at].get("location")
+        actions += [Action("move", target) for target in sorted(self._reachable(p))]
+        location = game.location.get(p.at)
         if location == "general-store":
-            for item_id, item in sorted(self.rules.items.items()):
-                cost = item.get("cost") if isinstance(item.get("cost"), int) else None
-                if cost is None or p.money < cost:
+            misc = sum(n for i, (n, _) in p.items.items() if game.items[i].get("type") == "misc")
+            for item_id in game.store:
+                item = game.items[item_id]
+                copies, upgraded = p.items.get(item_id, (0, 0))
+                if p.money < item["cost"]:
                     continue
-                if item_id not in p.items:
-                    misc = sum(1 for i in p.items if self.rules.items[i]["type"] == "misc")
-                    if item["type"] != "misc" or misc < self.rules.limits["max_misc_items"]:
-                        actions.append(Action("buy", item_id))
-                elif item.get("upgradable") and not p.items[item_id]:
+                if copies < rules.max_copies_per_item and (item["type"] != "misc" or misc < rules.max_misc_items):
+                    actions.append(Action("buy", item_id))
+                if item.get("upgradable") and item["type"] != "misc" and upgraded < copies:
                     actions.append(Action("upgrade", item_id))
-        if location == "saloon" and p.money >= self.rules.ante:
+        if location == "saloon" and p.money >= rules.poker_ante:
             actions.append(Action("poker"))
-        if location == "mine":
+        if location == "mine" and rules.prospecting_dice:
             actions.append(Action("prospect"))
         if location == "bank":
             if p.nuggets:
                 actions.append(Action("deposit"))
             actions.append(Action("heist"))
-        if location == "doctors-office" and p.wounds and p.money >= 10:
+        if location == "doctors-office" and p.wounds and p.money >= rules.heal_cost:
             actions.append(Action("heal"))
         if location == "cabaret":
-            actions += [Action("revel", i) for i, (cost, _) in enumerate(self.rules.cabaret) if p.money >= cost]
-        if location == "ranch" and p.cattle is None:
+            actions += [Action("revel", i) for i, option in enumerate(rules.revel_options) if p.money >= option["cost"]]
+        if location == "ranch" and len(p.cattle) < rules.max_cattle_tokens and any(self.cattle[p.at]):
             actions.append(Action("take-cattle"))
         for other in self.players:
             if other is not p and other.at == p.at and other.name not in p.fought:
@@ -303,228 +458,498 @@ class State(Replayable):
         return actions
 
     def _reachable(self, p: Player) -> set:
-        """Spaces within the mount's (or 2) moves, orthogonal or diagonal, around blocked spaces;
-        a bandit stops movement; wanted players may not enter the sheriff's space."""
-        steps = self.rules.limits["movement_without_mount"]
+        """Spaces within the mount's (or the default) movement, around blocked spaces; a bandit stops
+        movement; a wanted player may not enter the sheriff's space."""
+        steps = self.rules.movement_without_mount
         if p.mount:
-            steps = self.rules.items[p.mount].get("movement", steps)
-        graph = self.board.graph
-        seen, frontier = {p.at: 0}, deque([p.at])
-        while frontier:
-            node = frontier.popleft()
-            if seen[node] == steps or (node in self.bandits and node != p.at):
+            steps = self.game.items[p.mount].get("movement", steps)
+        key = (p.at, steps, tuple(self.bandits), self.sheriff if p.wanted else None)
+        cache = self.game.reach_cache
+        if key not in cache:
+            if len(cache) > 4096:
+                cache.clear()
+            neighbours, bandits, sheriff = self.game.neighbours, set(self.bandits), key[3]
+            seen, frontier = {p.at: 0}, deque([p.at])
+            while frontier:
+                node = frontier.popleft()
+                if seen[node] == steps or (node in bandits and node != p.at):
+                    continue
+                for n in neighbours[node]:
+                    if n in seen or n == sheriff:
+                        continue
+                    seen[n] = seen[node] + 1
+                    frontier.append(n)
+            cache[key] = frozenset(seen) - {p.at}
+        return set(cache[key])
+
+    def returns(self) -> dict[str, float]:
+        scores = self.final_scores()
+        return {name: float(s["total"]) for name, s in scores.items()}
+
+    def describe_action(self, action) -> str:
+        return str(action)
+
+    # -- history ---------------------------------------------------------------------------------
+    def encode(self, action):
+        if isinstance(action, Action):
+            target = list(action.target) if isinstance(action.target, tuple) else action.target
+            return {"action": action.kind, "target": target}
+        return {"chance": action}
+
+    def decode(self, data):
+        if "action" in data:
+            target = data.get("target")
+            return Action(data["action"], tuple(target) if isinstance(target, list) else target)
+        return data["chance"]
+
+    # -- applying -------------------------------------------------------------------------------
+    def _apply(self, action) -> None:
+        if self.is_chance_node():
+            self._chance(action)
+        else:
+            self._decide(action)
+        self._flush()
+        self._run()
+
+    def _flush(self) -> None:
+        if self._staged:
+            self.pending[0:0] = self._staged
+            self._staged = []
+
+    def _run(self) -> None:
+        """Carry out pending steps until a decision or a chance node is reached."""
+        while True:
+            while self.pending:
+                step = self.pending[0]
+                kind = step[0]
+                if kind in DECISION_STEPS:
+                    return
+                if kind in CHANCE_STEPS:
+                    if self._chance_ready(step):
+                        return
+                    self.pending.pop(0)
+                    continue
+                self.pending.pop(0)
+                getattr(self, "_step_" + kind.replace("-", "_"))(*step[1:])
+                self._flush()
+            if self.step == "done":
+                return
+            if self.rules.goal_cards and self._check_goals():
                 continue
-            for n in graph.neighbors(node):
-                if n in seen or graph.nodes[n].get("blocked"):
-                    continue
-                if p.wanted and n == self.sheriff:
-                    continue
-                seen[n] = seen[node] + 1
-                frontier.append(n)
-        return set(seen) - {p.at}
+            if self.step == "actions" and self.actions_left <= 0:
+                self.step = "end"
+            return
 
-    def _apply(self, action: Action) -> None:
-        p = self.current
+    def _chance_ready(self, step) -> bool:
+        """Whether a chance step has outcomes (a pile to draw from); an empty poker pile is the
+        discards reshuffled first."""
+        kind = step[0]
+        if kind == "draw":
+            if not any(self.poker_pile.values()) and any(self.poker_discard.values()):
+                self.poker_pile, self.poker_discard = {c: n for c, n in self.poker_discard.items() if n}, {}
+                self.event("reshuffle", None, deck="poker", cards=sum(self.poker_pile.values()))
+            if step[3] <= 0 or not any(self.poker_pile.values()):
+                if step[3] > 0:
+                    self.event("deck-empty", None, deck="poker", missed=step[3])
+                return False
+            return True
+        if kind == "fight-card":
+            return any(any(pile) for pile in self.fight_deck)
+        if kind == "die":
+            return bool(self.game.faces)
+        if kind == "cattle":
+            return any(self.cattle[step[2]])
+        if kind == "legendary":
+            return any(self.supply.values())
+        if kind == "character":
+            return bool(self.pool)
+        if kind == "goal-discard":
+            return bool(self.players[step[1]].goals)
+        return True
+
+    def _chance(self, outcome) -> None:
+        step = self.pending[0]
+        kind = step[0]
+        if kind == "draw":
+            _, dest, seat, n = step
+            self.poker_pile[outcome] -= 1
+            if n > 1:
+                self.pending[0] = (kind, dest, seat, n - 1)
+            else:
+                self.pending.pop(0)
+            if dest == "hand":
+                self.players[seat].hand.append(outcome)
+            else:
+                self.table[dest].append(outcome)
+            return
+        self.pending.pop(0)
+        if kind == "fight-card":
+            at = next(i for i, p in enumerate(self.fight_deck) if any(p))
+            self.fight_deck[at] = _less(self.fight_deck[at], self.game.fight_index[outcome])
+            self.drawn = self.drawn + [outcome]
+            while len(self.fight_deck) > 1 and not any(self.fight_deck[0]):
+                self.fight_deck.pop(0)
+        elif kind == "die":
+            self._prospected(self.players[step[1]], outcome)
+        elif kind == "cattle":
+            p, ranch = self.players[step[1]], step[2]
+            self.cattle[ranch] = _less(self.cattle[ranch], outcome)
+            p.cattle.append((outcome, ranch))
+            self.event("take-cattle", p.name, ranch=list(ranch))
+        elif kind == "legendary":
+            self.supply[outcome] -= 1
+            self.tokens_drawn = self.tokens_drawn + [outcome]
+        elif kind == "character":
+            self.pool = [c for c in self.pool if c != outcome]
+            self.dealt = self.dealt + [outcome]
+        elif kind == "pick-first":
+            self._set_first(outcome)
+        elif kind == "goal-discard":
+            p = self.players[step[1]]
+            p.goals = tuple(g for g in p.goals if g != outcome)
+            self.event("goal-discarded", p.name)
+
+    def _decide(self, action: Action) -> None:
+        if self.pending and self.pending[0][0] == "choose-character":
+            self._choose_character(self.pending.pop(0)[1], action.target)
+            return
+        p = self.players[self.turn]
         if action.kind == "start":
-            choice = self.rules.choices[action.target]
-            self._money(p, choice.get("money", 0))
-            self._draw(p, choice.get("poker-card", 0))
-            # choose a mount and a weapon for the turn: the best owned
-            mounts = [i for i in p.items if self.rules.items[i]["type"] == "mount"]
-            weapons = [i for i in p.items if self.rules.items[i]["type"] == "weapon"]
-            p.mount = max(mounts, key=lambda i: self.rules.items[i].get("movement", 0), default=None)
-            p.weapon = max(weapons, key=lambda i: self.rules.items[i].get("cost") or 0, default=None)
-            p.fought = set()
-            p.reputation_cards_played = 0
-            self.event("start-of-turn", p.name, choice=choice, mount=p.mount, weapon=p.weapon)
-            self.step, self.actions_left = "actions", self.rules.limits["actions_per_turn"]
-            return
-        if action.kind == "end-turn":
-            self._end_turn(p)
-            return
-        getattr(self, "_do_" + action.kind.replace("-", "_"))(p, action.target)
-        self.actions_left -= 1
-        if self.actions_left == 0 and self.step == "actions":
-            self.step = "end"
-
-    # -- actions ------------------------------------------------------------------------------
-    def _do_card_action(self, p, card):
-        """A poker card's ACTION: Living Legend gives 1 marshal or wanted point; Manhunt moves the sheriff."""
-        ability = self.rules.card_actions[card]
-        p.hand.remove(card)
-        self.poker_discard.append(card)
-        if ability in self.rules.reputation_cards:
-            p.reputation_cards_played += 1
-        self.event("card-action", p.name, card=card, ability=ability)
-        if ability == "living-legend":
-            self._track(p, "wanted" if p.wanted else "marshal", 1)
-        elif ability == "manhunt":
-            self._move_sheriff(self.rules.manhunt_moves)
-
-    def _do_work(self, p, _):
-        self._money(p, 10)
-        self.event("work", p.name, money=p.money)
-
-    def _do_move(self, p, target):
-        p.at = target
-        self.event("move", p.name, to=list(target))
-        self._deliver_cattle(p)
-        if target in self.bandits:
-            self._fight_bandit(p)
-
-    def _deliver_cattle(self, p):
-        # free: the rail station, or the ranch of the opposing colour
-        if p.cattle is None:
-            return
-        location = self.board.graph.nodes[p.at].get("location")
-        if location == "rail-station":
-            self._track(p, "marshal", 1)
-        elif location == "ranch" and p.at != p.cattle_ranch:
-            self._track(p, "wanted", 1)
+            self._start_turn(p, action.target)
+        elif action.kind == "disc":
+            self.story_discs[action.target] += (p.name,)
+            p.discs -= 1
+            p.discs_this_turn += 1
+            self.event("story-disc", p.name, card=action.target, discs=len(self.story_discs[action.target]))
+        elif action.kind == "end-turn":
+            seat = self.turn
+            self._push(("resolve-stories", seat), ("hand-limit", seat), ("wanted-lp", seat), ("end-check", seat),
+                       ("next-turn",))
         else:
-            return
-        self._reward(p, p.cattle)
-        self.event("deliver-cattle", p.name, at=location, reward=p.cattle)
-        p.cattle, p.cattle_ranch = None, None
+            self.actions_left -= 1
+            getattr(self, "_do_" + action.kind.replace("-", "_"))(p, action.target)
 
-    def _do_take_cattle(self, p, _):
-        p.cattle = self.rng.choice(self.rules.tracks["cattle_rewards"])
-        p.cattle_ranch = p.at
-        self.event("take-cattle", p.name)
+    # -- setup -------------------------------------------------------------------------------------
+    def _choose_character(self, seat: int, character: str) -> None:
+        p, rules = self.players[seat], self.rules
+        start = self.game.characters[character]["start"]
+        p.character = character
+        p.at = tuple(start["space"])
+        self._money(p, start.get("money", 0))
+        self._nuggets(p, start.get("gold_nuggets", 0))
+        p.marshal = min(rules.track_spaces, start.get("marshal_points", 0))
+        p.wanted = 0 if p.marshal else min(rules.track_spaces, start.get("wanted_points", 0))
+        for item in start.get("items") or []:
+            p.items[item] = (1, 0)
+        if rules.goal_cards:
+            p.goals = tuple(self.game.goals.get(character, {}))
+        self.event("character", p.name, drew=list(self.dealt), kept=character, at=list(p.at))
+        self.dealt = []        # the others go back to the box
+        if start.get("poker_cards", 0):
+            self._push(("draw", "hand", seat, start["poker_cards"]))
 
-    def _do_buy(self, p, item_id):
-        self._money(p, -self.rules.items[item_id]["cost"])
-        p.items[item_id] = False
-        self.event("buy", p.name, item=item_id)
-
-    def _do_upgrade(self, p, item_id):
-        self._money(p, -self.rules.items[item_id]["cost"])
-        p.items[item_id] = True
-        self.event("upgrade", p.name, item=item_id)
-
-    def _do_prospect(self, p, _):
-        for die in range(2):
-            while True:
-                face = self.rng.choice(self.rules.faces)
-                self.event("prospect-die", p.name, face=face)
-                if face == "nugget":
-                    self._nuggets(p, 1)
-                elif face in ("money", "money_and_reroll"):
-                    self._money(p, 10)
-                if face != "money_and_reroll":
-                    break
-
-    def _do_deposit(self, p, _):
-        n = p.nuggets
-        p.nuggets = 0
-        self._money(p, n * self.rules.nugget_price["money"])
-        p.lp += n * self.rules.nugget_price["legend-points"]
-        self.event("deposit", p.name, nuggets=n)
-
-    def _do_heal(self, p, _):
-        lost, p.wounds = p.wounds, 0
-        self._money(p, -10)
-        self._draw(p, lost)
-        self.event("heal", p.name, wounds_lost=lost)
-
-    def _do_revel(self, p, index):
-        cost, lp = self.rules.cabaret[index]
-        self._money(p, -cost)
-        p.lp += lp
-        self.event("revel", p.name, paid=cost, lp=lp)
-
-    def _do_heist(self, p, _):
-        drawn = self._fight_cards(self.rules.heist_draw)
-        guard = max(drawn, default=0)
-        card = self._play_card(p)
-        mine = self.rules.card_value(card) if card else 0
-        won = mine > guard  # the active player loses ties
-        self.event("heist", p.name, card=card, guard=guard, won=won)
-        if won:
-            self._money(p, self.rules.heist_win["money"])
-            self._track(p, "wanted", self.rules.heist_win["wanted-point"])
-        else:
-            self._wound(p)
-            self._track(p, "wanted", self.rules.heist_loss["wanted-point"])
-            self._draw(p, self.rules.heist_loss["poker-card"])
-        self._return_fight_cards(drawn)
-
-    def _do_poker(self, p, _):
-        town = self.board.graph.nodes[p.at].get("in_town")
-        self._money(p, -self.rules.ante)
-        self._draw(p, 1)
-        pot = self.rules.ante + self.rules.house
-        seats = [p]
-        for other in self.players:
-            if other is not p and town and self.board.graph.nodes[other.at].get("in_town") == town and other.money >= self.rules.ante \
-                    and any(self.rules.card_value(c) >= 10 for c in other.hand):
-                self._money(other, -self.rules.ante)
-                self._draw(other, 1)
-                pot += self.rules.ante
-                seats.append(other)
-        dealer_hand = None
+    def _step_first_player(self) -> None:
+        """The most wanted player starts; on a tie, or with nobody wanted, a random one (chance)."""
+        most = max(p.wanted for p in self.players)
+        seats = tuple(i for i, p in enumerate(self.players) if p.wanted == most)
         if len(seats) == 1:
-            dealer_hand = self._deal(self.rules.dealer_draws)
-        flop = self._deal(3)
-        values = {s.name: best_saloon_hand(s.hand, flop, self.rules.poker_rules) for s in seats}
-        if dealer_hand is not None:
-            values["dealer"] = best_saloon_hand(dealer_hand, flop, self.rules.poker_rules)
-        best = max(values.values())
-        winners = [n for n, v in values.items() if v == best]
-        if p.name in winners:       # the active player wins ties
-            self._money(p, pot)
-            p.lp += self.rules.win_lp
-            outcome = p.name
-        elif winners == ["dealer"]:
-            outcome = "dealer"      # nobody is rewarded; the money returns to the supply
+            self._set_first(seats[0])
         else:
-            share = pot // len(winners)
-            for name in winners:
-                self._money(next(s for s in seats if s.name == name), share)
-            outcome = "+".join(winners)
-        self.poker_discard += flop + (dealer_hand or [])
-        self.event("poker", p.name, seats=[s.name for s in seats], flop=flop, dealer=dealer_hand,
-                   hands={n: v.name for n, v in values.items()}, pot=pot, winner=outcome)
+            self._push(("pick-first", seats))
+
+    def _set_first(self, seat: int) -> None:
+        self.first = self.turn = seat
+
+    def _step_place_bandits(self) -> None:
+        occupied = {p.at for p in self.players}
+        for hideout in self.game.hideouts:
+            if hideout not in occupied and len(self.bandits) < self.rules.bandit_minis:
+                self.bandits = self.bandits + [hideout]
+        self.event("setup", None, first=self.players[self.first].name, bandits=[list(b) for b in self.bandits],
+                   sheriff=list(self.sheriff))
+
+    def _step_begin(self) -> None:
+        self.step = "start"
+
+    # -- a turn -------------------------------------------------------------------------------------
+    def _start_turn(self, p: Player, index: int) -> None:
+        rules, items = self.rules, self.game.items
+        choice = rules.start_of_turn_choices[index]
+        self._money(p, choice.get("money", 0))
+        if choice.get("poker-card"):
+            self._push(("draw", "hand", self.turn, choice["poker-card"]))
+        mounts = [i for i in p.items if items[i].get("type") == "mount"]
+        weapons = [i for i in p.items if items[i].get("type") == "weapon"]
+        p.mount = max(mounts, key=lambda i: (items[i].get("movement", 0), i), default=None)
+        p.weapon = max(weapons, key=lambda i: (items[i].get("fight_reduction", 0), i), default=None)
+        p.fought, p.reputation_cards_played, p.discs_this_turn = (), 0, 0
+        self.event("start-of-turn", p.name, choice=dict(choice), mount=p.mount, weapon=p.weapon)
+        self.step, self.actions_left = "actions", rules.actions_per_turn
+
+    # -- goods ------------------------------------------------------------------------------------
+    def _money(self, p: Player, amount: int) -> None:
+        p.money = max(0, min(self.rules.max_money, p.money + amount))
+
+    def _nuggets(self, p: Player, amount: int) -> None:
+        p.nuggets = max(0, min(self.rules.max_gold_nuggets, p.nuggets + amount))
+
+    def _gain(self, p: Player, goods: dict) -> None:
+        """Rewards and penalties as the YAML writes them (a goods bag)."""
+        for good, amount in goods.items():
+            if not amount:
+                continue
+            if good == "money":
+                self._money(p, amount)
+            elif good == "legend-points":
+                p.lp += amount
+            elif good == "gold-nugget":
+                self._nuggets(p, amount)
+            elif good == "wound":
+                p.wounds = min(self.rules.max_wounds, p.wounds + amount)
+            elif good == "poker-card":
+                self._push(("draw", "hand", self.players.index(p), amount))
+            elif good == "marshal-point":
+                self._track(p, "marshal", amount)
+            elif good == "wanted-point":
+                self._track(p, "wanted", amount)
+
+    def _track(self, p: Player, which: str, points: int) -> None:
+        """Move up the marshal or wanted track, gaining each space's reward; past the last space, LP."""
+        rules = self.rules
+        if points <= 0:
+            return
+        if which == "wanted" and p.marshal:
+            if rules.marshal_becomes_wanted == "never":
+                self.event("no-wanted-points", p.name, reason="a marshal who stays a marshal", points=points)
+                return
+            self.event("switch-to-wanted", p.name, marshal_points_lost=p.marshal)
+            p.marshal = 0
+        if which == "marshal" and p.wanted:
+            self.event("no-marshal-points", p.name, reason="a wanted player cannot gain marshal points")
+            return
+        rewards = rules.marshal_rewards if which == "marshal" else rules.wanted_rewards
+        for _ in range(points):
+            value = getattr(p, which)
+            if value >= rules.track_spaces:
+                p.lp += rules.lp_past_last_space
+                continue
+            setattr(p, which, value + 1)
+            self._gain(p, rewards.get(str(value + 1), {}))
+        self.event(which, p.name, points=points, now=getattr(p, which))
+
+    def _row(self, value: int) -> int:
+        return self.rules.row_of_space[min(value, len(self.rules.row_of_space) - 1)]
+
+    def _play_card(self, p: Player) -> str | None:
+        """The card a player plays in a fight (the ``fight_card_played`` policy)."""
+        if not p.hand:
+            return None
+        pick = max if self.rules.fight_card_played == "highest" else min
+        card = pick(p.hand, key=lambda c: (self.game.value[c], c))
+        p.hand.remove(card)
+        self._discard([card])
+        return card
+
+    def _discard(self, cards) -> None:
+        for card in cards:
+            self.poker_discard[card] = self.poker_discard.get(card, 0) + 1
+
+    def _discard_from_hand(self, p: Player, n: int) -> list[str]:
+        """A player discards ``n`` cards: the ones they would play last."""
+        worst = min if self.rules.fight_card_played == "highest" else max
+        out = []
+        for _ in range(min(n, len(p.hand))):
+            card = worst(p.hand, key=lambda c: (self.game.value[c], c))
+            p.hand.remove(card)
+            out.append(card)
+        self._discard(out)
+        return out
 
     def _fight_value(self, card: str | None, opponent: Player | None) -> int:
         if card is None:
             return 0
-        value = self.rules.card_value(card)
-        reduction = self._reduction(opponent) if opponent else 0
-        return max(self.rules.min_value, value - reduction) if value > self.rules.min_value else value
+        value = self.game.value[card]
+        weapon = self.game.items.get(opponent.weapon) if opponent is not None and opponent.weapon else None
+        reduction = weapon.get("fight_reduction", 0) if weapon else 0
+        floor = self.rules.minimum_reduced_value
+        return max(floor, value - reduction) if value > floor else value
 
-    def _player_fight(self, p, target_name, kind):
-        target = next(o for o in self.players if o.name == target_name)
-        p.fought.add(target.name)
-        a_card = self._play_card(p)
-        b_card = self._play_card(target)  # the target declines only when it has no card
-        a = self._fight_value(a_card, target)
-        b = self._fight_value(b_card, p)
-        won = b_card is None or a >= b    # the active player wins ties
-        loser = target if won else p
-        self._wound(loser)
-        self._draw(loser, 1)
-        self.event("fight", p.name, kind=kind, target=target.name, cards=[a_card, b_card], values=[a, b],
-                   winner=p.name if won else target.name)
-        if not won:
-            return
-        if kind == "duel":
-            p.lp += self.rules.duel_lp
-        elif kind == "rob":
-            self._track(p, "wanted", 1)
-            if target.money >= target.nuggets * 20:
-                taken = -(-target.money // 2)
-                self._money(target, -taken)
-                self._money(p, taken)
+    def _fight_deck_card(self) -> int:
+        """The fight card played from those drawn (``fight_card_chosen``); 0 when none was drawn."""
+        if not self.drawn:
+            return 0
+        return max(self.drawn) if self.rules.fight_card_chosen == "highest" else min(self.drawn)
+
+    def _return_fight_cards(self) -> None:
+        """Drawn fight cards go to the bottom of the deck in random order: a new pile."""
+        if self.drawn:
+            self.fight_deck.append(tuple(self.drawn.count(v) for v in self.game.fight_values))
+            self.drawn = []
+
+    def _beats_fight_deck(self, mine: int, theirs: int) -> bool:
+        return mine > theirs or (mine == theirs and self.rules.fight_deck_ties_to == "player")
+
+    # -- actions ------------------------------------------------------------------------------
+    def _do_card_action(self, p: Player, card: str) -> None:
+        rules = self.rules
+        ability = rules.card_actions[card]
+        p.hand.remove(card)
+        self._discard([card])
+        if ability in rules.reputation_cards:
+            p.reputation_cards_played += 1
+        self.event("card-action", p.name, card=card, ability=ability)
+        if ability == "living-legend":
+            self._track(p, "wanted" if p.wanted else "marshal", rules.living_legend_points)
+        elif ability == "manhunt":
+            self._move_sheriff(rules.manhunt_sheriff_moves)
+
+    def _do_work(self, p: Player, _) -> None:
+        self._money(p, self.rules.work_money)
+        self.event("work", p.name, money=p.money)
+
+    def _do_move(self, p: Player, target) -> None:
+        p.at = target
+        self.event("move", p.name, to=list(target))
+        self._deliver_cattle(p)
+        if target in self.bandits:
+            self._push(*[("fight-card",)] * self.rules.bandit_fight_cards_drawn, ("resolve-bandit", self.turn))
+
+    def _deliver_cattle(self, p: Player) -> None:
+        """Free: at the rail station (wrangling), or at a ranch other than the token's (rustling)."""
+        location = self.game.location.get(p.at)
+        for token, ranch in list(p.cattle):
+            if location == "rail-station":
+                extra, how = self.rules.wrangle_reward, "rail-station"
+            elif location == "ranch" and p.at != ranch:
+                extra, how = self.rules.rustle_reward, "other-ranch"
             else:
-                taken = -(-target.nuggets // 2)
-                self._nuggets(target, -taken)
-                self._nuggets(p, taken)
-            if target.cattle is not None and p.cattle is None:
-                p.cattle, p.cattle_ranch, target.cattle, target.cattle_ranch = target.cattle, target.cattle_ranch, None, None
-        elif kind == "arrest":
-            self._track(p, "marshal", 1)
-            self._arrested(target)
+                continue
+            p.cattle.remove((token, ranch))
+            self.cattle[ranch] = _less(self.cattle[ranch], token, -1)   # shuffled into its own ranch's pile
+            reward = self.rules.cattle_tokens[token]
+            self.event("deliver-cattle", p.name, at=how, reward=dict(reward))
+            self._gain(p, extra)
+            self._gain(p, reward)
+
+    def _do_take_cattle(self, p: Player, _) -> None:
+        room = self.rules.max_cattle_tokens - len(p.cattle)
+        for _ in range(min(self.rules.cattle_tokens_taken, room)):
+            self._push(("cattle", self.turn, p.at))
+
+    def _do_buy(self, p: Player, item_id: str) -> None:
+        self._money(p, -self.game.items[item_id]["cost"])
+        copies, upgraded = p.items.get(item_id, (0, 0))
+        p.items[item_id] = (copies + 1, upgraded)
+        self.event("buy", p.name, item=item_id)
+
+    def _do_upgrade(self, p: Player, item_id: str) -> None:
+        self._money(p, -self.game.items[item_id]["cost"])     # the cost paid a second time
+        copies, upgraded = p.items[item_id]
+        p.items[item_id] = (copies, upgraded + 1)
+        self.event("upgrade", p.name, item=item_id)
+
+    def _do_prospect(self, p: Player, _) -> None:
+        self._push(*[("die", self.turn)] * self.rules.prospecting_dice)
+
+    def _prospected(self, p: Player, face: str) -> None:
+        self.event("prospect-die", p.name, face=face)
+        self._gain(p, self.rules.symbol_rewards.get(face, {}))
+        if face in self.rules.reroll_symbols:
+            self._push(("die", self.players.index(p)))
+
+    def _do_deposit(self, p: Player, _) -> None:
+        n, p.nuggets = p.nuggets, 0
+        price = self.rules.nugget_price
+        self.event("deposit", p.name, nuggets=n)
+        self._gain(p, {good: amount * n for good, amount in price.items()})
+
+    def _do_heal(self, p: Player, _) -> None:
+        lost, p.wounds = p.wounds, 0
+        self._money(p, -self.rules.heal_cost)
+        self.event("heal", p.name, wounds_lost=lost)
+        self._gain(p, {"poker-card": lost * self.rules.heal_cards_per_wound})
+
+    def _do_revel(self, p: Player, index: int) -> None:
+        option = self.rules.revel_options[index]
+        self._money(p, -option["cost"])
+        p.lp += option["lp"]
+        self.event("revel", p.name, paid=option["cost"], lp=option["lp"])
+
+    def _do_heist(self, p: Player, _) -> None:
+        self._push(*[("fight-card",)] * self.rules.heist_fight_cards_drawn, ("resolve-heist", self.turn))
+
+    def _step_resolve_heist(self, seat: int) -> None:
+        p = self.players[seat]
+        guard = self._fight_deck_card()
+        card = self._play_card(p)
+        mine = self._fight_value(card, None)
+        won = self._beats_fight_deck(mine, guard)
+        self.event("heist", p.name, card=card, guard=guard, drawn=list(self.drawn), won=won)
+        self._return_fight_cards()
+        self._gain(p, self.rules.heist_win if won else self.rules.heist_loss)
+
+    def _do_poker(self, p: Player, _) -> None:
+        rules, game = self.rules, self.game
+        town = game.in_town.get(p.at)
+        self._money(p, -rules.poker_ante)
+        seats = [self.turn]
+        for i, other in enumerate(self.players):
+            if other is not p and town and game.in_town.get(other.at) == town and other.money >= rules.poker_ante \
+                    and any(game.value[c] >= rules.poker_join_min_card for c in other.hand):
+                self._money(other, -rules.poker_ante)
+                seats.append(i)
+        pot = rules.poker_ante * len(seats) + rules.house_adds
+        self.table = {"seats": seats, "pot": pot, "flop": [], "dealer": None if len(seats) > 1 else []}
+        steps = [("draw", "hand", seat, rules.ante_cards) for seat in seats]
+        if len(seats) == 1:
+            steps.append(("draw", "dealer", None, rules.dealer_draws))
+        steps += [("draw", "flop", None, rules.flop_cards), ("resolve-poker",)]
+        self._push(*steps)
+
+    def _step_resolve_poker(self) -> None:
+        rules, table = self.rules, self.table
+        p = self.players[self.turn]
+        flop = table["flop"]
+        hands = {self.players[s].name: best_saloon_hand(self.players[s].hand, flop, self.game.poker_rules,
+                                                        rules.hand_cards_used_max) for s in table["seats"]}
+        if table["dealer"] is not None:
+            hands["dealer"] = best_saloon_hand(table["dealer"], flop, self.game.poker_rules, rules.hand_cards_used_max)
+        best = max(hands.values())
+        winners = [n for n, v in hands.items() if v == best]
+        pot = table["pot"]
+        if p.name in winners and (len(winners) == 1 or rules.poker_ties_to == "active"):
+            self._money(p, pot)
+            p.lp += rules.poker_win_lp
+            outcome = p.name
+        elif winners == ["dealer"]:
+            outcome = "dealer"       # nobody is rewarded; the money returns to the supply
+        else:
+            players = [n for n in winners if n != "dealer"]
+            share = _share(pot, {"divide_by": len(players), "rounding": rules.tied_pot_rounding})
+            for name in players:
+                self._money(self.player(name), share)
+            outcome = "+".join(players)
+        # "all played poker cards are discarded, including the flop": each player's hand cards in
+        # their best hand (the fewest that make it, lowest first), the dealer's cards and the flop
+        for s in table["seats"]:
+            seat = self.players[s]
+            played = self._played_cards(seat.hand, flop, hands[seat.name])
+            for card in played:
+                seat.hand.remove(card)
+            self._discard(played)
+        self._discard(flop + (table["dealer"] or []))
+        self.event("poker", p.name, seats=[self.players[s].name for s in table["seats"]], flop=list(flop),
+                   dealer=table["dealer"], hands={n: v.name for n, v in hands.items()}, pot=pot, winner=outcome)
+        self.table = None
+
+    def _played_cards(self, hand: list[str], flop: list[str], best) -> list[str]:
+        for k in range(0, self.rules.hand_cards_used_max + 1):
+            if k == 0 and not flop:
+                continue
+            for combo in combinations(sorted(hand, key=lambda c: (self.game.value[c], c)), k):
+                if evaluate(list(flop) + list(combo), self.game.poker_rules) == best:
+                    return list(combo)
+        return []
 
     def _do_duel(self, p, target):
         self._player_fight(p, target, "duel")
@@ -535,221 +960,332 @@ class State(Replayable):
     def _do_arrest(self, p, target):
         self._player_fight(p, target, "arrest")
 
-    def _arrested(self, target: Player) -> None:
-        target.at = self.office
-        self.sheriff = self.office
-        target.wanted = 0
-        target.cattle, target.cattle_ranch = None, None
-        self._money(target, -((target.money + 1) // 2))   # half, rounded up
-        self._nuggets(target, -((target.nuggets + 1) // 2))
-        self.event("arrested", target.name)
-
-    def _fight_bandit(self, p):
-        card = self._play_card(p)
-        drawn = self._fight_cards(self.rules.bandit_draw)
-        bandit = max(drawn, default=0)
-        mine = self._fight_value(card, None)
-        won = mine > bandit  # the active player loses ties
-        self.bandits.remove(p.at)
-        self.event("bandit-fight", p.name, card=card, bandit=bandit, won=won)
-        if won:
-            if p.wanted:
-                p.lp += 1
-            else:
-                self._track(p, "marshal", 1)
-        else:
-            self._wound(p)
-            self._draw(p, 1)
-        self._return_fight_cards(drawn)
-
-    # -- end of turn ----------------------------------------------------------------------------
-    def _end_turn(self, p: Player) -> None:
-        # 1. story cards: one disc a turn, on the card nearest completion
-        open_cards = [c for c in self.rules.stories if len(self.story_discs[c["id"]]) < c["discs"]]
-        if open_cards:
-            card = max(open_cards, key=lambda c: len(self.story_discs[c["id"]]) / c["discs"])
-            self.story_discs[card["id"]].append(p.name)
-            if len(self.story_discs[card["id"]]) == card["discs"]:
-                self._complete_story(card)
-        # 2. hand size
-        limit = self.rules.limits["hand_size"] + self.rules.limits["hand_size_per_wound"] * p.wounds
-        while len(p.hand) > max(0, limit):
-            card = min(p.hand, key=self.rules.card_value)
-            p.hand.remove(card)
-            self.poker_discard.append(card)
-        # 3. wanted LP by row
-        if p.wanted:
-            p.lp += self.rules.tracks["wanted_row_lp_per_turn"][self._row(p.wanted)]
-        self.event("end-of-turn", p.name, lp=p.lp, money=p.money, wounds=p.wounds, marshal=p.marshal, wanted=p.wanted)
-        # 4. the end trigger: finish the round, then one final round
-        if self.final_round is None and p.lp >= self.rules.end_lp:
-            self.final_round = self.round + 1
-            self.event("end-triggered", p.name, final_round=self.final_round)
-        # 5. the player to the left
-        self.turn = (self.turn + 1) % len(self.players)
-        self.step = "start"
-        if self.turn == self.first:
-            self.round += 1
-            if (self.final_round is not None and self.round > self.final_round) or self.round > self.max_rounds:
-                self._finish()
-
-    def _complete_story(self, card):
-        contributors = sorted(set(self.story_discs[card["id"]]))
-        for name in contributors:
-            self._reward(next(p for p in self.players if p.name == name), card["reward"])
-        spawned = []
-        for index in card["spawn"]:
-            hideout = self.hideouts[index % len(self.hideouts)]
-            if hideout not in self.bandits and hideout != self.sheriff and all(p.at != hideout for p in self.players):
-                self.bandits.append(hideout)
-                spawned.append(list(hideout))
-        self.event("story-completed", None, card=card["id"], rewarded=contributors, spawned=spawned)
-        self.story_discs[card["id"]] = []
-        self._move_sheriff(card["sheriff_moves"])
-
-    def _move_sheriff(self, steps: int) -> None:
-        wanted = [p for p in self.players if p.wanted]
-        if not wanted:
+    def _player_fight(self, p: Player, target_name: str, kind: str) -> None:
+        rules = self.rules
+        target = self.player(target_name)
+        p.fought += (target.name,)
+        a_card = self._play_card(p)
+        b_card = self._play_card(target)          # the target declines only with no card
+        a, b = self._fight_value(a_card, target), self._fight_value(b_card, p)
+        won = b_card is None or a > b or (a == b and rules.fight_ties_to == "active")
+        self.event("fight", p.name, kind=kind, target=target.name, cards=[a_card, b_card], values=[a, b],
+                   winner=p.name if won else target.name)
+        self._gain(target if won else p, rules.fight_loser)
+        if not won:
             return
-        graph = self.board.graph
-        import networkx as nx
-        open_graph = graph.subgraph([n for n in graph if not graph.nodes[n].get("blocked")])
-        target = min(wanted, key=lambda p: (nx.shortest_path_length(open_graph, self.sheriff, p.at), p.name))
-        path = nx.shortest_path(open_graph, self.sheriff, target.at)
-        for node in path[1:steps + 1]:
+        if kind == "duel":
+            p.lp += rules.duel_reward_lp
+        elif kind == "rob":
+            self._track(p, "wanted", rules.rob_reward_wanted)
+            self._rob(p, target)
+        elif kind == "arrest":
+            self._track(p, "marshal", rules.arrest_reward_marshal)
+            self._arrested(target)
+
+    def _rob(self, p: Player, target: Player) -> None:
+        rules = self.rules
+        money, nuggets = _share(target.money, rules.rob_steal), _share(target.nuggets, rules.rob_steal)
+        worth = nuggets * rules.nugget_price.get("money", 0)
+        takes = rules.robber_takes
+        if takes == "more-valuable":
+            takes = "money" if money >= worth else "gold-nuggets"
+        if takes == "money":
+            self._money(target, -money)
+            self._money(p, money)
+        else:
+            self._nuggets(target, -nuggets)
+            self._nuggets(p, nuggets)
+        cattle = []
+        for _ in range(rules.rob_steals_cattle):
+            if target.cattle and len(p.cattle) < rules.max_cattle_tokens:
+                cattle.append(target.cattle.pop(0))
+        p.cattle += cattle
+        self.event("robbed", p.name, target=target.name, took=takes, money=money if takes == "money" else 0,
+                   nuggets=nuggets if takes != "money" else 0, cattle=len(cattle))
+
+    def _arrested(self, target: Player) -> None:
+        rules = self.rules
+        target.at = self.game.office
+        self.sheriff = self.game.office
+        target.wanted = 0
+        for token, ranch in target.cattle:         # cattle go back to their ranches
+            self.cattle[ranch] = _less(self.cattle[ranch], token, -1)
+        target.cattle = []
+        self._money(target, -_share(target.money, rules.arrest_loss))
+        self._nuggets(target, -_share(target.nuggets, rules.arrest_loss))
+        self.event("arrested", target.name, money=target.money, nuggets=target.nuggets)
+
+    def _step_resolve_bandit(self, seat: int) -> None:
+        rules = self.rules
+        p = self.players[seat]
+        bandit = self._fight_deck_card()
+        card = self._play_card(p)
+        mine = self._fight_value(card, None)
+        won = self._beats_fight_deck(mine, bandit)
+        self.bandits = [b for b in self.bandits if b != p.at]      # removed whatever the outcome
+        self.event("bandit-fight", p.name, card=card, bandit=bandit, drawn=list(self.drawn), won=won)
+        self._return_fight_cards()
+        if not won:
+            self._gain(p, rules.bandit_loser)
+        elif rules.bandit_reward_choice == "marshal-point-unless-wanted" and not p.wanted:
+            self._track(p, "marshal", rules.bandit_reward_marshal)
+        else:
+            p.lp += rules.bandit_reward_lp
+
+    # -- the sheriff ------------------------------------------------------------------------------
+    def _move_sheriff(self, steps: int) -> None:
+        """Queue the sheriff's movement (as long as someone is wanted)."""
+        wanted = [p for p in self.players if p.wanted]
+        if not wanted or steps <= 0:
+            return
+        paths = []
+        for p in wanted:
+            path = self.game.path(self.sheriff, p.at)
+            if path is not None:
+                paths.append((p, path))
+        if not paths:
+            return
+        if self.rules.sheriff_moves_toward == "most-wanted":
+            _, path = min(paths, key=lambda pp: (-pp[0].wanted, len(pp[1]), self.players.index(pp[0])))
+        else:
+            _, path = min(paths, key=lambda pp: (len(pp[1]), self.players.index(pp[0])))
+        self._push(("sheriff", tuple(path[1:steps + 1])))
+
+    def _step_sheriff(self, path: tuple) -> None:
+        for node in path:
             self.sheriff = node
             here = [p for p in self.players if p.at == node and p.wanted]
             if here:
                 victim = here[0]
-                if victim.hand:
-                    self.poker_discard.append(victim.hand.pop(self.rng.randrange(len(victim.hand))))
-                self._arrest_attempt(victim)
-                break  # an arrest ends the movement
+                discarded = self._discard_from_hand(victim, self.rules.sheriff_discard)
+                self.event("sheriff", None, at=list(node), meets=victim.name, discarded=len(discarded))
+                self._push(*[("fight-card",)] * self.rules.arrest_fight_cards_drawn,
+                           ("resolve-arrest", self.players.index(victim)))
+                return           # an arrest attempt ends the movement
         self.event("sheriff", None, at=list(self.sheriff))
 
-    def _arrest_attempt(self, p: Player) -> None:
+    def _step_resolve_arrest(self, seat: int) -> None:
+        p = self.players[seat]
+        law = self._fight_deck_card()
         card = self._play_card(p)
-        drawn = self._fight_cards(self.rules.arrest_draw)
-        law = max(drawn, default=0)
         mine = self._fight_value(card, None)
-        escaped = mine > law  # the active (wanted) player loses ties
-        self.event("arrest-attempt", p.name, card=card, sheriff=law, escaped=escaped)
+        escaped = self._beats_fight_deck(mine, law)
+        self.event("arrest-attempt", p.name, card=card, sheriff=law, drawn=list(self.drawn), escaped=escaped)
+        self._return_fight_cards()
         if escaped:
-            self.sheriff = self.office
+            self.sheriff = self.game.office
         else:
-            self._wound(p)
-            self._draw(p, 1)
+            self._gain(p, self.rules.arrested_penalty)
             self._arrested(p)
-        self._return_fight_cards(drawn)
 
-    def _finish(self) -> None:
-        self.done = True
-        self.event("final-scoring", None, scores=self.final_scores(), ranking=self.ranking())
+    # -- end of turn ----------------------------------------------------------------------------
+    def _step_resolve_stories(self, seat: int) -> None:
+        for card_id, card in self.game.story.items():
+            discs = self.story_discs.get(card_id)
+            if discs is not None and len(discs) >= card["discs"]:
+                self._complete_story(card)
 
+    def _complete_story(self, card: dict) -> None:
+        discs = self.story_discs[card["id"]]
+        contributors = sorted(set(discs), key=self.seats.index)
+        for name in discs:                      # the discs go back to their owners
+            self.player(name).discs += 1
+        if self.rules.completed_story_card == "leaves-play":
+            del self.story_discs[card["id"]]
+        else:
+            self.story_discs[card["id"]] = ()
+        for name in contributors:               # one reward each, however many discs
+            self._gain(self.player(name), card["reward"])
+        spawned = []
+        for index in card["spawn"]:
+            hideout = self.game.hideouts[index]
+            if hideout not in self.bandits and hideout != self.sheriff and all(p.at != hideout for p in self.players) \
+                    and len(self.bandits) < self.rules.bandit_minis:
+                self.bandits = self.bandits + [hideout]
+                spawned.append(list(hideout))
+        self.event("story-completed", None, card=card["id"], rewarded=contributors, spawned=spawned)
+        self._move_sheriff(card["sheriff_moves"])
+
+    def _step_hand_limit(self, seat: int) -> None:
+        p = self.players[seat]
+        limit = max(0, self.rules.hand_size + self.rules.hand_size_per_wound * p.wounds)
+        if len(p.hand) > limit:
+            self._discard_from_hand(p, len(p.hand) - limit)
+
+    def _step_wanted_lp(self, seat: int) -> None:
+        p = self.players[seat]
+        if p.wanted:
+            p.lp += self.rules.wanted_row_lp_per_turn[self._row(p.wanted)]
+        self.event("end-of-turn", p.name, lp=p.lp, money=p.money, wounds=p.wounds, marshal=p.marshal, wanted=p.wanted)
+
+    def _step_end_check(self, seat: int) -> None:
+        p = self.players[seat]
+        if self.final_round is None and p.lp >= self.end_lp:
+            self.final_round = self.round + self.rules.final_rounds
+            self.event("end-triggered", p.name, final_round=self.final_round)
+
+    def _step_next_turn(self) -> None:
+        self.turn = (self.turn + 1) % len(self.players)
+        self.step = "start"
+        if self.turn == self.first:
+            self.round += 1
+            if self.final_round is not None and self.round > self.final_round:
+                self._finish("the end was triggered and the final round played")
+            elif self.round > self.max_rounds:
+                self._finish(f"{self.max_rounds} round(s) played (the limit given); the end was not triggered")
+
+    def _finish(self, why: str) -> None:
+        self.step = "done"
+        self.ended = why
+        self.pending = []
+        self.event("final-scoring", None, why=why, scores=self.final_scores(), ranking=self.ranking())
+
+    # -- goals (the goal card variant) ----------------------------------------------------------
+    def _needs_met(self, p: Player, needs: dict) -> bool:
+        have = {"money": p.money, "legend-points": p.lp, "gold-nuggets": p.nuggets, "marshal-points": p.marshal,
+                "wanted-points": p.wanted, "items": sum(n for n, _ in p.items.values()),
+                "upgraded-items": sum(u for _, u in p.items.values())}
+        return all(have[k] >= v for k, v in needs.items())
+
+    def _check_goals(self) -> bool:
+        """Reveal the first goal met (no action needed); its legendary tokens are drawn next."""
+        for seat, p in enumerate(self.players):
+            goals = self.game.goals.get(p.character, {})
+            for goal in p.goals:
+                if self._needs_met(p, goals[goal]):
+                    p.goals = tuple(g for g in p.goals if g != goal)
+                    p.completed += (goal,)
+                    self.tokens_drawn = []
+                    n = len(p.completed)
+                    self.event("goal-completed", p.name, goal=goal, completed=n)
+                    self.pending[0:0] = [("legendary", seat)] * n + [("keep-legendary", seat)]
+                    return True
+        return False
+
+    def _step_keep_legendary(self, seat: int) -> None:
+        p = self.players[seat]
+        pool = sorted(list(p.legendary) + self.tokens_drawn, reverse=True)
+        keep, back = pool[:len(p.completed)], pool[len(p.completed):]
+        for value in back:               # the excess is shuffled back into the supply
+            self.supply[value] = self.supply.get(value, 0) + 1
+        p.legendary = tuple(keep)
+        self.tokens_drawn = []
+        self.event("legendary-tokens", p.name, held=len(keep))
+
+    # -- scoring ---------------------------------------------------------------------------------
     def final_scores(self) -> dict[str, dict]:
-        s = self.rules.scoring
+        rules, items = self.rules, self.game.items
         most = max((p.wanted for p in self.players), default=0)
         top = [p for p in self.players if p.wanted == most and most > 0]
         out = {}
         for p in self.players:
-            items = sum(self.rules.items[i].get("upgrade_lp", 0) for i, up in p.items.items() if up and
-                        isinstance(self.rules.items[i].get("upgrade_lp"), int))
-            money = min(s["max_money_lp"], p.money // s["money_per_lp"])
-            wounds = s["lp_per_wound"] * p.wounds
+            upgraded = sum(u * items[i]["upgrade_lp"] for i, (_, u) in p.items.items()
+                           if isinstance(items[i].get("upgrade_lp"), int))
+            money = min(rules.max_money_lp, p.money // rules.money_per_lp)
+            wounds = rules.lp_per_wound * p.wounds
             wanted = 0
             if p.wanted:
-                wanted = (s["most_wanted_lp"] if len(top) == 1 else s["tied_most_wanted_lp"]) if p in top else s["other_wanted_lp"]
-            marshal = self.rules.tracks["marshal_row_lp"][self._row(p.marshal)] if p.marshal else 0
+                wanted = (rules.most_wanted_lp if len(top) == 1 else rules.tied_most_wanted_lp) if p in top \
+                    else rules.other_wanted_lp
+            marshal = rules.marshal_row_lp[self._row(p.marshal)] if p.marshal else 0
             legendary = sum(p.legendary)
-            out[p.name] = {"lp_in_play": p.lp, "items": items, "money": money, "wounds": wounds, "wanted": wanted,
+            out[p.name] = {"lp_in_play": p.lp, "items": upgraded, "money": money, "wounds": wounds, "wanted": wanted,
                            "marshal": marshal, "legendary": legendary,
-                           "total": p.lp + items + money + wounds + wanted + marshal + legendary}
+                           "total": p.lp + upgraded + money + wounds + wanted + marshal + legendary}
         return out
 
     def ranking(self) -> list[list[str]]:
-        """Players by total, ties broken: most marshal/wanted points, most nuggets, fewest wounds, else shared."""
+        """Players by total, ties broken by ``tie_breakers`` in order; still tied: shared."""
         scores = self.final_scores()
-        key = lambda p: (scores[p.name]["total"], p.marshal + p.wanted, p.nuggets, -p.wounds)
-        ordered = sorted(self.players, key=key, reverse=True)
+        keys = {"most-track-points": lambda p: p.marshal + p.wanted, "most-gold-nuggets": lambda p: p.nuggets,
+                "fewest-wounds": lambda p: -p.wounds}
+        breakers = []
+        for name in self.rules.tie_breakers:
+            if name == "shared":
+                break
+            breakers.append(keys[name])
+        key = lambda p: (scores[p.name]["total"], *(b(p) for b in breakers))
         groups: list[list[str]] = []
-        for p in ordered:
-            if groups and key(next(q for q in self.players if q.name == groups[-1][0])) == key(p):
+        last = None
+        for p in sorted(self.players, key=key, reverse=True):
+            if groups and key(p) == last:
                 groups[-1].append(p.name)
             else:
                 groups.append([p.name])
+            last = key(p)
         return groups
-
-
-def draw_legendary_tokens(supply: list[int], held: list[int], completed: int, rng: random.Random) -> tuple[list[int], list[int]]:
-    """Goal variant: take tokens equal to the number of completed goals, keep only that many
-    (the best), shuffle the rest back. Returns (held, supply)."""
-    supply = list(supply)
-    rng.shuffle(supply)
-    drawn, supply = supply[:completed], supply[completed:]
-    pool = sorted(held + drawn, reverse=True)
-    keep, back = pool[:completed], pool[completed:]
-    supply += back
-    rng.shuffle(supply)
-    return keep, supply
-
-
-def legendary_supply(distribution: dict[str, int]) -> list[int]:
-    return [int(value) for value, count in sorted(distribution.items()) for _ in range(count)]
 
 
 # -- seats ------------------------------------------------------------------------------------
 
-def random_bot(state: State, rng: random.Random):
-    actions = state.legal_actions()
-    return rng.choice(actions)
+def random_bot(state: State, rng: random.Random) -> Action:
+    return rng.choice(state.legal_actions())
 
 
-def greedy_bot(state: State, rng: random.Random):
-    """Prefers what scores: revel, deposit, duels, poker, buying mounts; else moves toward money."""
+def greedy_bot(state: State, rng: random.Random) -> Action:
+    """Prefers what scores (the bot's own weights, not rules): revel, deposit, duels, poker, buying;
+    else moves toward money; adds a story disc to the card nearest completion."""
     actions = state.legal_actions()
-    weights = {"card-action": 2.5, "revel": 6, "deposit": 5, "duel": 4, "arrest": 4, "upgrade": 3, "poker": 3, "prospect": 3, "buy": 2,
-               "heal": 2, "take-cattle": 2, "work": 1, "move": 1.5, "rob": 1, "heist": 0.5, "start": 1, "end-turn": 1}
+    if actions[0].kind == "character":
+        return actions[0]
+    weights = {"card-action": 2.5, "revel": 6, "deposit": 5, "duel": 4, "arrest": 4, "upgrade": 3, "poker": 3,
+               "prospect": 3, "buy": 2, "heal": 2, "take-cattle": 2, "work": 1, "move": 1.5, "rob": 1, "heist": 0.5,
+               "start": 1, "end-turn": 1, "disc": 2}
     p = state.current
+    location = state.game.location
+
     def value(a):
         w = weights.get(a.kind, 0)
         if a.kind == "revel":
             w += a.target
-        if a.kind == "start":
+        elif a.kind == "start":
             w += 1 if (a.target == 0 and p.money < 60) or (a.target == 1 and len(p.hand) < 2) else 0
-        if a.kind == "move":
-            location = state.board.graph.nodes[a.target].get("location")
+        elif a.kind == "disc":
+            card = state.game.story[a.target]
+            w += len(state.story_discs[a.target]) / card["discs"]
+        elif a.kind == "move":
             w += {"cabaret": 2 if p.money >= 30 else 0, "bank": 2 if p.nuggets else 0, "mine": 1,
                   "general-store": 1 if p.money >= 40 else 0, "saloon": 1 if p.money >= 20 else 0,
-                  "doctors-office": 2 if p.wounds else 0}.get(location, 0)
+                  "doctors-office": 2 if p.wounds else 0}.get(location.get(a.target), 0)
         return w
     best = max(value(a) for a in actions)
     return rng.choice([a for a in actions if value(a) == best])
 
 
 BOTS = {"random": random_bot, "greedy": greedy_bot}
+WesternLegends.BOTS = BOTS
 
 
-def play(library, players: int, seed: int, rounds: int = 60, bots: list[str] | None = None, length: str = "short") -> State:
+def new_game(library, players: int, seed: int = 0, *, length: str = "short", rounds: int = 60, variants=(),
+             overrides=None) -> State:
+    """A new game's first state (the same seed, the same game when played with :func:`play`)."""
+    game = WesternLegends.build(library, variants=variants, overrides=overrides)
+    return game.new_initial_state(players=players, seed=seed, length=length, rounds=rounds)
+
+
+def play(library, players: int, seed: int, rounds: int = 60, bots: list[str] | None = None, length: str = "short",
+         variants=(), overrides=None) -> State:
     """A whole seeded game with bots, to its end (or ``rounds`` rounds at the most)."""
-    state = State(library, players, seed, length=length, max_rounds=rounds)
-    chooser = random.Random(seed + 1)
-    seats = [BOTS[(bots or ["greedy"])[i % len(bots or ["greedy"])]] for i in range(players)]
-    while not state.done:
-        state._apply(seats[state.turn](state, chooser))
-    return state
+    from ..base import play as play_game
+
+    game = WesternLegends.build(library, variants=variants, overrides=overrides)
+    return play_game(game, players, seed, bots or ["greedy"], length=length, rounds=rounds)
 
 
 def describe(event: dict) -> str:
     kind, who = event["event"], event.get("player")
     if kind == "start":
-        return (f"Western Legends, {event['players']} players, seed {event['seed']}, game to {event['end_lp']} LP on"
-                f" {event['map']}\n  note: {event['note']}")
+        lines = [f"Western Legends, {event['players']} players, seed {event['seed']}, game to {event['end_lp']} LP on"
+                 f" {event['map']}" + (f", variants {', '.join(event['variants'])}" if event.get("variants") else "")]
+        lines += [f"  assumption: {a}" for a in event["assumptions"]]
+        return "\n".join(lines)
     if kind == "final-scoring":
-        lines = ["-- final scoring"] + [f"  {n}: {s['total']} LP ({', '.join(f'{k} {v}' for k, v in s.items() if k != 'total')})"
-                                        for n, s in event["scores"].items()]
+        lines = [f"-- final scoring ({event['why']})"]
+        lines += [f"  {n}: {s['total']} LP ({', '.join(f'{k} {v}' for k, v in s.items() if k != 'total')})"
+                  for n, s in event["scores"].items()]
         lines.append("  ranking: " + " > ".join("=".join(g) for g in event["ranking"]))
         return "\n".join(lines)
-    if kind in ("prospect-die",):
+    if kind == "prospect-die":
         return ""
     details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("event", "round", "player"))
     return f"[{event['round']}] {who or ''} {kind}: {details}".replace("  ", " ")

@@ -581,7 +581,7 @@ def poker_problems(library) -> list:
     deck = library.get("western-legends", "rule", "poker-deck")
     if deck is not None:
         params = deck.data.get("parameters") or {}
-        for field, known in (("values", list(VALUES)), ("suits", list(SUITS))):
+        for field, known in (("poker_values", list(VALUES)), ("suits", list(SUITS))):
             for i, item in enumerate(params.get(field) or []):
                 if str(item).upper() not in known:
                     hint = did_you_mean(str(item), known)
@@ -619,7 +619,7 @@ def rules_from_library(library) -> PokerRules:
 
 
 def deck_from_library(library) -> list[str]:
-    """The game's poker deck from the library's ``poker-deck`` document (values x suits, then the
+    """The game's poker deck from the library's ``poker-deck`` document (``poker_values`` x ``suits``, then the
     Cheat cards); the standard values or suits where it gives none, a standard deck with one Cheat
     card where the library has no such document."""
     params = (library.data("western-legends", "rule", "poker-deck") or {}).get("parameters")
@@ -628,4 +628,4 @@ def deck_from_library(library) -> list[str]:
     problems = poker_problems(library)
     if problems:
         raise ContentError("the poker deck in the library cannot be played", problems)
-    return make_deck(params.get("values") or list(VALUES), params.get("suits") or SUITS, params.get("cheat_cards", 0))
+    return make_deck(params.get("poker_values") or list(VALUES), params.get("suits") or SUITS, params.get("cheat_cards", 0))
