@@ -1,4 +1,4 @@
-"""How fast are legal placements on a big map?
+"""How fast are legal placements, their explanations and whole-map checks on big maps?
 
 A radius-20 hex map (1,261 hexes) with 4 players, each with cities, towns and a rail network,
 resource hexes and mystery hexes. For every player and every piece type (town, city, rail,
@@ -9,7 +9,13 @@ improved town) it computes the legal hexes:
 
 Both must give the same answer. Targets: at least 10x faster than naive, and under 20 ms.
 
-    .venv/bin/python benchmarks/board.py [--radius 20]
+Then, on a radius-60 map (10,981 hexes, the declared limit), what explanations cost against the
+unexplained question (the baseline): a question whose explanations are ready (one hex asked, as
+the map explorer does), every reason once with its hexes (`map legal`'s text), and a sentence for
+every illegal hex (`map legal --format json`). Target: the question with explanations within 3x of
+the question without. Last, `map check`'s whole-map check (every piece judged) at radius 60.
+
+    .venv/bin/python benchmarks/board.py [--radius 20] [--explain-radius 60]
 """
 from __future__ import annotations
 
@@ -21,7 +27,8 @@ import networkx as nx
 
 from workbench.board.geometry import hex_distance, hexagon
 from workbench.board.graph import RESOURCE_CATEGORIES, Board
-from workbench.board.placement import Question, legal_placements
+from workbench.board.placement import Question, check_board, legal_placements
+from workbench.limits import limit
 
 PLAYERS = ("red", "blue", "green", "yellow")
 PIECES = ("town", "city", "rail", "improved-town")
@@ -114,6 +121,7 @@ def naive_legal(board: Board, player: str, piece: str) -> list:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--radius", type=int, default=20)
+    parser.add_argument("--explain-radius", type=int, default=60)
     args = parser.parse_args()
     board = make_board(args.radius)
     questions = [(p, k) for p in PLAYERS for k in PIECES]
@@ -133,6 +141,52 @@ def main() -> None:
     print(f"naive per-hex has_path check:   {naive_s * 1000:8.1f} ms")
     print(f"speed-up: {naive_s / best_fast:.0f}x; same answers: {agree}")
     print(f"target >= 10x: {'MET' if naive_s >= 10 * best_fast else 'MISSED'}; target < 20 ms: {'MET' if best_fast < 0.020 else 'MISSED'}")
+    explanations(args.explain_radius)
+
+
+def explanations(radius: int) -> None:
+    board = make_board(radius)
+    questions = [(p, k) for p in PLAYERS for k in PIECES]
+
+    def per_question(read):
+        def run():
+            for player, piece in questions:
+                verdict = legal_placements(board, Question(piece, player), RULES, explain=read is not None)
+                if read is not None:
+                    read(verdict.illegal)
+        return min(_timed(run) for _ in range(5)) / len(questions)
+
+    def one_hex(illegal):
+        for node in illegal:
+            return illegal[node]
+
+    per_question(None)  # warm the per-board caches
+    base = per_question(None)
+    rows = [("without explanations (baseline)", base),
+            ("with explanations, one hex asked", per_question(one_hex)),
+            ("every reason once, with its hexes", per_question(lambda illegal: illegal.by_reason())),
+            ("a sentence for every illegal hex", per_question(lambda illegal: dict(illegal.items())))]
+    print(f"\nexplanations at radius {radius} ({board.graph.number_of_nodes():,} hexes), per question:")
+    for title, seconds in rows:
+        print(f"  {title:<36} {seconds * 1000:8.2f} ms  {seconds / base:5.1f}x")
+    print(f"target: explanations within 3x of the unexplained question: {'MET' if rows[1][1] <= 3 * base else 'MISSED'}")
+    full = crowded_board(radius, limit("map_pieces"))
+    checked = _timed(lambda: list(check_board(full, RULES + ["first-city-safe-zone", "wanted-exclusion"])))
+    print(f"whole-map check at the declared limits (radius {radius}, {len(full.pieces):,} pieces, each judged"
+          f" with the others in place): {checked:.2f} s")
+
+
+def crowded_board(radius: int, pieces: int, seed: int = 3) -> Board:
+    """A map at the size limits: towns on resource hexes and cities elsewhere, six players."""
+    rng = random.Random(seed)
+    cells = hexagon(radius)
+    spaces = [{"at": list(h), "terrain": "resource"} for h in cells if rng.random() < 0.35]
+    resource = {tuple(s["at"]) for s in spaces}
+    placed = [{"piece": "town" if h in resource else "city", "player": f"p{i % 6}", "at": list(h)}
+              for i, h in enumerate(rng.sample(cells, pieces))]
+    data = {"id": "crowded", "game": "dark-horse", "geometry": "hex", "spaces": spaces, "pieces": placed,
+            "shape": {"shape": "hexagon", "radius": radius, "terrain": "non-resource"}}
+    return Board.from_data(data, hex_types=HEX_TYPES)
 
 
 def _timed(function) -> float:

@@ -16,14 +16,8 @@ from workbench.board.placement import (RULES, Question, check_board, golden_spik
 from workbench.content.loader import load_text
 from workbench.content.validate import load_library
 
-HEX_TYPES = {
-    "resource": {"category": "resource", "allows": ["town"]},
-    "safe-zone": {"category": "safe-zone", "allows": ["town"]},
-    "non-resource": {"category": "non-resource", "allows": ["city"]},
-    "cattle-ranch": {"category": "mystery", "allows": ["town"], "any_number_of_towns": True},
-    "buffalo-herd": {"category": "mystery", "mobile": True},
-    "native-american": {"category": "mystery", "mobile": True},
-}
+# the shipped hex types, as the YAML declares them (mobile, takes_back, placement_rules)
+HEX_TYPES = {d.id: d.data for d in load_library().of_kind("hex_type", "dark-horse")}
 ALL_RULES = sorted(RULES)
 
 
@@ -296,7 +290,7 @@ def _random_board(pieces, terrain):
     return board(raw, spaces=[{"at": list(h), "terrain": t} for h, t in terrain.items()])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, derandomize=True)
 @given(piece_lists, terrains, st.sampled_from(["town", "city", "improved-town"]), st.sampled_from(["red", "blue"]))
 def test_a_legal_placement_never_breaks_a_rule_in_force(pieces, terrain, piece, player):
     b = _random_board(pieces, terrain)
@@ -311,7 +305,7 @@ def test_a_legal_placement_never_breaks_a_rule_in_force(pieces, terrain, piece, 
         assert new == [], (spot, [p.message for p in new])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, derandomize=True)
 @given(piece_lists, st.lists(st.integers(1, 6), min_size=2, max_size=2), coords)
 def test_a_mobile_hex_never_lands_on_a_city_or_town(pieces, rolls, start):
     b = _random_board(pieces, {})
@@ -323,3 +317,185 @@ def test_a_mobile_hex_never_lands_on_a_city_or_town(pieces, rolls, start):
     assert move.end == start or move.end not in occupied
     assert move.end in b.graph
     assert sum(distribution(b, start, 1).values()) == 1
+
+
+# -- mobile hexes are the hex types declared mobile, nothing else -----------------------------
+
+from workbench.errors import ContentError, UsageError  # noqa: E402
+
+
+@pytest.mark.parametrize("pieces,at,words", [
+    ([{"piece": "mystery-hex", "hex_type": "cattle-ranch", "at": [0, 0]}], (0, 0), "not a mobile hex"),
+    ([{"piece": "mystery-hex", "hex_type": "buffalo-herd", "at": [0, 0], "face_up": False}], (0, 0), "face down"),
+    ([{"piece": "town", "player": "red", "at": [0, 0]}], (0, 0), "no mystery hex"),
+    ([], (1, 1), "no mystery hex"),
+    ([], (9, 9), "not on the map"),
+])
+def test_only_face_up_mobile_hexes_move_or_have_odds(pieces, at, words):
+    b = board(pieces, terrain="resource")
+    for ask in (lambda: roll_move(b, at, [1]), lambda: distribution(b, at, 1)):
+        with pytest.raises(UsageError, match=words):
+            ask()
+
+
+def test_a_designers_own_mobile_hex_type_moves_and_takes_back_its_tokens():
+    # no id is special: the behaviour comes from `mobile` and `takes_back` in the hex type
+    types = {**HEX_TYPES, "stampede": {"category": "mystery", "mobile": True, "takes_back": ["wanted-token"]}}
+    data = {"id": "t", "game": "dark-horse", "geometry": "hex", "shape": {"shape": "hexagon", "radius": 2, "terrain": "resource"},
+            "spaces": [{"at": [0, 1], "tokens": ["wanted-token", "tribe-token"]}],
+            "pieces": [{"piece": "mystery-hex", "hex_type": "stampede", "at": [0, 0]}]}
+    b = Board.from_data(data, hex_types=types)
+    move = roll_move(b, (0, 0), [4], apply=True)
+    assert move.picked_up == ["wanted-token"] and b.graph.nodes[(0, 1)]["tokens"] == ["tribe-token"]
+    # the Buffalo Herd takes nothing back: its YAML declares no `takes_back`
+    herd = board([{"piece": "mystery-hex", "hex_type": "buffalo-herd", "at": [0, 0]}],
+                 spaces=[{"at": [0, 1], "terrain": "resource", "tokens": ["tribe-token"]}])
+    assert roll_move(herd, (0, 0), [4], apply=True).picked_up == []
+
+
+def test_rerolls_follow_the_parameter():
+    # every direction but north (1) is blocked by towns; a roll of 4 is illegal
+    towns = [{"piece": "town", "player": "red", "at": list(h)} for h in [(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]]
+    mover = {"piece": "mystery-hex", "hex_type": "buffalo-herd", "at": [0, 0]}
+    none = board([mover, *towns], terrain="resource", parameters={"rerolls_on_illegal_move": 0})
+    move = roll_move(none, (0, 0), [4])
+    assert (move.moved, move.rolls) == (False, [4])
+    # by hand: with r rerolls, north is reached with 1/6 (1 + 5/6 + ... + (5/6)^r); stays (5/6)^(r+1)
+    for rerolls in (0, 1, 2):
+        b = board([mover, *towns], terrain="resource", parameters={"rerolls_on_illegal_move": rerolls})
+        stay = Fraction(5, 6) ** (rerolls + 1)
+        assert transition(b, (0, 0)) == {(0, -1): 1 - stay, (0, 0): stay}
+    two = board([mover, *towns], terrain="resource", parameters={"rerolls_on_illegal_move": 2})
+    assert roll_move(two, (0, 0), [4, 5, 1]).end == (0, -1)
+
+
+def test_odds_moves_have_a_declared_limit():
+    b = buffalo_board()
+    with pytest.raises(UsageError, match="declared limit"):
+        distribution(b, (0, 0), 101)
+
+
+# -- explanations name the rule that forbids, once per reason --------------------------------
+
+def test_a_mobile_hex_on_a_resource_hex_is_forbidden_by_the_block_rule_only():
+    library = load_library()
+    scenario = library.data("dark-horse", "scenario", "high-noon")
+    b = board([{"piece": "mystery-hex", "hex_type": "buffalo-herd", "at": [1, 0]},
+               {"piece": "city", "player": "red", "at": [0, 0]}], spaces=[{"at": [1, 0], "terrain": "resource"}])
+    rules, _ = rules_in_force(b, library, scenario)
+    verdict = legal_placements(b, Question("town", "red"), rules)
+    reasons = verdict.illegal[(1, 0)]
+    assert [r for r, _ in reasons] == ["mobile-hex-blocked"]
+    assert "blocks all players from building a Town or City" in reasons[0][1] and "Buffalo Herd" in reasons[0][1]
+    assert "(Resource Hex)" in reasons[0][1]  # the hex keeps its terrain under the mobile hex
+
+
+def test_a_mobile_hex_brings_its_block_rule_wherever_it_lies():
+    # the map's game rules alone do not name the block rule; the Buffalo Herd's hex type does
+    library = load_library()
+    b = board([{"piece": "mystery-hex", "hex_type": "buffalo-herd", "at": [1, 0]}],
+              spaces=[{"at": [1, 0], "terrain": "resource"}])
+    rules, _ = rules_in_force(b, library)
+    assert "mobile-hex-blocked" in rules and "tribe-blocked" not in rules
+    assert (1, 0) not in legal_placements(b, Question("town", "red"), rules).legal
+
+
+def test_explanations_are_lazy_and_the_same_whichever_way_they_are_read():
+    b = board([{"piece": "city", "player": "red", "at": [0, 0]}, {"piece": "wanted-token", "at": [3, 0]},
+               {"piece": "mystery-hex", "hex_type": "cattle-ranch", "at": [-3, 0]}],
+              spaces=[{"at": [2, 0], "terrain": "resource"}])
+    a = legal_placements(b, Question("city", "blue"), ALL_RULES)
+    one_by_one = {h: a.illegal[h] for h in list(a.illegal)}
+    c = legal_placements(b, Question("city", "blue"), ALL_RULES)
+    assert dict(c.illegal.items()) == one_by_one and len(c.illegal) == len(one_by_one)
+    assert set(one_by_one) | set(a.legal) == set(b.graph.nodes) and not set(one_by_one) & set(a.legal)
+    groups = c.illegal.by_reason()
+    # every hex's reasons appear in the groups, each reason stated once
+    assert sum(len(hexes) for *_, hexes in groups) == sum(len(r) for r in one_by_one.values())
+    assert len({(rule, text) for rule, text, _ in groups}) == len(groups)
+    for reasons in one_by_one.values():
+        assert len({text for _, text in reasons}) == len(reasons)
+
+
+def test_the_first_city_explanation_is_a_whole_sentence():
+    b = board([], spaces=[{"at": [3, 0], "terrain": "safe-zone"}])
+    why = legal_placements(b, Question("city", "red"), ["first-city-safe-zone"]).illegal[(-3, 0)][0][1]
+    assert why.endswith("where red's first city must go")
+
+
+# -- parameters never crash the board ---------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["three", float("nan"), [1], 2.5, True, None, 10 ** 9, -4, {"a": 1}])
+def test_bad_distance_parameters_fall_back_to_the_default(value):
+    pieces = [{"piece": "city", "player": "red", "at": [0, 0]}]
+    b = board(pieces, parameters={"min_city_distance": value, "safe_zone_area_distance": value,
+                                  "mobile_hex_may_stack": value, "rerolls_on_illegal_move": value})
+    v = legal_placements(b, Question("city", "blue"), ["min-city-distance"])  # the default: 3 apart
+    assert (2, 0) not in v.legal and (3, 0) in v.legal and "at least 3 apart" in v.illegal[(2, 0)][0][1]
+    assert [p.code for p in check_board(b, ALL_RULES)] == ["first-city-safe-zone"]  # no safe zone on this map
+    assert sum(transition(board([{"piece": "mystery-hex", "hex_type": "buffalo-herd", "at": [0, 0]}],
+                                parameters={"rerolls_on_illegal_move": value}), (0, 0)).values()) == 1
+
+
+# -- structure --------------------------------------------------------------------------------
+
+def structure(text):
+    docs, problems = load_text(text, "m.yaml")
+    assert not problems
+    b = Board.from_data(docs[0].data, hex_types=HEX_TYPES, document=docs[0])
+    return b, sorted((p.code, p.line) for p in b.problems)
+
+
+HEADER = "kind: map\ngame: dark-horse\nid: m\nname: M\ngeometry: hex\n"
+
+
+def test_a_huge_radius_is_refused_before_anything_is_generated():
+    b, found = structure(HEADER + "shape: {shape: hexagon, radius: 1000000}\n")
+    assert found == [("size-limit", 6)] and not b.sound and b.graph.number_of_nodes() == 0
+
+
+def test_a_partial_direction_table_is_reported_and_moves_are_refused():
+    b, found = structure(HEADER + "shape: {shape: hexagon, radius: 2, terrain: resource}\ndirections: {'1': [0, -1]}\n"
+                         "pieces:\n  - {piece: mystery-hex, hex_type: buffalo-herd, at: [0, 0]}\n")
+    assert found == [("map-directions", 7)] and "2, 3, 4, 5, 6 are missing" in b.problems[0].message
+    with pytest.raises(ContentError):
+        roll_move(b, (0, 0), [3])
+
+
+def test_unknown_terrain_and_hex_types_get_a_suggestion():
+    b, found = structure(HEADER + "shape: {shape: hexagon, radius: 2}\nspaces:\n  - {at: [1, 0], terrain: resourse}\n"
+                         "  - {at: [1, 0], terrain: resource}\npieces:\n  - {piece: mystery-hex, hex_type: bufalo-herd, at: [0, 0]}\n"
+                         "  - {piece: mystery-hex, hex_type: resource, at: [0, 1]}\n")
+    assert found == [("duplicate-space", 9), ("unknown-hex-type", 11), ("unknown-hex-type", 12), ("unknown-terrain", 8)]
+    hints = {p.code: p.hint for p in b.problems}
+    assert "'resource'" in hints["unknown-terrain"] and "buffalo-herd" in b.problems[2].hint
+    assert "not a mystery hex type" in b.problems[3].message
+    with pytest.raises(UsageError, match="not a mobile hex"):  # an unknown type has no rules: it does not move
+        roll_move(b, (0, 0), [1])
+
+
+def test_rule_ids_are_located_where_they_are_written(tmp_path):
+    from workbench.content.validate import validate_paths
+    path = tmp_path / "s.yaml"
+    path.write_text("kind: scenario\ngame: dark-horse\nid: typo\nname: Typo\nsource: {document: house-rule}\n"
+                    "placement_rules:\n  - town-on-resource\n  - wanted-exclusoin\n")
+    result = validate_paths([path], context=["variants"])
+    [problem] = result.problems
+    assert (problem.code, problem.line, problem.column) == ("unknown-rule", 8, 5) and "wanted-exclusion" in problem.hint
+    library = result.library
+    _, problems = rules_in_force(board(), library, library.get("dark-horse", "scenario", "typo"))
+    assert [(p.file, p.line) for p in problems] == [(str(path), 8)]
+
+
+# -- the cheap containers agree with the sets they stand for ----------------------------------
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.sets(coords, max_size=6), st.integers(0, 3), coords)
+def test_near_agrees_with_the_ball_it_stands_for(centres, radius, probe):
+    from workbench.board.geometry import ball
+    from workbench.board.placement import Near
+    b = board()
+    near = Near(centres, radius, b.neighbours, b.index()["nodes"])
+    area = ball(centres, radius, b.neighbours, b.index()["nodes"])
+    assert (probe in near) == (probe in area)
+    assert set(near) == area

@@ -26,7 +26,11 @@ def names(library, game, kind):
 
 
 def test_the_shipped_library_has_no_problems(result):
-    assert [p.format_text() for p in result.problems] == []
+    assert [p.format_text() for p in result.errors] == []
+    # the one documented limitation: the example deck's base list and its new cards' types are not in
+    # the rules texts, so its legality cannot be shown (warnings, README "Validating custom decks")
+    assert sorted((Path(p.file).name, p.code) for p in result.problems) == [
+        ("mcready-sharpshooters.yaml", "base-list-unknown")] + [("mcready-sharpshooters.yaml", "type-unknown")] * 3
     assert result.files >= 20 and len(result.documents) >= 150
 
 
@@ -142,7 +146,7 @@ def test_revolver_cards_with_copies_and_faq_uniques(library):
 def test_revolver_deck_rules(library):
     rules = library.data("revolver", "deck_rules", "custom-decks")
     assert rules["deck_size"] == 62 and rules["same_type"] and rules["unique_not_replaceable"]
-    assert rules["unique_max_copies"] == 1 and set(rules["allowed_origins"]) == {"base", "expansion", "promo"}
+    assert rules["unique_max_copies"] == 1 and set(rules["allowed_origins"]) == {"expansion", "promo"}  # Module 2 A
 
 
 def test_western_legends_numbers(library):
@@ -189,7 +193,8 @@ def test_high_noon_plus_pork_barrel_is_a_replacement_conflict():
     assert {(tuple(p.extra["spaces"]), p.extra["replaces"]) for p in conflicts} == {
         (("marshal", "carnival"), "mayor"), (("saloon", "barnstorming"), "market")}
     assert all(p.file.endswith("high-noon-meets-pork-barrel.yaml") and p.line == 7 for p in conflicts)
-    assert {p.code for p in result.problems} == {"replacement-conflict"}
+    assert {p.code for p in result.problems if p.file.endswith("high-noon-meets-pork-barrel.yaml")} == {"replacement-conflict"}
+    assert not [p for p in result.errors if p.code != "replacement-conflict"]
 
 
 def test_list_command_prints_the_library_table(capsys):

@@ -112,3 +112,31 @@ def test_a_saved_layout_points_its_editor_at_the_schema(tmp_path):
     first = out.read_text().splitlines()[0]
     schema = (out.parent / first.split("=", 1)[1]).resolve()
     assert first.startswith("# yaml-language-server: $schema=") and schema.name == "map.schema.json" and schema.exists()
+
+
+# -- validate and map check never disagree ------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("path", [CROWDED, str(ROOT / "variants" / "dark-horse" / "illustrative-territory.yaml"),
+                                  str(ROOT / "variants" / "western-legends" / "illustrative-map.yaml")],
+                         ids=lambda p: Path(p).name)
+def test_validate_and_map_check_report_the_same_problems(path, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # outside the repository
+    main(["validate", path, "--library", "published", "--format", "json"])
+    from_validate = sorted((p["code"], p["line"], p["column"], p["message"]) for p in json.loads(capsys.readouterr().out)["problems"]
+                           if Path(p["file"]).resolve() == Path(path).resolve())
+    main(["map", "check", path, "--library", str(ROOT / "variants"), "--format", "json"])
+    from_check = sorted((p["code"], p["line"], p["column"], p["message"]) for p in json.loads(capsys.readouterr().out)["problems"])
+    assert from_check == from_validate
+
+
+def test_legal_states_each_reason_once_with_its_hexes(capsys):
+    assert main(["map", "legal", "illustrative-territory", "--player", "blue", "--piece", "town"]) == 0
+    lines = [line.strip() for line in capsys.readouterr().out.splitlines()[2:]]
+    assert len(lines) == len(set(lines))
+    [terrain] = [line for line in lines if line.startswith("[town-on-resource] is not a resource hex")]
+    hexes = terrain.split(": ", 2)[-1].split()
+    # the illustrative territory: 61 hexes, of which 17 are listed as resource, safe-zone or rugged hexes
+    assert "-2,0" in hexes and "0,0" not in hexes and len(set(hexes)) == len(hexes) == 61 - 17

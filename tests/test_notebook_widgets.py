@@ -401,14 +401,14 @@ def test_a_deck_is_saved_and_exported_from_the_panel(tmp_path, lib):
     from workbench.notebook.deck_builder import DeckBuilder, builder_widget
     box = builder_widget(DeckBuilder(lib, "illustrative-mcready-base"))
     box.id.value, box.name.value = "quick-draw", "Quick Draw"
-    box.out.value, box.into.value = "placeholder-mcready-firepower", "apache-scout"
+    box.out.value, box.into.value = "placeholder-mcready-character", "pinkerton-marshal"  # an expansion character
     box.add_button.click()
     box.folder.value = str(tmp_path)
     box.save_button.click()
     assert box.banner.kind == "saved", box.banner.text
     result = validate_paths([VARIANTS, tmp_path / "quick-draw.yaml"])
     assert result.ok and result.library.data("revolver", "deck", "quick-draw")["swaps"] == [
-        {"out": "placeholder-mcready-firepower", "in": "apache-scout"}]
+        {"out": "placeholder-mcready-character", "in": "pinkerton-marshal"}]
     box.export_to.value = str(tmp_path / "deck.csv")
     box.export_button.click()
     assert (tmp_path / "deck.csv").read_text().startswith("count,card,name") and box.banner.kind == "saved"

@@ -49,8 +49,8 @@ from workbench.notebook.common import VARIANTS
 result = validate_paths([VARIANTS])
 print(f"{result.files} files, {len(result.documents)} documents, {len(result.errors)} errors")""",
     "md:Any problem is listed with its file, line and column, and a hint:",
-    CHECK + """for problem in result.problems:
-    print(problem.format_text())
+    CHECK + """for problem in result.problems:  # paths shown from the library's folder
+    print(problem.format_text().replace(str(VARIANTS), "variants"))
 print("library is valid" if result.ok else "fix the problems above")""",
     "md:## The library at a glance",
     CHECK + """table = pd.DataFrame(
@@ -182,14 +182,14 @@ from workbench.notebook.deck_builder import DeckBuilder, builder_widget
 builder = DeckBuilder(lib, "illustrative-mcready-base", id="sharpshooters", name="Sharpshooters")
 builder_widget(builder)""",
     "md:The same as a script (the panel above follows):",
-    CHECK + """builder.swap("placeholder-mcready-firepower", "apache-scout")
-builder.swap("placeholder-mcready-character", "pinkerton-marshal")
+    CHECK + """builder.swap("placeholder-mcready-character", "pinkerton-marshal")
 builder.swap("placeholder-mcready-character", "estella-morales")
+builder.swap("apache-scout", "hidden-sniper")
 print(builder.size(), "cards, legal:", builder.legal())
 for p in builder.problems():
     print(p.severity, p.code, "-", p.message)
-print(builder.stats()["by_type"])
-print([f"{p:.1%}" for _, p in builder.odds("pinkerton-marshal", 8)])""",
+print("by type:", ", ".join(f"{n} {kind}" for kind, n in builder.stats()["by_type"].items()))
+print("at least one Pinkerton Marshal after 0-8 draws:", ", ".join(f"{p:.1%}" for _, p in builder.odds("pinkerton-marshal", 8)))""",
 ])
 
 notebook("05-sample-turns.ipynb", [

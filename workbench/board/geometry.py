@@ -96,11 +96,70 @@ def ball(centres: Iterable[Coord], radius: int, neighbours, nodes) -> set[Coord]
     return seen
 
 
+def nearest(start: Coord, targets, radius: int, neighbours, nodes) -> Coord | None:
+    """The nearest of ``targets`` within ``radius`` steps of ``start`` (walking ``nodes``), the
+    smallest coordinates first among equals; ``None`` when none is that close."""
+    frontier, seen = {start}, {start}
+    for _ in range(radius + 1):
+        found = sorted(n for n in frontier if n in targets)
+        if found:
+            return found[0]
+        nxt = set()
+        for node in frontier:
+            for n in neighbours(node):
+                if n in nodes and n not in seen:
+                    seen.add(n)
+                    nxt.add(n)
+        frontier = nxt
+    return None
+
+
 def directions_from(spec: dict | None) -> dict[int, Coord]:
-    """A map's direction numbering (``{"1": [0, -1], ...}``), or the default."""
+    """A map's direction numbering (``{"1": [0, -1], ...}``), or the default when it is missing or
+    unusable (see :func:`check_directions`)."""
     if not spec:
         return dict(DIRECTIONS)
-    return {int(k): (int(v[0]), int(v[1])) for k, v in spec.items()}
+    table, reason = check_directions(spec)
+    return dict(DIRECTIONS) if reason else table
+
+
+def check_directions(spec) -> tuple[dict[int, Coord], str | None]:
+    """Read a direction table and say what is wrong with it, if anything.
+
+    A usable table numbers all six directions 1-6, each one step to a different neighbouring hex.
+
+    >>> check_directions({"1": [0, -1]})[1]
+    'gives directions 1 only: 2, 3, 4, 5, 6 are missing'
+    >>> check_directions({str(d): list(s) for d, s in DIRECTIONS.items()})[1] is None
+    True
+    """
+    table: dict[int, Coord] = {}
+    if not isinstance(spec, dict):
+        return table, "is not a mapping of direction numbers to steps"
+    steps = set(DIRECTIONS.values())
+    for key, value in spec.items():
+        try:
+            number = int(key)
+            step = (int(value[0]), int(value[1]))
+        except (TypeError, ValueError, IndexError, KeyError):
+            return table, f"has an unreadable entry {key!r}: {value!r}"
+        if number not in DIRECTIONS:
+            return table, f"numbers a direction {number}; directions are 1-6"
+        if step not in steps:
+            return table, f"sends direction {number} to {list(step)}, which is not a neighbouring hex"
+        table[number] = step
+    missing = [d for d in DIRECTIONS if d not in table]
+    if missing:
+        return table, (f"gives directions {', '.join(map(str, sorted(table)))} only: "
+                       f"{', '.join(map(str, missing))} {'is' if len(missing) == 1 else 'are'} missing")
+    if len(set(table.values())) < len(table):
+        return table, "sends two directions to the same neighbouring hex"
+    return table, None
+
+
+def hexagon_size(radius: int) -> int:
+    """Hexes in a hexagon of ``radius``: 3r(r+1)+1."""
+    return 3 * radius * (radius + 1) + 1
 
 
 def iter_pairs(items: list) -> Iterator[tuple]:

@@ -9,6 +9,7 @@ path search per hex) and explains any one of them in a sentence on demand.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
@@ -18,7 +19,8 @@ from ..content.problems import ERROR, WARNING, Problem
 from ..errors import did_you_mean
 from . import geometry
 from .geometry import Coord
-from .graph import RESOURCE_CATEGORIES, Board, Piece, _located
+from .graph import RESOURCE_CATEGORIES, Board, Piece, _located, describe
+from .parameters import board_parameters, read_parameter  # noqa: F401  (board_parameters: the engines' entry point)
 
 PIECES = ("town", "city", "rail", "improved-town")
 
@@ -34,71 +36,193 @@ class Question:
     ignore: Piece | None = None
 
 
-class Situation:
-    """Everything the rules look up, computed once per question (sets and dicts, no searches)."""
+class AllBut:
+    """Every hex of the map except ``allowed``.
 
-    def __init__(self, board: Board, question: Question):
-        self.board = board
-        self.q = question
+    A rule that permits few hexes (towns only on resource hexes) says which ones, instead of
+    listing the thousands it forbids; membership is one lookup and legality is an intersection.
+    """
+
+    __slots__ = ("nodes", "allowed")
+
+    def __init__(self, nodes, allowed):
+        self.nodes, self.allowed = nodes, allowed
+
+    def __contains__(self, node) -> bool:
+        return node in self.nodes and node not in self.allowed
+
+    def __iter__(self):
+        return (n for n in self.nodes if n not in self.allowed)
+
+    def __bool__(self) -> bool:
+        return any(n not in self.allowed for n in self.nodes)
+
+
+class Near:
+    """Hexes within ``radius`` steps of any of ``centres``, walking the board.
+
+    Asking about one hex walks out from that hex only (``map check`` asks about each placed
+    piece); iterating computes the whole area once.
+    """
+
+    __slots__ = ("centres", "radius", "neighbours", "nodes", "_all")
+
+    def __init__(self, centres, radius: int, neighbours, nodes):
+        self.centres, self.radius, self.neighbours, self.nodes = set(centres), radius, neighbours, nodes
+        self._all: set | None = None
+
+    def _area(self) -> set:
+        if self._all is None:
+            self._all = geometry.ball(self.centres, self.radius, self.neighbours, self.nodes)
+        return self._all
+
+    def __contains__(self, node) -> bool:
+        if self._all is not None or len(self.centres) < 4:
+            return node in self._area()
+        return node in self.nodes and not self.centres.isdisjoint(
+            geometry.ball([node], self.radius, self.neighbours, self.nodes))
+
+    def __iter__(self):
+        return iter(self._area())
+
+    def __bool__(self) -> bool:
+        return bool(self.centres) and self.radius >= 0
+
+
+class PieceIndex:
+    """Where the pieces are, by kind and by player: built once per board state and shared by the
+    questions asked about it (``map check`` asks one per placed piece)."""
+
+    def __init__(self, board: Board):
         index = board.index()
-        self.nodes = index["nodes"]
-        pieces = [p for p in board.pieces if p is not question.ignore]
-        self.pieces = pieces
         self.towns: dict[Coord, list[Piece]] = {}
         self.cities: dict[Coord, list[Piece]] = {}
         self.improved: dict[Coord, list[Piece]] = {}
         self.mystery: dict[Coord, Piece] = {}
         self.tribes: set[Coord] = set(index["tokens"].get("tribe-token", ()))
         self.wanted: set[Coord] = set(index["tokens"].get("wanted-token", ()))
-        by_kind = {"town": self.towns, "city": self.cities, "improved-town": self.improved}
-        for p in pieces:
-            if p.piece in by_kind:
-                by_kind[p.piece].setdefault(p.at, []).append(p)
+        self.by_kind = {"town": self.towns, "city": self.cities, "improved-town": self.improved}
+        for p in board.pieces:
+            if p.piece in self.by_kind:
+                self.by_kind[p.piece].setdefault(p.at, []).append(p)
             elif p.piece == "mystery-hex":
-                self.mystery[p.at] = p
+                self.mystery.setdefault(p.at, p)
             elif p.piece == "tribe-token":
                 self.tribes.add(p.at)
             elif p.piece == "wanted-token":
                 self.wanted.add(p.at)
+        self.mobile = {h for h, p in self.mystery.items() if board.is_mobile(p)}
+        self.mystery_key = tuple(sorted((h, p.hex_type, p.face_up) for h, p in self.mystery.items()))
+        self._mine: dict[tuple[str, str], set[Coord]] = {}
+
+    def mine(self, kind: str, player: str) -> set[Coord]:
+        """Hexes holding a ``kind`` piece of ``player``'s."""
+        key = (kind, player)
+        if key not in self._mine:
+            self._mine[key] = {h for h, ps in self.by_kind[kind].items() if any(p.player == player for p in ps)}
+        return self._mine[key]
+
+
+class Situation:
+    """Everything the rules look up, computed once per question (sets and dicts, no searches)."""
+
+    def __init__(self, board: Board, question: Question, pieces: PieceIndex | None = None):
+        self.board = board
+        self.q = question
+        index = board.index()
+        self.nodes = index["nodes"]
+        # the nodes' own attribute dicts, read without copying (networkx keeps them in `_node`)
+        self._attrs = board.graph._node
+        pieces = pieces or PieceIndex(board)
+        self.towns, self.cities, self.improved = pieces.towns, pieces.cities, pieces.improved
+        self.mystery, self.tribes, self.wanted = pieces.mystery, pieces.tribes, pieces.wanted
         player = question.player
-        self.my_cities = {h for h, ps in self.cities.items() if any(p.player == player for p in ps)}
-        self.my_towns = {h for h, ps in self.towns.items() if any(p.player == player for p in ps)}
-        self.my_improved = [p for ps in self.improved.values() for p in ps if p.player == player]
-        self.mobile = {h for h, p in self.mystery.items()
-                       if p.face_up and board.hex_types.get(p.hex_type or "", {}).get("mobile")}
+        self.my_cities = pieces.mine("city", player)
+        self.my_towns = pieces.mine("town", player)
+        ignore = question.ignore
+        if ignore is not None and ignore.piece in pieces.by_kind:
+            # judge a placed piece with the others in place: leave it out of its own hex's list only
+            table = dict(pieces.by_kind[ignore.piece])
+            rest = [p for p in table.get(ignore.at, ()) if p is not ignore]
+            if rest:
+                table[ignore.at] = rest
+            else:
+                table.pop(ignore.at, None)
+            setattr(self, {"town": "towns", "city": "cities", "improved-town": "improved"}[ignore.piece], table)
+            if ignore.player == player and ignore.piece in ("town", "city") and not any(p.player == player for p in rest):
+                if ignore.piece == "city":
+                    self.my_cities = self.my_cities - {ignore.at}
+                else:
+                    self.my_towns = self.my_towns - {ignore.at}
+        self.mobile = pieces.mobile
         self.rail_nodes = index["rail_nodes"].get(player, set())
         self.network = self.rail_nodes | self.my_cities | self.my_towns
-        self._effective: dict[Coord, dict] = {}
+        self._overlaid: dict[Coord, dict] = {}
+        self._mystery_key = pieces.mystery_key
+
+    @property
+    def my_improved(self) -> list[Piece]:
+        return [p for ps in self.improved.values() for p in ps if p.player == self.q.player]
 
     def effective(self, node: Coord) -> dict:
-        if node not in self._effective:
-            self._effective[node] = self.board.overlay(dict(self.board.graph.nodes[node]), self.mystery.get(node))
-        return self._effective[node]
+        """The node's attributes as the rules see them (a mystery hex on it taken into account).
 
-    def allowed(self, piece: str) -> set[Coord]:
-        """Hexes whose (effective) type allows ``piece``; cached on the board, keyed by where the
-        mystery hexes lie (the only pieces that change what a hex allows)."""
+        Only the few hexes holding a mystery hex are copied; every other hex is read as it is.
+        """
+        mystery = self.mystery.get(node)
+        if mystery is None:
+            return self._attrs[node]
+        if node not in self._overlaid:
+            self._overlaid[node] = self.board.overlay(dict(self._attrs[node]), mystery)
+        return self._overlaid[node]
+
+    def _cached(self, key, test) -> set[Coord]:
+        """Hexes whose attributes pass ``test``, cached on the board by ``key`` and where the
+        mystery hexes lie (the only pieces that change what a hex is)."""
         cache = self.board._allowed
-        key = (piece, tuple(sorted((h, p.hex_type, p.face_up) for h, p in self.mystery.items())))
-        if key not in cache:
+        full = (key, self._mystery_key)
+        if full not in cache:
             if len(cache) > 64:
                 cache.clear()
-            cache[key] = {n for n in self.nodes if piece in self.effective(n)["allows"]}
-        return cache[key]
+            found = {n for n, a in self._attrs.items() if test(a)}
+            for h in self.mystery:  # the few overlaid hexes, judged by their effective attributes
+                found.discard(h)
+                if h in self.nodes and test(self.effective(h)):
+                    found.add(h)
+            cache[full] = found
+        return cache[full]
+
+    def allowed(self, piece: str) -> set[Coord]:
+        """Hexes whose (effective) type allows ``piece``."""
+        return self._cached(("allows", piece), lambda a: piece in a["allows"])
+
+    def of_attribute(self, name: str) -> set[Coord]:
+        """Hexes whose (effective) attribute ``name`` is true."""
+        return self._cached(("attribute", name), lambda a: bool(a.get(name)))
+
+    def of_category(self, category: str) -> set[Coord]:
+        """Hexes whose (effective) family is ``category``."""
+        return self._cached(("category", category), lambda a: a["category"] == category)
 
     def describe(self, node: Coord) -> str:
-        attrs = self.effective(node)
-        what = attrs.get("name") or attrs["category"].replace("-", " ")
-        return f"{list(node)} ({what})"
+        if node in self.mystery:
+            return describe(node, self.effective(node))
+        labels = self.board._labels
+        label = labels.get(node)
+        if label is None:
+            label = labels[node] = describe(node, self._attrs[node])
+        return label
 
     def is_first_city(self) -> bool:
         return self.q.first_city if self.q.first_city is not None else not self.my_cities
 
-    def param(self, name: str, default=None):
-        return self.board.parameters.get(name, default)
+    def param(self, name: str):
+        """A board parameter in force, read tolerantly (a bad value falls back to the default)."""
+        return read_parameter(self.board.parameters, name)
 
 
 Forbidden = tuple[set[Coord], Callable[[Coord], str]]
+FACE_DOWN = "is a face-down mystery hex: nothing is built on it until it is revealed"
 
 
 @dataclass
@@ -117,7 +241,9 @@ def rule(rule_id: str, pieces: Iterable[str], summary: str, source: str = ""):
     """Register a placement rule. A designer can add one from a notebook the same way.
 
     The decorated function takes a :class:`Situation` and returns ``(forbidden hexes, why)``
-    where ``why(hex)`` is a sentence a designer understands.
+    where ``why(hex)`` says what is wrong with the hex, in words that follow the hex's
+    description ("is not a resource hex: only cities go there"); the forbidden hexes may be any
+    container supporting ``in`` and iteration (a set, :class:`AllBut`, :class:`Near`).
     """
     def register(function: Callable[[Situation], Forbidden]):
         RULES[rule_id] = Rule(rule_id, frozenset(pieces), summary, function, source)
@@ -128,52 +254,59 @@ def rule(rule_id: str, pieces: Iterable[str], summary: str, source: str = ""):
 @rule("town-on-resource", ["town"], "Towns go only on resource hexes (safe zones and rugged hexes are resource hexes).",
       "Dark Horse: Territory Map")
 def _town_on_resource(s: Situation) -> Forbidden:
-    allowed = s.allowed("town")
-    return set(s.nodes) - allowed, lambda h: (
-        f"{s.describe(h)} is not a resource hex: only cities go there" if "city" in s.effective(h)["allows"]
-        else f"{s.describe(h)} does not allow towns")
+    def why(h):
+        attrs = s.effective(h)
+        if attrs["terrain"] == "face-down mystery hex":
+            return FACE_DOWN
+        if "city" in attrs["allows"]:
+            return "is not a resource hex: only cities go there"
+        return "does not allow towns"
+    return AllBut(s.nodes, s.allowed("town")), why
 
 
 @rule("city-on-non-resource", ["city"], "Cities go only on non-resource hexes.", "Dark Horse: Territory Map")
 def _city_on_non_resource(s: Situation) -> Forbidden:
-    allowed = s.allowed("city")
-    return set(s.nodes) - allowed, lambda h: (
-        f"{s.describe(h)} is a resource hex: only towns go there" if "town" in s.effective(h)["allows"]
-        else f"{s.describe(h)} does not allow cities")
+    def why(h):
+        attrs = s.effective(h)
+        if attrs["terrain"] == "face-down mystery hex":
+            return FACE_DOWN
+        if "town" in attrs["allows"]:
+            return "is a resource hex: only towns go there"
+        return "does not allow cities"
+    return AllBut(s.nodes, s.allowed("city")), why
 
 
 @rule("one-town-per-hex", ["town"], "One town per hex, unless the hex lets any number of players build there "
       "(Cattle Ranch, Silver Mines: one town per player).", "Rebels & Rogues: Cattle Ranch, Silver Mines")
 def _one_town(s: Situation) -> Forbidden:
-    bad = set()
-    for h, towns in s.towns.items():
-        if not s.effective(h).get("any_number_of_towns") or any(t.player == s.q.player for t in towns):
-            bad.add(h)
+    # every hex with a town, except those where any number may build and the player has none yet
+    shared = s.of_attribute("any_number_of_towns") & s.towns.keys()
+    bad = set(s.towns) - {h for h in shared if all(t.player != s.q.player for t in s.towns[h])}
 
     def why(h):
         owners = ", ".join(sorted({t.player or "someone" for t in s.towns[h]}))
         if s.effective(h).get("any_number_of_towns"):
-            return f"{s.q.player} already has a town on {s.describe(h)}"
-        return f"{s.describe(h)} already holds {owners}'s town"
+            return f"already holds {s.q.player}'s town: any number of players may build here, one town each"
+        return f"already holds {owners}'s town"
     return bad, why
 
 
 @rule("one-city-per-hex", ["city"], "One city per hex.")
 def _one_city(s: Situation) -> Forbidden:
-    return set(s.cities), lambda h: f"{s.describe(h)} already holds {s.cities[h][0].player}'s city"
+    return set(s.cities), lambda h: f"already holds {s.cities[h][0].player}'s city"
 
 
 @rule("min-city-distance", ["city"], "Cities keep a distance: at least `min_city_distance` steps between any two "
       "(a designer's spacing parameter; reviews give 2 hexes between starting cities, i.e. 3).",
       "designer parameter; secondary-facts: starting cities")
 def _min_city_distance(s: Situation) -> Forbidden:
-    distance = int(s.param("min_city_distance", 3))
-    neighbours = s.board.neighbours
-    bad = geometry.ball(s.cities, distance - 1, neighbours, s.nodes)
+    distance = s.param("min_city_distance")
+    bad = Near(s.cities, distance - 1, s.board.neighbours, s.nodes)
 
     def why(h):
-        nearest = min(s.cities, key=lambda c: s.board.distance(c, h))
-        return (f"{s.describe(h)} is {s.board.distance(nearest, h)} step(s) from the city at {list(nearest)};"
+        nearest = geometry.nearest(h, s.cities, distance - 1, s.board.neighbours, s.nodes)
+        steps = s.board.distance(nearest, h)
+        return (f"is {steps} step{'s' if steps != 1 else ''} from the city at {list(nearest)};"
                 f" cities must be at least {distance} apart")
     return bad, why
 
@@ -193,59 +326,60 @@ def _improved_town(s: Situation) -> Forbidden:
 
     def why(h):
         if used >= cities:
-            return f"{s.q.player} controls {cities} city(ies) and already has {used} improved town(s): one per city"
+            return (f"cannot take another improved town: {s.q.player} controls {cities}"
+                    f" {'city' if cities == 1 else 'cities'} and already has {used} (one per city)")
         if h not in s.my_towns:
-            return f"{s.q.player} has no town on {s.describe(h)}"
+            return f"holds no town of {s.q.player}'s"
         if s.effective(h)["category"] not in RESOURCE_CATEGORIES:
-            return f"{s.describe(h)} is not a resource hex"
+            return "is not a resource hex"
         if h in s.improved:
-            return f"{s.describe(h)} already has an improved town"
-        return f"{s.describe(h)} produces {s.effective(h).get('resource')}, not {resource}"
-    return set(s.nodes) - good, why
+            return "already has an improved town"
+        return f"produces {s.effective(h).get('resource')}, not {resource}"
+    return AllBut(s.nodes, good), why
 
 
-def access(s: Situation) -> set[Coord]:
-    """Hexes the player reaches by rail (an end of one of their rails) or by a City they control
-    (the city's hex and its neighbours)."""
-    near_cities = set(s.my_cities)
-    for c in s.my_cities:
-        near_cities.update(s.board.neighbours(c))
-    return s.rail_nodes | near_cities
+def has_access(s: Situation, node: Coord) -> bool:
+    """Whether the player reaches ``node`` by rail (an end of one of their rails) or by a City they
+    control (on it or next to it)."""
+    return (node in s.rail_nodes or node in s.my_cities
+            or any(n in s.my_cities for n in s.board.neighbours(node)))
 
 
 @rule("mystery-access", ["town", "city", "improved-town"], "A Mystery Hex is used only with access by rail or by a "
       "City the player controls.", "Rebels & Rogues: Variant: Mystery Hexes, rule 1")
 def _mystery_access(s: Situation) -> Forbidden:
-    reach = access(s)
-    bad = {h for h in s.mystery if h not in reach}
-    return bad, lambda h: (f"{s.describe(h)} is a mystery hex and {s.q.player} has no access to it:"
-                           " no rail of theirs ends there and no city of theirs is on or next to it")
+    bad = {h for h in s.mystery if not has_access(s, h)}
+    return bad, lambda h: (f"is a mystery hex {s.q.player} has no access to: no rail of theirs ends there"
+                           " and no city of theirs is on or next to it")
 
 
 @rule("tribe-blocked", ["town", "city", "improved-town"], "No towns or cities on a hex holding a Tribe token.",
       "Rebels & Rogues: Native American")
 def _tribe(s: Situation) -> Forbidden:
-    return set(s.tribes), lambda h: f"{s.describe(h)} holds a Tribe token: it cannot be accessed or built on"
+    return set(s.tribes), lambda h: "holds a Tribe token: it cannot be accessed or built on"
 
 
 @rule("mobile-hex-blocked", ["town", "city", "improved-town"], "No towns or cities on a hex holding a Mobile Mystery "
       "Hex.", "Rebels & Rogues: Moving on Resource Hexes")
 def _mobile(s: Situation) -> Forbidden:
-    return set(s.mobile), lambda h: (f"the {s.mystery[h].hex_type.replace('-', ' ')} mobile hex is on {list(h)}:"
-                                     " it blocks building there until it moves")
+    def why(h):
+        mover = s.mystery[h]
+        name = (s.board.hex_types.get(mover.hex_type or "", {}).get("name") or mover.hex_type or "").split(" (")[0]
+        return f"holds the {name}, a mobile hex: it blocks all players from building a Town or City there"
+    return set(s.mobile), why
 
 
 @rule("wanted-exclusion", ["town", "city"], "Wild Wild West: no town or city on or next to a hex with a Wanted token "
       "or a Mystery Hex still on the board.", "Rebels & Rogues: Wild Wild West, Town/City (Restriction)")
 def _wanted(s: Situation) -> Forbidden:
     sources = set(s.wanted) | set(s.mystery)
-    bad = geometry.ball(sources, 1, s.board.neighbours, s.nodes)
+    bad = Near(sources, 1, s.board.neighbours, s.nodes)
 
     def why(h):
-        near = min(sources, key=lambda c: s.board.distance(c, h))
+        near = min(sources, key=lambda c: (s.board.distance(c, h), c not in s.wanted, c))
         what = "a Wanted token" if near in s.wanted else "a mystery hex"
         where = "on" if near == h else "next to"
-        return f"{s.describe(h)} is {where} {what} at {list(near)} (Wild Wild West)"
+        return f"is {where} {what} at {list(near)} (Wild Wild West)"
     return bad, why
 
 
@@ -255,11 +389,11 @@ def _wanted(s: Situation) -> Forbidden:
 def _first_city(s: Situation) -> Forbidden:
     if not s.is_first_city():
         return set(), str
-    distance = int(s.param("safe_zone_area_distance", 1))
-    zones = {n for n in s.nodes if s.effective(n)["category"] == "safe-zone"}
-    area = geometry.ball(zones, distance, s.board.neighbours, s.nodes)
-    return set(s.nodes) - area, lambda h: (f"{s.describe(h)} is not in a Safe Zone area (within {distance} of a safe"
-                                           f" zone): {s.q.player}'s first city must be")
+    distance = s.param("safe_zone_area_distance")
+    area = geometry.ball(s.of_category("safe-zone"), distance, s.board.neighbours, s.nodes)
+    return AllBut(s.nodes, area), lambda h: (
+        f"is not in a Safe Zone area (within {distance} step{'s' if distance != 1 else ''} of a Safe Zone hex),"
+        f" where {s.q.player}'s first city must go")
 
 
 @rule("rail-connected", ["rail"], "A new rail extends the player's network: it ends next to one of their rails, "
@@ -268,54 +402,181 @@ def _rail(s: Situation) -> Forbidden:
     reach = set()
     for n in s.network:
         reach.update(s.board.neighbours(n))
-    return set(s.nodes) - reach, lambda h: f"{s.describe(h)} is not next to {s.q.player}'s rails, towns or cities"
+    return AllBut(s.nodes, reach), lambda h: f"is not next to {s.q.player}'s rails, towns or cities"
 
 
 # -- rules in force ------------------------------------------------------------------------
 
-def rules_in_force(board: Board, library=None, scenario: dict | None = None) -> tuple[list[str], list[Problem]]:
-    """The game's rules, plus the scenario's variants' and the scenario's own, plus the map's."""
+def _scenario_document(library, board: Board, scenario):
+    """The scenario's document (located problems need it) and its data, from either."""
+    if scenario is None:
+        return None, None
+    if isinstance(scenario, Mapping):
+        if library is not None:
+            for document in library.of_kind("scenario", board.game):
+                if document.data is scenario:
+                    return document, scenario
+        return None, scenario
+    return scenario, scenario.data  # a Document
+
+
+def rule_id_problems(document, ids, path_key: str) -> Iterator[Problem]:
+    """``unknown-rule`` for each id in ``ids`` (the list under ``path_key``) that names no rule,
+    located at the list item in ``document`` when there is one."""
+    known = list(RULES) + list(EVENT_RULES)
+    for i, rule_id in enumerate(ids):
+        if not isinstance(rule_id, str) or rule_id in RULES or rule_id in EVENT_RULES:
+            continue
+        suggestion = did_you_mean(rule_id, known)
+        message = f"no placement rule '{rule_id}' is registered"
+        hint = f"did you mean '{suggestion}'?" if suggestion else "rules: " + ", ".join(sorted(known))
+        if document is not None:
+            yield document.problem("unknown-rule", message, [path_key, i], hint=hint, rule=rule_id)
+        else:
+            yield Problem("unknown-rule", message, hint=hint, extra={"rule": rule_id})
+
+
+def documents_in_force(board: Board, library=None, scenario=None) -> list[tuple[object, dict, str]]:
+    """The documents whose placement rules are in force, in layering order, each as
+    ``(document or None, data, key of its rule list)``: the game, the scenario's variants, the
+    scenario, the hex types of the mystery hexes on the map (a Mobile Hex brings its block rule
+    wherever it lies), the map."""
+    out = []
+    if library is not None:
+        game = library.get(board.game, "game", board.game)
+        if game is not None:
+            out.append((game, game.data, "placement_rules"))
+        document, data = _scenario_document(library, board, scenario)
+        if data:
+            for variant_id in data.get("variants") or []:
+                variant = library.get(board.game, "variant", variant_id) if isinstance(variant_id, str) else None
+                if variant is not None:
+                    out.append((variant, variant.data, "placement_rules"))
+            out.append((document, data, "placement_rules"))
+    elif isinstance(scenario, Mapping):
+        out.append((None, scenario, "placement_rules"))
+    for type_id in sorted({p.hex_type for p in board.pieces if p.piece == "mystery-hex" and p.hex_type}):
+        document = library.get(board.game, "hex_type", type_id) if library is not None else None
+        data = document.data if document is not None else board.hex_types.get(type_id)
+        if data and data.get("placement_rules"):
+            out.append((document, data, "placement_rules"))
+    out.append((board.document, {"rules": board.rules}, "rules"))
+    return out
+
+
+def rules_in_force(board: Board, library=None, scenario=None) -> tuple[list[str], list[Problem]]:
+    """The game's rules, plus the scenario's variants' and the scenario's own, plus the map's.
+
+    ``scenario`` is a scenario's data or its document. Rule ids that name nothing are returned as
+    ``unknown-rule`` problems located where they are written.
+    """
     ids: list[str] = []
-    sources: list[list[str]] = []
-    if library is not None:
-        game = library.data(board.game, "game", board.game)
-        if game:
-            sources.append(game.get("placement_rules") or [])
-        if scenario:
-            for variant_id in scenario.get("variants") or []:
-                variant = library.data(board.game, "variant", variant_id) or {}
-                sources.append(variant.get("placement_rules") or [])
-            sources.append(scenario.get("placement_rules") or [])
-    sources.append(board.rules)
-    for rule_ids in sources:
-        ids.extend(r for r in rule_ids if r not in ids)
-    problems = []
-    for rule_id in ids:
-        if rule_id not in RULES and rule_id not in EVENT_RULES:
-            suggestion = did_you_mean(rule_id, list(RULES) + list(EVENT_RULES))
-            problems.append(Problem("unknown-rule", f"no placement rule '{rule_id}' is registered",
-                                    hint=f"did you mean '{suggestion}'?" if suggestion else "rules: " + ", ".join(sorted(RULES))))
-    return [r for r in ids if r in RULES or r in EVENT_RULES], problems
-
-
-def board_parameters(board: Board, library=None, scenario: dict | None = None) -> None:
-    """Layer parameters: game < scenario < map (the map's own win)."""
-    merged = {}
-    if library is not None:
-        game = library.data(board.game, "game", board.game) or {}
-        merged.update(game.get("parameters") or {})
-    if scenario:
-        merged.update(scenario.get("parameters") or {})
-    merged.update(board.parameters)
-    board.parameters = merged
+    problems: list[Problem] = []
+    for document, data, key in documents_in_force(board, library, scenario):
+        rule_ids = data.get(key) or []
+        if not isinstance(rule_ids, list):
+            continue
+        problems.extend(rule_id_problems(document, rule_ids, key))
+        ids.extend(r for r in rule_ids if isinstance(r, str) and (r in RULES or r in EVENT_RULES) and r not in ids)
+    return ids, problems
 
 
 # -- questions ------------------------------------------------------------------------------
 
+class Explanations(Mapping):
+    """Why each illegal hex is illegal: ``hex -> [(rule id, sentence), ...]``, one entry per reason.
+
+    Sentences are written only for the hexes asked about, so a question costs about the same
+    with explanations as without. ``items()`` explains every illegal hex in one pass, rule by rule.
+    """
+
+    def __init__(self, situation: Situation, forbidden_by: list, legal: set, blocked_spaces: set):
+        self._s = situation
+        self._forbidden_by = forbidden_by
+        self._legal = legal
+        self._blocked_spaces = blocked_spaces
+        self._done: dict = {}
+        self._all = False
+
+    def __getitem__(self, node):
+        if node in self._done:
+            return self._done[node]
+        if self._all or node not in self._s.nodes or node in self._legal:
+            raise KeyError(node)
+        label = self._s.describe(node)
+        reasons: list = []
+        for rule_id, bad, why in self._forbidden_by:
+            if node in bad:
+                _add(reasons, rule_id, f"{label} {why(node)}")
+        if node in self._blocked_spaces:
+            reasons.append(("blocked", f"{label} cannot be entered"))
+        self._done[node] = reasons
+        return reasons
+
+    def _explain_all(self) -> dict:
+        if not self._all:
+            describe = self._s.describe
+            done: dict = {}
+            for rule_id, bad, why in self._forbidden_by:
+                for node in _members(bad):
+                    text = f"{describe(node)} {why(node)}"
+                    reasons = done.get(node)
+                    if reasons is None:
+                        done[node] = [(rule_id, text)]
+                    else:
+                        _add(reasons, rule_id, text)
+            for node in self._blocked_spaces:
+                done.setdefault(node, []).append(("blocked", f"{describe(node)} cannot be entered"))
+            self._done, self._all = done, True
+        return self._done
+
+    def by_reason(self) -> list[tuple[str, str, list]]:
+        """Every reason once: ``(rule id, what is wrong, the hexes it applies to)``, most hexes first.
+
+        This is the cheap way to explain a whole map: one sentence per reason, not per hex.
+        """
+        groups: dict[tuple[str, str], list] = {}
+        for rule_id, bad, why in self._forbidden_by:
+            for node in _members(bad):
+                groups.setdefault((rule_id, why(node)), []).append(node)
+        if self._blocked_spaces:
+            groups[("blocked", "cannot be entered")] = list(self._blocked_spaces)
+        return sorted(((rule_id, text, sorted(nodes)) for (rule_id, text), nodes in groups.items()),
+                      key=lambda row: (-len(row[2]), row[0], row[1]))
+
+    def items(self):
+        return self._explain_all().items()
+
+    def values(self):
+        return self._explain_all().values()
+
+    def __iter__(self):
+        if self._all:
+            return iter(self._done)
+        return (n for n in self._s.nodes if n not in self._legal)
+
+    def __len__(self) -> int:
+        return len(self._s.nodes) - len(self._legal)
+
+    def __contains__(self, node) -> bool:
+        return node in self._s.nodes and node not in self._legal
+
+
+def _members(bad):
+    # an AllBut's members as one set difference rather than a walk over every hex
+    return bad.nodes - bad.allowed if isinstance(bad, AllBut) else bad
+
+
+def _add(reasons: list, rule_id: str, text: str) -> None:
+    # one entry per reason: two rules saying the same thing about a hex are said once
+    if all(text != said for _, said in reasons):
+        reasons.append((rule_id, text))
+
+
 @dataclass
 class Verdict:
     legal: list[Coord]
-    illegal: dict[Coord, list[tuple[str, str]]] = field(default_factory=dict)  # hex -> [(rule, why)]
+    illegal: Mapping = field(default_factory=dict)  # hex -> [(rule, why)]
 
 
 def legal_placements(board: Board, question: Question, rule_ids: Iterable[str], *, explain: bool = True) -> Verdict:
@@ -329,28 +590,36 @@ def legal_placements(board: Board, question: Question, rule_ids: Iterable[str], 
     ([], 'min-city-distance')
     """
     situation = Situation(board, question)
-    forbidden_by: list[tuple[str, set[Coord], Callable]] = []
+    forbidden_by: list[tuple[str, object, Callable]] = []
+    candidates: set | None = None  # None: every hex
+    blocked: set[Coord] = set()
     for rule_id in rule_ids:
         rule_ = RULES.get(rule_id)
         if rule_ is None or question.piece not in rule_.pieces:
             continue
         bad, why = rule_.forbid(situation)
-        if bad:
-            forbidden_by.append((rule_id, bad, why))
-    blocked: set[Coord] = set().union(*(bad for _, bad, _ in forbidden_by)) if forbidden_by else set()
+        if not bad:
+            continue
+        forbidden_by.append((rule_id, bad, why))
+        if isinstance(bad, AllBut):
+            candidates = (bad.allowed & situation.nodes) if candidates is None else (candidates & bad.allowed)
+        else:
+            blocked.update(bad)
+    blocked_spaces: set[Coord] = set()
     if board.geometry == "grid":
-        blocked |= {n for n, b in board.graph.nodes(data="blocked") if b}
-    legal = sorted(n for n in board.graph.nodes if n not in blocked)
-    verdict = Verdict(legal)
-    if explain:
-        for rule_id, bad, why in forbidden_by:
-            for h in bad:
-                verdict.illegal.setdefault(h, []).append((rule_id, why(h)))
-    return verdict
+        blocked_spaces = {n for n, b in board.graph.nodes(data="blocked") if b}
+        blocked |= blocked_spaces
+    pool = situation.nodes if candidates is None else candidates
+    allowed = pool - blocked if blocked else pool
+    legal = sorted(allowed)
+    if not explain:
+        return Verdict(legal)
+    return Verdict(legal, Explanations(situation, forbidden_by, allowed, blocked_spaces))
 
 
 def check_board(board: Board, rule_ids: list[str]) -> Iterator[Problem]:
-    """Every placed piece against the rules in force (each judged with the others in place)."""
+    """Every placed piece against the rules in force (each judged with the others in place),
+    after the map's structure problems."""
     yield from board.problems
     # a player's first city is the one marked `first`, else the first one listed
     firsts: dict[str, Piece] = {}
@@ -360,21 +629,27 @@ def check_board(board: Board, rule_ids: list[str]) -> Iterator[Problem]:
                 firsts.setdefault(piece.player, piece)
                 if piece.first:
                     firsts[piece.player] = piece
+    shared = PieceIndex(board)
     for piece in board.pieces:
         if piece.piece not in ("town", "city", "improved-town") or not piece.player:
             continue
         question = Question(piece.piece, piece.player, piece.resource,
                             first_city=(firsts.get(piece.player) is piece) if piece.piece == "city" else None,
                             ignore=piece)
-        situation = Situation(board, question)
+        situation = Situation(board, question, shared)
+        said = set()
         for rule_id in rule_ids:
             rule_ = RULES.get(rule_id)
             if rule_ is None or piece.piece not in rule_.pieces:
                 continue
             bad, why = rule_.forbid(situation)
             if piece.at in bad:
+                text = f"{situation.describe(piece.at)} {why(piece.at)}"
+                if text in said:
+                    continue
+                said.add(text)
                 yield _located(piece.location, Problem(
-                    rule_id, f"{piece.describe()}: {why(piece.at)}", hint=rule_.summary,
+                    rule_id, f"{piece.describe()}: {text}", hint=rule_.summary,
                     extra={"hex": list(piece.at), "piece": piece.piece, "player": piece.player}))
     if "rail-connected" in rule_ids:
         yield from _check_rails(board)
@@ -391,9 +666,10 @@ def _check_rails(board: Board) -> Iterator[Problem]:
             if component & anchors:
                 continue
             for a, b in sorted(tuple(sorted(edge)) for edge in network.subgraph(component).edges):
-                yield Problem("rail-connected", f"{player}'s rail {list(a)}–{list(b)} is not connected to any of their"
-                              " towns or cities", hint=RULES["rail-connected"].summary,
-                              extra={"hex": list(a), "piece": "rail", "player": player})
+                yield _located(board.rail_locations.get((player, a, b)) or board.rail_locations.get((player, b, a)),
+                               Problem("rail-connected", f"{player}'s rail {list(a)}–{list(b)} is not connected to any"
+                                       " of their towns or cities", hint=RULES["rail-connected"].summary,
+                                       extra={"hex": list(a), "piece": "rail", "player": player}))
 
 
 # -- events (not illegal, but worth telling) -------------------------------------------------

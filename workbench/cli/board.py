@@ -55,8 +55,8 @@ def add_commands(sub, add_format) -> None:
 
 
 def _load(args):
-    """The library and the board named by args.map."""
-    from ..board.graph import Board
+    """The library and the map document named by args.map."""
+    from ..content.problems import is_model_problem
     from ..content.validate import UsageError, validate_paths
 
     libraries = args.library or ["variants"]
@@ -67,9 +67,12 @@ def _load(args):
             raise UsageError(f"no such file: {target}")
         paths.append(str(target))
     result = validate_paths(paths)
-    if result.errors:
-        print_problems(result.errors, stream=sys.stderr)
-        print(f"workbench: the content has {len(result.errors)} error(s); fix them first", file=sys.stderr)
+    # what the map, deck and scenario checks find is this command's to report; anything else
+    # (unreadable YAML, schema, references) must be fixed first
+    blocking = [p for p in result.errors if not is_model_problem(p)]
+    if blocking:
+        print_problems(blocking, stream=sys.stderr)
+        print(f"workbench: the content has {len(blocking)} error(s); fix them first", file=sys.stderr)
         return None, None
     library = result.library
     if target.suffix in (".yaml", ".yml"):
@@ -79,22 +82,20 @@ def _load(args):
     if not maps:
         known = sorted(d.id for d in library.of_kind("map"))
         raise UsageError(f"no map '{args.map}'; maps: {', '.join(known) or 'none'}")
-    document = maps[0]
-    hex_types = {d.id: d.data for d in library.of_kind("hex_type", document.game)}
-    return library, Board.from_data(document.data, hex_types=hex_types, document=document)
+    return library, maps[0]
 
 
-def _rules(args, library, board):
-    from ..board.placement import board_parameters, rules_in_force
+def _report(args, library, document):
+    """The map checked under the rules in force (the same checks `validate` runs)."""
+    from ..board.checks import map_report
     from ..content.validate import UsageError
 
     scenario = None
     if getattr(args, "scenario", None):
-        scenario = library.data(board.game, "scenario", args.scenario)
+        scenario = library.get(document.game, "scenario", args.scenario)
         if scenario is None:
-            raise UsageError(f"no scenario '{args.scenario}' in {board.game}")
-    board_parameters(board, library, scenario)
-    return rules_in_force(board, library, scenario)
+            raise UsageError(f"no scenario '{args.scenario}' in {document.game}")
+    return map_report(library, document, scenario)
 
 
 def _coord(text):
@@ -107,61 +108,71 @@ def _coord(text):
 
 
 def cmd_map(args) -> int:
-    library, board = _load(args)
-    if board is None:
+    library, document = _load(args)
+    if document is None:
+        return EXIT_PROBLEMS
+    report = _report(args, library, document)
+    if args.action != "check" and report.board is None:  # beyond a size limit: nothing to explore
+        print_problems(report.errors, stream=sys.stderr)
+        return EXIT_PROBLEMS
+    if args.action in ("move", "odds") and not report.board.directions_ok:  # no numbering to move by
+        print_problems([p for p in report.errors if p.code == "map-directions"], stream=sys.stderr)
         return EXIT_PROBLEMS
     return {"check": _check, "legal": _legal, "move": _move, "odds": _odds, "draw": _draw,
-            "layout": _layout}[args.action](args, library, board)
+            "layout": _layout}[args.action](args, library, report)
 
 
-def _check(args, library, board) -> int:
-    from ..board.placement import EVENT_RULES, check_board
-
-    rule_ids, rule_problems = _rules(args, library, board)
-    problems = rule_problems + list(check_board(board, rule_ids))
-    events = [e for r in rule_ids if r in EVENT_RULES for e in EVENT_RULES[r](board)]
+def _check(args, library, report) -> int:
+    board, problems = report.board, report.problems
+    spaces = board.graph.number_of_nodes() if board is not None else 0
+    pieces = len(board.pieces) if board is not None else 0
+    map_id = report.map_id
     if args.format == "json":
-        emit_json({"map": board.id, "spaces": board.graph.number_of_nodes(), "rules": rule_ids,
+        emit_json({"map": map_id, "spaces": spaces, "rules": report.rules,
                    "problems": [{"code": p.code, "severity": p.severity, "hex": p.extra.get("hex"),
                                  "piece": p.extra.get("piece"), "player": p.extra.get("player"), "message": p.message,
-                                 "hint": p.hint, "file": p.file, "line": p.line, "column": p.column} for p in problems],
-                   "events": events})
+                                 "hint": p.hint, "file": p.file, "line": p.line, "column": p.column, "path": p.path}
+                                for p in problems],
+                   "events": report.events})
     else:
-        print(f"map {board.id}: {board.graph.number_of_nodes()} spaces, {len(board.pieces)} pieces;"
-              f" rules in force: {', '.join(rule_ids)}")
+        print(f"map {map_id}: {spaces} spaces, {pieces} pieces; rules in force: {', '.join(report.rules)}")
         print_problems(problems)
-        for event in events:
+        for event in report.events:
             print(f"event {event['event']}: {event['message']}")
         print("no problems" if not problems else f"{len(problems)} problem(s)")
-    return EXIT_PROBLEMS if problems else EXIT_OK
+    return EXIT_PROBLEMS if report.errors else EXIT_OK
 
 
-def _legal(args, library, board) -> int:
+def _legal(args, library, report) -> int:
     from ..board.placement import Question, legal_placements
 
-    rule_ids, rule_problems = _rules(args, library, board)
-    verdict = legal_placements(board, Question(args.piece, args.player, args.resource), rule_ids)
-    illegal = [{"hex": list(h), "rules": [r for r, _ in reasons], "reasons": [w for _, w in reasons]}
-               for h, reasons in sorted(verdict.illegal.items())]
+    board = report.board
+    # the rule ids and parameters in force must be right for the answer to be
+    wrong = [p for p in report.errors if p.code == "unknown-rule" or p.extra.get("parameter")]
+    verdict = legal_placements(board, Question(args.piece, args.player, args.resource), report.rules)
     if args.format == "json":
+        illegal = [{"hex": list(h), "rules": [r for r, _ in reasons], "reasons": [w for _, w in reasons]}
+                   for h, reasons in sorted(verdict.illegal.items())]
         emit_json({"map": board.id, "player": args.player, "piece": args.piece,
-                   "legal": [list(h) for h in verdict.legal], "illegal": illegal})
+                   "legal": [list(h) for h in verdict.legal], "illegal": illegal,
+                   "problems": [p.to_json() for p in wrong]})
     else:
-        print_problems(rule_problems)
+        print_problems(wrong)
         print(f"{args.player} may place a {args.piece} on {len(verdict.legal)} of {board.graph.number_of_nodes()} spaces:")
         print("  " + " ".join(f"{q},{r}" for q, r in verdict.legal))
-        for row in illegal:
-            print(f"  {row['hex'][0]},{row['hex'][1]}: " + "; ".join(f"[{r}] {w}" for r, w in zip(row["rules"], row["reasons"])))
-    return EXIT_OK
+        # one line per reason, with the hexes it applies to
+        for rule_id, reason, hexes in verdict.illegal.by_reason():
+            print(f"  [{rule_id}] {reason}: " + " ".join(f"{q},{r}" for q, r in hexes))
+    return EXIT_PROBLEMS if wrong else EXIT_OK
 
 
-def _move(args, library, board) -> int:
-    from ..board.mobile import roll_move
+def _move(args, library, report) -> int:
+    from ..board.mobile import mobile_piece, roll_move
     from ..content.validate import UsageError
 
+    board = report.board
     start = _coord(args.hex)
-    if not any(p.at == start and p.piece == "mystery-hex" for p in board.pieces):
-        raise UsageError(f"no mystery hex at {args.hex} on {board.id}")
+    mobile_piece(board, start)  # a usage error, with the reason, for any hex that is not a mobile hex
     if args.roll is not None:
         rolls = [args.roll] + ([args.reroll] if args.reroll is not None else [])
         move = roll_move(board, start, rolls, random.Random(0))
@@ -176,9 +187,10 @@ def _move(args, library, board) -> int:
     return EXIT_OK
 
 
-def _odds(args, library, board) -> int:
+def _odds(args, library, report) -> int:
     from ..board.mobile import distribution
 
+    board = report.board
     start = _coord(args.hex)
     dist = distribution(board, start, args.moves)
     rows = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -192,19 +204,19 @@ def _odds(args, library, board) -> int:
     return EXIT_OK
 
 
-def _draw(args, library, board) -> int:
+def _draw(args, library, report) -> int:
     from ..board.draw import draw
     from ..board.placement import Question, legal_placements
     from ..content.validate import UsageError
     from ..storage import atomic_write_bytes
 
+    board = report.board
     suffix = Path(args.output).suffix.lower()
     if suffix not in (".svg", ".png"):
         raise UsageError("the output must end in .svg or .png")
     legal = None
     if args.player:
-        rule_ids, _ = _rules(args, library, board)
-        legal = legal_placements(board, Question(args.piece, args.player), rule_ids, explain=False).legal
+        legal = legal_placements(board, Question(args.piece, args.player), report.rules, explain=False).legal
     figure = draw(board, legal=legal, title=board.id + (f": where {args.player} may build a {args.piece}" if legal is not None else ""))
     import io
     buffer = io.BytesIO()
@@ -214,11 +226,12 @@ def _draw(args, library, board) -> int:
     return EXIT_OK
 
 
-def _layout(args, library, board) -> int:
+def _layout(args, library, report) -> int:
     from ..board.graph import Board
     from ..board.layout import fairness, random_layout, spread
     from .. import storage
 
+    board = report.board
     template = board.document.data
     variant = library.data(board.game, "variant", "mystery-hexes") or {}
     mystery = list(variant.get("hex_types") or [])

@@ -50,9 +50,12 @@ def _load(args):
         known = sorted(d.id for d in result.library.of_kind("deck"))
         raise UsageError(f"no deck '{args.deck}'; decks: {', '.join(known) or 'none'}")
     document = decks[0]
-    # the deck's own reference mistakes are reported by the deck check (as unknown-card); any
-    # other error in the content must be fixed first
-    blocking = [p for p in result.errors if not (p.code == "unknown-ref" and p.file == document.file)]
+    # the deck's own reference mistakes are reported by the deck check (as unknown-card), and what
+    # the map, deck and scenario checks find is reported by those commands; any other error in the
+    # content must be fixed first
+    from ..content.problems import is_model_problem
+    blocking = [p for p in result.errors if not is_model_problem(p)
+                and not (p.code == "unknown-ref" and p.file == document.file)]
     if blocking:
         print_problems(blocking, stream=sys.stderr)
         print(f"workbench: the content has {len(blocking)} error(s); fix them first", file=sys.stderr)
@@ -67,39 +70,61 @@ def cmd_deck(args) -> int:
     return {"check": _check, "stats": _stats, "odds": _odds, "export": _export}[args.action](args, library, document)
 
 
+def _verdict(problems) -> bool | None:
+    """Legal, not legal, or unknown (no error, but the base deck's list is unknown)."""
+    if any(p.is_error for p in problems):
+        return False
+    return None if any(p.code == "base-list-unknown" for p in problems) else True
+
+
 def _check(args, library, document) -> int:
     from ..decks.analytics import stats
     from ..decks.rules import check_deck, context_for
 
-    problems = check_deck(library, document)
-    ctx = context_for(library, document)
-    legal = not any(p.is_error for p in problems)
-    summary = stats(ctx)
+    problems = check_deck(library, document)  # the same checks `workbench validate` runs
+    legal = _verdict(problems)
+    ctx = None if any(p.code == "size-limit" for p in problems) else context_for(library, document)
+    size = ctx.deck.size if ctx is not None and ctx.deck.complete else None
+    summary = stats(ctx) if ctx is not None else {"by_type": {}, "by_source": {}}
     if args.format == "json":
-        size = None if ctx.deck.base_id and ctx.deck.base_counts is None else ctx.deck.size
         emit_json({"deck": document.id, "legal": legal, "size": size,
                    "problems": [{"code": p.code, "severity": p.severity, "cards": p.extra.get("cards", []),
-                                 "message": p.message, "hint": p.hint, "file": p.file, "line": p.line, "column": p.column}
+                                 "message": p.message, "hint": p.hint, "file": p.file, "line": p.line, "column": p.column,
+                                 "path": p.path}
                                 for p in problems],
                    "summary": {"by_type": summary["by_type"], "by_source": summary["by_source"]}})
     else:
         print_problems(problems)
-        size = "size unknown" if ctx.deck.base_id and ctx.deck.base_counts is None else f"{ctx.deck.size} cards"
-        print(f"deck {document.id}: {size}, {'legal' if legal else 'NOT legal'}"
+        shown = f"{size} cards" if size is not None else "size unknown"
+        verdict = {True: "legal", False: "NOT legal", None: "cannot be shown legal"}[legal]
+        print(f"deck {document.id}: {shown}, {verdict}"
               f" ({sum(p.is_error for p in problems)} error(s), {sum(not p.is_error for p in problems)} warning(s))")
-    return EXIT_OK if legal else EXIT_PROBLEMS
+    return EXIT_PROBLEMS if legal is False else EXIT_OK
+
+
+def _context(library, document):
+    from ..decks.rules import context_for
+    from ..errors import ContentError
+
+    try:
+        return context_for(library, document)
+    except ContentError as exc:
+        print_problems(exc.problems, stream=sys.stderr)
+        return None
 
 
 def _stats(args, library, document) -> int:
     from ..decks.analytics import stats
-    from ..decks.rules import context_for
 
-    ctx = context_for(library, document)
+    ctx = _context(library, document)
+    if ctx is None:
+        return EXIT_PROBLEMS
     summary = stats(ctx)
-    partial = bool(ctx.deck.base_id and ctx.deck.base_counts is None)
+    partial = not ctx.deck.complete
     if partial:
         summary["size"] = None
-        summary["note"] = f"the base deck '{ctx.deck.base_id}' has no card list: only the cards swapped in are counted"
+        summary["note"] = (f"the base deck '{ctx.deck.base_id}' has no card list: only the cards swapped in are counted"
+                           if ctx.deck.form == "swaps" else "the deck has no card list, only a declared size")
     if args.format == "json":
         emit_json({"deck": document.id, **summary})
     else:
@@ -115,10 +140,11 @@ def _stats(args, library, document) -> int:
 def _odds(args, library, document) -> int:
     from ..content.validate import UsageError
     from ..decks.analytics import at_least
-    from ..decks.rules import context_for
 
-    ctx = context_for(library, document)
-    if ctx.deck.base_id and ctx.deck.base_counts is None:
+    ctx = _context(library, document)
+    if ctx is None:
+        return EXIT_PROBLEMS
+    if not ctx.deck.complete:
         raise UsageError(f"the base deck '{ctx.deck.base_id}' has no card list, so this deck's size and odds are unknown")
     wanted = args.card
     matches = [c for c in ctx.deck.counts if c == wanted or ctx.name(c).lower() == wanted.lower()]
@@ -144,10 +170,12 @@ def _odds(args, library, document) -> int:
 
 def _export(args, library, document) -> int:
     from ..decks.analytics import export_csv
-    from ..decks.rules import context_for
     from ..storage import atomic_write_text, neutralise_csv
 
+    ctx = _context(library, document)
+    if ctx is None:
+        return EXIT_PROBLEMS
     # card names like =HYPERLINK(...) must stay text in a spreadsheet
-    atomic_write_text(Path(args.output), neutralise_csv(export_csv(context_for(library, document))))
+    atomic_write_text(Path(args.output), neutralise_csv(export_csv(ctx)))
     print(f"wrote {args.output}")
     return EXIT_OK

@@ -34,6 +34,8 @@ class Library:
 
     documents: list[Document] = field(default_factory=list)
     index: dict[tuple[str, str, str], Document] = field(default_factory=dict)
+    # kind -> its documents, rebuilt when documents are added (every check asks for a kind)
+    _by_kind: tuple = field(default=(-1, {}), repr=False, compare=False)
 
     @classmethod
     def from_documents(cls, documents: Iterable[Document]) -> "Library":
@@ -52,8 +54,18 @@ class Library:
         return document.data if document else None
 
     def of_kind(self, kind: str, game: str | None = None) -> list[Document]:
-        return [d for d in self.documents
-                if d.kind == kind and (game is None or d.game == game) and self.index.get((d.game, d.kind, d.id)) is d]
+        if self._by_kind[0] != len(self.documents):
+            by_kind: dict = {}
+            for d in self.documents:
+                try:
+                    indexed = self.index.get((d.game, d.kind, d.id)) is d
+                except TypeError:  # a list or mapping as an identity field: the schema reports it
+                    continue
+                if indexed:
+                    by_kind.setdefault(d.kind, []).append(d)
+            self._by_kind = (len(self.documents), by_kind)
+        found = self._by_kind[1].get(kind, [])
+        return [d for d in found if game is None or d.game == game]
 
     def ids(self, game: str, kind: str) -> list[str]:
         return [d.id for d in self.of_kind(kind, game)]
@@ -151,15 +163,28 @@ def check_replacement_conflicts(library: Library) -> Iterator[Problem]:
                     spaces=[first, other], replaces=target)
 
 
-#: The cross-file checks, in report order. Add a generator here to add a check.
+def _model_checks() -> list[Callable[[Library], Iterator[Problem]]]:
+    # The board, deck and scenario models' own checks (imported here, after Library exists, because
+    # they build on it): what only a model sees is checked by `validate` too, by the same code the
+    # `map` and `deck` commands run.
+    from ..board.checks import BOARD_LIBRARY_CHECKS
+    from ..decks.checks import DECK_LIBRARY_CHECKS
+    from ..limits import check_dice
+    from .scenarios import SCENARIO_CHECKS
+
+    return [*SCENARIO_CHECKS, *BOARD_LIBRARY_CHECKS, *DECK_LIBRARY_CHECKS, check_dice]
+
+
 def check_rulesets(library: Library) -> Iterator[Problem]:
     """Every registered game's rules resolve and type-check in every setting (the games' home)."""
     from ..games.checks import check_rulesets as check
     yield from check(library)
 
 
+#: The cross-file checks, in report order. Add a generator here to add a check.
 LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
     check_duplicate_ids, check_games, check_references, check_replacement_conflicts, check_rulesets,
+    *_model_checks(),
 ]
 
 

@@ -1,8 +1,6 @@
 """Deck statistics, exact draw odds (hypergeometric) and a printable export."""
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from fractions import Fraction
 from math import comb
@@ -48,12 +46,7 @@ def stats(ctx) -> dict:
 
 
 def export_csv(ctx) -> str:
-    """A printable list: one row per card."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["count", "card", "name", "type", "origin", "cost", "firepower", "unique"])
-    for card_id, count in sorted(ctx.deck.counts.items(), key=lambda kv: (kv[0])):
-        card = ctx.card(card_id) or {}
-        writer.writerow([count, card_id, card.get("name", card_id), card.get("type", "unknown"), card.get("origin", ""),
-                         card.get("cost", ""), card.get("firepower", ""), "yes" if card.get("unique") else ""])
-    return out.getvalue()
+    """A printable list: one row per card (see :mod:`workbench.decks.table`)."""
+    from .table import export_csv as table_csv
+
+    return table_csv(ctx)

@@ -23,7 +23,7 @@ class DeckList:
     base_id: str | None = None
     base_counts: Counter | None = None
     swaps: list[Swap] = field(default_factory=list)
-    form: str = "cards"  # which form the document used: "cards" or "swaps"
+    form: str = "cards"  # which form the document used: "cards", "swaps", or "declared" (neither)
     unpaired_in: Counter = field(default_factory=Counter)   # added with nothing taken out
     unpaired_out: Counter = field(default_factory=Counter)  # taken out with nothing added
     missing_out: list[Swap] = field(default_factory=list)   # swaps taking out a card the base lacks
@@ -31,6 +31,19 @@ class DeckList:
     @property
     def size(self) -> int:
         return sum(self.counts.values())
+
+    @property
+    def complete(self) -> bool:
+        """Whether ``counts`` is the whole deck: its own list, or its base's list plus swaps.
+        (Swaps against a base without a list give only the cards swapped in.)"""
+        return self.form == "cards" or (self.form == "swaps" and self.base_counts is not None)
+
+    def incoming(self) -> list[tuple[str, Swap | None]]:
+        """Cards brought in as replacements, each with its swap (``None`` for a card added with
+        nothing taken out). Empty when the base list is unknown and the deck lists all its cards."""
+        out = [(s.into, s) for s in self.swaps]
+        out += [(card, None) for card, count in sorted(self.unpaired_in.items()) for _ in range(count)]
+        return out
 
 
 def counts_of(deck: dict) -> Counter:
@@ -68,6 +81,9 @@ def resolve(deck: dict, base: dict | None, card_type=lambda card_id: None) -> De
         result.counts = +counts
         return result
     result.counts = counts_of(deck)
+    if not deck.get("cards"):
+        result.form = "declared"  # neither a list nor swaps: only a declared `size`, if any
+        return result
     if base_counts is not None:
         added = result.counts - base_counts
         removed = base_counts - result.counts

@@ -1,8 +1,20 @@
 """Deck-building rules, checked all at once.
 
 The rules are parameters of a ``deck_rules`` document (Revolver's Module 2 is one instance):
-deck size, base decks per faction, replacements only, same type, unique cards, allowed origins.
-Each check is a small generator of problems; :func:`check_deck` runs them all.
+deck size, base decks per faction, replacements only, same type, unique cards, where replacement
+cards may come from. Each check is a small generator of problems; :func:`check_deck` runs them
+all, and is what both ``workbench validate`` and ``workbench deck check`` call.
+
+A deck is one of three things:
+
+* a **custom deck**: it names a ``base:`` (or lists ``swaps:``, against its faction's base deck);
+  its own list, or its base's list plus its swaps, is checked for size and composition, and its
+  replacements against the base;
+* a **complete list** without a base (a base deck a designer supplies): size and composition;
+* a **declared deck** with neither list nor swaps (the published base decks): its declared size.
+
+The size and composition of a deck's own list are checked whether or not its base's list is
+known; only what it takes out and brings in needs the base list.
 """
 from __future__ import annotations
 
@@ -11,6 +23,8 @@ from typing import Callable, Iterator
 
 from ..content.loader import Document
 from ..content.problems import ERROR, WARNING, Problem
+from ..errors import ContentError, did_you_mean
+from ..limits import limit
 from .model import DeckList, Swap, resolve
 
 CODES = {
@@ -21,9 +35,9 @@ CODES = {
     "unique-duplicate": "more copies of a unique card than allowed",
     "type-mismatch": "a card replaced by one of another type",
     "not-a-replacement": "a card added with none taken out, or more taken out than added",
-    "source-not-allowed": "a card from a source the rules do not allow",
+    "source-not-allowed": "a replacement card from a source the rules do not allow (Module 2 A: an expansion or promo cards)",
     "type-unknown": "a swap whose card types are not known, so the same-type rule cannot be checked",
-    "base-list-unknown": "the base deck has no card list, so the deck cannot be shown legal",
+    "base-list-unknown": "the base deck has no card list, so the deck's replacements cannot be checked (warning: the deck is neither shown legal nor illegal)",
 }
 
 
@@ -71,18 +85,28 @@ class DeckContext:
 
 
 def check_base_known(ctx: DeckContext) -> Iterator[Problem]:
-    if ctx.deck.base_id and ctx.deck.base_counts is None:
+    if ctx.deck.base_id and ctx.deck.base_counts is None and ctx.deck.form != "declared":
+        what = ("what the deck takes out and brings in" if ctx.deck.form == "cards"
+                else "the deck's size and what it takes out")
         yield ctx.problem("base-list-unknown",
-                          f"the base deck '{ctx.deck.base_id}' has no card list, so the deck's size and what it takes"
-                          " out cannot be checked: the deck cannot be shown legal", [], ["base"],
+                          f"the base deck '{ctx.deck.base_id}' has no card list, so {what} cannot be checked:"
+                          " the deck cannot be shown legal", [], ["base"] if ctx.document.data.get("base") else [],
                           hint="give the base deck a `cards:` list (the rules texts do not print it), or name a"
-                               " base deck that has one")
+                               " base deck that has one", severity=WARNING)
 
 
 def check_size(ctx: DeckContext) -> Iterator[Problem]:
     wanted = ctx.rules.get("deck_size")
-    if wanted is None or (ctx.deck.base_id and ctx.deck.base_counts is None):
+    if not isinstance(wanted, int):
         return
+    if ctx.deck.form == "declared":
+        declared = ctx.document.data.get("size")
+        if isinstance(declared, int) and declared != wanted:
+            yield ctx.problem("deck-size", f"the deck is declared with {declared} cards; the rules ask for exactly"
+                              f" {wanted}", [], ["size"])
+        return
+    if not ctx.deck.complete:
+        return  # swaps against a base without a list: the size is unknown (base-list-unknown says so)
     if ctx.deck.size != wanted:
         yield ctx.problem("deck-size", f"the deck has {ctx.deck.size} cards; the rules ask for exactly {wanted}", [],
                           ["cards"] if ctx.deck.form == "cards" else ["swaps"],
@@ -90,14 +114,13 @@ def check_size(ctx: DeckContext) -> Iterator[Problem]:
 
 
 def check_known_cards(ctx: DeckContext) -> Iterator[Problem]:
-    from ..errors import did_you_mean
-
-    known = ctx.library.ids(ctx.game, "card")
+    known = None
     seen = set()
     for card_id in list(ctx.deck.counts) + [s.out for s in ctx.deck.swaps]:
         if card_id in seen or ctx.card(card_id):
             continue
         seen.add(card_id)
+        known = known if known is not None else ctx.library.ids(ctx.game, "card")  # only when one is unknown
         suggestion = did_you_mean(card_id, known)
         role = "out" if card_id not in ctx.deck.counts else "in"
         yield ctx.problem("unknown-card", f"no card '{card_id}' exists in {ctx.game}", [card_id], ctx.path_of(card_id, role),
@@ -117,11 +140,11 @@ def check_faction(ctx: DeckContext) -> Iterator[Problem]:
 
 
 def check_unique(ctx: DeckContext) -> Iterator[Problem]:
-    limit = ctx.rules.get("unique_max_copies")
+    limit_ = ctx.rules.get("unique_max_copies")
     for card_id, count in sorted(ctx.deck.counts.items()):
         card = ctx.card(card_id)
-        if card and card.get("unique") and limit is not None and count > limit:
-            yield ctx.problem("unique-duplicate", f"{ctx.name(card_id)} is unique: the deck may hold {limit}, it holds {count}",
+        if card and card.get("unique") and isinstance(limit_, int) and count > limit_:
+            yield ctx.problem("unique-duplicate", f"{ctx.name(card_id)} is unique: the deck may hold {limit_}, it holds {count}",
                               [card_id], ctx.path_of(card_id), hint="FAQ Q11: only one copy of a card with a unique name")
     if ctx.rules.get("unique_not_replaceable"):
         for swap in ctx.deck.swaps:
@@ -165,15 +188,21 @@ def check_replacements(ctx: DeckContext) -> Iterator[Problem]:
 
 
 def check_origins(ctx: DeckContext) -> Iterator[Problem]:
+    """Module 2 A: replacements come "from this (or another) expansion and/or promo cards"; the
+    cards a deck keeps from its base are not replacements."""
     allowed = ctx.rules.get("allowed_origins")
     if not allowed:
         return
-    for card_id in sorted(ctx.deck.counts):
+    seen = set()
+    for card_id, swap in ctx.deck.incoming():
         card = ctx.card(card_id)
         origin = card.get("origin") if card else None
-        if origin and origin not in allowed:
-            yield ctx.problem("source-not-allowed", f"{ctx.name(card_id)} comes from '{origin}'; the rules allow "
-                              f"{', '.join(allowed)}", [card_id], ctx.path_of(card_id))
+        if origin and origin not in allowed and card_id not in seen:
+            seen.add(card_id)
+            path = ctx.swap_path(swap, "in") if swap is not None else ctx.path_of(card_id)
+            yield ctx.problem("source-not-allowed", f"{ctx.name(card_id)} is a {origin} card brought in as a replacement;"
+                              f" the rules allow replacements from {' or '.join(allowed)} cards", [card_id], path,
+                              hint="Module 2 rule A: replace with cards from this (or another) expansion and/or promo cards")
 
 
 #: The deck checks, in report order; add a generator to add a rule.
@@ -183,40 +212,80 @@ DECK_CHECKS: list[Callable[[DeckContext], Iterator[Problem]]] = [
 ]
 
 
-def context_for(library, document: Document) -> DeckContext:
-    deck = document.data
-    game = document.game
-    rules = library.data(game, "deck_rules", deck.get("rules")) if deck.get("rules") else None
+def size_problems(document: Document, rules: dict | None = None) -> list[Problem]:
+    """The declared limits (``deck_size``, ``deck_swaps``) of a deck document, checked before its
+    cards are counted out one by one."""
+    data = document.data
+    problems = []
+    total = 0
+    for i, entry in enumerate(data.get("cards") or []):
+        count = entry.get("count") if isinstance(entry, dict) else None
+        if isinstance(count, int):
+            total += count
+            if count > limit("deck_size"):
+                problems.append(document.problem("size-limit", f"{count:,} copies is beyond the declared limit of"
+                                                 f" {limit('deck_size'):,} cards in a deck", ["cards", i, "count"]))
+    if total > limit("deck_size") and not problems:
+        problems.append(document.problem("size-limit", f"the deck lists {total:,} cards; the declared limit is"
+                                         f" {limit('deck_size'):,}", ["cards"]))
+    if len(data.get("swaps") or ()) > limit("deck_swaps"):
+        problems.append(document.problem("size-limit", f"the deck lists {len(data['swaps']):,} swaps; the declared limit"
+                                          f" is {limit('deck_swaps'):,}", ["swaps"]))
+    size = data.get("size")
+    if isinstance(size, int) and size > limit("deck_size"):
+        problems.append(document.problem("size-limit", f"a deck of {size:,} cards is beyond the declared limit of"
+                                         f" {limit('deck_size'):,}", ["size"]))
+    return problems
+
+
+def _rules_of(library, game: str, deck: dict) -> dict:
+    rules = library.data(game, "deck_rules", deck.get("rules")) if isinstance(deck.get("rules"), str) else None
     if rules is None:
         rules_docs = library.of_kind("deck_rules", game)
         rules = rules_docs[0].data if len(rules_docs) == 1 else {}
-    base_id = deck.get("base") or (rules.get("base_decks") or {}).get(deck.get("faction"))
-    base = library.data(game, "deck", base_id) if base_id else None
-    if base_id and not deck.get("base"):
-        deck = {**deck, "base": base_id}
+    return rules
+
+
+def context_for(library, document: Document) -> DeckContext:
+    """The deck resolved against its base and rules.
+
+    Raises :class:`~workbench.errors.ContentError` for a deck (or base) beyond the declared size
+    limits, which would take too long to count out.
+    """
+    deck = document.data
+    game = document.game
+    rules = _rules_of(library, game, deck)
+    base_id = deck.get("base") if isinstance(deck.get("base"), str) else None
+    if base_id is None and deck.get("swaps"):
+        base_id = (rules.get("base_decks") or {}).get(deck.get("faction"))
+        if base_id:
+            deck = {**deck, "base": base_id}
+    base_document = library.get(game, "deck", base_id) if base_id else None
+    too_big = size_problems(document) + (size_problems(base_document) if base_document else [])
+    if too_big:
+        raise ContentError(f"the deck '{document.id}' is beyond the declared size limits", too_big)
 
     def card_type(card_id):
         card = library.data(game, "card", card_id)
         kind = card.get("type") if card else None
         return None if kind in (None, "unknown") else kind
 
-    resolved = resolve(deck, base, card_type)
+    resolved = resolve(deck, base_document.data if base_document else None, card_type)
     return DeckContext(library, document, rules, resolved, game)
 
 
-def check_deck(library, document: Document, *, engine: str = "plain") -> list[Problem]:
-    """Every deck-building problem of a deck document.
+def check_deck(library, document: Document) -> list[Problem]:
+    """Every deck-building problem of a deck document, sorted by where it is written.
 
-    ``engine="pandera"`` runs the per-card checks (unique copies, origins) as a pandera
-    DataFrame model with lazy validation instead; both give the same problems.
+    ``workbench validate`` and ``workbench deck check`` both call this, so they never disagree.
     """
-    ctx = context_for(library, document)
-    if engine == "pandera":
-        from .table import pandera_problems
-
-        plain = [check for check in DECK_CHECKS if check not in (check_origins,)]
-        problems = [p for check in plain for p in check(ctx) if p.code != "unique-duplicate"]
-        problems += pandera_problems(ctx)
-    else:
-        problems = [p for check in DECK_CHECKS for p in check(ctx)]
+    own = size_problems(document)
+    if own:
+        return own
+    try:
+        ctx = context_for(library, document)
+    except ContentError:  # the base deck is too big; its own problem is reported where it is written
+        return [document.problem("size-limit", f"the base deck '{document.data.get('base')}' is beyond the declared"
+                                 " size limits, so this deck cannot be checked", ["base"])]
+    problems = [p for check in DECK_CHECKS for p in check(ctx)]
     return sorted(problems, key=Problem.sort_key)

@@ -58,6 +58,17 @@ from typing import Any, Iterable, Iterator, Mapping
 from ..content.problems import ERROR, WARNING, Problem
 from ..errors import did_you_mean
 
+#: The problem codes of rules as data, with their one-line meaning (the README's code table).
+CODES = {
+    "missing-parameter": "an engine needs a parameter that no document declares",
+    "parameter-unknown": "an engine needs a value the rules texts do not give, and nothing fills it in",
+    "parameter-type": "a parameter's value does not fit its declared type",
+    "unknown-parameter": "a variant or scenario sets a name no engine reads (a declaration no engine reads: a warning)",
+    "duplicate-parameter": "two documents declare one parameter",
+    "parameter-conflict": "two variants in force set one parameter differently",
+    "engine-requirement": "the content lacks something an engine needs beyond its parameters (a map location, enough characters)",
+}
+
 #: Kinds whose ``parameters:`` *set* values when in force rather than declaring them.
 SETTING_KINDS = ("scenario", "variant")
 #: Kinds whose ``parameters:`` belong to that one document only (a map's spacing, a deck's rules).

@@ -1,0 +1,117 @@
+"""The map checks ``workbench validate`` runs over the whole library, and ``map check`` runs for one map.
+
+For each map (:func:`map_report`, the one implementation both commands call):
+
+* **structure**: pieces on the map, rails between neighbouring hexes, known terrain and mystery hex
+  types (with a did-you-mean), a complete direction table, sizes within the declared limits
+  (:mod:`workbench.limits`); built by :meth:`workbench.board.graph.Board.from_data`;
+* **placement**: every town, city and improved town the map holds, judged under the rules in force
+  (the game's, plus the map's own; ``map check --scenario`` adds the scenario's and its variants');
+* **rule ids** of every document that brings rules in force: a placement rule id that names no
+  rule, located where it is written; with ``map check``, also the problems of resolving the rule
+  parameters in force (their types are declared with the game's parameters and checked by
+  ``validate`` in :mod:`workbench.games.checks`).
+
+``validate`` reports the rule ids of games, variants, scenarios and hex types once each
+(:func:`check_placement_rule_ids`); ``map check`` reports those of the documents in force for the map
+it checks, at the same places.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from ..content.problems import Problem
+
+#: Codes of the map checks (placement problems carry the id of the rule that forbids).
+CODES = {
+    "off-map": "a piece stands on a hex or space the map does not have",
+    "rail-not-adjacent": "a rail joins two hexes that are not neighbours (or leaves the map)",
+    "unknown-terrain": "a hex's terrain is not a hex type of the game",
+    "unknown-hex-type": "a mystery hex's `hex_type` is not one of the game's mystery hex types",
+    "duplicate-space": "a space is listed twice in `spaces` (warning)",
+    "map-directions": "the map's direction table does not number all six neighbouring hexes 1-6",
+    "unknown-rule": "a placement rule id names no registered rule",
+    "size-limit": "a size beyond the declared limits (map radius and spaces, pieces, rails, decks)",
+}
+
+#: The documents whose ``placement_rules`` bring board rules in force.
+RULE_KINDS = ("game", "variant", "scenario", "hex_type")
+
+
+@dataclass
+class MapReport:
+    """What checking one map found: the board (``None`` when the map could not be built),
+    the rules in force, the problems in report order, and events such as Golden Spikes."""
+
+    map_id: str
+    board: object
+    rules: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.is_error]
+
+
+def _schema_ok(document) -> bool:
+    from ..content.schemas import fast_check
+
+    return isinstance(document.kind, str) and fast_check(document.kind)(document.data)
+
+
+def rule_problems(document, key: str = "placement_rules") -> Iterator[Problem]:
+    from .placement import rule_id_problems
+
+    ids = document.data.get(key)
+    if isinstance(ids, list):
+        yield from rule_id_problems(document, ids, key)
+
+
+def map_report(library, document, scenario=None, *, in_force: bool = True) -> MapReport:
+    """Check one map document: structure, rules in force, placement of every piece.
+
+    ``scenario`` (a scenario document, or its data) adds its variants' and its own rules.
+    With ``in_force`` the rule ids and parameters of the game, variants and scenario in force are
+    checked too (``map check``); without, only the map's own (``validate`` checks the others once).
+    """
+    from .graph import Board
+    from .placement import EVENT_RULES, check_board, documents_in_force, rules_in_force
+    from .parameters import board_parameters
+
+    hex_types = {d.id: d.data for d in library.of_kind("hex_type", document.game)}
+    board = Board.from_data(document.data, hex_types=hex_types, document=document)
+    parameter_problems = board_parameters(board, library, scenario)
+    rule_ids, _ = rules_in_force(board, library, scenario)
+    problems: list[Problem] = []
+    if in_force:
+        for doc, _, key in documents_in_force(board, library, scenario):
+            if doc is not None and doc is not document:
+                problems += list(rule_problems(doc, key))
+        problems += parameter_problems
+    problems += list(rule_problems(document, "rules"))
+    if not board.sound:
+        return MapReport(document.id, None, rule_ids, problems + board.problems)
+    problems += list(check_board(board, rule_ids))
+    events = [e for r in rule_ids if r in EVENT_RULES for e in EVENT_RULES[r](board)]
+    return MapReport(document.id, board, rule_ids, problems, events)
+
+
+# -- library checks (registered in workbench.content.library.LIBRARY_CHECKS) --------------------
+
+def check_maps(library) -> Iterator[Problem]:
+    """Every map's structure and placement under the game's and its own rules."""
+    for document in library.of_kind("map"):
+        if _schema_ok(document):
+            yield from map_report(library, document, in_force=False).problems
+
+
+def check_placement_rule_ids(library) -> Iterator[Problem]:
+    """Placement rule ids in games, variants and scenarios that name no rule."""
+    for kind in RULE_KINDS:
+        for document in library.of_kind(kind):
+            yield from rule_problems(document)
+
+
+BOARD_LIBRARY_CHECKS = [check_maps, check_placement_rule_ids]

@@ -1,0 +1,115 @@
+"""The rule parameters the board reads, read in one place and never trusted blindly.
+
+The placement rules and mobile hexes read four Dark Horse parameters: ``min_city_distance``,
+``safe_zone_area_distance``, ``mobile_hex_may_stack`` and ``rerolls_on_illegal_move``. Their types
+are declared once, with the game's other parameters (:mod:`workbench.games.dark_horse.parameters`),
+and their values live in YAML (the ``territory-placement`` and ``mobile-hexes`` rules; a map,
+variant or scenario may set them). :func:`board_parameters` resolves them as play does
+(:func:`workbench.games.ruleset.resolve`), so ``map check`` judges with the numbers the game plays.
+
+Every value the board uses goes through :func:`read_parameter`: a value that does not fit its
+declared type is ignored and the published value applies, so nothing the board does can crash or
+hang on it (``workbench validate`` reports the value where it is written).
+
+>>> read_parameter({"min_city_distance": "three"}, "min_city_distance")   # the published value
+3
+>>> parameter_problem("min_city_distance", float("nan"))
+'nan is not a finite number'
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping
+
+#: The parameters the board reads.
+BOARD_PARAMETERS = ("min_city_distance", "safe_zone_area_distance", "mobile_hex_may_stack", "rerolls_on_illegal_move")
+GAME = "dark-horse"   # the game whose placement rules and mobile hexes these are
+
+
+def _spec() -> dict:
+    from ..games import GAMES
+
+    return GAMES[GAME].spec()
+
+
+_checked: dict[tuple[str, Any], str | None] = {}
+
+
+def parameter_problem(name: str, value) -> str | None:
+    """Why ``value`` does not fit the declared type of the board parameter ``name`` (``None`` when it fits)."""
+    from ..games.ruleset import type_problems
+
+    try:
+        key = (name, type(value), value)
+        hash(key)
+    except TypeError:  # a list or mapping: check it each time
+        key = None
+    if key is not None and key in _checked:
+        return _checked[key]
+    reasons = type_problems(value, _spec()[name])
+    found = reasons[0] if reasons else None
+    if key is not None and len(_checked) < 4096:
+        _checked[key] = found
+    return found
+
+
+@lru_cache(maxsize=1)
+def published_values() -> dict:
+    """The published game's values, for a board read without a library (a map built in a test or
+    a notebook from data alone)."""
+    from ..games.dark_horse.parameters import published_ruleset
+
+    rules = published_ruleset()
+    return {name: rules[name] for name in BOARD_PARAMETERS}
+
+
+def read_parameter(parameters: Mapping, name: str):
+    """The value of a board parameter, or the published value when it is missing or does not fit."""
+    if isinstance(parameters, Mapping) and name in parameters and parameter_problem(name, parameters[name]) is None:
+        return parameters[name]
+    return published_values()[name]
+
+
+def _scenario_id(library, board, scenario) -> str | None:
+    if scenario is None:
+        return None
+    if not isinstance(scenario, Mapping):
+        return scenario.id  # a Document
+    for document in library.of_kind("scenario", board.game):
+        if document.data is scenario:
+            return document.id
+    return None
+
+
+def board_parameters(board, library=None, scenario=None) -> list:
+    """Set ``board.parameters`` to the parameters in force for ``scenario`` (its data or document)
+    and return the problems found resolving them.
+
+    With the game's rules in ``library`` they are resolved as play resolves them: the declared
+    values, the map's own, the scenario's variants', the scenario's. Otherwise (a board outside a
+    library, a scenario that is not in it) the map's own, then the scenario's, layered by hand.
+    """
+    from ..games.ruleset import resolve
+
+    scenario_data = getattr(scenario, "data", scenario)
+    scenario_id = _scenario_id(library, board, scenario) if library is not None else None
+    if library is not None and board.game == GAME and library.get(GAME, "game", GAME) is not None \
+            and (scenario is None or scenario_id is not None):
+        in_library = board.document is not None and library.get(GAME, "map", board.id) is board.document
+        try:
+            rules, problems = resolve(library, GAME, _spec(), scenario=scenario_id,
+                                      map_id=board.id if in_library else None)
+        except LookupError:  # a variant that does not exist: `unknown-ref` says so where it is named
+            rules, problems = None, []
+        if rules is not None:
+            board.parameters = dict(rules)
+            if not in_library:
+                board.parameters.update(board.own_parameters)
+            return problems
+    else:
+        problems = []
+    merged = dict(board.own_parameters)
+    if isinstance(scenario_data, Mapping) and isinstance(scenario_data.get("parameters"), Mapping):
+        merged.update(scenario_data["parameters"])
+    board.parameters = merged
+    return problems

@@ -1,0 +1,89 @@
+"""Scenario consistency: the checks that need a scenario's action spaces and what they replace.
+
+A scenario's ``action_spaces`` (and those its variants bring) are added to the board, each taking
+the place of the space it ``replaces`` ("Marshal replaces Mayor"). So a scenario may not use a
+space together with the space it replaces, and a chain of replacements may not loop back on
+itself. (Two spaces replacing the same one are the ``replacement-conflict`` check in
+:mod:`workbench.content.library`.)
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from .problems import Problem
+
+CODES = {
+    "replaced-space-used": "a scenario uses an action space together with the space it replaces",
+    "replacement-cycle": "action spaces replace each other in a loop",
+}
+
+
+def _spaces_used(library, scenario) -> list[tuple[str, list]]:
+    """The action spaces a scenario puts on the board, each with where the scenario names it:
+    its own ``action_spaces`` item, or the ``variants`` item of the variant that brings it."""
+    used: list[tuple[str, list]] = []
+    for i, space_id in enumerate(_list(scenario.data.get("action_spaces"))):
+        if isinstance(space_id, str):
+            used.append((space_id, ["action_spaces", i]))
+    for i, variant_id in enumerate(_list(scenario.data.get("variants"))):
+        variant = library.data(scenario.game, "variant", variant_id) if isinstance(variant_id, str) else None
+        for space_id in _list((variant or {}).get("action_spaces")):
+            if isinstance(space_id, str):
+                used.append((space_id, ["variants", i]))
+    return used
+
+
+def _list(value) -> list:
+    # a schema mistake (a text where a list belongs) is the schema check's to report
+    return value if isinstance(value, list) else []
+
+
+def check_replaced_spaces_used(library) -> Iterator[Problem]:
+    """A scenario that uses both a space and the space it replaces (Marshal and Mayor)."""
+    for scenario in library.of_kind("scenario"):
+        used = _spaces_used(library, scenario)
+        where = {}
+        for space_id, path in used:
+            where.setdefault(space_id, path)
+        for space_id, _ in used:
+            space = library.data(scenario.game, "action_space", space_id) or {}
+            replaced = space.get("replaces")
+            if isinstance(replaced, str) and replaced in where and replaced != space_id:
+                name = space.get("name", space_id)
+                other = (library.data(scenario.game, "action_space", replaced) or {}).get("name", replaced)
+                yield scenario.problem(
+                    "replaced-space-used",
+                    f"{name} ('{space_id}') replaces {other} ('{replaced}'), so the scenario cannot use both:"
+                    f" {other} is no longer on the board once {name} is", where[replaced],
+                    hint=f"remove '{replaced}' (or '{space_id}') from the scenario", spaces=[space_id, replaced])
+
+
+def check_replacement_cycles(library) -> Iterator[Problem]:
+    """Action spaces whose ``replaces`` lead back to themselves (A replaces B, B replaces A).
+    Reported once per loop, at the first space of the loop in file order."""
+    reported: set[frozenset] = set()
+    for space in library.of_kind("action_space"):
+        chain = [space.id]
+        current = space.data.get("replaces")
+        while isinstance(current, str) and current not in chain:
+            chain.append(current)
+            nxt = library.data(space.game, "action_space", current)
+            current = nxt.get("replaces") if nxt else None
+        if current != space.id:
+            continue  # no loop through this space (a loop further on is found from its own members)
+        loop = frozenset(chain)
+        if loop in reported:
+            continue
+        reported.add(loop)
+        members = [library.get(space.game, "action_space", i) for i in chain]
+        first = min((m for m in members if m is not None), key=lambda m: (m.file, m.locate(["replaces"])))
+        start = chain.index(first.id)
+        order = chain[start:] + chain[:start]
+        yield first.problem(
+            "replacement-cycle",
+            "these action spaces replace each other in a loop: " + " -> ".join(f"'{i}'" for i in order + [order[0]])
+            + "; a replacement must end at a space that replaces nothing", ["replaces"],
+            hint="remove one `replaces:` of the loop", spaces=order)
+
+
+SCENARIO_CHECKS = [check_replaced_spaces_used, check_replacement_cycles]

@@ -1,0 +1,40 @@
+"""The deck checks ``workbench validate`` runs over the whole library.
+
+Every deck is checked by :func:`workbench.decks.rules.check_deck`, the same function
+``workbench deck check`` calls, so the two never disagree. Deck-building rules documents are
+checked against the declared size limits.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..content.problems import Problem
+from ..limits import limit
+
+
+def _schema_ok(document) -> bool:
+    from ..content.schemas import fast_check
+
+    return fast_check(document.kind)(document.data)
+
+
+def check_decks(library) -> Iterator[Problem]:
+    """Deck legality of every deck (schema-broken decks are left to the schema's report)."""
+    from .rules import check_deck
+
+    for document in library.of_kind("deck"):
+        if _schema_ok(document):
+            yield from check_deck(library, document)
+
+
+def check_deck_rules(library) -> Iterator[Problem]:
+    """A `deck_size` beyond the declared limit."""
+    for document in library.of_kind("deck_rules"):
+        size = document.data.get("deck_size")
+        if isinstance(size, int) and not isinstance(size, bool) and size > limit("deck_size"):
+            yield document.problem("size-limit", f"a deck of {size:,} cards is beyond the declared limit of"
+                                   f" {limit('deck_size'):,}", ["deck_size"],
+                                   hint="exact draw odds and checks are kept instant up to that size")
+
+
+DECK_LIBRARY_CHECKS = [check_decks, check_deck_rules]
