@@ -45,7 +45,8 @@ def build_parser() -> Parser:
     listing.add_argument("--kind", help="only this kind")
     add_format(listing)
 
-    from . import board, decks, games, unknowns
+    from . import balance, board, decks, games, unknowns
+    balance.add_commands(sub, add_format)
     board.add_commands(sub, add_format)
     decks.add_commands(sub, add_format)
     games.add_commands(sub, add_format)
@@ -54,10 +55,10 @@ def build_parser() -> Parser:
 
 
 def _commands():
-    from . import board, content, decks, games, unknowns
+    from . import balance, board, content, decks, games, unknowns
     return {"validate": content.cmd_validate, "list": content.cmd_list, "map": board.cmd_map, "deck": decks.cmd_deck,
             "gunfight": games.cmd_gunfight, "play": games.cmd_play, "poker": games.cmd_poker,
-            "unknowns": unknowns.cmd_unknowns}
+            "unknowns": unknowns.cmd_unknowns, "balance": balance.cmd_balance}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,6 +6,7 @@ so all problems are collected, never only the first.
 """
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
@@ -68,10 +69,11 @@ class Library:
         return [d for d in found if game is None or d.game == game]
 
     def ids(self, game: str, kind: str) -> list[str]:
-        return [d.id for d in self.of_kind(kind, game)]
+        return [d.id for d in self.of_kind(kind, game) if d.id is not None]
 
     def games(self) -> set[str]:
-        return set(BUILTIN_GAMES) | {d.id for d in self.of_kind("game")}
+        # Document.id is None unless the id is text, so this set always sorts
+        return set(BUILTIN_GAMES) | {d.id for d in self.of_kind("game") if d.id is not None}
 
     def __len__(self) -> int:
         return len(self.documents)
@@ -147,9 +149,13 @@ def check_replacement_conflicts(library: Library) -> Iterator[Problem]:
     """Two action spaces used together in one scenario may not replace the same space."""
     for scenario in library.of_kind("scenario"):
         by_target: dict[str, list[tuple[int, str]]] = defaultdict(list)
-        for i, space_id in enumerate(scenario.data.get("action_spaces", []) or []):
+        spaces = scenario.data.get("action_spaces")
+        if not isinstance(spaces, list):  # `action_spaces: 3` (or on, .inf): a schema problem already
+            continue
+        for i, space_id in enumerate(spaces):
             space = library.data(scenario.game, "action_space", space_id) if isinstance(space_id, str) else None
-            if space and space.get("replaces"):
+            # only text can be replaced; `replaces: [politics]` is a schema problem of the space
+            if space and isinstance(space.get("replaces"), str):
                 by_target[space["replaces"]].append((i, space_id))
         for target, users in by_target.items():
             if len(users) < 2:
@@ -190,4 +196,11 @@ LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
 
 def library_problems(library: Library) -> Iterator[Problem]:
     for check in LIBRARY_CHECKS:
-        yield from check(library)
+        try:
+            yield from check(library)
+        except Exception as exc:  # noqa: BLE001 - a bug in one check must not hide the others' problems
+            if os.environ.get("WORKBENCH_DEBUG"):
+                raise
+            yield Problem("internal-error", f"the library check '{check.__name__}' failed ({type(exc).__name__}:"
+                          f" {exc}); this is a bug in the workbench", None, None, None, "$",
+                          "please report it with the content; WORKBENCH_DEBUG=1 shows the traceback")

@@ -1,20 +1,32 @@
-"""Safe, positioned YAML loading that loses nothing silently.
+"""Safe, positioned YAML loading that loses nothing silently and only ever reports.
 
 The fast path composes each file with libyaml (``CSafeLoader``) and turns the node tree into
 plain Python data in one walk. That walk is where the traps of YAML are caught:
 
 * duplicate keys at any depth (PyYAML keeps the last one silently);
 * YAML 1.1 surprises: ``012`` read as octal 10, ``1:30`` as 90, ``no`` as ``False``;
-* alias bombs: expanding anchors is bounded, so a billion-laughs file fails fast;
-* tabs, bad encodings, empty files and non-mapping documents.
+* every scalar conversion is guarded: an impossible date (``2024-13-45``), ``!!int abc``, a
+  5,000-digit number or ``.inf`` (no JSON equivalent) is a ``bad-value`` problem and the value
+  stays the text as written;
+* explicit tags other than the plain ones (``!!binary``, ``!!set``, ``!mine``) are ``yaml-tag``
+  problems; the value is read as plain text, list or mapping, so the data is always JSON data;
+* alias and merge bombs: expanding anchors and ``<<`` merges is bounded in size and depth, so a
+  billion-laughs file or a self-merging mapping fails fast;
+* tabs, bad encodings (UTF-16 too), control characters (located), empty files, non-mapping
+  documents, and paths that are not regular files (a pipe or ``/dev/zero`` is never read).
 
 Positions are not stored per key (that costs ~20 % on a bulk load); a :class:`Document` keeps
 its file's text and finds the line and column of any path on demand (:meth:`Document.locate`).
+The first lookup in a file composes the whole file once and keeps its nodes, so locating every
+problem of a file costs one parse, however many documents and problems it has.
 """
 from __future__ import annotations
 
+import math
+import os
 import re
-from dataclasses import dataclass, field
+import stat
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
@@ -32,31 +44,65 @@ except ImportError:  # pragma: no cover - without libyaml; a test checks both lo
 PURE_LOADER = yaml.SafeLoader
 
 #: An expanded document may visit at most this many nodes (aliases count every time they are
-#: expanded). Real content documents have a few hundred; a billion-laughs bomb hits the limit
-#: after a few milliseconds.
+#: expanded, and so does every mapping a ``<<`` merges). Real content documents have a few
+#: hundred; a billion-laughs or merge bomb hits the limit after a few milliseconds.
 MAX_EXPANDED_NODES = 100_000
+#: Lists and mappings (merges included) may nest this deep.
 MAX_DEPTH = 200
+#: Longer numbers are never content, and Python refuses to convert integers past 4,300 digits.
+MAX_NUMBER_LENGTH = 1_000
 
-_STR = "tag:yaml.org,2002:str"
-_INT = "tag:yaml.org,2002:int"
-_FLOAT = "tag:yaml.org,2002:float"
-_BOOL = "tag:yaml.org,2002:bool"
-_NULL = "tag:yaml.org,2002:null"
-_MERGE = "tag:yaml.org,2002:merge"
-_TIMESTAMP = "tag:yaml.org,2002:timestamp"
-_VALUE = "tag:yaml.org,2002:value"
+
+def _resolver_tag(name: str) -> str:
+    # The very string objects the resolver hands the composer, so the walk's comparisons of tags
+    # are identity checks (the walk is most of the cost of loading beyond libyaml itself)
+    tag = "tag:yaml.org,2002:" + name
+    for resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.values():
+        for known, _ in resolvers:
+            if known == tag:
+                return known
+    return tag
+
+
+_STR = yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG
+_MAP = yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG
+_SEQ = yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG
+_INT, _FLOAT, _BOOL, _NULL, _MERGE, _TIMESTAMP, _VALUE = map(
+    _resolver_tag, ("int", "float", "bool", "null", "merge", "timestamp", "value"))
+_BINARY = "tag:yaml.org,2002:binary"
+
+#: Tags a scalar may carry (implicitly or written out); anything else is a ``yaml-tag`` problem.
+_SCALAR_TAGS = {_INT, _FLOAT, _BOOL, _NULL}
+#: Tags a mapping key may carry: keys stay as written (``on:`` is the text "on"), so only the
+#: tags YAML itself gives plain keys are fine.
+_KEY_TAGS = {_STR, _INT, _FLOAT, _BOOL, _NULL, _TIMESTAMP, _VALUE}
+_NULLS = {"", "~", "null", "Null", "NULL"}
+_TYPE_WORDS = {_INT: "a whole number", _FLOAT: "a number", _BOOL: "true or false", _NULL: "empty (null)",
+               _TIMESTAMP: "a date", _MAP: "a mapping", _SEQ: "a list", _STR: "text"}
 
 # YAML 1.2 (and JSON) agree with YAML 1.1 on these spellings; anything else that PyYAML reads as
 # a bool or changes the digits of a number is a YAML 1.1 surprise.
 _PLAIN_BOOLS = {"true", "false", "True", "False", "TRUE", "FALSE"}
 _SURPRISING_INT = re.compile(r"^[-+]?(0[0-7_]+|0b[01_]+|[0-9][0-9_]*(:[0-5]?[0-9])+|[0-9][0-9_]*_[0-9_]*)$")
 _SURPRISING_FLOAT = re.compile(r"^[-+]?([0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*|.*_.*)$")
+#: Characters YAML does not allow in a stream (PyYAML's reader uses the same set).
+_NON_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+#: Line breaks as YAML counts them (``\r\n`` is one), so positions agree with the parser's.
+_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
 
 _scalar_constructor = yaml.constructor.SafeConstructor()
 
 
+def short_tag(tag: str) -> str:
+    """``!!int`` for ``tag:yaml.org,2002:int``; other tags as written."""
+    return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+
+
 class LoadLimit(Exception):
-    """Raised inside the walk when a document expands past the safety limits."""
+    """Raised inside the walk when a document expands past the safety limits.
+
+    ``args`` are the node where the limit was hit and ``"size"`` or ``"depth"``.
+    """
 
 
 @dataclass(slots=True)
@@ -72,6 +118,9 @@ class Document:
     """One YAML document: plain data plus where it came from.
 
     ``index`` is the document's place in its file's stream (0 for the first ``---``).
+    ``kind``, ``id`` and ``game`` are the identity fields when they are text and ``None``
+    otherwise (a list or number there is a schema problem, reported by the validator), so
+    indexing and sorting by them is always safe.
     """
 
     data: dict
@@ -82,15 +131,15 @@ class Document:
 
     @property
     def kind(self) -> str | None:
-        return self.data.get("kind") if isinstance(self.data, dict) else None
+        return _text_field(self.data, "kind")
 
     @property
     def id(self) -> str | None:
-        return self.data.get("id") if isinstance(self.data, dict) else None
+        return _text_field(self.data, "id")
 
     @property
     def game(self) -> str | None:
-        return self.data.get("game") if isinstance(self.data, dict) else None
+        return _text_field(self.data, "game")
 
     @property
     def file(self) -> str:
@@ -123,6 +172,11 @@ class Document:
         return Problem(code, message, self.file, line, column, json_path(path), hint, severity, extra)
 
 
+def _text_field(data, name: str) -> str | None:
+    value = data.get(name) if isinstance(data, dict) else None
+    return value if isinstance(value, str) else None
+
+
 def node_position(node, path: list, *, key: bool = False) -> tuple[int, int]:
     """Walk ``path`` down a composed node tree and return its 1-based position."""
     mark = node.start_mark
@@ -146,27 +200,37 @@ def node_position(node, path: list, *, key: bool = False) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
-@lru_cache(maxsize=64)
-def _compose_cached(text: str, index: int):
+@lru_cache(maxsize=16)
+def _compose_stream(text: str) -> tuple:
+    """Every document node of a stream, composed once (up to a syntax error, if any)."""
+    nodes = []
     try:
-        for i, node in enumerate(yaml.compose_all(text, Loader=_Loader)):
-            if i == index:
-                return node
-    except yaml.YAMLError:
-        return None
-    return None
+        for node in _compose_all(text, _Loader):
+            nodes.append(node)
+    except (yaml.YAMLError, RecursionError):
+        pass
+    return tuple(nodes)
+
+
+def _compose_cached(text: str, index: int):
+    """The composed node of document ``index`` of ``text``, or ``None``.
+
+    The whole stream is composed on the first call and kept (a few files at a time), so locating
+    all problems of a file is one parse: linear in its documents, not quadratic.
+    """
+    nodes = _compose_stream(text)
+    return nodes[index] if 0 <= index < len(nodes) else None
 
 
 class _Walk:
     """Turns one composed document into plain data, collecting problems on the way."""
 
-    __slots__ = ("source", "problems", "budget", "seen")
+    __slots__ = ("source", "problems", "budget")
 
     def __init__(self, source: SourceFile):
         self.source = source
         self.problems: list[Problem] = []
         self.budget = MAX_EXPANDED_NODES
-        self.seen: set[int] = set()
 
     def _problem(self, code, message, node, path, hint=None, severity=ERROR):
         mark = node.start_mark
@@ -176,41 +240,92 @@ class _Walk:
     def value(self, node, path: list, depth: int = 0) -> Any:
         self.budget -= 1
         if self.budget < 0 or depth > MAX_DEPTH:
-            raise LoadLimit(node)
+            raise LoadLimit(node, "size" if self.budget < 0 else "depth")
         cls = type(node)
         if cls is ScalarNode:
+            if node.tag is _STR:  # most values: plain text, no conversion (an identity check, see _STR)
+                return node.value
             return self.scalar(node, path)
         if cls is MappingNode:
+            if node.tag is not _MAP and node.tag != _MAP:
+                self._wrong_collection_tag(node, path, "mapping")
             return self.mapping(node, path, depth)
         if cls is SequenceNode:
+            if node.tag is not _SEQ and node.tag != _SEQ:
+                self._wrong_collection_tag(node, path, "list")
             return [self.value(item, path + [i], depth + 1) for i, item in enumerate(node.value)]
-        raise LoadLimit(node)  # pragma: no cover - the composer makes only these three
+        raise LoadLimit(node, "size")  # pragma: no cover - the composer makes only these three
+
+    def _wrong_collection_tag(self, node, path, what):
+        self._problem("yaml-tag", f"the tag '{short_tag(node.tag)}' is not allowed in content files;"
+                      f" this {what} is read as a plain {what}", node, path,
+                      f"remove '{short_tag(node.tag)}'")
 
     def scalar(self, node: ScalarNode, path: list) -> Any:
         tag = node.tag
         if tag == _STR:
             return node.value
-        if tag == _VALUE:
-            return node.value  # a bare "=": YAML 1.1's "value" key, plain text to a designer
-        constructor = _scalar_constructor.yaml_constructors.get(tag)
-        if constructor is None:
-            self._problem("yaml-syntax", f"the tag {tag!r} is not allowed in content files", node,
-                          path, "remove the '!tag'; content files hold plain text, numbers and lists")
-            return node.value
-        value = constructor(_scalar_constructor, node)
         raw = node.value
-        if tag == _BOOL and raw not in _PLAIN_BOOLS:
-            # Accepted as a boolean (the schema check turns it into an error where text is
-            # wanted), but flagged: YAML 1.2 tools and editors read it as the text itself.
-            self._problem("implicit-type",
-                          f"'{raw}' is read as the boolean {str(value).lower()} by YAML 1.1",
-                          node, path, f"write {str(value).lower()} for a yes/no value, or \"{raw}\" in quotes for text",
-                          WARNING)
+        shown = raw if len(raw) <= 60 else raw[:40] + "..."  # for messages: a value can be long
+        if tag == _VALUE or tag == _MERGE:
+            return raw  # a bare "=" or "<<" as a value: plain text to a designer
+        if tag == _TIMESTAMP:
+            # Dates stay text (JSON has no date type and nothing is lost), but an impossible date
+            # is reported: YAML 1.1 tools, PyYAML included, fail on it.
+            try:
+                _scalar_constructor.construct_yaml_timestamp(node)
+            except Exception:  # noqa: BLE001 - any failure of the conversion is the same mistake
+                if node.style or _implicit_tag(raw) != tag:
+                    message = f"'{shown}' is tagged '!!timestamp', but it is not a date"
+                else:
+                    message = f"'{shown}' is written as a date, but there is no such date"
+                self._problem("bad-value", message + "; it is kept as text", node, path,
+                              f"correct the date, or put \"{shown}\" in quotes (without a tag) if it is text")
+            return raw
+        if tag not in _SCALAR_TAGS:
+            if tag == _BINARY:
+                message = "binary data ('!!binary') is not allowed in content files; the value is kept as its text"
+            else:
+                message = f"the tag '{short_tag(tag)}' is not allowed in content files; the value is kept as text"
+            self._problem("yaml-tag", message, node, path,
+                          "remove the tag; content files hold plain text, numbers, lists and mappings")
+            return raw
+        if (tag == _INT or tag == _FLOAT) and len(raw) > MAX_NUMBER_LENGTH:
+            self._problem("bad-value", f"a number {len(raw):,} characters long is too long to read"
+                          f" (at most {MAX_NUMBER_LENGTH:,}); it is kept as text", node, path,
+                          "write a shorter number, or put it in quotes if it is text")
+            return raw
+        try:
+            value = _scalar_constructor.yaml_constructors[tag](_scalar_constructor, node)
+        except Exception:  # noqa: BLE001 - e.g. `!!int abc`, `!!bool maybe`, the plain `0b_`
+            what = _TYPE_WORDS[tag]
+            message = f"'{shown}' cannot be read as {what}"
+            if node.style or _implicit_tag(raw) != tag:  # the tag was written out
+                message += f", yet it is tagged '{short_tag(tag)}'"
+            self._problem("bad-value", message + "; it is kept as text", node, path,
+                          f"write {what}, or put \"{shown}\" in quotes (without a tag) for text")
+            return raw
+        if tag == _BOOL:
+            if raw not in _PLAIN_BOOLS:
+                # Accepted as a boolean (the schema check turns it into an error where text is
+                # wanted), but flagged: YAML 1.2 tools and editors read it as the text itself.
+                self._problem("implicit-type",
+                              f"'{shown}' is read as the boolean {str(value).lower()} by YAML 1.1",
+                              node, path, f"write {str(value).lower()} for a yes/no value, or \"{shown}\" in quotes for text",
+                              WARNING)
+        elif tag == _FLOAT and not math.isfinite(value):
+            self._problem("bad-value", f"'{shown}' is {'not a number' if math.isnan(value) else 'infinite'};"
+                          " JSON, and so the schemas, have no such number; it is kept as text", node, path,
+                          "write a finite number, or text in quotes (e.g. \"unlimited\") where the field takes text")
+            return raw
+        elif tag == _NULL:
+            if raw not in _NULLS:
+                self._problem("bad-value", f"'{shown}' is tagged '!!null', which would drop it; it is kept as text",
+                              node, path, "remove the tag, or leave the value empty")
+                return raw
         elif (tag == _INT and _SURPRISING_INT.match(raw)) or (tag == _FLOAT and _SURPRISING_FLOAT.match(raw)):
-            self._problem("implicit-type", f"'{raw}' is read as the number {value} by YAML 1.1",
-                          node, path, f"write the number as {value} or put \"{raw}\" in quotes")
-        elif tag == _TIMESTAMP:
-            return raw  # dates stay text: JSON has no date type and nothing is lost
+            self._problem("implicit-type", f"'{shown}' is read as the number {value} by YAML 1.1",
+                          node, path, f"write the number as {value} or put \"{shown}\" in quotes")
         return value
 
     def mapping(self, node: MappingNode, path: list, depth: int) -> dict:
@@ -226,6 +341,10 @@ class _Walk:
                               key_node, path)
                 continue
             key = key_node.value  # keys stay as written: `on:` is the text "on", never True
+            if key_node.tag is not _STR and key_node.tag not in _KEY_TAGS:
+                self._problem("yaml-tag", f"the tag '{short_tag(key_node.tag)}' is not allowed on a key;"
+                              " the key is read as the text written", key_node, path + [key],
+                              f"remove '{short_tag(key_node.tag)}'")
             if key in first_seen:
                 first = first_seen[key].start_mark
                 self._problem("duplicate-key",
@@ -240,13 +359,60 @@ class _Walk:
         return out
 
     def _merge(self, merged: dict, node, path, depth):
+        # Every merged mapping counts against the budget and the depth like an alias does:
+        # a mapping merging ten copies of one merging ten copies ... is a bomb too.
         sources = node.value if type(node) is SequenceNode else [node]
         for source in sources:
+            self.budget -= 1
+            if self.budget < 0:
+                raise LoadLimit(source, "size")
+            if depth + 1 > MAX_DEPTH:
+                raise LoadLimit(source, "depth")
             if type(source) is not MappingNode:
                 self._problem("yaml-syntax", "'<<' merges only mappings", source, path)
                 continue
             for key, value in self.mapping(source, path, depth + 1).items():
                 merged.setdefault(key, value)
+
+
+def _implicit_tag(raw: str) -> str:
+    """The tag YAML 1.1 gives the plain scalar ``raw``."""
+    return _Loader.resolve(_Loader, ScalarNode, raw, (True, False))
+
+
+def _has_cycle(root) -> bool:
+    """Whether a composed node graph refers to itself (``&a [*a]``, ``&a {<<: *a}``)."""
+    state: dict[int, int] = {}  # 1 on the current path, 2 finished
+    stack = [(root, False)]
+    while stack:
+        node, leaving = stack.pop()
+        if leaving:
+            state[id(node)] = 2
+            continue
+        if type(node) is ScalarNode:
+            continue
+        mark = state.get(id(node))
+        if mark == 1:
+            return True
+        if mark == 2:
+            continue
+        state[id(node)] = 1
+        stack.append((node, True))
+        children = [n for pair in node.value for n in pair] if type(node) is MappingNode else node.value
+        for child in children:
+            if type(child) is not ScalarNode:
+                if state.get(id(child)) == 1:
+                    return True
+                stack.append((child, False))
+    return False
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of character ``index``, counting line breaks as YAML does."""
+    line, start = 1, 0
+    for match in _BREAK.finditer(text, 0, index):
+        line, start = line + 1, match.end()
+    return line, index - start + 1
 
 
 def _mark_problem(code, message, source, mark, hint=None) -> Problem:
@@ -260,6 +426,9 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, source: SourceFile) -> Problem:
     problem = (exc.problem or "").strip()
     message = "; ".join(part for part in ((exc.context or "").strip(), problem) if part)
     hint = None
+    if "exceeded maximum nesting depth" in problem:
+        return _mark_problem("too-deep", "lists and mappings nest deeper than YAML parsers follow", source, mark,
+                             "flatten the structure")
     if mark is not None and _char_at(source.text, mark) == "\t":
         message = "a tab character here; YAML does not allow tabs for indentation"
         hint = "YAML indents with spaces only: replace the tab with spaces"
@@ -270,6 +439,19 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, source: SourceFile) -> Problem:
     return _mark_problem("yaml-syntax", message or "invalid YAML", source, mark, hint)
 
 
+def _reader_problem(exc: yaml.YAMLError, source: SourceFile) -> Problem:
+    # libyaml reports a character it refuses at 1:1 (or not at all); find it in the text.
+    found = _NON_PRINTABLE.search(source.text)
+    if found is None:  # pragma: no cover - the reader refuses only these characters
+        return Problem("yaml-syntax", str(exc).splitlines()[0], source.path, 1, 1, "$")
+    line, column = _position(source.text, found.start())
+    char = found.group()
+    return Problem("yaml-syntax", f"the character U+{ord(char):04X} ({char!r}) is not allowed in YAML",
+                   source.path, line, column, "$",
+                   "remove it; control characters are invisible in most editors (write \\t, \\e etc."
+                   " inside double quotes if you mean one)")
+
+
 def _char_at(text: str, mark) -> str:
     lines = text.split("\n")
     if 0 <= mark.line < len(lines) and 0 <= mark.column < len(lines[mark.line]):
@@ -277,16 +459,40 @@ def _char_at(text: str, mark) -> str:
     return ""
 
 
+_UTF16_32_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+                  (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+
+
 def decode(raw: bytes, path: str) -> tuple[str | None, Problem | None]:
-    """Decode UTF-8 (a BOM is allowed); report the first bad byte's position otherwise."""
+    """Decode UTF-8 (a BOM is allowed); report the first bad byte's position otherwise.
+
+    UTF-16 and UTF-32 files, with or without a byte order mark, are ``encoding`` problems too
+    (without a mark, their ASCII letters decode as UTF-8 between NUL bytes).
+    """
+    hint = "save the file as UTF-8 (most editors: 'Save with encoding')"
+    for bom, name in _UTF16_32_BOMS:
+        if raw.startswith(bom):
+            return None, Problem("encoding", f"the file is {name} (it starts with a {name} byte order mark),"
+                                 " not UTF-8", path, 1, 1, "$", hint)
     try:
-        return raw.decode("utf-8-sig"), None
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        line, column = _byte_position(raw, exc.start)
         return None, Problem("encoding", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8", path,
-                             line, column, "$", "save the file as UTF-8 (most editors: 'Save with encoding')")
+                             line, column, "$", hint)
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        line, column = _byte_position(raw, nul)
+        looks = "UTF-16 or UTF-32" if raw.count(b"\x00") * 4 >= len(raw) else "binary data"
+        return None, Problem("encoding", f"a NUL byte: the file looks like {looks}, not UTF-8 text", path,
+                             line, column, "$", hint)
+    return text, None
+
+
+def _byte_position(raw: bytes, index: int) -> tuple[int, int]:
+    start = raw.rfind(b"\n", 0, index) + 1
+    prefix = raw[start:index].decode("utf-8", errors="replace")
+    return raw.count(b"\n", 0, index) + 1, len(prefix) + 1
 
 
 def load_text(text: str, path: str = "<text>", *, loader=None) -> tuple[list[Document], list[Problem]]:
@@ -316,8 +522,10 @@ def load_text(text: str, path: str = "<text>", *, loader=None) -> tuple[list[Doc
     except yaml.MarkedYAMLError as exc:
         problems.append(_syntax_problem(exc, source))
     except yaml.YAMLError as exc:  # reader errors (control characters) carry no problem_mark
-        problems.append(Problem("yaml-syntax", str(exc).splitlines()[0], path, 1, 1, "$",
-                                "remove control characters from the file"))
+        problems.append(_reader_problem(exc, source))
+    except RecursionError:  # the pure-Python composer on deep nesting (libyaml has its own limit)
+        problems.append(Problem("too-deep", "lists and mappings nest deeper than the loader follows", path,
+                                1, 1, "$", "flatten the structure"))
     if not documents and not problems:
         problems.append(Problem("not-a-document", "the file holds no YAML document", path, 1, 1, "$",
                                 "start the file with 'kind:', 'game:', 'id:' and 'name:'"))
@@ -346,23 +554,87 @@ def _build(node, source: SourceFile, index: int, problems: list[Problem]) -> Doc
     try:
         data = walk.value(node, [])
     except LoadLimit as limit:
-        problems.append(_mark_problem(
-            "alias-limit",
-            f"this document expands to more than {MAX_EXPANDED_NODES:,} values (or nests deeper than"
-            f" {MAX_DEPTH}) through anchors and aliases", source, limit.args[0].start_mark,
-            "use fewer nested aliases ('*name'); write the values out instead"))
+        where, reason = limit.args
+        if reason == "depth" and _has_cycle(node):
+            problems.append(_mark_problem(
+                "alias-limit", "an anchor is used inside itself (like '&a {<<: *a}' or '&a [*a]'):"
+                " the value would never end", source, where.start_mark,
+                "an alias ('*name') may only refer to an anchor whose value is already complete"))
+        elif reason == "depth":
+            problems.append(_mark_problem(
+                "too-deep", f"lists and mappings nest deeper than {MAX_DEPTH} levels here", source,
+                where.start_mark, "flatten the structure; content documents nest a few levels"))
+        else:
+            problems.append(_mark_problem(
+                "alias-limit",
+                f"this document expands to more than {MAX_EXPANDED_NODES:,} values through anchors,"
+                " aliases and '<<' merges", source, where.start_mark,
+                "use fewer nested aliases ('*name') and merges; write the values out instead"))
         return None
     problems.extend(walk.problems)
     return Document(data, source, index, node.start_mark.line + 1, node.start_mark.column + 1)
 
 
-def load_file(path: str | Path) -> tuple[list[Document], list[Problem]]:
-    """Read and load one file; unreadable or non-UTF-8 files become problems."""
-    path = str(path)
+def read_regular_file(path: str) -> tuple[bytes | None, Problem | None]:
+    """The bytes of ``path`` if it is a regular file (links followed), else a problem.
+
+    The file is opened without blocking and checked before anything is read, so a named pipe
+    or a link to ``/dev/zero`` named ``*.yaml`` is reported instead of hanging the validator.
+    """
     try:
-        raw = Path(path).read_bytes()
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None  # reported by open() below, with the reason
+    if mode is not None and not stat.S_ISREG(mode):
+        return None, _not_a_file(path, mode)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
     except OSError as exc:
-        return [], [Problem("io", f"cannot read the file: {exc.strerror or exc}", path, None, None)]
+        return None, Problem("io", f"cannot read the file: {exc.strerror or exc}", path, 1, 1, "$",
+                             _io_hint(exc))
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):  # replaced since the stat() above
+            return None, _not_a_file(path, status.st_mode)
+        # O_NONBLOCK changes nothing for a regular file: read it whole
+        chunks = [os.read(fd, status.st_size + 1)]
+        while chunks[-1]:
+            chunks.append(os.read(fd, 1 << 20))
+        return b"".join(chunks), None
+    except OSError as exc:
+        return None, Problem("io", f"cannot read the file: {exc.strerror or exc}", path, 1, 1, "$", _io_hint(exc))
+    finally:
+        os.close(fd)
+
+
+def _not_a_file(path: str, mode: int) -> Problem:
+    link = f" (a link to {os.path.realpath(path)})" if os.path.islink(path) else ""
+    return Problem("not-a-file", f"this is {_file_type(mode)}{link}, not a regular file; it was not read",
+                   path, 1, 1, "$", "remove it from the content folder, or rename it so it does not end in .yaml")
+
+
+def _file_type(mode: int) -> str:
+    for test, what in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return what
+    return "an unusual file"  # pragma: no cover - door files and the like
+
+
+def _io_hint(exc: OSError) -> str | None:
+    if isinstance(exc, PermissionError):
+        return "give yourself read permission (chmod u+r), or move the file out of the content folder"
+    return None
+
+
+def load_file(path: str | Path) -> tuple[list[Document], list[Problem]]:
+    """Read and load one file; unreadable, non-regular or non-UTF-8 files become problems."""
+    path = str(path)
+    raw, problem = read_regular_file(path)
+    if problem:
+        return [], [problem]
     text, problem = decode(raw, path)
     if problem:
         return [], [problem]

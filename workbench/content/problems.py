@@ -26,7 +26,15 @@ CODES = {
     "unknown-ref": "a reference names a document that does not exist",
     "unknown-game": "the document names a game that no `game` document declares",
     "replacement-conflict": "two action spaces used together replace the same space",
-    "io": "the file could not be read",
+    "io": "a file or folder could not be read",
+    "bad-value": "a value cannot be read as what its form or tag says (`!!int abc`, the date 2024-13-45), "
+                 "or has no JSON equivalent (`.inf`, `.nan`, a number of more than 1,000 characters)",
+    "yaml-tag": "an explicit tag content files do not use (`!!binary`, `!!set`, `!mine`, a tag that does not fit"
+                " its value); the value is read as plain text, list or mapping",
+    "too-deep": "lists and mappings nest deeper than the loader follows",
+    "not-a-file": "a path named like a YAML file is not a regular file (a pipe, a device); it is not read",
+    "skipped": "a path inside the given folders was not checked (a linked folder is not followed)",
+    "internal-error": "the workbench itself failed on this file: a bug, reported so no other problem is lost",
 }
 
 
@@ -91,6 +99,14 @@ class Problem:
     severity: str = ERROR
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
+    def __post_init__(self):
+        # Messages quote content, and content can hold terminal escape sequences or invisible
+        # characters: show them escaped (\x1b, \n, \u202e), never raw.
+        for name in ("message", "hint"):
+            text = getattr(self, name)
+            if isinstance(text, str) and not text.isprintable():
+                object.__setattr__(self, name, printable(text))
+
     @property
     def is_error(self) -> bool:
         return self.severity == ERROR
@@ -99,7 +115,7 @@ class Problem:
         return (self.file or "", self.line or 0, self.column or 0, self.code, self.message)
 
     def format_text(self) -> str:
-        where = self.file or "<input>"
+        where = printable(self.file) if self.file else "<input>"
         if self.line is not None:
             where += f":{self.line}:{self.column or 1}"
         text = f"{where}: {self.severity} {self.code}: {self.message}"
@@ -112,6 +128,17 @@ class Problem:
         extra = data.pop("extra")
         data.update(extra)
         return data
+
+
+def printable(text: str) -> str:
+    """``text`` with every non-printable character escaped, so it prints as one plain line.
+
+    >>> print(printable("\\x1b[31mred\\x1b[0m\\n"))
+    \\x1b[31mred\\x1b[0m\\n
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def json_path(parts) -> str:

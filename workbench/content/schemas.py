@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -65,7 +66,25 @@ def validator_for(kind: str):
     jsonschema, _ = _import_jsonschema()
     schema = load_schemas()[kind]
     cls = jsonschema.validators.validator_for(schema)
+    cls = jsonschema.validators.extend(cls, {"pattern": _ecma_pattern})
     return cls(schema)
+
+
+#: An unescaped `$`: in ECMA regexes (JSON Schema's dialect) it matches only at the very end;
+#: Python's also matches before a final newline, so "x\n" would pass "^[a-z]+$".
+_DOLLAR = re.compile(r"(?<!\\)\$")
+
+
+@lru_cache(maxsize=None)
+def _ecma_regex(pattern: str):
+    return re.compile(_DOLLAR.sub(r"\\Z", pattern))
+
+
+def _ecma_pattern(validator, pattern, instance, schema):
+    """jsonschema's `pattern` keyword with ECMA's `$` (fastjsonschema reads `$` the same way)."""
+    if validator.is_type(instance, "string") and not _ecma_regex(pattern).search(instance):
+        jsonschema, _ = _import_jsonschema()
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
 @lru_cache(maxsize=None)
@@ -130,9 +149,11 @@ def _describe(value) -> str:
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
     if isinstance(value, (int, float)):
-        return f"the number {value}"
+        number = str(value)
+        return f"the number {number}" if len(number) <= 60 else f"the number {number[:40]}... ({len(number):,} digits)"
     if isinstance(value, str):
-        return f"the text {value!r}"
+        # a 5,000-character value is quoted by its start, not in full
+        return f"the text {value!r}" if len(value) <= 60 else f"the text {value[:40]!r}... ({len(value):,} characters)"
     if isinstance(value, list):
         return "a list"
     return "a mapping"
@@ -170,8 +191,13 @@ def schema_problems(document: Document, kind: str) -> Iterator[Problem]:
         return
     jsonschema, _ = _import_jsonschema()
     validator = validator_for(kind)
+    seen = set()
     for error in validator.iter_errors(document.data):
-        yield from _explain_any(document, error, kind, jsonschema)
+        for problem in _explain_any(document, error, kind, jsonschema):
+            # jsonschema reports each missing field of a mapping on its own; one problem says it all
+            if (problem.path, problem.message) not in seen:
+                seen.add((problem.path, problem.message))
+                yield problem
 
 
 def _explain_any(document: Document, error, kind: str, jsonschema) -> Iterator[Problem]:
@@ -228,9 +254,13 @@ def _explain(document: Document, error, kind: str) -> Iterator[Problem]:
         return
     if keyword == "required":
         missing = [k for k in schema.get("required", []) if isinstance(instance, dict) and k not in instance]
-        for key in missing or [error.message]:
-            yield document.problem("schema", f"missing required field '{key}'" + ("" if not path else f" under {where}"),
-                                   path, hint=_describe_field(schema, key))
+        if not missing:
+            yield document.problem("schema", error.message, path)
+            return
+        names = " and ".join(", ".join(f"'{k}'" for k in missing).rsplit(", ", 1))
+        yield document.problem("schema", f"missing required field{'s' if len(missing) > 1 else ''} {names}"
+                               + ("" if not path else f" under {where}"), path,
+                               hint=_describe_field(schema, missing[0]) if len(missing) == 1 else None)
         return
     if keyword == "propertyNames":
         bad = instance if isinstance(instance, str) else None

@@ -13,10 +13,12 @@ from typing import Iterable, Iterator
 
 from .library import Library, library_problems
 from .loader import Document, load_file
-from .problems import Problem
+from .problems import WARNING, Problem
+from .. import errors
 from ..errors import UsageError, did_you_mean
-from .schemas import kinds, load_schemas, schema_problems, validator_for
+from .schemas import _describe, kinds, load_schemas, schema_problems
 
+#: Files with these endings (in any case: ``.YAML`` too) are content files.
 YAML_SUFFIXES = (".yaml", ".yml")
 PARALLEL_THRESHOLD = 400  # files; below this one process is faster than starting workers
 
@@ -39,20 +41,46 @@ class Result:
         return not self.errors
 
 
-def discover(paths: Iterable[str | Path]) -> list[str]:
+def is_yaml_name(name: str) -> bool:
+    """Whether a file name ends in ``.yaml`` or ``.yml``, in any case.
+
+    >>> [is_yaml_name(n) for n in ("a.yaml", "B.YML", "c.Yaml", "d.yaml~", "e.json")]
+    [True, True, True, False, False]
+    """
+    return name.lower().endswith(YAML_SUFFIXES)
+
+
+def discover(paths: Iterable[str | Path], problems: list[Problem] | None = None) -> list[str]:
     """YAML files under ``paths`` (files are taken as given), sorted, without hidden folders.
 
-    A file reached twice (a folder and a file inside it) is loaded once.
+    A file reached twice (a folder and a file inside it) is loaded once. Whatever is left out is
+    said in ``problems`` when a list is given: a folder that cannot be read (``io``) and a linked
+    folder, which is not followed (``skipped``, a warning). Paths named like YAML files that are
+    not regular files (pipes, devices) are returned too: loading reports them (``not-a-file``)
+    without reading them.
     """
+    problems = problems if problems is not None else []
     paths = list(paths)
     found: list[str] = []
+
+    def unreadable(exc: OSError):
+        problems.append(Problem("io", f"cannot read the folder: {exc.strerror or exc}; its files were not checked",
+                                exc.filename, None, None, "$",
+                                "give yourself read permission (chmod u+rx), or leave the folder out"))
+
     for path in map(Path, paths):
-        if path.is_file():
-            found.append(str(path))
-        elif path.is_dir():
-            for root, dirs, files in os.walk(path):
+        if path.is_dir():
+            for root, dirs, files in os.walk(path, onerror=unreadable):
+                for name in sorted(dirs):
+                    if not name.startswith(".") and os.path.islink(os.path.join(root, name)):
+                        problems.append(Problem(
+                            "skipped", "a linked folder is not followed; its files were not checked",
+                            os.path.join(root, name), None, None, "$",
+                            "name the folder itself on the command line to check it", WARNING))
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                found.extend(str(Path(root) / f) for f in sorted(files) if f.endswith(YAML_SUFFIXES))
+                found.extend(os.path.join(root, f) for f in sorted(files) if is_yaml_name(f))
+        elif os.path.lexists(path):
+            found.append(str(path))  # a file, or something loading will report (a pipe, a dangling link)
         else:
             raise UsageError(f"no such file or folder: {path}")
     if len(paths) < 2:
@@ -64,13 +92,23 @@ def discover(paths: Iterable[str | Path]) -> list[str]:
 
 
 def document_problems(document: Document) -> Iterator[Problem]:
-    """Kind and schema checks of one document."""
+    """Kind and schema checks of one document.
+
+    A ``kind`` that is not text (``kind: [character]``) is a schema problem and ends the checks
+    of that document; ``game`` and ``id`` of the wrong type are reported by its kind's schema.
+    Nothing here hashes or sorts an identity field before its type is known.
+    """
     kind = document.data.get("kind")
     if kind is None:
         yield document.problem("missing-kind", "the document has no 'kind'", [],
                                hint="add a first line like 'kind: card'; kinds: " + ", ".join(kinds()))
         return
-    if not isinstance(kind, str) or kind not in load_schemas():
+    if not isinstance(kind, str):
+        meant = kind[0] if isinstance(kind, list) and len(kind) == 1 and isinstance(kind[0], str) else None
+        yield document.problem("schema", f"'kind' should be text naming one kind, not {_describe(kind)}", ["kind"],
+                               hint=f"write 'kind: {meant}'" if meant in load_schemas() else "kinds: " + ", ".join(kinds()))
+        return
+    if kind not in load_schemas():
         suggestion = did_you_mean(kind, kinds())
         yield document.problem("unknown-kind", f"'{kind}' is not a kind the workbench knows", ["kind"],
                                hint=f"did you mean '{suggestion}'?" if suggestion else "kinds: " + ", ".join(kinds()))
@@ -93,13 +131,27 @@ def check_file(path: str) -> tuple[list[Document], list[Problem]]:
     return documents, _merge_implicit(problems)
 
 
+def _check_one(path: str) -> tuple[list[Document], list[Problem]]:
+    # A content mistake is a problem, never an exception. Anything that escapes anyway is a bug
+    # in the workbench: it is reported against its file (so every other file's problems are
+    # still reported, in workers too) unless WORKBENCH_DEBUG asks for the traceback.
+    try:
+        return check_file(path)
+    except Exception as exc:  # noqa: BLE001
+        if os.environ.get("WORKBENCH_DEBUG"):
+            raise
+        return [], [Problem("internal-error", f"the workbench failed on this file ({type(exc).__name__}: {exc});"
+                            " this is a bug in the workbench, not in the file", path, 1, 1, "$",
+                            "please report it with the file; WORKBENCH_DEBUG=1 shows the traceback")]
+
+
 def _check_chunk(paths: list[str]):
     # Loading creates many small objects and no reference cycles, so the cyclic garbage
     # collector would only re-scan the growing library again and again (~20 % of a bulk load).
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return [check_file(p) for p in paths]
+        return [_check_one(p) for p in paths]
     finally:
         if was_enabled:
             gc.enable()
@@ -136,12 +188,12 @@ def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None, c
     >>> result.files, len(result.documents), [p.code for p in result.problems]
     (2, 2, ['duplicate-id'])
     """
-    files = discover(paths)
-    context_files = [f for f in discover(context)] if context else []
+    problems: list[Problem] = []
+    files = discover(paths, problems)
+    context_files = discover(context) if context else []
     reported = {os.path.realpath(f) for f in files}
     context_files = [f for f in context_files if os.path.realpath(f) not in reported]
     documents: list[Document] = []
-    problems: list[Problem] = []
     for docs, probs in _check_files(files, workers):
         documents.extend(docs)
         problems.extend(probs)
@@ -161,11 +213,10 @@ def load_library(paths: Iterable[str | Path] = ("variants",)) -> Library:
     return result.library
 
 
-class ContentError(Exception):
-    """The content has errors; ``problems`` lists them."""
+class ContentError(errors.ContentError):
+    """The content has errors; ``problems`` lists them (the one hierarchy's ContentError)."""
 
     def __init__(self, problems: list[Problem]):
-        self.problems = problems
         lines = "\n".join(p.format_text() for p in problems[:10])
         more = f"\n... and {len(problems) - 10} more" if len(problems) > 10 else ""
-        super().__init__(f"{len(problems)} problem(s) in the content:\n{lines}{more}")
+        super().__init__(f"{len(problems)} problem(s) in the content:\n{lines}{more}", problems)

@@ -1,0 +1,309 @@
+"""The balance lab without a cluster: rows from logs, the results table and its checks, seeds,
+stored results and reruns, the Western Legends adapter, and `workbench balance` called wrongly.
+(Dask itself: tests/test_balance_dask.py; the statistics: tests/test_balance_stats.py.)"""
+from __future__ import annotations
+
+import json
+import math
+import re
+
+import pandas as pd
+import pytest
+
+from workbench.balance import games as lab_games
+from workbench.balance.games import Played, end_reason, rounds_played
+from workbench.balance.metrics import game_row, log_counts, seat_table
+from workbench.balance.sweep import Setting, batch_size, compare as sweep_of, game_seed, run
+from workbench.balance.table import check, read, write
+from workbench.cli import main
+from workbench.errors import ContentError, NotFound, UsageError
+
+
+@pytest.fixture(scope="module")
+def library():
+    from workbench.content.validate import validate_paths
+    from workbench.paths import VARIANTS
+
+    return validate_paths([VARIANTS]).library
+
+
+# -- one game, one row --------------------------------------------------------------------------
+
+def played(returns, winners=None, log=(), order=None):
+    order = order or list(returns)
+    best = max(returns.values())
+    return Played(order, returns, winners or [n for n, s in returns.items() if s == best], 3, 40, "x", list(log))
+
+
+def test_a_row_splits_a_tied_win_and_measures_spread_and_margin():
+    row = game_row(played({"red": 5.0, "blue": 5.0, "green": 1.0}))
+    assert (row["win_1"], row["win_2"], row["win_3"]) == (0.5, 0.5, 0.0)
+    assert row["winners"] == 2 and row["spread"] == 4.0 and row["margin"] == 0.0
+    row = game_row(played({"red": 2.0, "blue": 7.0, "green": 4.0}))
+    assert (row["win_1"], row["win_2"], row["win_3"]) == (0.0, 1.0, 0.0)
+    assert row["spread"] == 5.0 and row["margin"] == 3.0
+
+
+def test_seats_are_numbered_in_starting_turn_order():
+    row = game_row(played({"red": 1.0, "blue": 9.0}, order=["blue", "red"]))
+    assert row["score_1"] == 9.0 and row["win_1"] == 1.0 and row["score_2"] == 1.0
+
+
+def test_log_counts_name_spaces_outcomes_and_who_won():
+    log = [{"event": "round", "round": 1},
+           {"event": "place", "player": "red", "space": "saloon", "dice": [3]},
+           {"event": "place", "player": "blue", "space": "saloon", "dice": [5]},
+           {"event": "gunfight", "player": "red", "outcome": "a_wins", "challenger": "sam-bass"},
+           {"event": "poker", "player": "red", "winner": "red"},
+           {"event": "poker", "player": "red", "winner": "blue"},
+           {"event": "poker", "player": "red", "winner": "red+blue"},
+           {"event": "heist", "player": "blue", "won": False},
+           {"event": "end", "why": "red built everything"}]
+    counts = log_counts(log, ["red", "blue"])
+    assert counts["use:place"] == 2 and counts["use:place:saloon"] == 2
+    assert counts["out:gunfight.outcome:a_wins"] == 1
+    assert counts["out:poker.winner:active player"] == 1
+    assert counts["out:poker.winner:another player"] == 1
+    assert counts["out:poker.winner:split"] == 1
+    assert counts["out:heist.won:no"] == 1
+    assert "use:round" not in counts and "use:end" not in counts     # bookkeeping is not play
+
+
+def test_end_reasons_and_rounds_read_from_the_log():
+    assert end_reason("red reached the Game End space (12)", ["red", "redwood"]) == \
+        "a player reached the Game End space (12)"
+    log = [{"event": "start", "round": 0}, {"event": "x", "round": 1}, {"event": "x", "round": 2},
+           {"event": "final-scoring", "round": 3}]
+    assert rounds_played(log) == 2
+
+
+# -- seeds and settings ---------------------------------------------------------------------------
+
+def test_a_games_seed_depends_on_sweep_seed_setting_and_number_only():
+    a = Setting("baseline", "dark-horse", "high-noon")
+    b = a.but("another label")                  # same rules, another name: same key, same seeds
+    c = a.but("x", variants=("deadlier-gunfights",))
+    assert a.key() == b.key() != c.key()
+    assert a.seed_key() == b.seed_key() != c.seed_key()
+    assert game_seed(0, a.seed_key(), 5) == game_seed(0, b.seed_key(), 5)
+    assert len({game_seed(0, a.seed_key(), 5), game_seed(1, a.seed_key(), 5), game_seed(0, c.seed_key(), 5),
+                game_seed(0, a.seed_key(), 6)}) == 4
+    # other content: another stored-results key, the same seeds
+    edited = a.but("baseline", content="0123456789abcdef")
+    assert edited.key() != a.key() and edited.seed_key() == a.seed_key()
+    assert 0 <= game_seed(2 ** 40, "f" * 16, 10 ** 9) < 2 ** 63
+
+
+def test_a_grid_names_game_options_and_rule_parameters_apart():
+    sweep = sweep_of("dark-horse", scenario="high-noon", grid={"rounds": [2, 4], "win_margin": [1]}, games=5)
+    last = sweep.settings[-1]
+    assert last.options == {"rounds": 4} and last.overrides == {"win_margin": 1}
+    assert [s.name for s in sweep.settings] == ["rounds=2, win_margin=1", "rounds=4, win_margin=1"]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"games": 0}, "at least 1 game"),
+    ({"seed": -1}, "seed"),
+    ({"name": "../elsewhere"}, "plain word"),
+    ({"variants": ["a", "a"]}, "both called 'a'"),
+])
+def test_sweeps_refuse_what_cannot_be_played(kwargs, message):
+    kwargs = {"variants": ["deadlier-gunfights"], **kwargs}
+    with pytest.raises(UsageError, match=message):
+        sweep_of("dark-horse", **kwargs)
+
+
+def test_batches_are_big_enough_and_spread_over_the_workers():
+    assert batch_size(0.02, 100_000, 2) == 50                 # 1 s a task
+    assert batch_size(0.02, 80, 2) == 13                       # 0.25 s at least, even for a small sweep
+    assert batch_size(2.0, 100, 8) == 1                         # a slow game is a task of its own
+    assert batch_size(0.001, 10, 4) == 10                       # never more than the games
+
+
+# -- running in this process, storing and rerunning -------------------------------------------------
+
+def test_a_rerun_with_more_games_adds_to_the_stored_results(library, tmp_path):
+    store = tmp_path / "results.parquet"
+    small = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=6, seed=3)
+    first = run(small, library, store=store, cluster="in-process", progress=False)
+    assert (first.played, first.reused) == (12, 0) and store.exists()
+    more = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=9, seed=3)
+    second = run(more, library, store=store, cluster="in-process", progress=False)
+    assert (second.played, second.reused) == (6, 12)
+    assert len(read(store)) == 18
+    # the first six games of each setting are the same games, whichever run played them
+    common = second.table[second.table["game"] < 6].reset_index(drop=True)
+    pd.testing.assert_frame_equal(common[first.table.columns], first.table, check_dtype=False)
+    assert list(second.table["game"]) == list(range(9)) * 2
+    again = run(more, library, store=store, cluster="in-process", progress=False)
+    assert (again.played, again.reused) == (0, 18)
+
+
+def test_an_interrupted_sweep_keeps_the_finished_games(library, tmp_path):
+    store = tmp_path / "results.parquet"
+    sweep = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=20, seed=1)
+
+    def stop_after_first_batch(done, total):
+        raise KeyboardInterrupt
+
+    report = run(sweep, library, store=store, cluster="in-process", batch=4, progress=stop_after_first_batch)
+    assert report.interrupted and report.played == 4 and report.missing == 36
+    assert len(read(store)) == 4
+    rest = run(sweep, library, store=store, cluster="in-process", batch=4, progress=False)
+    assert (rest.played, rest.reused, rest.missing) == (36, 4, 0)
+
+
+def test_settings_are_checked_before_any_game(library):
+    with pytest.raises(NotFound, match="did you mean 'win_margin'"):
+        run(sweep_of("dark-horse", overrides={"win_margn": 1}, games=2), library, cluster="in-process")
+    with pytest.raises(NotFound, match="deadlier-gunfights"):
+        run(sweep_of("dark-horse", variants=["deadlier-gunfight"], games=2), library, cluster="in-process")
+    with pytest.raises(UsageError, match="for 2 to 4 players"):
+        run(sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], players=6, games=2),
+            library, cluster="in-process")
+    with pytest.raises(NotFound, match="bot"):
+        run(sweep_of("dark-horse", variants=["deadlier-gunfights"], bots=["clever"], games=2), library,
+            cluster="in-process")
+    with pytest.raises(UsageError, match="parameter-type|must be"):
+        run(sweep_of("dark-horse", overrides={"win_margin": "high"}, games=2), library, cluster="in-process")
+
+
+# -- the table and its checks -------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def table(library):
+    sweep = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=5, seed=2)
+    return run(sweep, library, cluster="in-process", progress=False).table
+
+
+def test_the_table_has_one_row_per_game_and_parquet_and_csv_keep_it(table, tmp_path):
+    assert len(table) == 10 and table["seed"].is_unique
+    for name in ("r.parquet", "r.csv"):
+        write(table, tmp_path / name)
+        back = read(tmp_path / name)
+        pd.testing.assert_frame_equal(back, table, check_dtype=False)
+
+
+@pytest.mark.parametrize("spoil, check_name", [
+    (lambda t: t.assign(seed=[t["seed"].iloc[0]] * len(t)), "seed"),
+    (lambda t: t.assign(win_1=t["win_1"] + 0.5), "win"),
+    (lambda t: t.assign(**{"use:place": -1}), "use:place"),
+    (lambda t: t.assign(setting_key="not-a-key"), "setting_key"),
+    (lambda t: t.assign(winners=9), "winners"),
+    (lambda t: t.assign(extra_column=1), "extra_column"),
+])
+def test_a_spoilt_table_is_refused_before_any_statistic(table, spoil, check_name):
+    from workbench.balance.stats import compare
+
+    bad = spoil(table.copy())
+    with pytest.raises(ContentError) as caught:
+        compare(bad)
+    assert any(check_name in p.message for p in caught.value.problems)
+    assert all(p.code == "balance-results" for p in caught.value.problems)
+
+
+def test_a_file_that_is_not_a_results_table_is_a_located_problem(tmp_path):
+    path = tmp_path / "results.parquet"
+    path.write_bytes(b"PAR1 this is not parquet")
+    with pytest.raises(ContentError) as caught:
+        read(path)
+    assert caught.value.problems[0].file == str(path)
+
+
+def test_win_rates_carry_wilson_intervals(table):
+    seats = seat_table(table)
+    assert list(seats["seat"]) == [1, 2, 3] * 2
+    assert ((seats["low"] <= seats["win_rate"]) & (seats["win_rate"] <= seats["high"])).all()
+    assert math.isclose(seats.groupby("setting")["win_rate"].sum().iloc[0], 1.0)
+
+
+# -- Western Legends, from the registry ------------------------------------------------------------
+
+def test_western_legends_seats_are_numbered_from_the_first_player(library):
+    from workbench.games import GAMES
+    from workbench.games.base import play
+
+    runner = lab_games.runner("western-legends")
+    setting = Setting("baseline", "western-legends", options={"length": "short"}, players=3, bots=("greedy",))
+    result = runner.play(runner.build(library, setting), setting, 5)
+    state = play(GAMES["western-legends"].load().build(library), 3, 5, ["greedy"], length="short")  # as `workbench play`
+    seats = list(state.seats)
+    assert result.order == seats[state.first:] + seats[:state.first]
+    assert result.returns == state.returns()
+    assert result.winners == state.ranking()[0]
+    assert result.end == lab_games.end_reason(state.ended, seats)
+
+
+def test_a_western_legends_grid_over_game_lengths_sets_the_option(library):
+    sweep = sweep_of("western-legends", grid={"length": ["average"]}, players=3, games=2, seed=1)
+    assert sweep.settings[0].options == {"length": "average"} and sweep.settings[0].overrides == {}
+    report = run(sweep, library, cluster="in-process", progress=False)
+    assert list(report.table["setting"]) == ["baseline"] * 2 + ["length=average"] * 2
+
+
+# -- the command, called wrongly (in-process, from a folder outside the repository) ---------------
+
+@pytest.fixture
+def outside(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("args, message", [
+    (["dark-hors", "--variant", "deadlier-gunfights"], "did you mean 'dark-horse'"),
+    (["dark-horse", "--variant", "deadlier-gunfight"], "did you mean 'deadlier-gunfights'"),
+    (["dark-horse", "--set", "win_margn=1"], "did you mean 'win_margin'"),
+    (["dark-horse", "--set", "win_margin"], "NAME=VALUE"),
+    (["dark-horse", "--grid", "win_margin="], "NAME=V1,V2"),
+    (["dark-horse", "--grid", "win_margin=1", "--grid", "win_margin=2"], "two --grid"),
+    (["dark-horse"], "nothing to compare"),
+    (["dark-horse", "--set", "win_margin=1", "--games", "0"], "--games"),
+    (["dark-horse", "--set", "win_margin=1", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "give one"),
+    (["dark-horse", "--set", "win_margin=1", "--option", "round=4"], "did you mean 'rounds'"),
+    (["dark-horse", "--set", "win_margin=1", "--players", "9"], "players"),
+    (["dark-horse", "--set", "win_margin=1", "--sweep", "../../x"], "plain word"),
+    (["dark-horse", "--set", "win_margin=1", "--alpha", "5"], "probability"),
+    (["western-legends", "--variant", "no-such-rule"], "no variant 'no-such-rule'"),
+    (["dark-horse", "--set", "win_margin=1", "--library", "no/such/folder"], "no such"),
+])
+def test_usage_errors_exit_2_with_a_reason_and_no_traceback(outside, capsys, args, message):
+    assert main(["balance", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not (outside / "balance-results").exists()          # nothing written
+
+
+def test_a_content_mistake_exits_1_located(outside, capsys):
+    folder = outside / "my-rules"
+    folder.mkdir()
+    (folder / "broken.yaml").write_text("kind: variant\ngame: dark-horse\nid: broken\nname: [unclosed\n")
+    assert main(["balance", "dark-horse", "--library", str(folder), "--variant", "broken"]) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"broken\.yaml:\d+:\d+: error yaml-syntax", err)
+
+
+def test_a_missing_extra_says_how_to_install_it(outside, capsys, monkeypatch):
+    import workbench.balance as lab
+
+    real = lab.find_spec
+    monkeypatch.setattr(lab, "find_spec", lambda name: None if name in ("dask", "distributed") else real(name))
+    assert main(["balance", "dark-horse", "--set", "win_margin=1"]) == 2
+    err = capsys.readouterr().err
+    assert "dask, distributed" in err and "frontier-workbench[balance]" in err
+
+
+def test_a_house_rule_of_ones_own_plays_from_its_folder(outside, capsys):
+    """A designer's folder holding only a house rule, played against the published game."""
+    folder = outside / "house"
+    folder.mkdir()
+    (folder / "slow-guns.yaml").write_text(
+        "kind: variant\ngame: dark-horse\nid: slow-guns\nname: Slow guns\nsource: {document: house-rule}\n"
+        "parameters:\n  win_margin: 3\n")
+    code = main(["balance", "dark-horse", "--scenario", "high-noon", "--library", str(folder), "--variant",
+                 "slow-guns", "--games", "4", "--format", "json", "--no-store", "--progress", "no", "--workers", "1"])
+    assert code == 0, capsys.readouterr().err
+    report = json.loads(capsys.readouterr().out)
+    assert [s["name"] for s in report["sweep"]["settings"]] == ["baseline", "slow-guns"]
+    assert report["played"] == 8 and report["store"] is None
+    assert set(report["summary"]) == {"baseline", "slow-guns"}
+    assert "slow-guns" in report["comparison"]["verdicts"]

@@ -1,0 +1,137 @@
+"""The balance lab on Dask: the same games whatever runs them, and a clean stop on Ctrl-C.
+
+Every cluster here listens on 127.0.0.1 only, is started by the test and stopped by it, and every
+wait is bounded.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from workbench.balance.sweep import compare as sweep_of, game_seed, run
+from workbench.balance.table import read
+
+BIN = Path(sys.executable).parent
+
+
+@pytest.fixture(scope="module")
+def library():
+    from workbench.content.validate import validate_paths
+    from workbench.paths import VARIANTS
+
+    return validate_paths([VARIANTS]).library
+
+
+def small_sweep():
+    return sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], grid={"dice_rolled": [2]},
+                    games=12, seed=7)
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Stop a process the test started: SIGTERM, then SIGKILL after 20 s."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=20)
+
+
+@pytest.fixture
+def external_cluster(tmp_path):
+    """A `dask scheduler` and one `dask worker`, separate processes on 127.0.0.1."""
+    scheduler_file = tmp_path / "scheduler.json"
+    scheduler = subprocess.Popen([str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                  "--no-dashboard", "--scheduler-file", str(scheduler_file)],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = None
+    try:
+        deadline = time.monotonic() + 90
+        while not scheduler_file.exists() and time.monotonic() < deadline and scheduler.poll() is None:
+            time.sleep(0.2)
+        assert scheduler_file.exists(), "the dask scheduler did not start within 90 s"
+        address = json.loads(scheduler_file.read_text())["address"]
+        assert address.startswith("tcp://127.0.0.1:")
+        worker = subprocess.Popen([str(BIN / "dask"), "worker", address, "--nworkers", "1", "--nthreads", "1",
+                                   "--host", "127.0.0.1", "--no-dashboard"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        from distributed import Client
+        with Client(address, timeout="30s") as client:
+            client.wait_for_workers(1, timeout=90)
+        yield address
+    finally:
+        if worker is not None:
+            stop(worker)
+        stop(scheduler)
+
+
+def test_the_same_games_on_one_worker_two_workers_and_an_external_cluster(library, external_cluster):
+    sweep = small_sweep()
+    in_process = run(sweep, library, cluster="in-process", progress=False)
+    one = run(sweep, library, workers=1, batch=5, progress=False)
+    two = run(sweep, library, workers=2, batch=2, progress=False)       # many small tasks: any finishing order
+    external = run(sweep, library, scheduler=external_cluster, batch=3, progress=False)
+    assert (one.timing["workers"], two.timing["workers"], external.timing["workers"]) == (1, 2, 1)
+    assert len(set(two.timing["worker_pids"])) == 2                      # both workers played games
+    for other in (one, two, external):
+        pd.testing.assert_frame_equal(other.table, in_process.table)
+    # every game's seed is the one derived from (sweep seed, setting, game number)
+    keys = {s.name: s.seed_key() for s in in_process.sweep.all}
+    for row in in_process.table.itertuples():
+        assert row.seed == game_seed(sweep.seed, keys[row.setting], row.game)
+
+
+def test_an_unreachable_scheduler_is_a_usage_error(library):
+    from workbench.errors import UsageError
+
+    import dask
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "2s"}):
+        with pytest.raises(UsageError, match="cannot reach a Dask scheduler"):
+            run(small_sweep(), library, scheduler="tcp://127.0.0.1:9", progress=False)
+
+
+def test_ctrl_c_stops_the_cluster_and_keeps_the_finished_games(tmp_path):
+    """Ctrl-C in a terminal signals the whole process group: the command, its local cluster's
+    nanny and worker processes. The command must exit, leave no process behind and keep what
+    was finished."""
+    store = tmp_path / "results.parquet"
+    args = [str(BIN / "workbench"), "balance", "dark-horse", "--scenario", "high-noon", "--variant",
+            "deadlier-gunfights", "--games", "1500", "--batch", "4", "--workers", "2", "--out", str(store),
+            "--progress", "no"]
+    process = subprocess.Popen(args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not store.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.5)       # the first checkpoint is written after about 10 s of play
+        assert store.exists(), f"no checkpoint within 120 s; stderr: {process.stderr.read() if process.poll() is not None else ''}"
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=90)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=20)
+    assert process.returncode == 130, err
+    assert "interrupted" in err and f"kept in {store}" in err and "Traceback" not in err
+    kept = read(store)          # checked by the pandera model
+    assert 0 < len(kept) < 3000
+    # nothing of the cluster is left running in the command's process group
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(process.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.5)
+    else:
+        pytest.fail("processes of the interrupted command are still running")

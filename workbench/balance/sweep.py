@@ -1,0 +1,629 @@
+"""Sweeps: settings, seeds, and running them on Dask.
+
+A :class:`Setting` is one way of playing a game (scenario, variants, overrides, options, players,
+bots); a :class:`Sweep` is a baseline setting and the settings compared with it, ``games`` games
+each, from one sweep ``seed``. Game ``i`` of a setting is played with the seed
+:func:`game_seed` derives from (sweep seed, setting, i), so a game's result depends on nothing
+else: not on the number of workers, the size of the batches or the order they finish in.
+
+:func:`run` plays a sweep. By default it starts a local Dask cluster (one worker process per
+core) and stops it at the end; ``scheduler="tcp://HOST:PORT"`` uses a running cluster instead, and
+``client=`` one already open (a notebook's). Games go to the workers in batches sized so that each
+task takes about a second (scheduling then costs a few per cent at most). Results are stored in a
+Parquet file keyed by sweep, setting and seed: a rerun with more games plays only the games
+missing, and an interrupted sweep (Ctrl-C, or the notebook's stop button) keeps every finished
+game.
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from ..errors import UsageError
+
+#: A task should take about this long (scheduling a task costs milliseconds)...
+TARGET_TASK_SECONDS = 1.0
+#: ... and never much less than this, even when that leaves some workers idle at the end.
+MIN_TASK_SECONDS = 0.25
+BASELINE = "baseline"
+
+
+@dataclass
+class Setting:
+    """One way of playing a game, the unit a sweep compares.
+
+    Parameters
+    ----------
+    name : str
+        A label for people ("baseline", "deadlier-gunfights", "win_margin=1").
+    game : str
+        The registered game's id.
+    scenario : str, optional
+        A published (or designer's) scenario.
+    variants : tuple of str
+        Variants in force, house rules included.
+    overrides : dict
+        Rule parameters set by name (``{"win_margin": 1}``).
+    options : dict
+        The game's options for a new game (Dark Horse: ``rounds``; Western Legends: ``length``).
+    players : int
+    bots : tuple of str
+        Bots by seat, repeated round the table (empty: the game's default bot).
+    content : str
+        A digest of the game's documents in the library the sweep runs on (set by
+        :func:`bind`), so results played on other content are never mixed with these.
+    """
+
+    name: str
+    game: str
+    scenario: str | None = None
+    variants: tuple[str, ...] = ()
+    overrides: dict = field(default_factory=dict)
+    options: dict = field(default_factory=dict)
+    players: int = 3
+    bots: tuple[str, ...] = ()
+    content: str = ""
+
+    def identity(self) -> dict:
+        """Everything that decides how a game is played (not the label)."""
+        return {"game": self.game, "scenario": self.scenario, "variants": list(self.variants),
+                "overrides": self.overrides, "options": self.options, "players": self.players,
+                "bots": list(self.bots), "content": self.content}
+
+    def key(self) -> str:
+        """16 hex digits identifying :meth:`identity`: the setting part of stored results' keys
+        (content included, so results played on other content are never reused)."""
+        return _digest(self.identity())
+
+    def seed_key(self) -> str:
+        """16 hex digits identifying how games are played, the content aside: what game seeds
+        derive from (an edit elsewhere in the library does not reshuffle every game)."""
+        return _digest({k: v for k, v in self.identity().items() if k != "content"})
+
+    def but(self, name: str, **changes) -> "Setting":
+        """This setting with some fields changed, under another label."""
+        return replace(self, name=name, **changes)
+
+    def describe(self) -> str:
+        parts = [f"scenario {self.scenario}" if self.scenario else "the base game"]
+        parts += [f"variant {v}" for v in self.variants]
+        parts += [f"{k}={_show(v)}" for k, v in self.overrides.items()]
+        parts += [f"{k}={_show(v)}" for k, v in self.options.items()]
+        return f"{self.name}: " + ", ".join(parts) + f"; {self.players} players"
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["variants"], data["bots"] = list(self.variants), list(self.bots)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Setting":
+        data = dict(data)
+        data["variants"], data["bots"] = tuple(data.get("variants") or ()), tuple(data.get("bots") or ())
+        return cls(**data)
+
+
+def _digest(data: dict) -> str:
+    text = json.dumps(data, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _show(value) -> str:
+    return json.dumps(value, sort_keys=True) if isinstance(value, (dict, list)) else str(value).lower() \
+        if isinstance(value, bool) else str(value)
+
+
+@dataclass
+class Sweep:
+    """A baseline and the settings compared with it, ``games`` seeded games each.
+
+    ``grid`` names the parameters of a grid sweep and their values (the heat map's axes).
+    """
+
+    name: str
+    baseline: Setting
+    settings: list[Setting]
+    games: int = 1000
+    seed: int = 0
+    grid: dict[str, list] | None = None
+
+    def __post_init__(self):
+        names = [s.name for s in self.all]
+        duplicate = next((n for n in names if names.count(n) > 1), None)
+        if duplicate:
+            raise UsageError(f"two settings are both called '{duplicate}': give each a label of its own")
+        if not isinstance(self.games, int) or self.games < 1:
+            raise UsageError(f"a sweep plays at least 1 game per setting, not {self.games!r}")
+        if not isinstance(self.seed, int) or self.seed < 0:
+            raise UsageError(f"the sweep seed is a whole number of 0 or more, not {self.seed!r}")
+        if not self.name or any(c in self.name for c in "/\\\0"):
+            raise UsageError(f"a sweep name is a plain word (no slashes), not {self.name!r}")
+
+    @property
+    def all(self) -> list[Setting]:
+        return [self.baseline] + list(self.settings)
+
+
+def game_seed(sweep_seed: int, setting_key: str, index: int) -> int:
+    """The seed of game ``index`` of a setting: a 63-bit hash of the three, so each game is its
+    own and the same wherever and whenever it is played.
+
+    >>> game_seed(1, "00ff00ff00ff00ff", 0) == game_seed(1, "00ff00ff00ff00ff", 0)
+    True
+    >>> len({game_seed(1, "00ff00ff00ff00ff", i) for i in range(1000)})
+    1000
+    """
+    text = f"{sweep_seed}/{setting_key}/{index}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+def compare(game: str, *, scenario: str | None = None, base_variants: Iterable[str] = (),
+            variants: Iterable[str] = (), overrides: dict | None = None, grid: dict[str, list] | None = None,
+            players: int = 3, bots: Iterable[str] = (), options: dict | None = None, games: int = 1000,
+            seed: int = 0, name: str | None = None) -> Sweep:
+    """A sweep in a designer's terms: the baseline (``scenario`` with ``base_variants``), and
+    compared with it: each of ``variants`` on its own, the ``overrides`` together, and every
+    combination of the ``grid``'s values. A name in ``overrides`` or ``grid`` that is one of the
+    game's options (Dark Horse ``rounds``, Western Legends ``length``) sets that option; any other
+    name is a rule parameter.
+
+    >>> s = compare("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"],
+    ...             grid={"win_margin": [1, 3]}, games=10)
+    >>> [x.name for x in s.all]
+    ['baseline', 'deadlier-gunfights', 'win_margin=1', 'win_margin=3']
+    """
+    from .games import runner
+
+    game_options = runner(game).options
+    base = Setting(BASELINE, game, scenario, tuple(base_variants), {}, dict(options or {}), players, tuple(bots))
+
+    def setting(chosen: dict) -> Setting:
+        """The baseline with ``chosen`` values: game options among them set options, the rest rules."""
+        label = ", ".join(f"{k}={_show(v)}" for k, v in chosen.items())
+        return base.but(label, overrides={k: v for k, v in chosen.items() if k not in game_options},
+                        options={**base.options, **{k: v for k, v in chosen.items() if k in game_options}})
+
+    settings = [base.but(v, variants=base.variants + (v,)) for v in variants]
+    if overrides:
+        settings.append(setting(dict(overrides)))
+    if grid:
+        names = list(grid)
+        for name_ in names:
+            if not isinstance(grid[name_], (list, tuple)) or not grid[name_]:
+                raise UsageError(f"the grid's {name_} needs a list of values")
+        for values in itertools.product(*(grid[n] for n in names)):
+            settings.append(setting(dict(zip(names, values))))
+    if not settings:
+        raise UsageError("nothing to compare with the baseline: give a variant, overrides or a grid")
+    label = name or "-".join(x for x in (game, scenario) if x)
+    return Sweep(label, base, settings, games, seed, {k: list(v) for k, v in grid.items()} if grid else None)
+
+
+# -- binding a sweep to a library -------------------------------------------------------------
+
+def content_digest(library, game: str) -> str:
+    """A digest of every document of ``game`` in the library (16 hex digits)."""
+    digest = hashlib.blake2b(digest_size=8)
+    for document in sorted((d for d in library.documents if d.game == game), key=lambda d: (d.kind, str(d.id))):
+        digest.update(json.dumps([document.kind, document.id, document.data], sort_keys=True, default=str).encode())
+    return digest.hexdigest()
+
+
+def bind(sweep: Sweep, library) -> Sweep:
+    """The sweep with each setting's ``content`` set from ``library``."""
+    from .games import runner
+
+    digests: dict[str, str] = {}
+    for setting in sweep.all:
+        game = getattr(runner(setting.game), "content_game", setting.game)
+        if game not in digests:
+            digests[game] = content_digest(library, game) if library is not None else ""
+    fix = lambda s: replace(s, content=digests[getattr(runner(s.game), "content_game", s.game)])
+    return replace(sweep, baseline=fix(sweep.baseline), settings=[fix(s) for s in sweep.settings])
+
+
+# -- playing ----------------------------------------------------------------------------------
+
+_BUILT: dict[tuple[str, str], Any] = {}
+
+
+def _built(library, token: str, setting: Setting):
+    """The game for ``setting``, built once per process (workers keep it between batches)."""
+    from .games import runner
+
+    key = (token, setting.key())
+    if key not in _BUILT:
+        if len(_BUILT) >= 64:
+            _BUILT.pop(next(iter(_BUILT)))
+        _BUILT[key] = runner(setting.game).build(library, setting)
+    return _BUILT[key]
+
+
+def play_batch(library, token: str, sweep: dict, setting: dict, jobs: list[tuple[int, int]]) -> dict:
+    """Play ``jobs`` (game number, seed) of one setting; the rows and where the time went.
+
+    Runs on a Dask worker (or in this process): everything it needs comes in its arguments.
+    """
+    from .games import runner
+    from .metrics import game_row
+
+    start = time.perf_counter()
+    chosen = Setting.from_json(setting)
+    game = runner(chosen.game)
+    built = _built(library, token, chosen)
+    built_at = time.perf_counter()
+    keys = {"sweep": sweep["name"], "sweep_seed": sweep["seed"], "setting": chosen.name, "setting_key": chosen.key(),
+            "game_id": chosen.game, "bots": ",".join(chosen.bots or game.default_bots)}
+    rows, playing, reading = [], 0.0, 0.0
+    for index, seed in jobs:
+        a = time.perf_counter()
+        played = game.play(built, chosen, seed)
+        b = time.perf_counter()
+        row = {**keys, "game": index, "seed": seed, **game_row(played)}
+        rows.append(row)
+        reading += time.perf_counter() - b
+        playing += b - a
+    return {"rows": rows, "build": built_at - start, "play": playing, "read": reading,
+            "busy": time.perf_counter() - start, "worker": os.getpid()}
+
+
+@dataclass
+class Report:
+    """What :func:`run` did: the table of the sweep's games (checked), and how it went."""
+
+    sweep: Sweep
+    table: Any
+    played: int
+    reused: int
+    interrupted: bool = False
+    store: Path | None = None
+    timing: dict = field(default_factory=dict)
+    dashboard: str | None = None
+    missing: int = 0            # games asked for and not played (an interrupted sweep)
+
+    def complete(self) -> bool:
+        return not self.missing
+
+
+def _prepare(sweep: Sweep, library) -> dict[str, float]:
+    """Check every setting before any cluster starts: its bots, options and players, that its
+    game builds from the library, and one game (timed, to size the batches)."""
+    from .games import runner
+
+    seconds = {}
+    for setting in sweep.all:
+        game = runner(setting.game)
+        game.check(setting)
+        built = game.build(library, setting)
+        low, high = game.player_range(built)
+        if not isinstance(setting.players, int) or not low <= setting.players <= high:
+            raise UsageError(f"{setting.name}: {game.name} is for {low} to {high} players here, not {setting.players}")
+        start = time.perf_counter()
+        try:
+            game.play(built, setting, game_seed(sweep.seed, setting.seed_key(), 0))
+        except (TypeError, ValueError) as exc:
+            raise UsageError(f"{setting.name}: {game.name} cannot be played this way: {exc}") from None
+        seconds[setting.name] = time.perf_counter() - start
+    return seconds
+
+
+def batch_size(seconds_per_game: float, games: int, workers: int) -> int:
+    """Games per task: about :data:`TARGET_TASK_SECONDS` of play, fewer when that would leave
+    fewer than four tasks per worker, never under :data:`MIN_TASK_SECONDS`.
+
+    >>> batch_size(0.02, 100_000, 2)   # 20 ms a game: 50 games a task
+    50
+    >>> batch_size(0.02, 200, 2)       # a small sweep: 25 a task (4 tasks per worker), still 0.5 s each
+    25
+    """
+    per_game = max(seconds_per_game, 1e-4)
+    target = max(1, round(TARGET_TASK_SECONDS / per_game))
+    spread = max(1, math.ceil(games / (4 * max(workers, 1))))
+    floor = max(1, math.ceil(MIN_TASK_SECONDS / per_game))
+    return max(1, min(games, max(floor, min(target, spread))))
+
+
+def _progress(progress, total: int, description: str):
+    """A tqdm bar (a widget in a notebook, text on stderr in a terminal) or a callback."""
+    if callable(progress):
+        class Callback:
+            n = 0
+
+            def update(self, k):
+                self.n += k
+                progress(self.n, total)
+
+            def close(self):
+                pass
+        return Callback()
+    from tqdm.auto import tqdm
+    # progress=None: a bar only on a terminal (tqdm's disable=None)
+    return tqdm(total=total, desc=description, unit="game", disable=None if progress is None else not progress,
+                file=sys.stderr, smoothing=0.1)
+
+
+def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Path | None = None,
+        cluster: str = "local", workers: int | None = None, scheduler: str | None = None, client=None,
+        batch: int | None = None, progress: bool | None | Callable = True, dashboard: bool = False,
+        checkpoint_seconds: float = 10.0, on_client: Callable | None = None) -> Report:
+    """Play ``sweep`` on ``library`` and return the table of its games.
+
+    Parameters
+    ----------
+    store : path, optional
+        Parquet file of stored results: games already there are not played again, new ones are
+        added (checkpointed every ``checkpoint_seconds`` and at the end, or on interruption).
+    csv : path, optional
+        Also write this sweep's table as CSV.
+    cluster : {"local", "in-process"}
+        ``local``: a Dask ``LocalCluster`` of ``workers`` processes (default one per core),
+        started and stopped here; ``in-process``: no Dask (games defined in a notebook, tests).
+    scheduler : str, optional
+        Address of a running Dask scheduler (``tcp://127.0.0.1:8786``); its workers need the
+        workbench installed.
+    client : distributed.Client, optional
+        An open client to use (not closed here).
+    batch : int, optional
+        Games per task (default: sized from one timed game per setting).
+    progress : bool, None or callable
+        A progress bar (None: only on a terminal), or ``progress(done, total)``.
+    dashboard : bool
+        Serve the Dask dashboard of the local cluster (its link is in the report).
+    on_client : callable, optional
+        Called with the Dask client once it is connected (a notebook shows the dashboard link).
+    """
+    from . import require
+    from .table import check, combine, read, tidy, write
+
+    require()
+    sweep = bind(sweep, library)
+    per_game = _prepare(sweep, library)
+    stored = read(store) if store else None
+    done: set[tuple[str, int]] = set()
+    if stored is not None and len(stored):
+        mine = stored[stored["sweep"] == sweep.name]
+        done = set(zip(mine["setting_key"], mine["seed"].astype(int)))
+    jobs: dict[str, list[tuple[int, int]]] = {}
+    for setting in sweep.all:
+        key, seeds = setting.key(), setting.seed_key()
+        jobs[setting.name] = [(i, s) for i in range(sweep.games)
+                              if (key, s := game_seed(sweep.seed, seeds, i)) not in done]
+    total = sum(len(j) for j in jobs.values())
+    reused = len(sweep.all) * sweep.games - total
+    rows: list[dict] = []
+    timing = {"workers": 0, "tasks": 0, "batch": 0, "build": 0.0, "play": 0.0, "read": 0.0, "busy": 0.0,
+              "start": 0.0, "compute": 0.0, "games": 0, "worker_pids": []}
+    interrupted = False
+    dashboard_link = None
+    started = time.perf_counter()
+    last_save = [time.perf_counter()]
+
+    def save():
+        if store and rows:
+            write(combine(stored, tidy(rows)), store)
+        last_save[0] = time.perf_counter()
+
+    if total:
+        token = ",".join(sorted({s.content for s in sweep.all}))   # the setting keys hold the rest
+        bar = _progress(progress, total, sweep.name)
+        try:
+            if cluster == "in-process" and client is None and scheduler is None:
+                timing["workers"] = 1
+                size = batch or batch_size(max(per_game.values()), total, 1)
+                timing["batch"] = size
+                compute_start = time.perf_counter()
+                for setting_name, chunk in _chunks(jobs, size):
+                    setting = next(s for s in sweep.all if s.name == setting_name)
+                    result = play_batch(library, token, {"name": sweep.name, "seed": sweep.seed}, setting.to_json(), chunk)
+                    _account(timing, result)
+                    rows += result["rows"]
+                    bar.update(len(result["rows"]))
+                    if store and time.perf_counter() - last_save[0] > checkpoint_seconds:
+                        save()
+                timing["compute"] = time.perf_counter() - compute_start
+            else:
+                with _connect(cluster, workers, scheduler, client, dashboard) as dask_client:
+                    timing["start"] = time.perf_counter() - started
+                    if on_client is not None:
+                        on_client(dask_client)
+                    dashboard_link = dask_client.dashboard_link if dashboard else None
+                    n_workers = max(1, sum(w.get("nthreads", 1) for w in
+                                           dask_client.scheduler_info(n_workers=-1)["workers"].values()))
+                    timing["workers"] = n_workers
+                    size = batch or batch_size(max(per_game.values()), total, n_workers)
+                    timing["batch"] = size
+                    compute_start = time.perf_counter()
+                    remote_library = dask_client.scatter(library, broadcast=True, hash=False)
+                    by_name = {s.name: s.to_json() for s in sweep.all}
+                    chunks = list(_chunks(jobs, size))
+                    futures = dask_client.map(play_batch, [remote_library] * len(chunks), [token] * len(chunks),
+                                              [{"name": sweep.name, "seed": sweep.seed}] * len(chunks),
+                                              [by_name[name] for name, _ in chunks], [chunk for _, chunk in chunks],
+                                              pure=False)
+                    from distributed import as_completed
+                    try:
+                        for future in as_completed(futures):
+                            result = future.result()
+                            _account(timing, result)
+                            rows += result["rows"]
+                            bar.update(len(result["rows"]))
+                            if store and time.perf_counter() - last_save[0] > checkpoint_seconds:
+                                save()
+                    except BaseException:
+                        dask_client.cancel(futures)
+                        raise
+                    timing["compute"] = time.perf_counter() - compute_start
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            bar.close()
+            save()
+    timing["wall"] = time.perf_counter() - started
+    timing["games"] = len(rows)
+    table = _requested(sweep, combine(stored, tidy(rows)) if rows else stored)
+    table = check(table)
+    if csv:
+        write(table, Path(csv))
+    missing = len(sweep.all) * sweep.games - len(table)
+    return Report(sweep, table, len(rows), reused, interrupted, Path(store) if store else None, timing,
+                  dashboard_link, missing)
+
+
+def _account(timing: dict, result: dict) -> None:
+    timing["tasks"] += 1
+    for k in ("build", "play", "read", "busy"):
+        timing[k] += result[k]
+    if result["worker"] not in timing["worker_pids"]:
+        timing["worker_pids"].append(result["worker"])
+
+
+def _chunks(jobs: dict[str, list], size: int):
+    """Batches of ``size`` games, taking turns between settings so that an interrupted sweep has
+    games of every setting."""
+    queues = {name: [chunk[i:i + size] for i in range(0, len(chunk), size)] for name, chunk in jobs.items()}
+    while any(queues.values()):
+        for name, queue in queues.items():
+            if queue:
+                yield name, queue.pop(0)
+
+
+def _requested(sweep: Sweep, table):
+    """The rows of this sweep's settings and games, in setting order then game number."""
+    from .table import normalize
+
+    if table is None or not len(table):
+        return normalize(None)
+    order = {s.key(): i for i, s in enumerate(sweep.all)}
+    names = {s.key(): s.name for s in sweep.all}
+    mine = table[(table["sweep"] == sweep.name) & table["setting_key"].isin(order) & (table["game"] < sweep.games)
+                 & (table["sweep_seed"] == sweep.seed)].copy()
+    mine["setting"] = mine["setting_key"].map(names)       # today's labels for the same settings
+    mine["_order"] = mine["setting_key"].map(order)
+    mine = mine.sort_values(["_order", "game"]).drop(columns="_order")
+    # counts that no requested game saw are dropped, so each sweep's table has its own columns
+    counted = [c for c in mine.columns if c.startswith(("use:", "out:"))]
+    empty = [c for c in counted if not mine[c].any()]
+    seats = max((s.players for s in sweep.all), default=0)
+    extra = [c for c in mine.columns if c.startswith(("score_", "win_")) and int(c.split("_")[1]) > seats]
+    return normalize(mine.drop(columns=empty + extra))
+
+
+class _connect:
+    """A Dask client: on a given one, on a scheduler's address, or on a local cluster started
+    here (and stopped, also on Ctrl-C)."""
+
+    def __init__(self, cluster, workers, scheduler, client, dashboard):
+        self.cluster_kind, self.workers, self.scheduler, self.given, self.dashboard = cluster, workers, scheduler, client, dashboard
+        self.cluster = self.client = None
+
+    def __enter__(self):
+        import logging
+
+        from distributed import Client, LocalCluster
+
+        if self.given is not None:
+            return self.given
+        if self.scheduler:
+            import dask
+
+            try:    # Dask's connect timeout (distributed.comm.timeouts.connect) bounds the wait
+                self.client = Client(self.scheduler, timeout=dask.config.get("distributed.comm.timeouts.connect"))
+            except OSError as exc:
+                raise UsageError(f"cannot reach a Dask scheduler at {self.scheduler}: {exc}") from None
+            return self.client
+        if self.cluster_kind != "local":
+            raise UsageError(f"cluster must be 'local' or 'in-process', not {self.cluster_kind!r}")
+        workers = self.workers or os.cpu_count() or 1
+        # loopback only, no fixed port; the cluster's own logs stay quiet (a task's error reaches
+        # the caller through its result; a Ctrl-C would otherwise print the workers' last words)
+        with _workers_ignore_ctrl_c():
+            self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                        dashboard_address="127.0.0.1:0",    # its HTTP server, always on
+                                        scheduler_kwargs={} if self.dashboard else {"dashboard": False},
+                                        worker_dashboard_address=None, silence_logs=logging.CRITICAL)
+        self.client = Client(self.cluster)
+        return self.client
+
+    def __exit__(self, *exc):
+        import logging
+
+        if self.cluster is None:            # a running cluster: only our connection closes
+            if self.client is not None:
+                self.client.close()
+            return False
+        # our own cluster: the scheduler first (it would complain about every message it can no
+        # longer send to a closed client), then the client; their shutdown chatter is muted
+        quiet = logging.getLogger("distributed")
+        level = quiet.level
+        quiet.setLevel(logging.CRITICAL + 1)
+        try:
+            self.cluster.close()
+            self.client.close()
+        finally:
+            quiet.setLevel(level)
+        return False
+
+
+class _workers_ignore_ctrl_c:
+    """Start worker processes with Ctrl-C ignored (an ignored signal stays ignored in a child
+    process): a terminal's Ctrl-C reaches the whole process group, and only this process should
+    act on it, by cancelling the tasks and closing the cluster, instead of every worker dying
+    with a traceback. Outside the main thread signals cannot be changed, and nothing is."""
+
+    def __enter__(self):
+        import signal
+        import threading
+
+        self.previous = None
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+        return False
+
+
+class LocalLab:
+    """A local Dask cluster kept for several sweeps (a notebook's): loopback only, one worker
+    process per core by default, its dashboard on a free port. ``run(..., client=lab.client)``
+    uses it; :meth:`close` stops it (or use it in a ``with`` block).
+    """
+
+    def __init__(self, workers: int | None = None, dashboard: bool = True):
+        from . import require
+
+        require()
+        self._connection = _connect("local", workers, None, None, dashboard)
+        self.client = self._connection.__enter__()
+
+    @property
+    def dashboard_link(self) -> str:
+        return self.client.dashboard_link
+
+    @property
+    def workers(self) -> int:
+        return len(self.client.scheduler_info(n_workers=-1)["workers"])
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.__exit__(None, None, None)
+            self._connection = None
+
+    def __enter__(self) -> "LocalLab":
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        self.close()
+        return False

@@ -1,0 +1,253 @@
+"""`workbench balance`: does a house rule change the game? Seeded sweeps on Dask.
+
+Only the arguments are declared at start-up; Dask, pandas and the statistics are imported when
+the command runs (and a missing ``[balance]`` extra is a usage error that says how to install it).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+EXIT_INTERRUPTED = 130      # the shell's convention for Ctrl-C
+
+EPILOG = """examples:
+  workbench balance dark-horse --scenario high-noon --variant deadlier-gunfights --games 2000
+  workbench balance dark-horse --scenario pork-barrel --grid dice_rolled=2,3,4 --grid reputation_per_victory_point=2,4
+  workbench balance western-legends --players 4 --grid length=average,long        (game lengths: options)
+  workbench balance dark-horse --scenario high-noon --set win_margin=1 --scheduler tcp://10.0.0.5:8786
+
+Results are stored in balance-results/SWEEP.parquet (one row per game, keyed by sweep, setting and
+seed): the same command with more --games plays only the games missing. Ctrl-C stops the cluster
+and keeps every finished game."""
+
+
+def add_commands(sub, add_format=None) -> None:
+    """Declare ``workbench balance`` on the command's subparsers."""
+    parser = sub.add_parser("balance", help="compare house rules with a baseline over many seeded games (Dask)",
+                            description="Play N seeded games of a baseline and of each house rule, override or grid"
+                            " point, on Dask, and say what changes: win rates by seat, length, scores, what is"
+                            " used, outcomes, how games end.", epilog=EPILOG,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", metavar="GAME", help="a registered game: dark-horse, western-legends")
+    what = parser.add_argument_group("what is compared")
+    what.add_argument("--scenario", metavar="ID", help="the baseline's scenario (default: the base game)")
+    what.add_argument("--base-variant", action="append", default=[], metavar="ID",
+                      help="a variant the baseline and every setting play (repeatable)")
+    what.add_argument("--variant", action="append", default=[], metavar="ID",
+                      help="a house rule (variant) compared with the baseline on its own (repeatable)")
+    what.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="overrides",
+                      help="rule parameters (or game options) set by name, compared together as one setting"
+                           " (repeatable)")
+    what.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2,...",
+                      help="a rule parameter (or game option) and its values; every combination of the grids is a"
+                           " setting (repeatable; two make a heat map)")
+    how = parser.add_argument_group("how each game is played")
+    how.add_argument("--players", type=int, default=3, help="players (default 3)")
+    how.add_argument("--bots", metavar="BOT,BOT", help="bots by seat, repeated round the table (default: the game's"
+                     " first bot)")
+    how.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="a game option: Dark Horse rounds=N; Western Legends length=short|average|long, rounds=N")
+    how.add_argument("--games", type=int, default=1000, help="games per setting (default 1000)")
+    how.add_argument("--seed", type=int, default=0, help="the sweep's seed (default 0)")
+    run = parser.add_argument_group("where it runs and what it writes")
+    run.add_argument("--workers", type=int, default=None, help="local worker processes (default: one per core)")
+    run.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler, e.g. tcp://127.0.0.1:8786")
+    run.add_argument("--batch", type=int, default=None, help="games per task (default: about a second of play)")
+    run.add_argument("--sweep", metavar="NAME", help="the sweep's name in the stored results (default: GAME-SCENARIO)")
+    run.add_argument("--out", metavar="FILE.parquet", help="stored results (default: balance-results/SWEEP.parquet)")
+    run.add_argument("--no-store", action="store_true", help="keep the results in memory only")
+    run.add_argument("--csv", metavar="FILE.csv", help="also write this sweep's games as CSV")
+    run.add_argument("--plots", metavar="DIR", help="write the figures (PNG) to this folder")
+    run.add_argument("--progress", choices=("auto", "yes", "no"), default="auto",
+                     help="a progress bar on stderr (auto: when it is a terminal)")
+    stats = parser.add_argument_group("statistics")
+    stats.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    stats.add_argument("--correction", choices=("holm", "fdr_bh", "bonferroni"), default="holm",
+                       help="correction for the number of comparisons (default holm)")
+    parser.add_argument("--library", action="append", default=[], metavar="DIR",
+                        help="more content (your house rules); 'published' is the published games")
+    if add_format is not None:
+        add_format(parser)
+    else:
+        parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def _values(item: str, flag: str) -> tuple[str, list]:
+    """``NAME=V1,V2`` (or ``NAME=[...]`` in YAML) into the name and its values."""
+    from ..errors import UsageError
+    from ..games.ruleset import parse_overrides
+
+    name, sep, text = item.partition("=")
+    if not sep or not name.strip() or not text.strip():
+        raise UsageError(f"{flag} wants NAME=V1,V2,..., not {item!r}")
+    text = text.strip()
+    if text.startswith("["):
+        values = parse_overrides([f"{name}={text}"])[name.strip()]
+        if not isinstance(values, list) or not values:
+            raise UsageError(f"{flag} {name}: a list of values, not {text!r}")
+        return name.strip(), values
+    values = [parse_overrides([f"{name}={part}"])[name.strip()] for part in text.split(",") if part.strip()]
+    if not values:
+        raise UsageError(f"{flag} {name}: no values given")
+    return name.strip(), values
+
+
+def _library(extra: list[str]):
+    """The content a sweep plays: ./variants/ when present (else the shipped library, house-rule
+    examples included), plus each --library folder."""
+    from ..content.published import published_paths
+    from ..content.validate import validate_paths
+    from ..errors import ContentError, UsageError
+    from ..paths import VARIANTS
+
+    base = Path("variants") if Path("variants").is_dir() else VARIANTS
+    paths = [base]
+    for item in extra:
+        if item == "published":
+            continue              # in the base already
+        path = Path(item)
+        if not path.exists():
+            raise UsageError(f"--library {item}: no such file or folder")
+        resolved = path.resolve()
+        if resolved == base.resolve() or base.resolve() in resolved.parents:
+            continue              # inside the base: loaded already
+        paths.append(path)
+    result = validate_paths([str(p) for p in paths] if len(paths) > 1 or extra else [str(base)])
+    if result.errors:
+        raise ContentError("the content has errors; fix them before a sweep", result.errors)
+    return result.library, [str(p) for p in paths]
+
+
+def cmd_balance(args) -> int:
+    from ..balance import require
+    from ..errors import UsageError
+
+    require()
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if args.workers is not None and args.scheduler:
+        raise UsageError("--workers starts a local cluster; --scheduler uses a running one: give one of them")
+    if args.batch is not None and args.batch < 1:
+        raise UsageError("--batch must be at least 1")
+    if not 0 < args.alpha < 1:
+        raise UsageError("--alpha is a probability between 0 and 1")
+    if args.seed < 0:
+        raise UsageError("--seed must be 0 or more")
+    try:
+        return _balance(args)
+    except KeyboardInterrupt:
+        print("workbench balance: interrupted before any game was played", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _balance(args) -> int:
+    from ..balance import games as lab_games
+    from ..balance.sweep import compare as sweep_of, run
+    from ..errors import UsageError
+    from ..games.ruleset import parse_overrides
+    from .common import EXIT_OK
+
+    lab_games.runner(args.game)            # an unknown game is a usage error before anything loads
+    for item in args.option:
+        if "=" not in item or not item.partition("=")[0].strip():
+            raise UsageError(f"--option wants NAME=VALUE, not {item!r}")
+    options = parse_overrides(args.option)
+    grid = dict(_values(item, "--grid") for item in args.grid)
+    if len(grid) != len(args.grid):
+        raise UsageError("a parameter appears in two --grid options: give its values once")
+    bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
+    sweep = sweep_of(args.game, scenario=args.scenario, base_variants=args.base_variant, variants=args.variant,
+                     overrides=parse_overrides(args.overrides), grid=grid or None, players=args.players, bots=bots,
+                     options=options, games=args.games, seed=args.seed, name=args.sweep)
+    library, sources = _library(args.library)
+    store = None if args.no_store else Path(args.out or Path("balance-results") / f"{sweep.name}.parquet")
+    progress = {"auto": None, "yes": True, "no": False}[args.progress]
+    report = run(sweep, library, store=store, csv=args.csv, workers=args.workers, scheduler=args.scheduler,
+                 batch=args.batch, progress=progress)
+    if report.interrupted:
+        where = f" and kept in {report.store}" if report.store else " (not stored: --no-store)"
+        message = (f"interrupted: {report.played + report.reused:,} of {len(sweep.all) * sweep.games:,} games are"
+                   f" played{where}; the same command again plays the rest")
+        if args.format == "json":
+            print(json.dumps({"interrupted": True, "played": report.played, "reused": report.reused,
+                              "store": str(report.store) if report.store else None}, indent=2))
+        print(f"workbench balance: {message}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    return _report(args, report, sources) or EXIT_OK
+
+
+def _report(args, report, sources) -> int:
+    from ..balance import metrics
+    from ..balance.stats import compare
+
+    comparison = compare(report, alpha=args.alpha, correction=args.correction)
+    table = report.table
+    written = []
+    if args.plots:
+        from ..balance.plots import save_all
+        written = [str(p) for p in save_all(table, report.sweep, args.plots)]
+    timing = report.timing
+    games_per_second = timing["games"] / timing["compute"] if timing.get("compute") else None
+    if args.format == "json":
+        print(json.dumps({
+            "sweep": {"name": report.sweep.name, "seed": report.sweep.seed, "games": report.sweep.games,
+                      "settings": [{**s.to_json(), "key": s.key()} for s in report.sweep.all],
+                      "grid": report.sweep.grid},
+            "library": sources, "played": report.played, "reused": report.reused,
+            "store": str(report.store) if report.store else None, "csv": args.csv, "plots": written,
+            "timing": {k: v for k, v in timing.items() if k != "worker_pids"} | {"games_per_second": games_per_second},
+            "summary": metrics.summary(table, args.alpha), "comparison": comparison.to_json()},
+            indent=2, default=_plain))
+        return 0
+    sweep = report.sweep
+    print(f"Balance sweep '{sweep.name}': {len(sweep.all)} settings x {sweep.games:,} games, seed {sweep.seed}")
+    for setting in sweep.all:
+        print(f"  {setting.describe()}")
+    line = f"played {report.played:,} games"
+    if report.reused:
+        line += f", {report.reused:,} found in the stored results"
+    if report.played:
+        line += (f" in {timing['wall']:.1f} s on {timing['workers']} worker(s), batches of {timing['batch']}"
+                 + (f" ({games_per_second:.0f} games/s)" if games_per_second else ""))
+    if report.store:
+        line += f"; stored in {report.store}"
+    print(line)
+    print()
+    print(comparison.baseline_facts)
+    print()
+    seats = metrics.seat_table(table, args.alpha)
+    width = max(len(s) for s in seats["setting"]) + 2
+    players = int(seats["seat"].max())
+    print(f"{'win rate by seat':<{width}}" + "".join(f"{'seat ' + str(s):>22}" for s in range(1, players + 1))
+          + f"   ({1 - args.alpha:.0%} Wilson intervals)")
+    for setting, rows in seats.groupby("setting", sort=False):
+        cells = "".join(f"{f'{r.win_rate:.1%} [{r.low:.1%}, {r.high:.1%}]':>22}" for r in rows.itertuples())
+        print(f"{setting:<{width}}{cells}")
+    print()
+    print(f"{'length and scores':<{width}}{'rounds':>9}{'steps':>9}{'spread':>9}{'margin':>9}{'ties':>8}")
+    for setting, games in table.groupby("setting", sort=False):
+        print(f"{setting:<{width}}{games['rounds'].mean():>9.2f}{games['steps'].mean():>9.1f}"
+              f"{games['spread'].mean():>9.2f}{games['margin'].mean():>9.2f}{(games['winners'] > 1).mean():>8.1%}")
+    print()
+    print("verdicts")
+    for verdict in comparison.verdicts.values():
+        print(f"  {verdict}")
+    if args.csv:
+        print(f"\nthe games are also in {args.csv}")
+    if written:
+        print("figures: " + ", ".join(written))
+    return 0
+
+
+def _plain(value):
+    import numpy as np
+
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, Path):
+        return str(value)
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")
