@@ -182,7 +182,7 @@ def test_the_deviations_of_commit_2db69dc_put_back_are_caught(library, monkeypat
     monkeypatch.setattr(reputation.Reputation, "active", lambda self: {name: True for name in self.hired})
     monkeypatch.setattr(engine.Player, "marshal_challenges", property(lambda self: 0, lambda self, value: None))
     broken: Counter = Counter()
-    for label, seed, events in audited_games(library, "dark-horse", 48):
+    for _label, _seed, events in audited_games(library, "dark-horse", 48):
         for name, found in audit(events).items():
             broken[name] += bool(found)
     assert broken["marshal-once-a-turn"] and broken["inactive-characters-do-nothing"]

@@ -1,7 +1,15 @@
-"""End to end, in a real browser: JupyterLab headless on a free local port, Debian's Chromium driven
-by Playwright, 03-map-explorer run top to bottom. Saves a screenshot to test-artifacts/.
+"""Every notebook's main flow in a real browser: JupyterLab headless on a free local port, Debian's
+Chromium driven by Playwright. Each notebook is run top to bottom (no error output anywhere), then
+used once the way a designer would, with an assertion on what the page shows. A screenshot of each
+is saved to test-artifacts/ (tools/screenshots.py copies them into docs/screenshots/).
 
-Skips, saying why, only where no Chromium can be found (`./dev test` installs it when it can)."""
+Synchronisation waits on the page's state (execution counts, the kernel's status, a widget's text),
+never on time. The kernel is chosen explicitly (a session is created for the notebook before the
+page opens it), so JupyterLab never stops at its "Select Kernel" dialog.
+
+Skips, saying why, only where no Chromium can be found (`./dev test` installs it when it can).
+"""
+import json
 import os
 import shutil
 import socket
@@ -11,6 +19,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,6 +28,8 @@ CHROMIUM = next((p for p in (os.environ.get("WORKBENCH_CHROMIUM"), shutil.which(
                              "/usr/bin/chromium") if p and Path(p).exists()), None)
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+VIEWPORT = {"width": 1400, "height": 1000}
+RUN_TIMEOUT = 240_000  # ms for a whole notebook on a busy 2-core machine (they take 5-40 s)
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (install Debian's chromium)")
 
@@ -29,96 +40,309 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class Lab:
+    """A JupyterLab server on copies of the notebooks (outputs cleared, so a cell's execution
+    count means it ran here), reachable at ``url`` with ``token``."""
+
+    def __init__(self, folder: Path):
+        self.folder, self.port, self.token = folder, free_port(), "workbench-e2e"
+        for notebook in (ROOT / "notebooks").glob("*.ipynb"):
+            nb = nbformat.read(notebook, 4)
+            for cell in nb.cells:
+                if cell.cell_type == "code":
+                    cell.outputs, cell.execution_count = [], None
+            nbformat.write(nb, folder / notebook.name)  # JupyterLab may autosave: never the repository's copies
+        # the notebook's own kernel (python3) starts without asking; no news pop-up over the page
+        settings = folder / ".jupyter" / "lab" / "user-settings" / "@jupyterlab"
+        for extension, name, values in (("notebook-extension", "tracker", {"autoStartDefaultKernel": True}),
+                                        ("apputils-extension", "notification",
+                                         {"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True})):
+            (settings / extension).mkdir(parents=True, exist_ok=True)
+            (settings / extension / f"{name}.jupyterlab-settings").write_text(json.dumps(values))
+        self.log = open(folder / "jupyter.log", "w")
+        env = {**os.environ, "JUPYTER_CONFIG_DIR": str(folder / ".jupyter"), "JUPYTER_RUNTIME_DIR": str(folder / ".runtime"),
+               "JUPYTERLAB_SETTINGS_DIR": str(folder / ".jupyter" / "lab" / "user-settings"),
+               "JUPYTERLAB_WORKSPACES_DIR": str(folder / ".jupyter" / "lab" / "workspaces")}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
+             f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={folder}", "--LabApp.news_url=",
+             "--ServerApp.open_browser=False"] + (["--allow-root"] if os.geteuid() == 0 else []),
+            stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def wait_ready(self, seconds: float = 120) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                self.api("GET", "/api/status")
+                return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError("JupyterLab exited: " + (self.folder / "jupyter.log").read_text()[-2000:]) from None
+                time.sleep(0.25)  # polling the server's port, not synchronising with the page
+        raise RuntimeError(f"JupyterLab did not answer within {seconds:.0f} s")
+
+    def api(self, method: str, path: str, body: dict | None = None):
+        request = urllib.request.Request(self.url + path, method=method, data=None if body is None else json.dumps(body).encode(),
+                                         headers={"Authorization": f"token {self.token}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            text = response.read()
+        return json.loads(text) if text else None
+
+    def start_kernel_for(self, name: str) -> str:
+        """Create the notebook's session with the python3 kernel: the page then attaches to it
+        instead of asking which kernel to use."""
+        session = self.api("POST", "/api/sessions", {"path": name, "name": name, "type": "notebook", "kernel": {"name": "python3"}})
+        return session["id"]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("notebooks")
-    for notebook in (ROOT / "notebooks").glob("*.ipynb"):
-        shutil.copy(notebook, folder)  # JupyterLab may autosave: never touch the repository's copies
-    port, token = free_port(), "workbench-e2e"
-    log = open(folder / "jupyter.log", "w")
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(folder / ".jupyter"), "JUPYTER_RUNTIME_DIR": str(folder / ".runtime")}
-    process = subprocess.Popen([sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
-                                f"--ServerApp.token={token}", f"--ServerApp.root_dir={folder}",
-                                "--LabApp.news_url="] + (["--allow-root"] if os.geteuid() == 0 else []),
-                               stdout=log, stderr=subprocess.STDOUT, env=env)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 90
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2)
-            break
-        except OSError:
-            if process.poll() is not None:
-                pytest.fail("JupyterLab exited: " + (folder / "jupyter.log").read_text()[-2000:])
-            time.sleep(0.5)
-    else:
-        process.terminate()
-        pytest.fail("JupyterLab did not start within 90 s")
-    yield url, token
-    process.terminate()
+    server = Lab(tmp_path_factory.mktemp("notebooks"))
     try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()
 
+
+@pytest.fixture(scope="module")
+def browser(lab):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+KERNEL_READY = """() => !!document.querySelector('.jp-Dialog') || (
+    document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status === 'idle'
+    && /Python 3/.test(document.querySelector('.jp-KernelName, .jp-Toolbar-kernelName')?.textContent || ''))"""
 
 ALL_RAN = """() => {
-    const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent);
-    return prompts.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t));
+    const cells = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')];
+    const prompts = cells.map(c => c.querySelector('.jp-InputPrompt')?.textContent || '');
+    const idle = document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status === 'idle';
+    return cells.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t)) && idle;
 }"""
 
 
-def menu(page, top: str, item: str) -> None:
-    page.click(f"div.lm-MenuBar-itemLabel:text-is('{top}')")
-    page.locator(".lm-Menu-itemLabel", has_text=item).first.click()
+class Notebook:
+    """One notebook open in its own page, run top to bottom."""
 
+    def __init__(self, lab: Lab, browser, name: str):
+        self.lab, self.name = lab, name
+        self.session = lab.start_kernel_for(name)
+        self.page = browser.new_page(viewport=VIEWPORT)
+        self.page.set_default_timeout(60_000)
 
-def run_all(page, attempts: int = 2) -> None:
-    """Clear the saved outputs (their execution counts would look like a finished run), then
-    Run > Run All Cells and wait until every code cell shows an execution count."""
-    page.wait_for_function("() => document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status === 'idle'",
-                           timeout=90_000)
-    menu(page, "Edit", "Clear Outputs of All Cells")
-    page.wait_for_function("() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].every(e => !/\\d/.test(e.textContent))",
-                           timeout=30_000)
-    for attempt in range(attempts):
+    def open_and_run(self) -> None:
+        page = self.page
+        page.goto(f"{self.lab.url}/lab/workspaces/{self.name[:2]}/tree/{self.name}?token={self.lab.token}&reset",
+                  timeout=120_000)
+        page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=120_000)
+        # the kernel was chosen before the page opened (and the settings say to start it): wait
+        # until the notebook is attached to it and idle, answering the kernel dialog if it shows
+        page.wait_for_function(KERNEL_READY, timeout=120_000)
+        if page.locator(".jp-Dialog").count():
+            page.locator(".jp-Dialog .jp-mod-accept").click()
+            page.wait_for_function(KERNEL_READY + " && !document.querySelector('.jp-Dialog')", timeout=120_000)
+        if page.locator("#jp-left-stack").is_visible():
+            page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
+            page.keyboard.press("Control+b")  # fold the file browser away: more room for the panels
+            page.locator("#jp-left-stack").wait_for(state="hidden")
         page.click("div.lm-MenuBar-itemLabel:text-is('Run')")
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        page.wait_for_function(ALL_RAN, timeout=RUN_TIMEOUT)
+
+    def assert_no_error_output(self) -> None:
+        page = self.page
+        errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").all_inner_texts()
+        assert not errors, errors
+        assert not page.locator(".wb-error").count(), page.locator(".wb-error").all_inner_texts()
+        text = page.locator(".jp-Notebook").inner_text()
+        assert "Traceback" not in text and "<Figure size" not in text
+
+    def shot(self, name: str, element: str | None = None, block: str = "start") -> Path:
+        """A screenshot of what a designer sees with ``element`` scrolled into view (its top at
+        the top of the notebook, or with ``block="end"`` its bottom at the bottom)."""
+        ARTIFACTS.mkdir(exist_ok=True)
+        if element:
+            self.page.locator(element).first.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")
+        self.page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")  # every redraw done
+        path = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+    def close(self) -> None:
         try:
-            page.wait_for_function(ALL_RAN, timeout=90_000)
-            return
-        except Exception:
-            if attempt == attempts - 1:
-                raise
-
-
-def test_map_explorer_runs_in_a_real_browser(lab):
-    from playwright.sync_api import sync_playwright
-
-    url, token = lab
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        try:
-            page.goto(f"{url}/lab/workspaces/e2e/tree/03-map-explorer.ipynb?token={token}&reset", timeout=90_000)
-            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90_000)
-            run_all(page)
-            page.wait_for_selector(".jupyter-widgets .widget-dropdown", timeout=60_000)
-            page.wait_for_selector(".jupyter-matplotlib canvas, .jp-OutputArea-output img", timeout=60_000)
-            time.sleep(2)  # let the figures paint before the screenshot
-            page.screenshot(path=str(ARTIFACTS / "03-map-explorer.png"), full_page=True)
-            errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").all_inner_texts()
-            assert not [e for e in errors if "Error" in e or "Traceback" in e], errors
-            assert page.locator(".jupyter-widgets").count() >= 5
-            assert page.locator(".jupyter-matplotlib canvas, .jp-OutputArea-output img").count() >= 1
-            text = page.locator(".jp-Notebook").inner_text()
-            assert "mystery-access" in text  # the explanation of an illegal hex was printed
-        except Exception:
-            page.screenshot(path=str(ARTIFACTS / "03-map-explorer-failure.png"), full_page=True)
-            raise
+            self.page.close()
         finally:
-            browser.close()
-    assert (ARTIFACTS / "03-map-explorer.png").stat().st_size > 10_000
+            try:  # free the kernels' CPU and memory (ours, and any the page started)
+                for session in self.lab.api("GET", "/api/sessions"):
+                    if session["path"] == self.name or session["id"] == self.session:
+                        self.lab.api("DELETE", f"/api/sessions/{session['id']}")
+            except OSError:
+                pass
+
+
+@pytest.fixture
+def notebook(lab, browser):
+    opened = []
+
+    def open_(name):
+        nb = Notebook(lab, browser, name)
+        opened.append(nb)
+        nb.open_and_run()
+        nb.assert_no_error_output()
+        return nb
+
+    yield open_
+    for nb in opened:
+        ARTIFACTS.mkdir(exist_ok=True)
+        try:  # the whole page as the test left it: what to look at when it failed
+            nb.page.screenshot(path=str(ARTIFACTS / f"{nb.name[:-6]}-end.png"), full_page=True)
+        finally:
+            nb.close()
+
+
+IMAGE_DIGEST = """async img => {
+    const bytes = await (await fetch(img.src)).arrayBuffer();
+    const digest = await crypto.subtle.digest('SHA-256', bytes);
+    return [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, '0')).join('');
+}"""
+
+
+def wait_text(locator, text: str, timeout: float = 60_000) -> None:
+    """Wait until ``locator`` shows ``text`` (the kernel answers a click asynchronously)."""
+    from playwright.sync_api import expect
+    expect(locator).to_contain_text(text, timeout=timeout)
+
+
+# -- the notebooks ---------------------------------------------------------------------------------
+
+def test_00_start_here(notebook):
+    nb = notebook("00-start-here.ipynb")
+    text = nb.page.locator(".jp-Notebook").inner_text()
+    assert "library is valid" in text and "0 errors" in text
+    assert nb.page.locator(".jp-OutputArea-output table").count() >= 2  # the library as tables, not text
+    nb.shot("00-start-here")
+
+
+def test_01_a_conflicting_save_shows_the_refusal_every_time(notebook):
+    nb = notebook("01-edit-content.ipynb")
+    panel = nb.page.locator(".jp-OutputArea-output").filter(has=nb.page.locator("textarea")).first
+    save = panel.locator("button.jupyter-button").filter(has_text="Save").filter(has_not_text="new file").first
+    banner = panel.locator(".wb-banner").first
+    for _click in range(3):  # the refusal used to vanish on every second click
+        save.click()
+        wait_text(banner, "Not saved")
+        wait_text(banner, "changed on disk since you opened it")
+        assert "wb-refused" in banner.get_attribute("class")
+    from playwright.sync_api import expect
+    expect(panel.locator("button.jupyter-button", has_text="re-apply my edits")).to_be_visible()
+    nb.shot("01-edit-content", ".wb-refused", block="end")
+
+
+def test_02_start_from_keeps_variants_and_decks(notebook):
+    nb = notebook("02-scenario-designer.ipynb")
+    page = nb.page
+    start = page.locator(".widget-dropdown").filter(has=page.locator("label", has_text="start from")).locator("select")
+    start.select_option(label="How the West was Won")
+    golden = page.locator("label.widget-label-basic", has_text="Variant: Golden Spike").locator("input")
+    progress = page.locator("label.widget-label-basic", has_text="Card Deck: Progress").locator("input")
+    page.wait_for_function("els => els.every(e => e.checked)", arg=[golden.element_handle(), progress.element_handle()])
+    assert page.locator("label.widget-label-basic", has_text="Variant: Improved Town Hexes").locator("input").is_checked()
+    against = page.locator(".widget-dropdown").filter(has=page.locator("label", has_text="compare with")).locator("select")
+    against.select_option(label="How the West was Won")
+    wait_text(page.locator(".widget-html", has_text="Against How the West was Won").first, "no difference")
+    nb.shot("02-scenario-designer", ".widget-checkbox", block="center")
+
+
+def test_03_clicking_a_hex_shows_its_reasons(notebook):
+    from workbench.notebook.common import library
+    from workbench.notebook.map_explorer import MapExplorer, hex_pixel
+    nb = notebook("03-map-explorer.ipynb")
+    page = nb.page
+    canvas = page.locator(".wb-map canvas").last  # the top canvas takes the pointer events
+    canvas.scroll_into_view_if_needed()
+    page.wait_for_function("c => c.width > 100", arg=canvas.element_handle())
+    x, y = hex_pixel(MapExplorer(library(), "illustrative-territory", scenario="high-noon"), (1, 1))
+    canvas.click(position={"x": x, "y": y})
+    info = page.locator(".wb-hex-info").first
+    wait_text(info, "Hex 1,1")
+    reasons = info.locator("ul.wb-reasons li").all_inner_texts()
+    assert reasons and all(r[0].isupper() and "[" not in r for r in reasons), reasons
+    assert "This hex is not a resource hex: only cities go there" in reasons
+    assert page.locator("img.wb-heat").count() == 1 and page.locator(".jp-OutputArea-output img").count() >= 2
+    nb.shot("03-map-explorer", ".wb-map", block="center")
+
+
+def test_04_an_illegal_swap_shows_the_problem(notebook):
+    nb = notebook("04-deck-builder.ipynb")
+    page = nb.page
+    take_out = page.locator(".widget-dropdown").filter(has=page.locator("label", has_text="take out")).locator("select")
+    put_in = page.locator(".widget-dropdown").filter(has=page.locator("label", has_text="put in")).locator("select")
+    take_out.select_option(label="Apache Scout (firepower)")
+    put_in.select_option(label="Pinkerton Marshal (character)")
+    page.locator("button.jupyter-button", has_text="Swap").first.click()
+    banner = page.locator(".wb-warning").first
+    wait_text(banner, "not legal after this swap")
+    wait_text(banner, "can be replaced only by a firepower card")
+    wait_text(page.locator(".wb-deck-status").first, "not legal")
+    nb.shot("04-deck-builder", ".wb-deck-status")
+
+
+def test_05_stepping_back_and_forward_changes_the_board_image(notebook):
+    nb = notebook("05-sample-turns.ipynb")
+    page = nb.page
+    panel = page.locator(".jp-OutputArea-output").filter(has=page.locator(".wb-board")).nth(1)  # Western Legends
+    step = panel.locator(".wb-step").first
+    board = panel.locator(".wb-board").first
+    wait_text(step, "Step 58 of 60")
+    back = panel.locator("button.jupyter-button", has_text="back").first
+    forward = panel.locator("button.jupyter-button", has_text="forward").first
+
+    def shown(position):
+        """Wait until step ``position`` and its board image show; return the image's digest."""
+        wait_text(step, f"Step {position} of 60")
+        expected = step.get_attribute("data-board")
+        page.wait_for_function(f"async img => img.complete && img.naturalWidth > 300 && (await ({IMAGE_DIGEST})(img)) === {expected!r}",
+                               arg=board.element_handle())
+        return expected
+
+    before = shown(58)
+    position = 58
+    while position > 46:  # some moves change nothing on the board: go back until one did
+        back.click()
+        position -= 1
+        if shown(position) != before:
+            break
+    assert shown(position) != before, "stepping back never changed the board image"
+    while position < 58:
+        forward.click()
+        position += 1
+        shown(position)
+    assert shown(58) == before  # forward again: the very same board as before
+    log = page.locator(".wb-log").first
+    assert "what happened" in log.inner_text()
+    nb.shot("05-sample-turns", ".wb-log", block="end")  # the log, and the board above it
+
+
+def test_06_the_gunfight_heat_map_is_an_image(notebook):
+    nb = notebook("06-odds-lab.ipynb")
+    page = nb.page
+    heat = page.locator(".wb-heatmap").first
+    page.wait_for_function("img => img.complete && img.naturalWidth > 300", arg=heat.element_handle())
+    assert "<Figure" not in page.locator(".jp-Notebook").inner_text()
+    table = page.locator(".wb-odds").first
+    assert table.locator("span[title^='exactly']").count() >= 25
+    nb.shot("06-odds-lab", ".wb-heatmap")

@@ -113,6 +113,9 @@ def test_list_as_json_is_strict_json_whatever_the_content(tmp_path):
     for case in ("tag-binary-name", "action-spaces-not-a-list", "huge-integer"):
         proc = subprocess.run([sys.executable, "-m", "workbench", "list", "--format", "json", str(CORPUS / "negative" / case)],
                               cwd=tmp_path, capture_output=True, text=True, timeout=300)
-        assert proc.returncode == 0 and "Traceback" not in proc.stderr
-        rows = json.loads(proc.stdout, parse_constant=refuse)
+        # each case has one content error, so the listing exits 1 and says so in the same report
+        assert proc.returncode == 1 and "Traceback" not in proc.stderr
+        report = json.loads(proc.stdout, parse_constant=refuse)
+        assert report["exit_code"] == 1 and report["problems"]
+        rows = [row for row in report["documents"] if Path(row["file"]).parent.name == case]  # not the published
         assert rows and all(isinstance(row["name"], str) for row in rows)

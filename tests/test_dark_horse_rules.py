@@ -192,7 +192,7 @@ def test_a_setup_the_map_cannot_hold_is_a_located_problem_before_play(library, t
         problem, = caught.value.problems
         text = (ROOT / "variants" / "dark-horse" / "rebels-and-rogues" / "scenarios.yaml").read_text().splitlines()
         players_line = next(i for i, line in enumerate(text, 1) if line.startswith("players:")
-                            and i > next(j for j, l in enumerate(text, 1) if l == "id: wild-wild-west"))
+                            and i > next(j for j, line_ in enumerate(text, 1) if line_ == "id: wild-wild-west"))
         assert (problem.code, problem.file.endswith("scenarios.yaml"), problem.line) == ("setup-impossible", True,
                                                                                          players_line)
         assert f"at most {fits} of the {players} players can place a starting city" in problem.message

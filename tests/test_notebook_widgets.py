@@ -1,15 +1,19 @@
-"""The notebooks' widgets, driven without a browser: set values, click, check state and files."""
+"""The notebooks' panels, driven without a browser: set values, click, check what the panel shows
+and what lands on disk. Each panel has one state; a change made in code shows in the panel too.
+
+Rendering in a real browser is tested in tests/test_browser.py.
+"""
 import matplotlib
 
 matplotlib.use("Agg")
 
+import re
 import shutil
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from workbench.notebook.common import VARIANTS, library, shows_errors
+from workbench.notebook.common import VARIANTS, Banner, library, shows_errors
 
 HOUSE = VARIANTS / "house-rules"
 
@@ -24,28 +28,47 @@ def published():
     return library([VARIANTS / "dark-horse", VARIANTS / "revolver", VARIANTS / "western-legends"])
 
 
-def text_of(output) -> str:
-    return "".join(o.get("text", "") for o in output.outputs)
+def visible_text(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", html, flags=re.S))
 
 
-def test_callback_errors_are_shown_in_the_notebook():
-    import ipywidgets as w
-    out = w.Output()
+# -- shared ---------------------------------------------------------------------------------------
 
-    @shows_errors(out)
+def test_callback_errors_are_shown_as_a_banner_and_cleared_by_the_next_action():
+    banner = Banner()
+
+    @shows_errors(banner)
     def broken(_):
         raise ValueError("the Carnival die has four sides")
 
+    @shows_errors(banner)
+    def fine(_):
+        return "ok"
+
     assert broken(None) is None
-    assert "error: the Carnival die has four sides" in text_of(out)
+    assert banner.kind == "refused" and "the Carnival die has four sides" in banner.text
+    assert fine(None) == "ok" and banner.kind is None and banner.widget.value == ""
 
 
-# -- 01 edit content ------------------------------------------------------------------------
+def test_a_bug_in_a_callback_is_shown_as_a_bug_without_source_lines_in_view():
+    banner = Banner()
 
-def editor_box(tmp_path, published):
+    @shows_errors(banner)
+    def buggy(_):
+        return {}["missing"]
+
+    buggy(None)
+    assert banner.kind == "error" and "a bug" in banner.text
+    shown = banner.widget.value.split("<details>")[0]
+    assert "File \"" not in shown and "KeyError" in shown
+
+
+# -- 01 edit content ------------------------------------------------------------------------------
+
+def editor_box(tmp_path, published, name="telegraph-office.yaml"):
     from workbench.notebook.editor import DocumentEditor, form
-    path = tmp_path / "telegraph-office.yaml"
-    shutil.copy(HOUSE / "telegraph-office.yaml", path)
+    path = tmp_path / name
+    shutil.copy(HOUSE / name, path)
     return path, form(DocumentEditor(path, library=published))
 
 
@@ -57,7 +80,7 @@ def test_the_picker_opens_any_document_of_any_file(tmp_path, published):
     files = [label for label, _ in box.file.options]
     assert "telegraph-office.yaml" in files and "illustrative-mcready-base.yaml" in files
     box.file.value = folder / "illustrative-mcready-base.yaml"
-    assert [label for label, _ in box.document.options][-1].endswith("deck illustrative-mcready-base")
+    assert [label for label, _ in box.document.options][-1].startswith("4: deck")
     box.document.value = len(box.document.options) - 1
     assert box.current().editor.kind == "deck" and box.current().editor.index == 3
 
@@ -70,72 +93,192 @@ def test_form_fields_come_from_the_schema(tmp_path, published):
     assert isinstance(box.controls["name"][1], w.Text)
 
 
-def test_editing_a_field_validates_live_and_saves_keeping_comments(tmp_path, published):
+def test_editing_a_field_validates_live_and_saves_keeping_everything_else(tmp_path, published):
     path, box = editor_box(tmp_path, published)
     original = path.read_text()
     box.controls["name"][1].value = "Telegraph & Post"
     assert "name: Telegraph & Post" in box.raw.value and "no problems" in box.problems.value
     box.controls["type"][1].value = "unlimited"
     box.save_button.click()
-    saved = path.read_text()
-    assert "saved" in text_of(box.messages)
-    # every comment line of the original is still there, in order
-    assert [l for l in original.splitlines() if l.lstrip().startswith("#")] == [l for l in saved.splitlines() if l.lstrip().startswith("#")]
-    assert "type: unlimited" in saved and "name: Telegraph & Post" in saved
+    assert box.banner.kind == "saved" and "Saved telegraph-office.yaml" in box.banner.text
+    assert path.read_text() == original.replace("name: Telegraph Office", "name: Telegraph & Post").replace(
+        "type: limited", "type: unlimited")
     assert not list(tmp_path.glob(".*.tmp"))
 
 
-def test_raw_yaml_typing_shows_problems_with_lines(tmp_path, published):
+def test_raw_yaml_typing_shows_problems_in_words_with_line_and_column(tmp_path, published):
     _, box = editor_box(tmp_path, published)
     box.raw.value = box.raw.value.replace("type: limited", "type: limted")
-    assert "schema" in box.problems.value and "limted" in box.problems.value and ":8:" in box.problems.value
+    text = visible_text(box.problems.value)
+    assert "line 8, column 7" in text and "limted" in text and "1 error" in text
+    assert "telegraph-office.yaml" not in text and "/" not in text.split("how to fix it")[0]  # no paths
     box.raw.value = box.raw.value + "type: limited\n"
-    assert "duplicate-key" in box.problems.value
+    assert "duplicate-key" in box.problems.value  # the code stays, in the tooltip
 
 
-def test_saving_over_a_file_changed_on_disk_is_refused_then_reload_works(tmp_path, published):
+def test_the_form_follows_the_raw_yaml(tmp_path, published):
+    # before: the form kept the old values after the raw YAML changed, and the next form edit
+    # wrote them back over the designer's raw edit
+    path, box = editor_box(tmp_path, published)
+    box.raw.value = box.raw.value.replace("name: Telegraph Office", "name: Wire Office").replace("type: limited", "type: unlimited")
+    assert box.controls["name"][1].value == "Wire Office" and box.controls["type"][1].value == "unlimited"
+    box.controls["large"][1].value = True
+    assert "name: Wire Office" in box.raw.value and "large: true" in box.raw.value
+
+
+def test_a_refused_save_says_so_every_time_and_offers_to_reapply(tmp_path, published):
+    # before: the message under Save vanished on every second click, the refusal included
     path, box = editor_box(tmp_path, published)
     box.controls["name"][1].value = "Mine"
-    path.write_text(path.read_text().replace("Telegraph Office", "Theirs"))
+    path.write_text(path.read_text().replace("type: limited", "type: unlimited"))
+    for _ in range(3):
+        box.save_button.click()
+        assert box.banner.kind == "refused" and "changed on disk" in box.banner.text
+        assert "wb-refused" in box.banner.widget.value
+    assert "type: unlimited" in path.read_text() and "Mine" not in path.read_text()
+    assert box.reapply_button.layout.display != "none"
+    box.reapply_button.click()  # their change and mine touch different fields: both kept
+    assert "name: Mine" in box.raw.value and "type: unlimited" in box.raw.value
     box.save_button.click()
-    assert "not saved" in text_of(box.messages) and "Theirs" in path.read_text()
+    assert box.banner.kind == "saved" and "name: Mine" in path.read_text() and "type: unlimited" in path.read_text()
+
+
+def test_reloading_over_unsaved_edits_asks_first(tmp_path, published):
+    path, box = editor_box(tmp_path, published)
+    box.controls["name"][1].value = "Mine"
     box.reload_button.click()
-    assert "Theirs" in box.raw.value
-    box.controls["name"][1].value = "Mine again"
+    assert box.confirm.pending and "Mine" in box.raw.value
+    box.confirm.yes.click()
+    assert "Telegraph Office" in box.raw.value and box.banner.kind == "info"
+
+
+def test_saving_content_with_errors_asks_first(tmp_path, published):
+    # before: a bad id and an unknown reference were saved without a word
+    path, box = editor_box(tmp_path, published)
+    original = path.read_text()
+    box.controls["id"][1].value = "Telegraph Office!"
+    box.controls["replaces"][1].value = "politcs"
     box.save_button.click()
-    assert "Mine again" in path.read_text()
+    assert path.read_text() == original
+    assert box.banner.kind == "warning" and "2 errors" in box.banner.text and box.confirm.pending
+    box.confirm.yes.click()
+    assert "id: Telegraph Office!" in path.read_text()
+    assert box.banner.kind == "warning" and "with 2 error(s)" in box.banner.text
 
 
-# -- 02 scenario designer --------------------------------------------------------------------
+def test_save_as_forks_a_published_document_into_a_new_file(tmp_path, published):
+    from workbench.content.validate import validate_paths
+    from workbench.notebook.editor import DocumentEditor, form
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    source = VARIANTS / "dark-horse" / "rebels-and-rogues" / "action-spaces.yaml"
+    before = source.read_bytes()
+    editor = DocumentEditor(source, index=[i for i, d in DocumentEditor(source).stream() if d and d.id == "saloon"][0],
+                            library=published)
+    box = form(editor)
+    assert editor.published and "Save as" in box.children[1].value
+    box.controls["name"][1].value = "Saloon (house)"
+    box.save_button.click()  # saving over the published game's file needs a yes
+    assert box.confirm.pending and "published" in box.banner.text
+    box.confirm.no.click()
+    box.save_as_folder.value, box.save_as_id.value = str(folder), "house-saloon"
+    box.save_as_button.click()
+    assert box.banner.kind == "saved" and source.read_bytes() == before
+    saved = folder / "house-saloon.yaml"
+    assert editor.path == saved and editor.data["id"] == "house-saloon" and editor.data["name"] == "Saloon (house)"
+    assert editor.data["source"]["document"] == "house-rule" and "Saloon" in editor.data["source"]["section"]
+    result = validate_paths([VARIANTS, saved])
+    assert result.ok, [p.format_text() for p in result.problems]
+    box.save_as_button.click()  # the same again: the file exists now; replacing it is asked first
+    assert box.banner.kind == "refused" and box.confirm.pending
+    box.confirm.yes.click()  # "Replace it": bound to the content found, so it replaces that file
+    assert box.banner.kind == "saved" and not box.confirm.pending and editor.path == saved
+
+
+# -- 02 scenario designer -------------------------------------------------------------------------
+
+def test_start_from_in_the_dropdown_keeps_variants_and_decks(lib):
+    # before: the dropdown path selected High Noon's action spaces but left its variants and
+    # decks empty, so "compare with High Noon" listed them as dropped
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    designer = ScenarioDesigner(lib, "mixed", "Mixed")
+    box = designer_widget(designer)
+    box.start.value = "high-noon"
+    high_noon = lib.data("dark-horse", "scenario", "high-noon")
+    assert designer.variants == high_noon["variants"] and designer.decks == high_noon["decks"]
+    assert all(box.checks["variants"][v].value for v in high_noon["variants"])
+    box.against.value = "high-noon"
+    assert "no difference" in box.diff.value and "dropped" not in box.diff.value
+
 
 def test_scenario_designer_shows_conflicts_and_saves(tmp_path, lib):
+    from workbench.content.validate import validate_paths
     from workbench.notebook.scenario import ScenarioDesigner, designer_widget
     box = designer_widget(ScenarioDesigner(lib, "mixed", "Mixed"))
     box.start.value = "high-noon"
     assert set(box.picks["action_spaces"].value) == {"stagecoach", "trader-new", "marshal", "saloon"}
-    box.picks["action_spaces"].value = tuple(sorted(set(box.picks["action_spaces"].value) | {"barnstorming"}))
+    box.checks["action_spaces"]["barnstorming"].value = True
     assert "replacement-conflict" in box.problems.value and "market" in box.problems.value
+    assert "Saloon (replaces Market)" == box.checks["action_spaces"]["saloon"].description
     box.picks["action_spaces"].value = ("stagecoach", "campaign")
     assert "no problems" in box.problems.value
     box.folder.value = str(tmp_path)
     box.save_button.click()
-    from workbench.content.validate import validate_paths
+    assert box.banner.kind == "saved"
     result = validate_paths([VARIANTS, tmp_path / "mixed.yaml"])
     assert result.ok and result.library.data("dark-horse", "scenario", "mixed")["action_spaces"] == ["stagecoach", "campaign"]
 
 
-# -- 03 map explorer -------------------------------------------------------------------------
+def test_saving_a_scenario_with_a_conflict_asks_first(tmp_path, lib):
+    # before: a scenario with a replacement conflict was saved silently
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    designer = ScenarioDesigner(lib, "clash", "Clash")
+    box = designer_widget(designer)
+    designer.action_spaces = ["saloon", "barnstorming"]
+    box.folder.value = str(tmp_path)
+    box.save_button.click()
+    assert not (tmp_path / "clash.yaml").exists() and box.banner.kind == "warning" and box.confirm.pending
+    box.confirm.yes.click()
+    assert (tmp_path / "clash.yaml").exists() and "error" in box.banner.text
+
+
+def test_the_scenarios_name_id_and_players_are_controls_and_code_changes_show(lib):
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    designer = ScenarioDesigner(lib, "frontier", "Frontier")
+    box = designer_widget(designer)
+    box.name.value, box.id.value, box.players.value = "Frontier Politics", "frontier-politics", (3, 5)
+    document = designer.document()
+    assert (document["name"], document["id"], document["players"]) == ("Frontier Politics", "frontier-politics", {"min": 3, "max": 5})
+    designer.action_spaces += ["campaign"]  # a script cell changes the state: the panel follows
+    assert box.checks["action_spaces"]["campaign"].value and "- campaign" in box.preview.value
+    designer.name = "Renamed in code"
+    assert box.name.value == "Renamed in code" and "name: Renamed in code" in box.preview.value
+
+
+def test_the_comparison_reads_in_names(lib):
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    designer = ScenarioDesigner(lib, "x", "X")
+    box = designer_widget(designer)
+    designer.action_spaces = ["stagecoach", "trader-new", "marshal", "campaign"]
+    box.against.value = "high-noon"
+    text = visible_text(box.diff.value)
+    assert "Campaign" in text and "Saloon" in text and "Against High Noon" in text
+    assert "'no difference'" not in box.diff.value and "None" not in text
+
+
+# -- 03 map explorer ------------------------------------------------------------------------------
 
 def test_map_explorer_select_place_remove_and_move(lib):
     from workbench.notebook.map_explorer import MapExplorer, explorer_widget
     box = explorer_widget(MapExplorer(lib, "illustrative-territory", seed=3))
     box.picker.value = (0, 0)
-    assert "safe-zone" in box.info.value
+    assert "Hex 0,0: Safe Zone" in box.info.value
     box.piece.value = "city"
     box.place_button.click()                       # a city on a safe zone: refused, and why
-    assert "may not place a city" in text_of(box.messages)
+    assert box.banner.kind == "refused" and "may not build a city" in box.banner.text
     box.piece.value = "town"
     box.place_button.click()                       # red's town on the safe zone: fine
+    assert box.banner.kind == "saved"
     assert any(p.at == (0, 0) and p.player == "red" for p in box.explorer.board.pieces)
     box.remove_button.click()
     assert not any(p.at == (0, 0) and p.piece == "town" for p in box.explorer.board.pieces)
@@ -145,52 +288,177 @@ def test_map_explorer_select_place_remove_and_move(lib):
     assert last.startswith("rolled") and (("stays" in last) == (box.picker.value == (3, 0)))
 
 
+def test_reasons_are_one_plain_line_each_without_rule_codes_or_repeated_hexes(lib):
+    from workbench.notebook.map_explorer import MapExplorer, explorer_widget
+    box = explorer_widget(MapExplorer(lib, "illustrative-territory", scenario="high-noon"))
+    box.picker.value = (0, 0)
+    reasons = re.findall(r"<li [^>]*>([^<]*)</li>", box.info.value)
+    assert "This hex is 2 steps from the city at -2,0; cities must be at least 3 apart" in reasons
+    assert not any("[" in r or "step(s)" in r or "(Safe food)" in r for r in reasons)
+    assert "title='rule: min-city-distance'" in box.info.value  # the rule's name is in the tooltip
+
+
+def test_improved_towns_are_offered_only_with_their_variant(lib):
+    # before: "improved-town" was ticked legal on empty hexes in scenarios without the variant
+    from workbench.notebook.map_explorer import MapExplorer
+    explorer = MapExplorer(lib, "illustrative-territory", scenario="high-noon")
+    assert "improved-town" not in explorer.pieces() and "improved-town" not in explorer.select((1, 1))["legal"]
+    explorer.set_scenario("how-the-west-was-won")  # Improved Town Hexes is one of its variants
+    assert "improved-town" in explorer.pieces()
+    assert explorer.select((1, 1))["legal"]["improved-town"] == {"red": False, "blue": False}
+
+
 def test_clicking_the_drawing_selects_the_hex_under_the_pointer(lib):
     from workbench.board.geometry import hex_to_pixel
     from workbench.notebook.map_explorer import MapExplorer, explorer_widget
     box = explorer_widget(MapExplorer(lib, "illustrative-territory"))
     x, y = hex_to_pixel((-2, 1))
-    box.on_canvas_click(SimpleNamespace(xdata=x + 0.2, ydata=y - 0.1))
-    assert box.picker.value == (-2, 1) and "[-2, 1]" in box.info.value
+    box.on_canvas_click(SimpleNamespace(xdata=x + 0.2, ydata=y - 0.1, inaxes=box.figure.axes[0]))
+    assert box.picker.value == (-2, 1) and "Hex -2,1" in box.info.value
 
 
-def test_layout_comparison_and_heatmap(lib):
+def test_a_scripted_move_shows_in_the_panel(lib):
+    # before: after Run All the panel drew the Buffalo Herd where it was before the scripted move
+    from workbench.board.geometry import hex_to_pixel
+    from workbench.notebook.map_explorer import MapExplorer, explorer_widget
+    explorer = MapExplorer(lib, "illustrative-territory", scenario="high-noon", seed=1)
+    box = explorer_widget(explorer)
+    move = explorer.step_mobile((3, 0), rolls=[5, 4])
+    assert move.end != (3, 0)
+    herd = [t for t in box.figure.axes[0].texts if t.get_text().replace("\n", " ") == "Buffalo herd"]
+    assert len(herd) == 1 and herd[0].get_position()[0] == pytest.approx(hex_to_pixel(move.end)[0])
+    assert box.heat_hex.value == move.end  # the heat map follows the hex
+
+
+def test_the_heat_map_control_draws_the_chosen_hex(lib):
+    from workbench.notebook.map_explorer import MapExplorer, explorer_widget
+    explorer = MapExplorer(lib, "illustrative-territory", scenario="high-noon")
+    box = explorer_widget(explorer)
+    first = bytes(box.heat_image.value)
+    assert first.startswith(b"\x89PNG")
+    box.heat_moves.value = 1
+    assert bytes(box.heat_image.value) != first and explorer.heat == ((3, 0), 1)
+    picture = explorer.heatmap((3, 0), 1)
+    figure = picture.figure
+    assert len(figure.axes) == 2 and "chance" in figure.axes[1].get_ylabel()  # the colour bar
+    labels = {t.get_text() for t in figure.axes[0].texts}
+    assert "start" in labels and "3,0" in labels and "0,0" in labels  # start marked, coordinates shown
+    # one move of the Buffalo Herd: six directions, each 1/6 unless illegal (then rerolled once)
+    assert sum(explorer.distribution((3, 0), 1).values()) == 1
+    assert "exactly" in box.heat_table.value
+
+
+def test_layouts_are_compared_from_the_panel(lib):
+    from workbench.notebook.map_explorer import MapExplorer, explorer_widget
+    box = explorer_widget(MapExplorer(lib, "illustrative-territory"))
+    box.seeds.value = "1, 2"
+    box.compare_button.click()
+    text = visible_text(box.layouts.value)
+    assert text.count("spread (max - min)") == 2 and "north" in text
+    box.seeds.value = "one, two"
+    box.compare_button.click()
+    assert box.banner.kind == "refused" and "whole numbers" in box.banner.text
+
+
+def test_the_map_has_a_legend_readable_labels_and_a_plain_title(lib):
+    from matplotlib.figure import Figure
     from workbench.notebook.map_explorer import MapExplorer
-    explorer = MapExplorer(lib, "illustrative-territory")
-    table = explorer.compare_layouts([1, 2])
-    assert set(table["seed"]) == {1, 2} and "spread (max-min)" in set(table["start"])
-    figure = explorer.heatmap((3, 0), 2)
-    assert figure.axes and "exact" in figure.axes[0].get_title()
+    explorer = MapExplorer(lib, "illustrative-territory", scenario="high-noon")
+    explorer.piece = "city"
+    figure = explorer.figure(Figure())
+    ax = figure.axes[0]
+    assert ax.get_title() == "Where red may build cities: the bright hexes"
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert {"town", "city", "red", "blue", "mystery hex", "red may build a city"} <= set(legend)
+    assert min(t.get_fontsize() for t in ax.texts) >= 6.5
 
 
-# -- 04 deck builder -------------------------------------------------------------------------
+# -- 04 deck builder ------------------------------------------------------------------------------
 
-def test_deck_builder_swaps_show_legality_and_export(tmp_path, lib):
+def test_deck_builder_swaps_show_legality_and_problems(tmp_path, lib):
     from workbench.notebook.deck_builder import DeckBuilder, builder_widget
     box = builder_widget(DeckBuilder(lib, "illustrative-mcready-base"))
     assert "62 cards, legal" in box.status.value
     box.out.value, box.into.value = "apache-scout", "pinkerton-marshal"
     box.add_button.click()
     assert "not legal" in box.status.value
+    assert box.banner.kind == "warning" and "firepower" in box.banner.text  # the illegal swap says why
+    assert "Apache Scout" in visible_text(box.swaps.value) and "Pinkerton Marshal" in visible_text(box.swaps.value)
     box.undo_button.click()
     assert "62 cards, legal" in box.status.value
+
+
+def test_scripted_swaps_show_in_the_panel(lib):
+    # before: "no swaps yet" stayed in the panel after three swaps made in a cell
+    from workbench.notebook.deck_builder import DeckBuilder, builder_widget
+    builder = DeckBuilder(lib, "illustrative-mcready-base", id="sharpshooters", name="Sharpshooters")
+    box = builder_widget(builder)
+    builder.swap("placeholder-mcready-firepower", "apache-scout")
+    builder.swap("placeholder-mcready-character", "pinkerton-marshal")
+    assert "No swaps yet" not in box.swaps.value and visible_text(box.swaps.value).count("Placeholder") == 2
+
+
+def test_a_deck_is_saved_and_exported_from_the_panel(tmp_path, lib):
+    from workbench.content.validate import validate_paths
+    from workbench.notebook.deck_builder import DeckBuilder, builder_widget
+    box = builder_widget(DeckBuilder(lib, "illustrative-mcready-base"))
+    box.id.value, box.name.value = "quick-draw", "Quick Draw"
+    box.out.value, box.into.value = "placeholder-mcready-character", "pinkerton-marshal"  # an expansion character
+    box.add_button.click()
+    box.folder.value = str(tmp_path)
+    box.save_button.click()
+    assert box.banner.kind == "saved", box.banner.text
+    result = validate_paths([VARIANTS, tmp_path / "quick-draw.yaml"])
+    assert result.ok and result.library.data("revolver", "deck", "quick-draw")["swaps"] == [
+        {"out": "placeholder-mcready-character", "in": "pinkerton-marshal"}]
     box.export_to.value = str(tmp_path / "deck.csv")
     box.export_button.click()
-    assert (tmp_path / "deck.csv").read_text().startswith("count,card,name")
+    assert (tmp_path / "deck.csv").read_text().startswith("count,card,name") and box.banner.kind == "saved"
+    box.export_button.click()
+    assert box.banner.kind == "refused" and box.confirm.pending
+    (tmp_path / "deck.csv").write_text("old")
+    box.confirm.yes.click()  # the file changed after the question: the answer does not cover it
+    assert box.banner.kind == "refused" and (tmp_path / "deck.csv").read_text() == "old"
+    box.confirm.yes.click()  # asked again about what is there now, and confirmed
+    assert box.banner.kind == "saved" and (tmp_path / "deck.csv").read_text().startswith("count,card,name")
 
 
-# -- 05 sample turns -------------------------------------------------------------------------
+def test_draw_odds_are_percentages_with_exact_fractions(lib):
+    from workbench.decks.analytics import at_least
+    from workbench.notebook.deck_builder import DeckBuilder, builder_widget
+    builder = DeckBuilder(lib, "illustrative-mcready-base")
+    box = builder_widget(builder)
+    box.odds_card.value, box.draws.value = "apache-scout", 5
+    copies = builder.context().deck.counts["apache-scout"]
+    p = at_least(62, copies, 5)
+    assert f'title="exactly {p.numerator}/{p.denominator}">{float(p) * 100:.1f}%' in box.odds.value
+
+
+# -- 05 sample turns ------------------------------------------------------------------------------
+
+def dark_horse_stepper(lib, seed=1, rounds=1):
+    from workbench.games.dark_horse.engine import BOTS, new_game
+    from workbench.notebook.turns import TurnStepper
+    return TurnStepper(new_game(lib, "high-noon", 2, seed=seed, rounds=rounds), {"red": BOTS["random"], "blue": BOTS["random"]})
+
+
+def to_placement(box):
+    """Let the bots place the starting pieces and the dice roll, until a seat may place dice."""
+    while "pass" not in [label for label, _ in box.actions.options]:
+        box.step_button.click()
+
 
 def test_turn_stepper_widget_steps_forward_back_and_by_hand(lib):
-    from workbench.games.dark_horse.engine import BOTS, new_game
-    from workbench.notebook.turns import TurnStepper, stepper_widget
-    stepper = TurnStepper(new_game(lib, "high-noon", 2, seed=1, rounds=1), {"red": BOTS["random"], "blue": BOTS["random"]})
-    box = stepper_widget(stepper, "dark-horse")
-    assert box.actions.value == 0 and box.actions.label.startswith("build a city")  # setup: a move is always selected
-    while stepper.state.phase != "placement":     # the bots place the starting pieces, the dice are rolled
+    from workbench.notebook.turns import CHANCE, stepper_widget
+    stepper = dark_horse_stepper(lib)
+    box = stepper_widget(stepper, "dark-horse", library=lib)
+    assert box.actions.value == 0 and box.actions.label.startswith("build a city on")  # a move is always selected
+    while box.actions.value != CHANCE:
         box.step_button.click()
+    assert box.actions.label == "roll the dice (chance decides)" and "the dice roll" in box.where.value
+    box.play_button.click()                        # a person may roll too
+    to_placement(box)
     start = stepper.position
-    assert box.actions.value == 0 and box.actions.label == "pass"
     box.actions.value = [label for label, i in box.actions.options].index("pass")
     box.play_button.click()
     assert stepper.position == start + 1 and stepper.state.log[-1]["event"] == "pass"
@@ -200,8 +468,132 @@ def test_turn_stepper_widget_steps_forward_back_and_by_hand(lib):
     assert stepper.position == start
     box.forward_button.click()
     assert stepper.position == start + 1
+    box.forward_button.click()
     box.run_button.click()
-    assert stepper.state.done
+    while not stepper.state.done:
+        box.run_button.click()
+    assert "game over" in box.where.value
+
+
+def test_moves_read_in_names(lib):
+    from workbench.notebook.turns import stepper_widget
+    box = stepper_widget(dark_horse_stepper(lib), "dark-horse", library=lib)
+    to_placement(box)
+    labels = [label for label, _ in box.actions.options]
+    assert any(re.fullmatch(r"place \d(\+\d)? on Saloon", label) for label in labels), labels
+    assert not any("saloon" in label for label in labels)
+
+
+def test_scripted_steps_show_in_the_panel(lib):
+    # before: "step 0 of 0" after Run All, whatever the cells below had played
+    from workbench.notebook.turns import stepper_widget
+    stepper = dark_horse_stepper(lib)
+    box = stepper_widget(stepper, "dark-horse", library=lib)
+    stepper.run(5)
+    assert "Step 5 of 5" in box.where.value
+    stepper.back()
+    assert "Step 4 of 5" in box.where.value
+
+
+def test_playing_from_a_past_step_asks_before_discarding_the_later_ones(lib):
+    from workbench.notebook.turns import Branching, stepper_widget
+    stepper = dark_horse_stepper(lib)
+    box = stepper_widget(stepper, "dark-horse", library=lib)
+    stepper.run(4)
+    stepper.back()
+    stepper.back()
+    with pytest.raises(Branching):
+        stepper.step()
+    box.step_button.click()
+    assert stepper.last == 4 and box.confirm.pending and "discards steps 3 to 4" in box.banner.text
+    box.confirm.no.click()
+    assert stepper.last == 4
+    box.step_button.click()
+    box.confirm.yes.click()
+    assert stepper.position == 3 and stepper.last == 3
+
+
+def test_the_log_is_a_table_of_round_player_and_what_happened(lib):
+    from workbench.notebook.turns import stepper_widget
+    stepper = dark_horse_stepper(lib)
+    box = stepper_widget(stepper, "dark-horse", library=lib)
+    stepper.run(12)  # the starting pieces, then the first roll
+    table = box.event_log.value
+    assert "<th>round</th><th>player</th><th>what happened</th>" in table
+    text = visible_text(table)
+    assert "{" not in text and "None" not in text and "[" not in text
+    assert re.search(r"rolls \d and \d", text)
+
+
+def test_the_end_of_a_game_has_a_banner(lib):
+    from workbench.games.dark_horse import engine as dark_horse
+    from workbench.games.western_legends import engine as western_legends
+    from workbench.notebook.turns import TurnStepper, stepper_widget
+    state = western_legends.play(lib, 2, seed=3)  # a whole game, played to its end
+    stepper = TurnStepper(state, {"red": western_legends.BOTS["greedy"], "blue": western_legends.BOTS["greedy"]})
+    box = stepper_widget(stepper, library=lib)
+    ranking, scores = state.ranking(), state.final_scores()
+    assert f"{' and '.join(ranking[0])} win" in box.winner.value and f"{scores[ranking[0][0]]['total']} LP" in box.winner.value
+    assert "game over" in box.where.value and box.actions.options == ()
+    state = dark_horse.play(lib, "high-noon", 2, seed=1, rounds=1)
+    box = stepper_widget(TurnStepper(state, {}), "dark-horse", library=lib)
+    assert "Game over" in box.winner.value and "names no winner" in box.winner.value
+    fresh = dark_horse_stepper(lib)
+    box = stepper_widget(fresh, "dark-horse", library=lib)
+    assert box.winner.value == ""
+
+
+def test_stepping_changes_the_board_image_and_back_and_forth_restores_it(lib):
+    from workbench.games.western_legends.engine import BOTS, new_game as western_legends
+    from workbench.notebook.turns import TurnStepper, stepper_widget
+    stepper = TurnStepper(western_legends(lib, 2, seed=2), {"red": BOTS["greedy"], "blue": BOTS["greedy"]})
+    box = stepper_widget(stepper, library=lib)
+    stepper.run(6)
+    at_six = bytes(box.board.value)
+    assert at_six.startswith(b"\x89PNG")
+    for _ in range(6):
+        box.back_button.click()
+    assert stepper.position == 0 and bytes(box.board.value) != at_six  # the players have not moved yet
+    for _ in range(6):
+        box.forward_button.click()
+    assert bytes(box.board.value) == at_six
+
+
+# -- 06 odds lab ----------------------------------------------------------------------------------
+
+def test_the_gunfight_heat_map_displays_as_an_image(lib):
+    # before: the cell showed "<Figure size 900x700 with 2 Axes>", never the heat map
+    from IPython.core.formatters import DisplayFormatter
+    from workbench.notebook.odds_lab import gunfight_heatmap, library_fighters
+    picture = gunfight_heatmap(library_fighters(lib), lib)
+    data, _ = DisplayFormatter().format(picture)
+    assert data["image/png"].startswith(b"\x89PNG") and "Figure size" not in data.get("text/plain", "")
+    assert len(picture.figure.axes) == 2  # the map and its colour bar
+
+
+def test_odds_lab_table_heat_map_and_balance(lib):
+    from workbench.games.dark_horse.gunfight import exact_odds
+    from workbench.notebook.odds_lab import OddsLab, balance, odds_widget
+    lab = OddsLab(lib)
+    box = odds_widget(lab)
+    assert bytes(box.heat.value).startswith(b"\x89PNG")
+    box.fighter_name.value, box.fighter_spec.value = "deadly gun", "combat=2,duel=1,deadly"
+    box.add_button.click()
+    assert box.banner.kind == "saved" and "deadly gun" in box.table.value
+    marshal, deadly = lab.sides[1], lab.sides[-1]
+    p = exact_odds(marshal, deadly).outcomes["a_wins"]
+    assert f"exactly {p.numerator}/{p.denominator}" in box.table.value
+    box.add_button.click()
+    assert box.banner.kind == "refused" and "already" in box.banner.text
+    calls = []
+    games, by_seat, spread = balance(lib, range(3), players=3, progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(1, 3), (2, 3), (3, 3)] and list(by_seat.index) == [1, 2, 3]
+    assert games.groupby("seed")["won"].any().all()
+    box.games.value = 5
+    box.run_button.click()
+    assert box.bar.value == 5 and "first player" in box.results.value and 'title="' in box.results.value
+    wins = int(lab.games[lab.games["seat"] == 1]["won"].sum())
+    assert f"{wins} of 5 games" in box.results.value
 
 
 def test_dark_horse_stepper_draws_the_territory(lib):
@@ -215,23 +607,17 @@ def test_dark_horse_stepper_draws_the_territory(lib):
     assert sum(1 for p in state.board.pieces if p.piece in ("town", "city")) == 9 and figure.axes
 
 
-def test_western_legends_stepper_draws_the_board(lib):
-    from workbench.games.western_legends.engine import BOTS, new_game
-    from workbench.notebook.turns import TurnStepper, western_legends_board
-    stepper = TurnStepper(new_game(lib, 2, seed=2), {"red": BOTS["greedy"], "blue": BOTS["greedy"]})
-    stepper.run(10)
-    figure = western_legends_board(stepper.state)
-    assert figure.axes[0].get_title().startswith("round")
-
-
-# -- 06 odds lab -----------------------------------------------------------------------------
-
-def test_odds_lab_heatmap_and_balance(lib):
-    from workbench.games.dark_horse.gunfight import fighters
-    from workbench.notebook.odds_lab import balance, gunfight_heatmap
-    figure = gunfight_heatmap(fighters(lib))
-    assert len(figure.axes[0].texts) == len(fighters(lib)) ** 2
-    calls = []
-    games, by_seat, spread = balance(lib, range(3), players=3, progress=lambda d, t: calls.append((d, t)))
-    assert calls == [(1, 3), (2, 3), (3, 3)] and list(by_seat.index) == [1, 2, 3]
-    assert games.groupby("seed")["won"].any().all()
+def test_every_event_of_whole_games_reads_as_words(lib):
+    """The log describer never fails, whatever an engine logs, and never shows Python values."""
+    from workbench.games.dark_horse import engine as dark_horse
+    from workbench.games.western_legends import engine as western_legends
+    from workbench.notebook.common import Names
+    from workbench.notebook.turns import describe_event
+    for game, state in (("western-legends", western_legends.play(lib, 3, seed=5)),
+                        # Wild Wild West's illustrative map holds 2 players' first cities (setup-impossible)
+                        ("dark-horse", dark_horse.play(lib, "wild-wild-west", 2, seed=7, rounds=3)),
+                        ("dark-horse", dark_horse.play(lib, "high-noon", 3, seed=7, rounds=3))):
+        names = Names(lib, game)
+        for event in state.log:
+            text = describe_event(state, event, names)
+            assert text and not re.search(r"[{}\[\]]|None|\(\d+, -?\d+\)", text), (event, text)

@@ -16,6 +16,8 @@ def notebook(name, cells):
     nb = nbf.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.cells = [nbf.v4.new_markdown_cell(c[3:]) if c.startswith("md:") else nbf.v4.new_code_cell(c) for c in cells]
+    for i, cell in enumerate(nb.cells):
+        cell.id = f"{name[:2]}-cell-{i:02d}"  # stable ids: regenerating a notebook changes only what changed
     nbf.write(nb, OUT / name)
 
 
@@ -52,12 +54,12 @@ print(f"{result.files} files, {len(result.documents)} documents, {len(result.err
 print("library is valid" if result.ok else "fix the problems above")""",
     "md:## The library at a glance",
     CHECK + """table = pd.DataFrame(
-    [{"game": d.game, "kind": d.kind, "id": d.id, "name": d.data.get("name"),
+    [{"game": d.game, "kind": d.kind.replace("_", " "), "id": d.id, "name": d.data.get("name"),
       "source": (d.data.get("source") or {}).get("document")} for d in result.library.documents]
 )
-print(table.groupby(["game", "kind"]).size().unstack(fill_value=0).to_string())""",
+table.groupby(["kind", "game"]).size().unstack(fill_value=0)""",
     "md:Where the content comes from (`illustrative` marks example data that is no claim about the published games):",
-    CHECK + """print(table.groupby(["game", "source"]).size().unstack(fill_value=0).to_string())""",
+    CHECK + """table.groupby(["source", "game"]).size().unstack(fill_value=0)""",
 ])
 
 notebook("01-edit-content.ipynb", [
@@ -65,8 +67,12 @@ notebook("01-edit-content.ipynb", [
 
 Pick a file: the form is generated from its kind's JSON Schema (enums become dropdowns, numbers
 number fields, lists one item per line). Every change is validated at once, with line and column.
-**Save** writes the YAML back keeping your comments, key order and formatting, atomically, and
-refuses to overwrite a file that changed on disk since you opened it (press *Reload from disk*).
+
+**What a save promises:** only the values you edit change (comments, their spacing, quoting, line
+endings are kept byte for byte); the file is written all at once; a file changed on disk since you
+opened it is never overwritten (you get *Reload* or *Re-apply my edits*); content with errors and
+the published games' own files are saved only after you confirm. **Save as** writes the document
+to a new file with a new id: the way to make your own version of a published document.
 
 This demo edits scratch copies of the example house rules; set `folder` to your own folder
 (for example `VARIANTS / "house-rules"`) to edit your files.""",
@@ -74,147 +80,175 @@ This demo edits scratch copies of the example house rules; set `folder` to your 
 import shutil, tempfile
 from pathlib import Path
 folder = Path(tempfile.mkdtemp()) / "house-rules"
-shutil.copytree(VARIANTS / "house-rules", folder)
-path = folder / "telegraph-office.yaml" """,
+_ = shutil.copytree(VARIANTS / "house-rules", folder)""",
     """from workbench.notebook.editor import DocumentEditor, form, picker
 # the published games' content, to check references against (the original house rules are left
 # out, or the copies would share their ids)
 published = library([VARIANTS / "dark-horse", VARIANTS / "revolver", VARIANTS / "western-legends"])
-picker(folder, library=published)""",
-    "md:The same editor without widgets, as a designer's script would use it:",
-    """editor = DocumentEditor(path, library=published)""",
-    "md:A change keeps the comments:",
-    CHECK + """editor.set_field(["name"], "Telegraph & Post Office")
-editor.save()
-print(path.read_text().splitlines()[0])
-print([line for line in path.read_text().splitlines() if line.startswith("name:")])
-print([p.code for p in editor.problems()])""",
-    "md:A mistake shows at once, located:",
+panel = picker(folder, library=published, start=folder / "telegraph-office.yaml")
+panel""",
+    "md:The panel's editor in code: a change here shows in the form above, and the other way round.",
+    CHECK + """editor = panel.current().editor
+editor.set_field(["name"], "Telegraph & Post Office")
+saved = editor.save()
+print("saved", saved.path.name, "with", len(saved.problems), "problems")
+print(editor.path.read_text().splitlines()[1])
+print([line for line in editor.path.read_text().splitlines() if line.startswith("name:")])""",
+    "md:A mistake shows at once, located, in words:",
     CHECK + """editor.set_field(["type"], "limted")
 for p in editor.problems():
-    print(f"line {p.line}, column {p.column}: {p.code}: {p.message} ({p.hint})")""",
+    print(f"line {p.line}, column {p.column}: {p.message} ({p.hint})")
+editor.set_field(["type"], "limited")""",
+    """md:Nothing is lost: someone else changes the file on disk while you edit it. Your save is refused
+(press **Save** in the panel above: it says the same), your edits stay, and *Re-apply my edits*
+puts them on top of the other change.""",
+    CHECK + """from workbench.storage import ChangedOnDisk
+editor.path.write_text(editor.path.read_text().replace("type: limited", "type: unlimited"))
+editor.set_field(["large"], True)
+try:
+    editor.save()
+except ChangedOnDisk as refused:
+    print("not saved:", refused)
+    print("what to do:", refused.hint)""",
+    """md:**Fork a published document** with *Save as*: the copy gets your id, says what it is based on,
+and becomes a house rule; the published file is not touched.""",
+    CHECK + """saloon = DocumentEditor.for_id(VARIANTS / "dark-horse" / "rebels-and-rogues" / "action-spaces.yaml", "saloon",
+                                library=published)
+saloon.save_as(folder, "house-saloon", name="Saloon (house rules)")
+print(saloon.path.name, "|", saloon.data["name"], "|", saloon.data["source"]["section"])
+print([p.code for p in saloon.problems()])""",
 ])
 
 notebook("02-scenario-designer.ipynb", [
     """md:# Scenario designer
 
-Compose a house-rule Dark Horse scenario from the library's action spaces, variants and decks. Conflicts
-(two action spaces replacing the same space) show immediately; the table shows what your scenario
-changes against a published scenario or the base game. Save writes a scenario document.""",
+Compose a house-rule Dark Horse scenario from the library's action spaces, variants and decks: tick
+what it uses. Conflicts (two action spaces replacing the same space) show immediately; the table
+shows what your scenario changes against a published scenario or the base game. *Start from* copies
+a published scenario (its texts, end of game and parameters too) into yours, which keeps its own
+id. *Save scenario* writes a new file `<id>.yaml` and never replaces an existing file unless you
+confirm.""",
     SETUP + """
 from workbench.notebook.scenario import ScenarioDesigner, designer_widget
 designer = ScenarioDesigner(lib, "frontier-politics", "Frontier Politics")
 designer_widget(designer)""",
-    "md:For example: start from High Noon and add Pork Barrel's spaces. Saloon and Barnstorming both replace Market:",
+    "md:The same designer in code (the panel above follows). Start from High Noon and add Pork Barrel's spaces: Saloon and Barnstorming both replace Market:",
     CHECK + """designer.start_from("high-noon")
 designer.action_spaces += ["campaign", "barnstorming", "carnival"]
 for p in designer.problems():
     print(p.code, "-", p.message)""",
     CHECK + """designer.action_spaces = ["stagecoach", "trader-new", "marshal", "campaign"]
 print([p.code for p in designer.problems()])
-import pandas as pd
-print(pd.DataFrame(designer.diff("high-noon")).to_string(index=False))""",
+for row in designer.diff("high-noon"):
+    print(f"{row['slot']:>8}: {row['other'] or '-':>8} -> {row['this scenario'] or '-'} ({row['change']})")""",
 ])
 
 notebook("03-map-explorer.ipynb", [
     """md:# Map explorer
 
 Click a hex on the map (or pick it from the list) to see what lies there and, for each player and
-piece, whether it may be built there and which rule forbids it. Place and remove pieces, move the
-mobile mystery hex with a seeded die, compare random layouts, and see the exact distribution of a
-mobile hex after several moves. The map shipped here is **illustrative**: the rules texts give no
-board layout.""",
-    """%matplotlib widget
-""" + SETUP + """
+piece, whether it may be built there and, if not, every reason. The bright hexes are where the
+chosen player may build the chosen piece. Build and remove pieces, move the mobile mystery hex with
+a seeded die, see where it will be after several moves, and compare random layouts. The map
+shipped here is **illustrative**: the rules texts give no board layout.""",
+    SETUP + """
 from workbench.notebook.map_explorer import MapExplorer, explorer_widget
 explorer = MapExplorer(lib, "illustrative-territory", scenario="high-noon", seed=1)
 explorer_widget(explorer)""",
-    "md:What the widget shows for one hex, as data:",
+    "md:What the panel shows for one hex, as data:",
     CHECK + """info = explorer.select((0, -3))
-print(info["category"], info["pieces"])
+print(info["name"], "|", info["pieces"])
 for who in ("red", "blue"):
     print(who, "town:", info["legal"]["town"][who], info["why"]["town"][who])""",
-    "md:Move the Buffalo Herd with seeded dice, then compare three random layouts' fairness:",
+    "md:Move the Buffalo Herd with given dice (the panel follows), then compare three random layouts' fairness:",
     CHECK + """move = explorer.step_mobile((3, 0), rolls=[5, 4])
-print(move.to_json())
-print(explorer.compare_layouts([1, 2, 3]).to_string(index=False))""",
-    "md:Where the mobile hex will be after three moves, exactly:",
+print(move.reason)
+for row in explorer.layout_rows([1, 2, 3]):
+    print(f"layout {row['layout']}  {row['start']:<18} food {row['food']}  wood {row['wood']}  ore {row['ore']}  mystery {row['mystery']}")""",
+    "md:Where the Buffalo Herd will be after three more moves, exactly:",
     """explorer.heatmap(move.end, 3)""",
 ])
 
 notebook("04-deck-builder.ipynb", [
     """md:# Deck builder (Revolver 1.2)
 
-Start from a base deck and swap cards: legality and every problem show as you go, with stats and
-the chance to draw a card. The rules texts do not print Revolver's base decks, so this uses the
-**illustrative stand-in** base deck in `variants/house-rules/` (known cards and placeholders);
-supply your real base list the same way.""",
+Start from a base deck and swap cards: legality and every problem show as you go, with the cards
+by type and the chance to draw a card. *Save deck* writes a new deck file (never over an existing
+one unless you confirm); *Export CSV* writes a printable list. The rules texts do not print
+Revolver's base decks, so this uses the **illustrative stand-in** base deck in
+`variants/house-rules/` (known cards and placeholders); supply your real base list the same way.""",
     SETUP + """
 from workbench.notebook.deck_builder import DeckBuilder, builder_widget
 builder = DeckBuilder(lib, "illustrative-mcready-base", id="sharpshooters", name="Sharpshooters")
 builder_widget(builder)""",
-    "md:The same as a script:",
-    CHECK + """builder.swap("placeholder-mcready-firepower", "apache-scout")
-builder.swap("placeholder-mcready-character", "pinkerton-marshal")
+    "md:The same as a script (the panel above follows):",
+    CHECK + """builder.swap("placeholder-mcready-character", "pinkerton-marshal")
 builder.swap("placeholder-mcready-character", "estella-morales")
+builder.swap("apache-scout", "hidden-sniper")
 print(builder.size(), "cards, legal:", builder.legal())
 for p in builder.problems():
     print(p.severity, p.code, "-", p.message)
-print(builder.stats()["by_type"])
-print([round(p, 3) for _, p in builder.odds("pinkerton-marshal", 8)])""",
+print("by type:", ", ".join(f"{n} {kind}" for kind, n in builder.stats()["by_type"].items()))
+print("at least one Pinkerton Marshal after 0-8 draws:", ", ".join(f"{p:.1%}" for _, p in builder.odds("pinkerton-marshal", 8)))""",
 ])
 
 notebook("05-sample-turns.ipynb", [
     """md:# Sample turns
 
 Play a Dark Horse round and a Western Legends game with bots or by hand, and step back and forth
-through the log (every state is kept). Everything is seeded: the same seed plays the same game.""",
+through the log (every state is kept; playing a move from a past step asks before it discards the
+later steps). Everything is seeded: the same seed plays the same game.""",
     SETUP + """
 from workbench.games.dark_horse.engine import new_game, BOTS as DH_BOTS
 from workbench.notebook.turns import TurnStepper, stepper_widget
 dark_horse = TurnStepper(new_game(lib, "high-noon", 3, seed=7, rounds=2),
                          {"red": DH_BOTS["greedy"], "blue": DH_BOTS["random"], "green": DH_BOTS["random"]}, seed=7)
-stepper_widget(dark_horse, "dark-horse")""",
-    "md:What the engine assumes where the rules texts are silent is the first line of every log:",
+stepper_widget(dark_horse, "dark-horse", library=lib)""",
+    "md:What the engine assumes where the rules texts are silent is the first line of every log; the bots play on (the panel above follows):",
     CHECK + """for assumption in dark_horse.state.log[0]["assumptions"]:
     print("-", assumption)
 dark_horse.run(40)
-print(dark_horse.state.log[-1]["event"], {n: (s["white_hat"], s["black_hat"], s["roles"]) for n, s in dark_horse.state.scores().items()})""",
-    """%matplotlib widget
-from workbench.games.western_legends.engine import new_game as western_legends, BOTS as WL_BOTS
+print("game over:", dark_horse.done)
+for name, s in dark_horse.state.scores().items():
+    print(f"{name}: {s['white_hat']} White Hat, {s['black_hat']} Black Hat, roles: {', '.join(s['roles']) or 'none'}")""",
+    """from workbench.games.western_legends.engine import new_game as western_legends, BOTS as WL_BOTS
 western = TurnStepper(western_legends(lib, 3, seed=5), {"red": WL_BOTS["greedy"], "blue": WL_BOTS["greedy"], "green": WL_BOTS["random"]}, seed=5)
-stepper_widget(western, "western-legends")""",
+stepper_widget(western, "western-legends", library=lib)""",
     CHECK + """western.run(60)
-print("round", western.state.round, "| LP:", {p.name: p.lp for p in western.state.players})
+print(f"round {western.state.round}; LP:", ", ".join(f"{p.name} {p.lp}" for p in western.state.players))
 western.back(); western.back()
-print("two steps back: position", western.position, "of", len(western.history) - 1)""",
+print("two steps back: step", western.position, "of", western.last)""",
 ])
 
 notebook("06-odds-lab.ipynb", [
     """md:# Odds lab
 
-Exact gunfight odds for the fighters a scenario brings (plus any you write inline), and Monte Carlo
-balance runs for Western Legends: does the first player win more often, and how spread are the
-scores? Everything is seeded.""",
+Exact gunfight odds for the fighters a scenario brings (add your own with their icons), as a heat
+map and as a table (hover a percentage for the exact fraction), and Monte Carlo balance runs for
+Western Legends: does the first player win more often, and how spread are the scores? Everything
+is seeded.""",
     SETUP + """
-from workbench.games.dark_horse.gunfight import fighters, Side
-from workbench.notebook.odds_lab import gunfight_heatmap, balance
-sides = fighters(lib) + [Side.parse("combat=2,duel=1,deadly", "deadly gun"), Side.parse("combat=3,weak-kneed", "nervous posse")]
-gunfight_heatmap(sides)""",
-    CHECK + """from workbench.games.dark_horse.gunfight import exact_odds
+from workbench.notebook.odds_lab import OddsLab, odds_widget, library_fighters, parse_fighter
+lab = OddsLab(lib, library_fighters(lib) + [parse_fighter("combat=2,duel=1,deadly", "deadly gun"),
+                                            parse_fighter("combat=3,weak-kneed", "nervous posse")])
+odds_widget(lab)""",
+    "md:One matchup, exactly:",
+    CHECK + """from workbench.games.dark_horse.gunfight import exact_odds, Side
 odds = exact_odds(Side.parse("combat=2,duel=2,tough", "marshal"), Side.parse("combat=2", "gang"))
 print({k: str(v) for k, v in odds.outcomes.items()})""",
-    "md:Balance runs, with a progress bar:",
+    "md:Balance runs in code, with a progress bar:",
     """import ipywidgets as w
 from IPython.display import display
+from workbench.notebook.odds_lab import balance
 bar = w.IntProgress(min=0, max=20, description="games")
 display(bar)
 def progress(done, total):
     bar.value = done
-games, by_seat, spread = balance(lib, range(20), players=3, progress=progress)
-by_seat""",
-    CHECK + """print(by_seat.round(3).to_string())
-print("score spread per game:", spread.round(2).to_dict())""",
+games, by_seat, spread = balance(lib, range(20), players=3, progress=progress)""",
+    CHECK + """for seat, row in by_seat.iterrows():
+    who = "the first player" if seat == 1 else f"{seat - 1} seat(s) after the first"
+    print(f"{who}: won {row.win_rate:.0%} of {row.games} games, mean score {row.mean_score:.2f} LP")
+print(f"score spread per game (winner minus last): mean {spread['mean']:.2f} LP, from {spread['min']:.0f} to {spread['max']:.0f}")""",
 ])
 notebook("07-balance-lab.ipynb", [
     """md:# Balance lab: does my house rule change the game?

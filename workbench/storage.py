@@ -1,43 +1,427 @@
-"""Saving files atomically: a temporary file in the same folder, then a rename, so a crash or a
-full disk never leaves half a file where the designer's work was."""
+"""Saving the designer's files so that nothing is lost.
+
+What a save promises (the README repeats it for designers):
+
+* **All or nothing.** Data goes to a temporary file in the same folder, is flushed to disk, then
+  renamed over the target: a crash or a full disk never leaves half a file.
+* **Never over a file it did not open.** :func:`create` refuses an existing file unless the caller
+  passes ``overwrite``: the digest of the content the designer saw and agreed to replace (or
+  ``True`` from a command line's explicit ``--overwrite``).
+* **Never over someone else's change.** :func:`replace` compares the file on disk with the digest
+  of what was opened and writes in one step under a lock on the folder, so of two saves racing on
+  one file the second sees the first and is refused (:class:`ChangedOnDisk`). The digest is taken
+  over the raw bytes: a file whose only change is its line endings has changed.
+* **Through links, keeping modes.** A symbolic link is followed and its target written (the link
+  stays a link); an existing file keeps its permission bits and a new file gets the ones the
+  umask allows, as any editor would create it.
+* **Ids checked before they become paths.** :func:`path_for_id` accepts only ids matching the
+  schemas' id pattern, so no id can name a file outside its folder.
+
+Spreadsheet exports go through :func:`neutralise_csv`, so a card named ``=HYPERLINK(...)`` is text
+in a spreadsheet, not a formula.
+"""
 from __future__ import annotations
 
+import contextlib
+import csv
+import errno
+import hashlib
+import io
 import os
+import re
 import tempfile
+import threading
+from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import UsageError
 
+__all__ = ["SaveRefused", "FileExists", "ChangedOnDisk", "NoSuchFolder", "Snapshot", "digest", "read",
+           "check_id", "path_for_id", "create", "replace", "locked", "atomic_write_bytes", "atomic_write_text",
+           "neutralise_cell", "neutralise_csv"]
+
+
+# -- refusals ------------------------------------------------------------------------------------
+class SaveRefused(UsageError):
+    """A save that would lose data was not made; ``hint`` says what the designer can do. (A usage
+    error: on the command line it exits 2 with its message.)"""
+
+    def __init__(self, message: str, path, hint: str | None = None):
+        super().__init__(message)
+        self.path, self.hint = Path(path), hint
+
+
+class FileExists(SaveRefused):
+    """The target already exists and the caller did not open it. ``digest`` identifies the content
+    found, so a confirmation ("replace this file") can be bound to exactly that content."""
+
+    def __init__(self, path, found: bytes):
+        self.digest = digest(found)
+        super().__init__(f"{Path(path).name} already exists in {Path(path).parent.name or '.'}/",
+                         path, "choose another id or file name, or confirm that you want to replace that file")
+
+
+class ChangedOnDisk(SaveRefused):
+    """The file changed (or vanished) since it was opened."""
+
+    def __init__(self, path, found: bytes | None):
+        self.digest = None if found is None else digest(found)
+        what = "was deleted" if found is None else "changed on disk"
+        super().__init__(f"{Path(path).name} {what} since you opened it", path,
+                         "reload it to see the other change (or save yours as a new file)")
+
+
+class NoSuchFolder(SaveRefused):
+    """The folder to save into does not exist (it is not created: a typo would scatter files)."""
+
+    def __init__(self, folder):
+        folder = Path(folder)
+        from .errors import did_you_mean
+        siblings = []
+        with contextlib.suppress(OSError):
+            siblings = [p.name for p in folder.parent.iterdir() if p.is_dir()]
+        near = did_you_mean(folder.name, siblings)
+        super().__init__(f"there is no folder {folder.name!r}" + (f" in {folder.parent.name}/" if folder.parent.name else ""),
+                         folder, f"did you mean {near!r}?" if near else "create the folder first, or pick an existing one")
+
+
+# -- reading -------------------------------------------------------------------------------------
+def digest(data: bytes) -> str:
+    """The SHA-256 of raw bytes (line endings and a BOM count: they are part of the file).
+
+    >>> digest(b"a\\n") == digest(b"a\\r\\n")
+    False
+    """
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A file's bytes as read, and their digest: what a later :func:`replace` compares against."""
+
+    path: Path
+    data: bytes
+
+    @property
+    def digest(self) -> str:
+        return digest(self.data)
+
+
+def read(path) -> Snapshot:
+    """Read a file's raw bytes (no newline translation, BOM kept)."""
+    path = Path(path)
+    return Snapshot(path, path.read_bytes())
+
+
+# -- ids and paths -------------------------------------------------------------------------------
+_ID = None
+#: Longest id that still makes a legal file name (255 bytes) with ``.yaml`` after it.
+MAX_ID_LENGTH = 200
+
+
+def check_id(value) -> str:
+    """Return ``value`` when it is a valid document id; raise :class:`UsageError` otherwise.
+
+    >>> check_id("telegraph-office")
+    'telegraph-office'
+    >>> check_id("../../escaped")
+    Traceback (most recent call last):
+    ...
+    workbench.errors.UsageError: '../../escaped' is not a valid id: use lowercase letters, digits and single dashes (like 'telegraph-office')
+    >>> check_id("telegraph-office\\n")
+    Traceback (most recent call last):
+    ...
+    workbench.errors.UsageError: 'telegraph-office\\n' is not a valid id: use lowercase letters, digits and single dashes (like 'telegraph-office')
+    """
+    global _ID
+    if _ID is None:
+        from .content.schemas import ID_PATTERN
+        _ID = re.compile(ID_PATTERN)
+    # fullmatch: `$` alone would accept a final newline
+    if not isinstance(value, str) or not _ID.fullmatch(value) or len(value) > MAX_ID_LENGTH:
+        raise UsageError(f"{value!r} is not a valid id: use lowercase letters, digits and single dashes"
+                         " (like 'telegraph-office')" + (f", at most {MAX_ID_LENGTH} characters"
+                                                         if isinstance(value, str) and len(value) > MAX_ID_LENGTH else ""))
+    return value
+
+
+def path_for_id(folder, id: str, suffix: str = ".yaml") -> Path:
+    """``folder/<id><suffix>``, after checking the id and that the folder exists.
+
+    >>> import tempfile
+    >>> path_for_id(tempfile.gettempdir(), "my-deck").name
+    'my-deck.yaml'
+    """
+    check_id(id)
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise NoSuchFolder(folder)
+    return folder / f"{id}{suffix}"
+
+
+# -- locking -------------------------------------------------------------------------------------
+_thread_locks: dict[str, threading.Lock] = {}
+_thread_locks_guard = threading.Lock()
+
+
+@contextlib.contextmanager
+def locked(folder):
+    """Hold an exclusive lock on ``folder`` (its directory inode, which a rename never replaces)
+    for the time of a check-and-write. Works across processes (``flock``) and threads."""
+    folder = Path(folder)
+    key = os.path.realpath(folder)
+    with _thread_locks_guard:
+        thread_lock = _thread_locks.setdefault(key, threading.Lock())
+    with thread_lock:
+        try:
+            import fcntl
+        except ImportError:  # no flock (Windows): a lock file made with O_EXCL
+            with _lock_file(folder):
+                yield
+            return
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+
+
+@contextlib.contextmanager
+def _lock_file(folder: Path, attempts: int = 600):
+    import time
+    lock = folder / ".workbench-save.lock"
+    for _ in range(attempts):
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            break
+        except FileExistsError:
+            time.sleep(0.05)  # another save is writing; it holds the lock for milliseconds
+    else:
+        raise SaveRefused(f"another save in {folder.name}/ did not finish", folder,
+                          f"if no save is running, delete {lock.name}")
+    try:
+        yield
+    finally:
+        os.close(fd)
+        os.unlink(lock)
+
+
+# -- writing -------------------------------------------------------------------------------------
 def _umask() -> int:
-    mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
-    os.umask(mask)
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    with _thread_locks_guard:  # os.umask can only be read by setting it
+        mask = os.umask(0o022)
+        os.umask(mask)
     return mask
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` all at once or not at all.
+def _target(path) -> Path:
+    """Where bytes for ``path`` really go: a symbolic link's final target."""
+    return Path(os.path.realpath(path))
+
+
+def _temporary(target: Path, data: bytes, mode: int) -> str:
+    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, mode)
+    except BaseException:
+        _unlink(temp)
+        raise
+    return temp
+
+
+def _unlink(path) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+
+
+def _sync_folder(folder: Path) -> None:
+    with contextlib.suppress(OSError):  # not every platform can fsync a directory
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _current(target: Path) -> bytes | None:
+    try:
+        return target.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def _check_folder(target: Path) -> None:
+    if not target.parent.is_dir():
+        raise NoSuchFolder(target.parent)
+
+
+def create(path, data: bytes | str, *, overwrite: bool | str = False) -> Path:
+    """Write a file the caller did not open (a new scenario, deck, layout or export).
+
+    Parameters
+    ----------
+    path : path-like
+        The file to write; a symbolic link is followed.
+    data : bytes or str
+        The content (text is written as UTF-8, newlines as given).
+    overwrite : bool or str
+        ``False`` (default): refuse when the file exists (:class:`FileExists`, whose ``digest``
+        names what was found). A digest string: replace the file only while it still holds that
+        content (the designer confirmed replacing what they were shown). ``True``: replace whatever
+        is there (a command line's explicit ``--overwrite``).
+
+    Returns
+    -------
+    Path
+        The path written (the link's target when ``path`` is a link).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "deck.yaml"
+    >>> _ = create(target, "id: mine\\n")
+    >>> create(target, "id: theirs\\n")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    workbench.storage.FileExists: deck.yaml already exists in ...
+    >>> _ = create(target, "id: theirs\\n", overwrite=digest(b"id: mine\\n")); target.read_text()
+    'id: theirs\\n'
+    """
+    data = data.encode("utf-8") if isinstance(data, str) else data
+    target = _target(path)
+    _check_folder(target)
+    with locked(target.parent):
+        found = _current(target)
+        if found is not None:
+            if overwrite is False or (isinstance(overwrite, str) and overwrite != digest(found)):
+                raise FileExists(path, found)
+            return _write(target, data, _mode_of(target))
+        temp = _temporary(target, data, 0o666 & ~_umask())
+        try:
+            try:
+                os.link(temp, target)  # atomic "create only if absent", whoever else writes there
+            except FileExistsError:
+                raise FileExists(path, _current(target) or b"") from None
+            except OSError as exc:  # a file system without hard links: the folder lock still holds
+                if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
+                    raise
+                os.replace(temp, target)
+        finally:
+            _unlink(temp)
+        _sync_folder(target.parent)
+    return target
+
+
+def replace(path, data: bytes | str, expected: str) -> Path:
+    """Write back a file the caller opened, only if it still holds what was opened.
+
+    ``expected`` is the :func:`digest` of the bytes read when the file was opened. The comparison
+    and the rename happen under :func:`locked`, so no other save can slip in between.
+
+    Raises
+    ------
+    ChangedOnDisk
+        The file's bytes differ from ``expected`` (or it was deleted).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "card.yaml"
+    >>> _ = target.write_bytes(b"name: Ace\\r\\n")
+    >>> opened = read(target)
+    >>> _ = target.write_bytes(b"name: Ace\\n")          # someone changed only the line endings
+    >>> replace(target, b"name: King\\r\\n", opened.digest)
+    Traceback (most recent call last):
+    ...
+    workbench.storage.ChangedOnDisk: card.yaml changed on disk since you opened it
+    """
+    data = data.encode("utf-8") if isinstance(data, str) else data
+    target = _target(path)
+    _check_folder(target)
+    with locked(target.parent):
+        found = _current(target)
+        if found is None or digest(found) != expected:
+            raise ChangedOnDisk(path, found)
+        return _write(target, data, _mode_of(target))
+
+
+def _mode_of(target: Path) -> int:
+    try:
+        return target.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        return 0o666 & ~_umask()
+
+
+def _write(target: Path, data: bytes, mode: int) -> Path:
+    temp = _temporary(target, data, mode)
+    try:
+        os.replace(temp, target)
+    except BaseException:
+        _unlink(temp)
+        raise
+    _sync_folder(target.parent)
+    return target
+
+
+def atomic_write_bytes(path, data: bytes) -> None:
+    """Write an output file (a drawing, a game log) all at once or not at all, replacing any file
+    of that name: for files the designer named as the output of a command. Content the designer
+    keeps goes through :func:`create` or :func:`replace`.
 
     >>> import tempfile, pathlib
     >>> target = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
     >>> atomic_write_bytes(target, b"hello"); target.read_bytes()
     b'hello'
     """
-    path = Path(path)
-    fd, temp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        # mkstemp creates 0600; a new file gets the mode any other program would give it
-        os.chmod(temp, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except FileNotFoundError:
-            pass
-        raise
+    target = _target(path)
+    _check_folder(target)
+    _write(target, data, _mode_of(target))
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+def atomic_write_text(path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+# -- spreadsheet exports -------------------------------------------------------------------------
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+def neutralise_cell(value):
+    """A CSV cell a spreadsheet shows as text, never runs as a formula: a text starting with
+    ``=``, ``+``, ``-``, ``@``, a tab or a line break (or their full-width forms) gets a leading
+    apostrophe. Numbers (``-1``, ``+2.5``) are left alone.
+
+    >>> [neutralise_cell(v) for v in ["=HYPERLINK(\\"x\\")", "+cmd|' /C calc'!A0", "@SUM(A1)", "-1", "Ace", 3]]
+    ['\\'=HYPERLINK("x")', "'+cmd|' /C calc'!A0", "'@SUM(A1)", '-1', 'Ace', 3]
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+def neutralise_csv(text: str) -> str:
+    """Every cell of a CSV text passed through :func:`neutralise_cell` (same dialect, same line
+    ending).
+
+    >>> neutralise_csv('count,card\\n1,=cmd()\\n')
+    "count,card\\n1,'=cmd()\\n"
+    """
+    ending = "\r\n" if "\r\n" in text else "\n"
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator=ending)
+    for row in csv.reader(io.StringIO(text, newline="")):
+        writer.writerow([neutralise_cell(cell) for cell in row])
+    return out.getvalue()

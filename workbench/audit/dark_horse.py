@@ -103,7 +103,7 @@ def _dice(p: Played):
         if len(event["dice"]) != expected or not all(1 <= d <= 6 for d in event["dice"]):
             yield f"{event['player']} rolls {event['dice']}, expected {expected} six-sided dice ({p.where(i)})"
         rolled_by_round[event["round"]].append(event["player"])
-    for i, event in p.each("round"):
+    for _i, event in p.each("round"):
         later = rolled_by_round.get(event["round"] + 0, [])
         if later and later != event["order"][:len(later)]:
             yield f"round {event['round']}: rolls come {later}, not in turn order {event['order']}"
@@ -755,7 +755,7 @@ def _token_once(p: Played):
             yield f"{event['player']} uses a {event['token']} again in round {event['round']} ({p.where(i)})"
         if event.get("spent") and p.before(i)["players"][event["player"]]["goods"].get(event["token"], 0) < 1:
             yield f"{event['player']} spends a {event['token']} they do not hold ({p.where(i)})"
-    for i, event in p.each("boot"):     # a token given back with the dice it placed is not a use
+    for _i, event in p.each("boot"):     # a token given back with the dice it placed is not a use
         for token in ("engineer-token",):
             if token in (event.get("uses") or []):
                 seen[(event["round"], event["forced"], token)] -= 1

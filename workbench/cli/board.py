@@ -50,7 +50,8 @@ def add_commands(sub) -> None:
     common(layout, scenario=False)
     layout.add_argument("--seed", type=int, required=True)
     layout.add_argument("--distance", type=int_range(0, 100), default=3, help="how far from a start to count (default 3)")
-    layout.add_argument("-o", "--output", metavar="FILE.yaml", help="also save the generated map")
+    layout.add_argument("-o", "--output", metavar="FILE.yaml", help="also save the generated map (a new file)")
+    layout.add_argument("--overwrite", action="store_true", help="let -o replace an existing file")
 
 
 def _load(args):
@@ -65,8 +66,10 @@ def _load(args):
     # (unreadable YAML, schema, references) must be fixed first
     blocking = [p for p in result.errors if not is_model_problem(p)]
     if blocking:
+        # with what the model checks found meanwhile, so one run shows every problem
         raise ContentError(f"the content has {len(blocking)} error(s); fix them first"
-                           " (workbench validate shows them too)", blocking)
+                           " (workbench validate shows them too)",
+                           blocking + [p for p in result.problems if p not in blocking and is_model_problem(p)])
     return result.library, find_document(result.library, "map", args.map)
 
 
@@ -241,7 +244,7 @@ def _draw(args, rep, library, report) -> int:
 def _layout(args, rep, library, report) -> int:
     from ..board.graph import Board
     from ..board.layout import fairness, random_layout, spread
-    from ..storage import atomic_write_text
+    from .. import storage
 
     board = report.board
     out = output_file(args.output, (".yaml", ".yml")) if args.output else None
@@ -260,7 +263,12 @@ def _layout(args, rep, library, report) -> int:
 
         from ..paths import modeline
         header = modeline("map", out.resolve().parent) + "\n"
-        atomic_write_text(out, header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+        try:  # never over an existing file unless asked
+            storage.create(out, header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
+                           overwrite=args.overwrite)
+        except storage.FileExists as exc:
+            raise storage.SaveRefused(f"{exc}: the layout was not saved; choose a new file name, or pass"
+                                      " --overwrite to replace it", exc.path) from None
     rep.set(map=data["id"], seed=args.seed, distance=args.distance, starts=rows, spread=spread(rows),
             output=str(out) if out else None)
     rep.line(f"layout {data['id']} (within {args.distance} of each start):")

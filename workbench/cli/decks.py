@@ -43,8 +43,10 @@ def _load(args):
     blocking = [p for p in result.errors if not is_model_problem(p)
                 and not (p.code == "unknown-ref" and p.file == document.file)]
     if blocking:
+        # with what the model checks found meanwhile, so one run shows every problem
         raise ContentError(f"the content has {len(blocking)} error(s); fix them first"
-                           " (workbench validate shows them too)", blocking)
+                           " (workbench validate shows them too)",
+                           blocking + [p for p in result.problems if p not in blocking and is_model_problem(p)])
     return result.library, document
 
 
@@ -133,10 +135,11 @@ def _odds(args, rep, library, document) -> int:
 def _export(args, rep, library, document) -> int:
     from ..decks.analytics import export_csv
     from ..decks.rules import context_for
-    from ..storage import atomic_write_text
+    from ..storage import atomic_write_text, neutralise_csv
 
     out = output_file(args.output, (".csv",))
-    atomic_write_text(out, export_csv(context_for(library, document)))
+    # card names like =HYPERLINK(...) must stay text in a spreadsheet
+    atomic_write_text(out, neutralise_csv(export_csv(context_for(library, document))))
     rep.set(output=str(out))
     rep.line(f"wrote {out}")
     return EXIT_OK

@@ -239,6 +239,12 @@ def fast_check(kind: str):
     return is_valid
 
 
+def schema_valid(document) -> bool:
+    """Whether a document passes its kind's schema (model checks judge only such documents: the
+    schema's own problem is the one to report for the rest)."""
+    return isinstance(document.kind, str) and document.kind in load_schemas() and fast_check(document.kind)(document.data)
+
+
 def warm_validators(kinds_: list[str] | None = None) -> None:
     """Build the checks of ``kinds_`` (default: every kind) now, e.g. before starting worker
     processes, which then inherit them instead of building them again."""

@@ -1,11 +1,26 @@
-"""Shared helpers for the notebook front ends."""
+"""What every notebook panel shares.
+
+* :class:`Observable`: a panel's one state. Code in a cell and clicks in the widgets change the
+  same object; the panel redraws from it whenever it changes, so the two never disagree.
+* :class:`Banner` and :class:`Confirm`: saved / not saved / saved with warnings, and questions
+  asked before anything is lost; :func:`shows_errors` turns an exception in a callback into a
+  banner (cleared by the next action) instead of a traceback.
+* HTML in the designer's words: :func:`html_table`, :func:`problems_table`, :func:`percent`
+  (a percentage with the exact fraction on hover), :class:`Names` (names, ids in tooltips).
+* Figures as images: :func:`png` and :class:`Picture`, drawn without pyplot so no backend or
+  global figure state is involved.
+"""
 from __future__ import annotations
 
+import contextlib
 import functools
+import html
 import traceback
+from fractions import Fraction
 from pathlib import Path
 
 from ..content.validate import validate_paths
+from ..errors import WorkbenchError
 
 from ..paths import VARIANTS  # noqa: E402  (the published library, wherever the package is installed)
 
@@ -15,31 +30,361 @@ def library(paths=None):
     return validate_paths(paths or [VARIANTS]).library
 
 
-def shows_errors(output):
-    """Decorate a widget callback so any exception is printed in ``output`` (a widgets.Output),
-    where the designer sees it, instead of vanishing into the kernel's log."""
+# -- one state per panel -------------------------------------------------------------------------
+class Observable:
+    """Mixin: ``observe(callback)``; ``changed()`` calls every callback with the object.
+
+    >>> class Counter(Observable):
+    ...     def add(self):
+    ...         self.n = getattr(self, "n", 0) + 1
+    ...         self.changed()
+    >>> c, seen = Counter(), []
+    >>> _ = c.observe(lambda obj: seen.append(obj.n))
+    >>> c.add(); c.add()
+    >>> with c.batch():
+    ...     c.add(); c.add()
+    >>> seen
+    [1, 2, 4]
+    """
+
+    def observe(self, callback):
+        self.__dict__.setdefault("_observers", []).append(callback)
+        return callback
+
+    def unobserve(self, callback) -> None:
+        with contextlib.suppress(ValueError):
+            self.__dict__.get("_observers", []).remove(callback)
+
+    def changed(self) -> None:
+        if self.__dict__.get("_batch", 0):
+            self.__dict__["_pending"] = True
+            return
+        for callback in list(self.__dict__.get("_observers", [])):
+            callback(self)
+
+    @contextlib.contextmanager
+    def batch(self):
+        """Changes inside the block notify once, at its end."""
+        self.__dict__["_batch"] = self.__dict__.get("_batch", 0) + 1
+        try:
+            yield self
+        finally:
+            self.__dict__["_batch"] -= 1
+            if not self.__dict__["_batch"] and self.__dict__.pop("_pending", False):
+                self.changed()
+
+
+class WatchedList(list):
+    """A list that tells its owner (an :class:`Observable`) whenever it changes in place, so
+    ``designer.action_spaces += ["saloon"]`` in a cell redraws the panel too."""
+
+    def __init__(self, items=(), owner: Observable | None = None):
+        super().__init__(items)
+        self.owner = owner
+
+    def _changed(self):
+        if self.owner is not None:
+            self.owner.changed()
+
+
+def _notifying(name):
+    method = getattr(list, name)
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        result = method(self, *args, **kwargs)
+        self._changed()
+        return self if name in ("__iadd__", "__imul__") else result
+    return wrapper
+
+
+for _name in ("append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "__setitem__",
+              "__delitem__", "__iadd__", "__imul__"):
+    setattr(WatchedList, _name, _notifying(_name))
+
+
+class Redraw:
+    """A panel's redraw: runs ``function`` now, never inside itself (a change made while drawing
+    draws once more afterwards), and tells handlers whether an event comes from the drawing
+    (``drawing``) or from the designer. ``user(handler)`` wraps a widget handler so it ignores
+    the events the drawing itself causes."""
+
+    def __init__(self, function, banner: "Banner | None" = None):
+        self.function, self.banner = function, banner
+        self.drawing, self._again = False, False
+
+    def __call__(self, *_):
+        if self.drawing:
+            self._again = True
+            return
+        self.drawing = True
+        try:
+            for _attempt in range(5):
+                self._again = False
+                self.function()
+                if not self._again:
+                    break
+        finally:
+            self.drawing = False
+
+    def user(self, handler):
+        run = shows_errors(self.banner)(handler) if self.banner is not None else handler
+
+        @functools.wraps(handler)
+        def wrapper(*args, **kwargs):
+            if not self.drawing:
+                return run(*args, **kwargs)
+            return None
+        return wrapper
+
+
+# -- banners, questions, errors ------------------------------------------------------------------
+_BANNER_STYLE = {
+    "saved": ("#e6f4ea", "#1e7e34", "✔"),
+    "warning": ("#fff4e0", "#8a5a00", "⚠"),
+    "refused": ("#fdecea", "#b02a37", "✘"),
+    "error": ("#fdecea", "#b02a37", "✘"),
+    "info": ("#eef3fb", "#1f4e8c", "ℹ"),
+}
+
+
+class Banner:
+    """One message line under a panel's buttons (an ``ipywidgets.HTML``), in one of five kinds:
+    saved, warning (saved with warnings), refused (not saved), error, info. ``kind`` and ``text``
+    keep what is shown, for tests and scripts."""
+
+    def __init__(self):
+        import ipywidgets as w
+        self.widget = w.HTML()
+        self.kind, self.text = None, ""
+
+    def show(self, kind: str, title: str, detail: str = "", *, raw_detail: bool = False) -> None:
+        background, colour, icon = _BANNER_STYLE[kind]
+        detail_html = detail if raw_detail else html.escape(detail)
+        self.kind, self.text = kind, title + (" " + detail if detail and not raw_detail else "")
+        self.widget.value = (f"<div class='wb-banner wb-{kind}' style='background:{background};color:{colour};"
+                             f"border-left:4px solid {colour};padding:6px 10px;margin:4px 0'>"
+                             f"<b>{icon} {html.escape(title)}</b>" + (f"<div>{detail_html}</div>" if detail else "") + "</div>")
+
+    def clear(self) -> None:
+        self.kind, self.text = None, ""
+        self.widget.value = ""
+
+    def saved(self, title, detail=""):
+        self.show("saved", title, detail)
+
+    def warning(self, title, detail=""):
+        self.show("warning", title, detail)
+
+    def refused(self, title, detail=""):
+        self.show("refused", title, detail)
+
+    def error(self, title, detail=""):
+        self.show("error", title, detail)
+
+    def info(self, title, detail=""):
+        self.show("info", title, detail)
+
+
+class Confirm:
+    """A question with a yes and a no button, shown only while it waits for an answer.
+
+    ``ask(question, yes, on_yes)``: clicking *yes* hides the question and calls ``on_yes()``;
+    *Cancel* hides it. ``pending`` is the question waiting, or ``None``."""
+
+    def __init__(self, banner: Banner | None = None):
+        import ipywidgets as w
+        self.question = w.HTML()
+        self.yes = w.Button(description="Yes", button_style="warning")
+        self.no = w.Button(description="Cancel")
+        self.widget = w.HBox([self.question, self.yes, self.no], layout=w.Layout(display="none"))
+        self.widget.add_class("wb-confirm")
+        self.pending, self._on_yes = None, None
+        guard = shows_errors(banner) if banner is not None else (lambda f: f)
+        self.yes.on_click(guard(lambda _: self._answer(True)))
+        self.no.on_click(lambda _: self._answer(False))
+
+    def ask(self, question: str, yes: str, on_yes) -> None:
+        self.pending, self._on_yes = question, on_yes
+        self.question.value = f"<b>{html.escape(question)}</b>"
+        self.yes.description = yes
+        self.widget.layout.display = "flex"
+
+    def cancel(self) -> None:
+        self.pending, self._on_yes = None, None
+        self.widget.layout.display = "none"
+
+    def _answer(self, yes: bool) -> None:
+        action = self._on_yes
+        self.cancel()
+        if yes and action is not None:
+            action()
+
+
+def shows_errors(banner: Banner):
+    """Decorate a widget callback: the banner is cleared when the action starts (an old error
+    never sits above a new result), and an exception becomes a banner instead of vanishing into
+    the kernel's log. Mistakes the workbench expects (:class:`~workbench.errors.WorkbenchError`,
+    ``ValueError``) show their message and hint; anything else is a bug, shown as one."""
     def decorate(callback):
         @functools.wraps(callback)
         def wrapper(*args, **kwargs):
+            banner.clear()
             try:
                 return callback(*args, **kwargs)
+            except (WorkbenchError, ValueError) as exc:
+                hint = getattr(exc, "hint", None)
+                banner.refused(str(exc), hint or "")
             except Exception as exc:  # noqa: BLE001 - shown to the person, not swallowed
-                # append_stdout works with or without a live front end (and in tests)
-                output.append_stdout(f"error: {exc}\n")
-                output.append_stdout("".join(traceback.format_exception(exc)[-2:]))
-                return None
+                details = html.escape("".join(traceback.format_exception(exc)[-3:]))
+                banner.show("error", "Something went wrong inside the workbench (a bug, not your content)",
+                            f"{html.escape(type(exc).__name__)}: {html.escape(str(exc))}"
+                            f"<details><summary>details for a bug report</summary><pre>{details}</pre></details>",
+                            raw_detail=True)
+            return None
         return wrapper
     return decorate
 
 
-def problems_table(problems) -> str:
-    """Problems as a small HTML table (file:line:column, code, message, hint)."""
-    import html
+# -- HTML in the designer's words ----------------------------------------------------------------
+class Html(str):
+    """Text that is already HTML (not escaped again by :func:`html_table`)."""
 
+
+TABLE_STYLE = ("<style>.wb-table{border-collapse:collapse;margin:4px 0;font-size:13px}"
+               ".wb-table th,.wb-table td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;"
+               "vertical-align:top;word-break:normal;overflow-wrap:normal}"
+               ".wb-table th{background:#f4f1ea}.wb-table td.num{text-align:right}"
+               ".wb-problems td:nth-child(1),.wb-problems td:nth-child(2){white-space:nowrap}</style>")
+
+
+def cell(value) -> str:
+    if isinstance(value, Html):
+        return str(value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple, set)):
+        return ", ".join(cell(v) for v in value)
+    return html.escape(str(value))
+
+
+def html_table(rows: list[dict], columns: list[str] | None = None, *, css_class: str = "") -> str:
+    """Rows of dicts as an HTML table (headers from ``columns`` or the first row's keys). Values
+    that are :class:`Html` are kept as given; ``None`` is an empty cell; lists are joined."""
+    if not rows:
+        return ""
+    columns = columns or list(rows[0])
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(
+        f"<td class='num'>{cell(r.get(c))}</td>" if isinstance(r.get(c), (int, float)) and not isinstance(r.get(c), bool)
+        else f"<td>{cell(r.get(c))}</td>" for c in columns) + "</tr>" for r in rows)
+    return f"{TABLE_STYLE}<table class='wb-table {css_class}'><tr>{head}</tr>{body}</table>"
+
+
+def percent(value, digits: int = 1, title: str | None = None) -> Html:
+    """A probability as a percentage, the exact fraction (or ``title``) on hover.
+
+    >>> percent(Fraction(3, 8))
+    '<span title="exactly 3/8">37.5%</span>'
+    >>> percent(Fraction(0, 5), title="0 of 5 games")
+    '<span title="0 of 5 games">0.0%</span>'
+    """
+    shown = f"{float(value) * 100:.{digits}f}%"
+    if title is None and isinstance(value, Fraction):
+        title = f"exactly {value.numerator}/{value.denominator}"
+    return Html(f'<span title="{html.escape(title)}">{shown}</span>' if title else shown)
+
+
+class Names:
+    """Names for ids, from the library: ``names.html("action_space", "saloon")`` is
+    ``<span title="id: saloon">Saloon</span>``; unknown ids stay as they are."""
+
+    def __init__(self, library, game: str):
+        self.library, self.game = library, game
+
+    def name(self, kind: str, id) -> str:
+        data = self.library.data(self.game, kind, id) if isinstance(id, str) else None
+        return (data or {}).get("name") or str(id)
+
+    def html(self, kind: str, id) -> Html:
+        return Html(f'<span title="id: {html.escape(str(id))}">{html.escape(self.name(kind, id))}</span>')
+
+
+def field_words(path: str) -> str:
+    """A problem's document path in words: ``$.swaps[2].in`` is "swaps 3 › in".
+
+    >>> field_words("$.swaps[2].in"), field_words("$")
+    ('swaps 3 › in', 'the whole document')
+    """
+    import re
+    parts = [p for p in re.split(r"\.|\[|\]", (path or "$").lstrip("$")) if p]
+    out: list[str] = []
+    for part in parts:
+        if part.isdigit() and out:
+            out[-1] += f" {int(part) + 1}"  # counted from 1, as a designer counts
+        else:
+            out.append(part.strip("'\"").replace("_", " "))
+    return " › ".join(out) or "the whole document"
+
+
+def problems_table(problems, *, where: str = "line") -> str:
+    """Problems as an HTML table in the designer's words: where (line and column of the file, or
+    with ``where="field"`` the field, for documents the panel writes itself), what is wrong, and
+    how to fix it; the stable code is in the tooltip. No folders, no Python values."""
     if not problems:
-        return "<p style='color:#1e7e34'>✔ no problems</p>"
-    rows = "".join(
-        f"<tr><td>{html.escape(Path(p.file or '').name)}:{p.line}:{p.column}</td><td><b>{html.escape(p.severity)}</b>"
-        f" {html.escape(p.code)}</td><td>{html.escape(p.message)}</td><td><i>{html.escape(p.hint or '')}</i></td></tr>"
-        for p in problems)
-    return ("<table><tr><th>where</th><th>code</th><th>message</th><th>hint</th></tr>" + rows + "</table>")
+        return "<p class='wb-ok' style='color:#1e7e34;margin:4px 0'>✔ no problems</p>"
+    files = {Path(p.file or "").name for p in problems}
+    rows = []
+    for p in problems:
+        if where == "field":
+            place = field_words(p.path)
+        else:
+            place = (f"{Path(p.file).name}, " if len(files) > 1 and p.file else "") + (
+                f"line {p.line}, column {p.column}" if p.line else "")
+        icon = "✘ error" if p.is_error else "⚠ warning"
+        rows.append({"where": place, "": Html(f"<span title='{html.escape(p.code)}'>{icon}</span>"),
+                     "what is wrong": Html(f"<span title='{html.escape(p.code)}'>{html.escape(p.message)}</span>"),
+                     "how to fix it": p.hint or ""})
+    errors = sum(1 for p in problems if p.is_error)
+    summary = (f"<p style='margin:4px 0'><b>{errors} error{'s' * (errors != 1)}, {len(problems) - errors}"
+               f" warning{'s' * (len(problems) - errors != 1)}</b></p>")
+    return summary + html_table(rows, css_class="wb-problems")
+
+
+# -- figures as images ---------------------------------------------------------------------------
+def png(figure, dpi: int = 100, *, tight: bool = True) -> bytes:
+    """A matplotlib Figure as PNG bytes (Agg, no pyplot, no GUI). ``tight=False`` keeps the
+    figure's own size and draws once instead of twice (for figures laid out by hand)."""
+    import io
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(figure)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight" if tight else None, metadata={"Software": None})
+    return buffer.getvalue()
+
+
+class Picture:
+    """A figure that a notebook shows as an image (not as ``<Figure size ...>``)."""
+
+    def __init__(self, figure, description: str = "a figure"):
+        self.figure, self.description = figure, description
+
+    def _repr_png_(self) -> bytes:
+        return png(self.figure)
+
+    def __repr__(self) -> str:
+        return f"<{self.description} (an image)>"
+
+
+def image_widget(figure=None, **layout):
+    """An ``ipywidgets.Image`` showing ``figure`` (set ``.value = png(fig)`` to redraw)."""
+    import ipywidgets as w
+
+    image = w.Image(format="png", layout=w.Layout(**layout))
+    if figure is not None:
+        image.value = png(figure)
+    return image

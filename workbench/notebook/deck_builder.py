@@ -1,19 +1,25 @@
 """Building a custom deck: start from a base deck, swap cards, see legality, stats and odds live,
-and export a printable list."""
+save the deck as a new file and export a printable list.
+
+:class:`DeckBuilder` is the panel's one state: a swap made in a cell shows in the panel at once.
+"""
 from __future__ import annotations
 
 from pathlib import Path
 
 import yaml
 
+from .. import storage
 from ..content.library import Library
 from ..content.loader import load_text
 from ..decks.analytics import at_least, export_csv, stats
 from ..decks.rules import check_deck, context_for
-from ..storage import atomic_write_text
+from ..errors import NotFound
+from .common import Observable
+from .editor import NeedsConfirmation
 
 
-class DeckBuilder:
+class DeckBuilder(Observable):
     """The logic behind 04-deck-builder.
 
     >>> from workbench.notebook.common import library
@@ -29,41 +35,69 @@ class DeckBuilder:
         self.library, self.game = library, game
         base_doc = library.data(game, "deck", base)
         if base_doc is None:
-            raise KeyError(base)
+            raise NotFound("deck", base, library.ids(game, "deck"))
         self.data = {"kind": "deck", "game": game, "id": id, "name": name, "faction": base_doc.get("faction"),
                      "base": base, "rules": base_doc.get("rules"), "source": {"document": "house-rule"}, "swaps": []}
         self.data = {k: v for k, v in self.data.items() if v is not None}
 
+    # -- changing the deck ----------------------------------------------------------------------
     def swap(self, out: str, into: str) -> None:
+        """Take one ``out`` out and put one ``into`` in (problems show; nothing is refused here)."""
         self.data["swaps"].append({"out": out, "in": into})
+        self.changed()
 
     def undo(self, index: int = -1) -> None:
+        if not self.data["swaps"]:
+            raise ValueError("there is no swap to undo")
         self.data["swaps"].pop(index)
+        self.changed()
 
+    def rename(self, id: str | None = None, name: str | None = None) -> None:
+        if id is not None:
+            self.data["id"] = id
+        if name is not None:
+            self.data["name"] = name
+        self.changed()
+
+    # -- the document ---------------------------------------------------------------------------
     def text(self, folder=None) -> str:
         from ..paths import VARIANTS, modeline
-        return (modeline("deck", folder or VARIANTS / "house-rules") + "\n"
+        return (modeline("deck", Path(folder or VARIANTS / "house-rules").resolve()) + "\n"
                 + yaml.safe_dump(self.data, sort_keys=False, allow_unicode=True))
 
+    def _checked_id(self) -> str:
+        """The id the deck is checked under: its own, or (when another deck has it already) one
+        that cannot clash, so the other deck, its base perhaps, still resolves."""
+        own = self.data["id"]
+        return own if self.library.get(self.game, "deck", own) is None else f"{own}-being-built"
+
     def document(self):
-        return load_text(self.text(), f"{self.data['id']}.yaml")[0][0]
+        text = self.text() if self._checked_id() == self.data["id"] else yaml.safe_dump(
+            {**self.data, "id": self._checked_id()}, sort_keys=False, allow_unicode=True)
+        return load_text(text, f"{self.data['id']}.yaml")[0][0]
 
     def _library(self):
         """The library with this deck in it, rebuilt only when the deck changed (a refresh asks
         for legality, size, problems, stats and odds: one build serves them all)."""
         text = self.text()
         if getattr(self, "_cached", (None,))[0] != text:
-            others = [d for d in self.library.documents if not (d.kind == "deck" and d.id == self.data["id"])]
-            self._cached = (text, Library.from_documents(others + [self.document()]))
+            self._cached = (text, Library.from_documents(list(self.library.documents) + [self.document()]))
         return self._cached[1]
 
     def context(self):
         library = self._library()
-        return context_for(library, library.get(self.game, "deck", self.data["id"]))
+        return context_for(library, library.get(self.game, "deck", self._checked_id()))
 
     def problems(self):
         library = self._library()
-        return check_deck(library, library.get(self.game, "deck", self.data["id"]))
+        problems = list(check_deck(library, library.get(self.game, "deck", self._checked_id())))
+        taken = self.library.get(self.game, "deck", self.data["id"])
+        if taken is not None:
+            from ..content.problems import Problem
+            problems.insert(0, Problem("duplicate-id", f"a deck with id '{self.data['id']}' already exists"
+                                       f" ({taken.data.get('name', self.data['id'])})", f"{self.data['id']}.yaml", 1, 1,
+                                       "$.id", "give your deck its own id (saving under it would not replace that deck)"))
+        return problems
 
     def legal(self) -> bool:
         return not any(p.is_error for p in self.problems())
@@ -74,87 +108,184 @@ class DeckBuilder:
     def stats(self) -> dict:
         return stats(self.context())
 
-    def odds(self, card: str, max_draws: int = 15) -> list[tuple[int, float]]:
+    def odds(self, card: str, max_draws: int = 15, exact: bool = False) -> list[tuple[int, float]]:
+        """P(at least one ``card``) after 0..max_draws draws (floats, or Fractions with ``exact``)."""
         deck = self.context().deck
-        return [(n, float(at_least(deck.size, deck.counts.get(card, 0), n))) for n in range(0, min(max_draws, deck.size) + 1)]
+        return [(n, (lambda f: f if exact else float(f))(at_least(deck.size, deck.counts.get(card, 0), n)))
+                for n in range(0, min(max_draws, deck.size) + 1)]
 
     def base_cards(self) -> list[str]:
         return sorted(self.context().deck.base_counts or {})
+
+    def deck_cards(self) -> list[str]:
+        return sorted(self.context().deck.counts)
 
     def incoming_cards(self) -> list[str]:
         faction = self.data.get("faction")
         return sorted(d.id for d in self.library.of_kind("card", self.game)
                       if d.data.get("deck") in (faction, "unknown") and d.data.get("type") not in ("location", "ambush"))
 
-    def export(self, path) -> Path:
-        atomic_write_text(Path(path), export_csv(self.context()))
-        return Path(path)
+    def card_name(self, card_id: str) -> str:
+        return (self.library.data(self.game, "card", card_id) or {}).get("name") or card_id
 
-    def save(self, folder) -> Path:
-        path = Path(folder) / f"{self.data['id']}.yaml"
-        atomic_write_text(path, self.text(folder))
-        return path
+    def card_type(self, card_id: str) -> str:
+        return (self.library.data(self.game, "card", card_id) or {}).get("type") or "type unknown"
+
+    # -- files ----------------------------------------------------------------------------------
+    def export(self, path, *, overwrite: bool | str = False) -> Path:
+        """A printable CSV list; card names that look like spreadsheet formulas are neutralised.
+        An existing file is replaced only with ``overwrite`` (its digest, once confirmed)."""
+        return storage.create(Path(path), storage.neutralise_csv(export_csv(self.context())), overwrite=overwrite)
+
+    def save(self, folder, *, overwrite: bool | str = False, confirmed: bool = False) -> Path:
+        """Write ``folder/<id>.yaml`` (never over an existing file unless ``overwrite`` names it)."""
+        path = storage.path_for_id(folder, self.data["id"])
+        errors = [p for p in self.problems() if p.is_error]
+        if errors and not confirmed:
+            raise NeedsConfirmation(path, [f"the deck has {len(errors)} error{'s' * (len(errors) != 1)}"])
+        return storage.create(path, self.text(folder), overwrite=overwrite)
 
 
-def builder_widget(builder: DeckBuilder):
+def builder_widget(builder: DeckBuilder, folder=None):
+    """The deck builder panel, drawn from ``builder`` whenever it changes."""
+    import html
+
     import ipywidgets as w
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
 
-    from .common import problems_table, shows_errors
+    from .common import Banner, Confirm, Html, Redraw, html_table, image_widget, percent, png, problems_table, shows_errors
 
-    messages, charts = w.Output(), w.Output()
-    out = w.Dropdown(options=builder.base_cards(), description="take out")
-    into = w.Dropdown(options=builder.incoming_cards(), description="put in")
-    add, undo = w.Button(description="Swap", button_style="primary"), w.Button(description="Undo last swap")
-    status, problems, swaps = w.HTML(), w.HTML(), w.HTML()
-    odds_card = w.Dropdown(options=builder.incoming_cards(), description="odds of")
-    export_to = w.Text(value="my-deck.csv", description="export to")
-    export = w.Button(description="Export CSV")
+    banner = Banner()
+    confirm = Confirm(banner)
+    guarded = shows_errors(banner)
+    wide = {"description_width": "80px"}
 
-    def refresh(*_):
-        ok = builder.legal()
-        status.value = (f"<h4 style='color:{'#1e7e34' if ok else '#b02a37'}'>{builder.data['id']}: {builder.size()} cards,"
+    def option(card):
+        return (f"{builder.card_name(card)} ({builder.card_type(card)})", card)
+
+    id_box = w.Text(description="id", style=wide)
+    name_box = w.Text(description="name", style=wide)
+    out = w.Dropdown(description="take out", style=wide, layout=w.Layout(width="360px"))
+    into = w.Dropdown(options=[option(c) for c in builder.incoming_cards()], description="put in", style=wide,
+                      layout=w.Layout(width="360px"))
+    add, undo = w.Button(description="Swap", button_style="primary", icon="exchange"), w.Button(description="Undo last swap", icon="undo")
+    status, problems, swaps, stats_html, odds_html = w.HTML(), w.HTML(), w.HTML(), w.HTML(), w.HTML()
+    chart = image_widget(width="820px")
+    chart.add_class("wb-chart")
+    odds_card = w.Dropdown(description="odds of", style=wide, layout=w.Layout(width="360px"))
+    draws = w.IntSlider(value=8, min=1, max=15, description="draws", style=wide)
+    folder_box = w.Text(value=str(folder or "../variants/house-rules"), description="save into", style=wide,
+                        layout=w.Layout(width="380px"))
+    save = w.Button(description="Save deck", button_style="primary", icon="save")
+    export_to = w.Text(value="my-deck.csv", description="export to", style=wide)
+    export = w.Button(description="Export CSV", icon="download")
+
+    def draw():
+        data = builder.data
+        if id_box.value != data["id"]:
+            id_box.value = data["id"]
+        if name_box.value != data["name"]:
+            name_box.value = data["name"]
+        ok, size = builder.legal(), builder.size()
+        colour = "#1e7e34" if ok else "#b02a37"
+        status.value = (f"<h4 class='wb-deck-status' style='color:{colour};margin:4px 0'>{html.escape(data['name'])}: {size} cards,"
                         f" {'legal' if ok else 'not legal'}</h4>")
-        swaps.value = "<br>".join(f"{i + 1}. {s['out']} → {s['in']}" for i, s in enumerate(builder.data["swaps"])) or "no swaps yet"
-        problems.value = problems_table(builder.problems())
-        charts.clear_output(wait=True)
-        with charts:
-            plt.close("all")
-            fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.2))
-            summary = builder.stats()
-            left.bar(list(summary["by_type"]), list(summary["by_type"].values()), color="#8c6a4f")
-            left.set_title("cards by type")
-            points = builder.odds(odds_card.value)
-            right.plot([n for n, _ in points], [p for _, p in points], marker="o", color="#2471a3")
-            right.set_ylim(0, 1)
-            right.set_xlabel("cards drawn")
-            right.set_title(f"P(at least one {odds_card.value})")
-            plt.tight_layout()
-            plt.show()
+        outs = [option(c) for c in builder.deck_cards()]
+        if list(out.options) != outs:
+            previous = out.value
+            out.options = outs
+            out.value = previous if previous in [v for _, v in outs] else (outs[0][1] if outs else None)
+        rows = [{"#": i + 1, "taken out": Html(f"<span title='id: {html.escape(s['out'])}'>{html.escape(builder.card_name(s['out']))}</span>"),
+                 "put in": Html(f"<span title='id: {html.escape(s['in'])}'>{html.escape(builder.card_name(s['in']))}</span>"),
+                 "types": f"{builder.card_type(s['out'])} → {builder.card_type(s['in'])}"} for i, s in enumerate(data["swaps"])]
+        swaps.value = "<b>Swaps</b>" + (html_table(rows) if rows else "<p><i>No swaps yet: pick a card to take out and one to put in.</i></p>")
+        problems.value = problems_table(builder.problems(), where="field")
+        summary = builder.stats()
+        stats_html.value = "<b>Cards by type</b>" + html_table([{"type": k, "cards": v} for k, v in summary["by_type"].items()])
+        cards = [option(c) for c in builder.deck_cards()]
+        if list(odds_card.options) != cards:
+            previous = odds_card.value
+            odds_card.options = cards
+            odds_card.value = previous if previous in [v for _, v in cards] else cards[0][1]
+        points = builder.odds(odds_card.value, draws.value, exact=True)
+        name = builder.card_name(odds_card.value)
+        odds_html.value = (f"<b>Chance to have drawn at least one {html.escape(name)}</b>"
+                           + html_table([{"cards drawn": n, "chance": percent(p)} for n, p in points[1:]]))
+        figure = Figure(figsize=(9, 3.0))
+        left, right = figure.subplots(1, 2)
+        left.barh(list(summary["by_type"])[::-1], list(summary["by_type"].values())[::-1], color="#8c6a4f")
+        left.set_title("cards by type")
+        left.set_xlabel("cards")
+        right.plot([n for n, _ in points], [float(p) * 100 for _, p in points], marker="o", color="#2471a3")
+        right.set_ylim(0, 100)
+        right.set_xlabel("cards drawn")
+        right.set_ylabel("chance (%)")
+        right.set_title(f"at least one {name}")
+        figure.tight_layout()
+        chart.value = png(figure)
 
-    @shows_errors(messages)
+    redraw = Redraw(draw, banner)
+    user = redraw.user
+
+    @guarded
     def on_add(_):
+        confirm.cancel()
+        if out.value is None or into.value is None:
+            raise ValueError("pick a card to take out and a card to put in")
         builder.swap(out.value, into.value)
-        refresh()
+        errors = [p for p in builder.problems() if p.is_error]
+        if errors:
+            banner.warning(f"The deck is not legal after this swap: {errors[0].message}",
+                           errors[0].hint or "see the problems below")
 
-    @shows_errors(messages)
+    @guarded
     def on_undo(_):
-        if builder.data["swaps"]:
-            builder.undo()
-        refresh()
+        confirm.cancel()
+        builder.undo()
 
-    @shows_errors(messages)
-    def on_export(_):
-        path = builder.export(export_to.value)
-        messages.append_stdout(f"wrote {path}" + "\n")
+    id_box.observe(user(lambda c: builder.rename(id=c["new"].strip())), names="value")
+    name_box.observe(user(lambda c: builder.rename(name=c["new"])), names="value")
+    odds_card.observe(user(lambda _: redraw()), names="value")
+    draws.observe(user(lambda _: redraw()), names="value")
+
+    def do_save(overwrite=False, confirmed=False):
+        try:
+            path = builder.save(folder_box.value.strip(), overwrite=overwrite, confirmed=confirmed)
+        except NeedsConfirmation as exc:
+            banner.warning("Not saved yet", "; ".join(exc.reasons) + " (listed above).")
+            confirm.ask("Save it anyway?", "Save anyway", guarded(lambda: do_save(overwrite, True)))
+            return
+        except storage.FileExists as exc:
+            banner.refused(f"Not saved: {exc}", "give your deck another id, or replace that file")
+            confirm.ask(f"Replace the existing {exc.path.name}? Everything in it will be lost.", "Replace it",
+                        guarded(lambda found=exc.digest: do_save(found, confirmed)))
+            return
+        errors = [p for p in builder.problems() if p.is_error]
+        (banner.warning if errors else banner.saved)(f"Saved {path.name}" + (f" with {len(errors)} error(s)" if errors else ""),
+                                                     f"in {Path(folder_box.value).name}/")
+
+    def do_export(overwrite=False):
+        try:
+            path = builder.export(export_to.value.strip(), overwrite=overwrite)
+        except storage.FileExists as exc:
+            banner.refused(f"Not exported: {exc}", "choose another file name, or replace that file")
+            confirm.ask(f"Replace the existing {exc.path.name}?", "Replace it", guarded(lambda found=exc.digest: do_export(found)))
+            return
+        banner.saved(f"Exported {path.name}", "a printable list, one row per card")
 
     add.on_click(on_add)
     undo.on_click(on_undo)
-    export.on_click(on_export)
-    odds_card.observe(shows_errors(messages)(refresh), names="value")
-    refresh()
-    box = w.VBox([status, w.HBox([out, into, add, undo]), swaps, problems, odds_card, charts, w.HBox([export_to, export]), messages])
+    save.on_click(guarded(lambda _: (confirm.cancel(), do_save())))
+    export.on_click(guarded(lambda _: (confirm.cancel(), do_export())))
+    builder.observe(redraw)
+    redraw()
+    box = w.VBox([w.HBox([id_box, name_box]), status, w.HBox([out, into]), w.HBox([add, undo]), banner.widget, confirm.widget,
+                  swaps, w.HTML("<b>Problems</b>"), problems,
+                  w.HBox([odds_card, draws]), w.HBox([stats_html, odds_html], layout=w.Layout(align_items="flex-start")), chart,
+                  w.HBox([folder_box, save]), w.HBox([export_to, export])])
     box.builder, box.out, box.into, box.add_button, box.undo_button, box.export_button, box.export_to = (
         builder, out, into, add, undo, export, export_to)
-    box.status, box.messages = status, messages
+    box.status, box.messages, box.banner, box.confirm, box.problems, box.swaps = status, banner, banner, confirm, problems, swaps
+    box.save_button, box.folder, box.id, box.name, box.odds_card, box.draws, box.chart = save, folder_box, id_box, name_box, odds_card, draws, chart
+    box.odds, box.redraw = odds_html, redraw
     return box

@@ -1,39 +1,69 @@
-"""Editing a content file: a form generated from its kind's JSON Schema, a raw-YAML text area,
-live validation, and a save that keeps the designer's comments, key order and formatting
-(ruamel.yaml round-trip), writes atomically, and refuses to overwrite a file changed on disk."""
+"""Editing a content file: a form generated from its kind's JSON Schema, a raw-YAML area, live
+validation, and saves that cannot destroy.
+
+A form edit rewrites only the edited value (:mod:`.yamledit`): comments, their padding, quoting,
+``- x`` at column 0, CRLF line endings and a byte-order mark stay byte for byte. The form and the
+save address a document by its place in the file's stream, counting empty and broken documents,
+so "document 2" is the same document for both. Saving compares the file on disk with what was
+opened and writes in one step under a lock (:func:`workbench.storage.replace`): a file changed on
+disk, even only in its line endings, is never overwritten. Content with errors, and the published
+games' own files, are saved only after the designer confirms; *Save as* writes one document to a
+new file with a new id: the way to fork a published document.
+"""
 from __future__ import annotations
 
-import hashlib
-import io
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import storage
 from ..content.library import Library, library_problems
 from ..content.loader import load_text
 from ..content.schemas import load_schemas
 from ..content.validate import _merge_implicit, document_problems
-from ..storage import atomic_write_text
+from ..errors import UsageError
+from ..paths import VARIANTS, modeline
+from .common import Observable
+from .yamledit import EditError, document_text, newline_of, remove_value, set_value
+
+ConflictError = storage.ChangedOnDisk  # the name earlier notebooks used
 
 
-class ConflictError(Exception):
-    """The file changed on disk since it was opened: reload before saving."""
+class NeedsConfirmation(storage.SaveRefused):
+    """The save would keep content with errors, or change a published game's file: ask first.
+    ``reasons`` lists what the designer is asked to accept."""
+
+    def __init__(self, path, reasons: list[str]):
+        self.reasons = reasons
+        super().__init__("; ".join(reasons), path, "fix it first, or confirm to save anyway")
 
 
-def _round_trip():
-    from ruamel.yaml import YAML
+@dataclass
+class Saved:
+    """What a save did: where it wrote, and the problems the saved content still has."""
 
-    yaml = YAML()  # round-trip mode: comments, order and quoting are kept
-    yaml.preserve_quotes = True
-    yaml.width = 4096
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    return yaml
+    path: Path
+    problems: list = field(default_factory=list)
+
+    @property
+    def errors(self) -> list:
+        return [p for p in self.problems if p.is_error]
+
+    @property
+    def warnings(self) -> list:
+        return [p for p in self.problems if not p.is_error]
 
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
+def is_published(path) -> bool:
+    """A file of the published games' library shipped with the workbench (not its house rules)."""
+    try:
+        relative = Path(path).resolve().relative_to(VARIANTS.resolve())
+    except ValueError:
+        return False
+    return relative.parts[:1] != ("house-rules",)
 
 
-class DocumentEditor:
-    """One file of content, one document of it being edited (``index`` in its stream).
+class DocumentEditor(Observable):
+    """One file of content, one document of it being edited (``index``: its place in the stream).
 
     Examples
     --------
@@ -43,7 +73,7 @@ class DocumentEditor:
     ...                     "source: {document: house-rule}\\n")
     >>> editor = DocumentEditor(path)
     >>> editor.set_field(["name"], "Ace of Spades")
-    >>> editor.save()
+    >>> _ = editor.save()
     >>> print(path.read_text())
     # my card
     kind: card
@@ -60,35 +90,158 @@ class DocumentEditor:
         self.library = library
         self.reload()
 
-    # -- file ---------------------------------------------------------------------------------
+    @classmethod
+    def for_id(cls, path, id: str, library: Library | None = None) -> "DocumentEditor":
+        """The editor of the document with ``id`` in the file ``path``."""
+        editor = cls(path, 0, library)
+        found = [index for index, document in editor.stream() if document is not None and document.id == id]
+        if not found:
+            from ..errors import NotFound
+            raise NotFound("document", id, [d.id for _, d in editor.stream() if d is not None and isinstance(d.id, str)],
+                           where=f"in {Path(path).name}")
+        editor.index = found[0]
+        editor.changed()
+        return editor
+
+    # -- the file -----------------------------------------------------------------------------
     def reload(self) -> None:
-        self.text = self.path.read_text(encoding="utf-8")
-        self.opened_digest = _digest(self.text)
+        """Read the file again, dropping unsaved edits."""
+        snapshot = storage.read(self.path)
+        try:
+            raw = snapshot.data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise UsageError(f"{self.path.name} is not UTF-8 text (byte {exc.start + 1}): save it as UTF-8 first") from None
+        self.bom = raw.startswith("\ufeff")
+        self.text = raw[1:] if self.bom else raw  # the text without its BOM, line endings as in the file
+        self.opened_text, self.opened_digest = self.text, snapshot.digest
+        self.edits: list[tuple[list, object]] = []  # field edits since opening, replayable on a newer file
+        self.raw_edited = False
+        self.changed()
+
+    @property
+    def newline(self) -> str:
+        return newline_of(self.opened_text or self.text)
+
+    @property
+    def published(self) -> bool:
+        return is_published(self.path)
+
+    @property
+    def dirty(self) -> bool:
+        return self.text != self.opened_text
+
+    def file_bytes(self) -> bytes:
+        return (("\ufeff" if self.bom else "") + self.text).encode("utf-8")
 
     def changed_on_disk(self) -> bool:
-        return not self.path.exists() or _digest(self.path.read_text(encoding="utf-8")) != self.opened_digest
+        try:
+            return storage.read(self.path).digest != self.opened_digest
+        except FileNotFoundError:
+            return True
 
-    def save(self) -> None:
-        """Write the text back atomically; refuse when the file changed since it was opened."""
-        if self.changed_on_disk():
-            raise ConflictError(f"{self.path} changed on disk since it was opened: reload it (your edits would"
-                                " overwrite someone else's)")
-        atomic_write_text(self.path, self.text)
-        self.opened_digest = _digest(self.text)
+    def save(self, *, confirmed: bool = False) -> Saved:
+        """Write the text back, only over the very bytes that were opened.
+
+        Raises
+        ------
+        NeedsConfirmation
+            The content has errors, or the file is a published game's, and ``confirmed`` is False.
+        workbench.storage.ChangedOnDisk
+            The file changed on disk since it was opened (line endings included).
+        """
+        problems = self.problems()
+        reasons = self._reasons_to_ask(problems)
+        if reasons and not confirmed:
+            raise NeedsConfirmation(self.path, reasons)
+        storage.replace(self.path, self.file_bytes(), self.opened_digest)
+        self.opened_text, self.opened_digest = self.text, storage.digest(self.file_bytes())
+        self.edits, self.raw_edited = [], False
+        self.changed()
+        return Saved(self.path, problems)
+
+    def _reasons_to_ask(self, problems) -> list[str]:
+        reasons = []
+        errors = sum(1 for p in problems if p.is_error)
+        if errors:
+            reasons.append(f"the content has {errors} error{'s' * (errors != 1)}")
+        if self.published:
+            reasons.append(f"{self.path.name} is a published game's file (use Save as to fork it)")
+        return reasons
+
+    def reapply_on_disk(self) -> None:
+        """Reload the file as it is now on disk and apply this session's form edits to it again
+        (for after a refused save). Refused when the raw YAML was edited by hand, or when the
+        other change touched a field edited here."""
+        if self.raw_edited:
+            raise EditError("the raw YAML was edited by hand: those edits cannot be re-applied; copy them, reload, and paste")
+        edits, base = list(self.edits), self.opened_text
+        snapshot = storage.read(self.path)
+        theirs = snapshot.data.decode("utf-8")
+        bom, theirs = theirs.startswith("\ufeff"), theirs.lstrip("\ufeff")
+        for path, _ in edits:
+            if _value_at(base, self.index, path) != _value_at(theirs, self.index, path):
+                raise EditError(f"the other change also edited {'.'.join(map(str, path))}: reload and edit it again")
+        text = theirs
+        for path, value in edits:
+            text = _edit(text, self.index, path, value)
+        self.bom, self.opened_text, self.opened_digest = bom, theirs, snapshot.digest
+        self.text, self.edits = text, edits
+        self.changed()
+
+    def save_as(self, folder, new_id: str, *, overwrite: bool | str = False, name: str | None = None) -> Path:
+        """Write this document alone to ``folder/<new_id>.yaml`` with id ``new_id``: the way to
+        fork a document (a published one included). A copy of a published text becomes a house
+        rule that says what it is based on. The editor then edits the new file.
+
+        Raises
+        ------
+        workbench.storage.FileExists
+            A file of that name exists (pass ``overwrite=exc.digest`` once the designer agreed).
+        """
+        path = storage.path_for_id(folder, new_id)
+        data = self.data or {}
+        body = document_text(self.text, self.index)
+        body = set_value(body, 0, ["id"], new_id)
+        if name:
+            body = set_value(body, 0, ["name"], name)
+        source = data.get("source") if isinstance(data.get("source"), dict) else {}
+        if source.get("document") != "house-rule":
+            based_on = f"based on {data.get('name') or data.get('id')}"
+            if source.get("document"):
+                based_on += f" ({source['document']}" + (f": {source['section']}" if source.get("section") else "") + ")"
+            body = set_value(body, 0, ["source"], {"document": "house-rule", "section": based_on})
+        nl = newline_of(body)
+        text = modeline(data.get("kind") or "document", Path(folder).resolve()) + nl + body
+        written = storage.create(path, text.encode("utf-8"), overwrite=overwrite)
+        self.path, self.index = Path(path), 0
+        self.reload()
+        return written
 
     # -- documents ----------------------------------------------------------------------------
     def documents(self):
-        docs, problems = load_text(self.text, str(self.path))
-        return docs, problems
+        return load_text(self.text, str(self.path))
+
+    def stream(self) -> list[tuple[int, object]]:
+        """Every document slot of the file as (index, Document or None when it cannot be used)."""
+        docs, _ = self.documents()
+        by_index = {d.index: d for d in docs}
+        last = max(by_index, default=-1)
+        return [(i, by_index.get(i)) for i in range(last + 1)]
 
     @property
-    def data(self) -> dict:
+    def document(self):
+        """The loaded document at ``index`` (None when that document is empty or broken)."""
         docs, _ = self.documents()
-        return docs[self.index].data if self.index < len(docs) else {}
+        return next((d for d in docs if d.index == self.index), None)
+
+    @property
+    def data(self) -> dict | None:
+        document = self.document
+        return document.data if document is not None else None
 
     @property
     def kind(self) -> str | None:
-        return self.data.get("kind")
+        return (self.data or {}).get("kind")
 
     def problems(self):
         """Live validation of the current text: loading, schema and (with a library) references."""
@@ -96,41 +249,68 @@ class DocumentEditor:
         for doc in docs:
             problems.extend(document_problems(doc))
         if self.library is not None:
-            others = [d for d in self.library.documents if Path(d.file).resolve() != self.path.resolve()]
+            mine = self.path.resolve()
+            others = [d for d in self.library.documents if Path(d.file).resolve() != mine]
             combined = Library.from_documents(others + docs)
-            problems += [p for p in library_problems(combined) if p.file and Path(p.file).resolve() == self.path.resolve()]
+            problems += [p for p in library_problems(combined) if p.file and Path(p.file).resolve() == mine]
         return sorted(_merge_implicit(problems), key=lambda p: p.sort_key())
 
+    def display_text(self) -> str:
+        """The text as a text area shows it (line breaks as ``\\n``)."""
+        return self.text.replace("\r\n", "\n")
+
     def set_text(self, text: str) -> None:
-        self.text = text
+        """Replace the whole text (the raw-YAML area). Line breaks follow the file's own style."""
+        text = text.lstrip("\ufeff")
+        if self.newline == "\r\n":
+            text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+        if text == self.text:
+            return
+        self.text, self.raw_edited = text, True
+        self.changed()
 
     def set_field(self, path: list, value) -> None:
-        """Change one field of the document, keeping comments and formatting of everything else."""
-        yaml = _round_trip()
-        streams = list(yaml.load_all(self.text))
-        node = streams[self.index]
-        for part in path[:-1]:
-            node = node[part]
-        if value in (None, "", []) and isinstance(path[-1], str):
-            node.pop(path[-1], None)
-        else:
-            node[path[-1]] = value
-        out = io.StringIO()
-        yaml.dump_all(streams, out)
-        self.text = out.getvalue()
+        """Change one field of the document; nothing else in the file changes. An empty value
+        (None, "", []) removes the field."""
+        text = _edit(self.text, self.index, list(path), value)
+        if text == self.text:
+            return
+        self.text = text
+        self.edits.append((list(path), value))
+        self.changed()
 
     # -- the form -----------------------------------------------------------------------------
     def fields(self) -> list[dict]:
         """The kind's top-level fields as form field descriptions: name, widget, choices, value."""
         schema = load_schemas().get(self.kind or "", {})
+        data = self.data or {}
         out = []
         for name, sub in schema.get("properties", {}).items():
             kind = _field_kind(sub)
             if kind is None:
                 continue
             out.append({"name": name, "widget": kind, "choices": _choices(sub), "description": sub.get("description", ""),
-                        "value": self.data.get(name), "required": name in schema.get("required", [])})
+                        "value": data.get(name), "required": name in schema.get("required", [])})
         return out
+
+
+def _edit(text: str, index: int, path: list, value) -> str:
+    if value in (None, "", []) and isinstance(path[-1], str):
+        return remove_value(text, index, path)
+    return set_value(text, index, path, value)
+
+
+def _value_at(text: str, index: int, path: list):
+    docs, _ = load_text(text)
+    node = next((d.data for d in docs if d.index == index), None)
+    for part in path:
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and -len(node) <= part < len(node):
+            node = node[part]
+        else:
+            return None
+    return node
 
 
 def _field_kind(schema: dict) -> str | None:
@@ -158,131 +338,250 @@ def _choices(schema: dict) -> list:
     return list(schema.get("enum", []))
 
 
+def _widget_value(field, value):
+    """A document value as its form widget shows it."""
+    kind = field["widget"]
+    if kind == "dropdown":
+        return value if value in field["choices"] else ""
+    if kind == "int":
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    if kind == "checkbox":
+        return bool(value)
+    if kind == "list":
+        return "\n".join(str(v) for v in value) if isinstance(value, list) else ("" if value is None else str(value))
+    return "" if value is None else str(value)
+
+
+def _document_value(field, value):
+    """A form widget's value as the document should hold it."""
+    kind = field["widget"]
+    if kind == "list":
+        return [line.strip() for line in value.splitlines() if line.strip()]
+    if kind == "int-or-unknown":
+        text = str(value).strip()
+        return int(text) if text.lstrip("-").isdigit() else text
+    return value
+
+
 def form(editor: DocumentEditor):
-    """The ipywidgets form: one widget per field, a raw-YAML area, problems, Save and Reload."""
+    """The ipywidgets form: one widget per field, a raw-YAML area, problems, Save, Save as and
+    Reload. Everything is redrawn from ``editor`` whenever it changes (a click here or code in a
+    cell), so the form, the raw YAML and the file on disk never disagree."""
     import ipywidgets as w
 
-    from .common import problems_table, shows_errors
+    from .common import Banner, Confirm, problems_table, shows_errors
 
-    messages = w.Output()
-    problems = w.HTML()
-    raw = w.Textarea(value=editor.text, layout=w.Layout(width="100%", height="320px"))
-    widgets = {}
-
-    def refresh():
-        problems.value = problems_table(editor.problems())
-        if raw.value != editor.text:
-            raw.value = editor.text
+    banner = Banner()
+    confirm = Confirm(banner)
+    title, note, problems = w.HTML(), w.HTML(), w.HTML()
+    fields_box = w.VBox()
+    raw = w.Textarea(layout=w.Layout(width="100%", height="320px"))
+    controls: dict[str, tuple[dict, object]] = {}
+    state = {"drawing": False, "kind": object()}
+    style = {"description_width": "160px"}
 
     def make(field):
-        value = field["value"]
         desc = field["name"] + (" *" if field["required"] else "")
-        style = {"description_width": "160px"}
+        value = _widget_value(field, field["value"])
         if field["widget"] == "dropdown":
-            options = [""] + field["choices"]
-            return w.Dropdown(options=options, value=value if value in options else "", description=desc, style=style)
-        if field["widget"] == "int":
-            return w.IntText(value=value if isinstance(value, int) else 0, description=desc, style=style)
-        if field["widget"] == "checkbox":
-            return w.Checkbox(value=bool(value), description=desc, style=style)
-        if field["widget"] == "list":
-            return w.Textarea(value="\n".join(value or []), description=desc, style=style,
-                              placeholder="one item per line")
-        return w.Text(value="" if value is None else str(value), description=desc, style=style)
-
-    for field in editor.fields():
-        widget = make(field)
+            widget = w.Dropdown(options=[""] + field["choices"], value=value, description=desc, style=style)
+        elif field["widget"] == "int":
+            widget = w.IntText(value=value, description=desc, style=style)
+        elif field["widget"] == "checkbox":
+            widget = w.Checkbox(value=value, description=desc, style=style)
+        elif field["widget"] == "list":
+            widget = w.Textarea(value=value, description=desc, style=style, placeholder="one item per line")
+        else:
+            widget = w.Text(value=value, description=desc, style=style)
         widget.tooltip = field["description"]
-        widgets[field["name"]] = (field, widget)
 
-        @shows_errors(messages)
-        def changed(change, field=field):
-            value = change["new"]
-            if field["widget"] == "list":
-                value = [line.strip() for line in value.splitlines() if line.strip()]
-            if field["widget"] == "int-or-unknown":
-                value = int(value) if str(value).strip().isdigit() else value
-            editor.set_field([field["name"]], value)
-            refresh()
+        @shows_errors(banner)
+        def edit(change):
+            confirm.cancel()
+            editor.set_field([field["name"]], _document_value(field, change["new"]))
 
-        widget.observe(changed, names="value")
+        widget.observe(lambda change: None if state["drawing"] else edit(change), names="value")
+        return widget
 
-    @shows_errors(messages)
+    def redraw(_=None):
+        state["drawing"] = True
+        try:
+            kind = editor.kind
+            where = f"document {editor.index + 1} of " if len(editor.stream()) > 1 else ""
+            title.value = f"<h4 style='margin:4px 0'>{where}{editor.path.name}: {kind or 'not a form-editable document'}</h4>"
+            fields = editor.fields()
+            if kind != state["kind"]:
+                controls.clear()
+                for field in fields:
+                    controls[field["name"]] = (field, make(field))
+                fields_box.children = [widget for _, widget in controls.values()]
+                state["kind"] = kind
+            for field in fields:
+                if field["name"] in controls:
+                    widget = controls[field["name"]][1]
+                    value = _widget_value(controls[field["name"]][0], field["value"])
+                    if widget.value != value:
+                        widget.value = value
+            if editor.data is None:
+                note.value = ("<p><i>This document cannot be shown as a form (it is empty or its YAML has errors):"
+                              " edit it in the raw YAML below.</i></p>")
+            elif editor.published:
+                note.value = ("<p><i>This is a published game's document. To make your own version, use <b>Save as</b>"
+                              " with a new id.</i></p>")
+            else:
+                note.value = ""
+            if raw.value != editor.display_text():
+                raw.value = editor.display_text()
+            problems.value = problems_table(editor.problems())
+        finally:
+            state["drawing"] = False
+
+    @shows_errors(banner)
     def typed(change):
+        confirm.cancel()
         editor.set_text(change["new"])
-        problems.value = problems_table(editor.problems())
 
-    raw.observe(typed, names="value")
+    raw.observe(lambda change: None if state["drawing"] else typed(change), names="value")
     save = w.Button(description="Save", button_style="primary", icon="save")
     reload_ = w.Button(description="Reload from disk", icon="refresh")
+    reapply = w.Button(description="Reload and re-apply my edits", layout=w.Layout(display="none", width="auto"))
+    folder = w.Text(value=str(editor.path.parent), description="save as into", style={"description_width": "90px"},
+                    layout=w.Layout(width="420px"))
+    new_id = w.Text(placeholder="new-id", description="with id", style={"description_width": "60px"})
+    save_as = w.Button(description="Save as new file", icon="copy")
 
-    @shows_errors(messages)
-    def on_save(_):
-        messages.clear_output()
+    def report(saved: Saved):
+        if saved.errors:
+            banner.warning(f"Saved {saved.path.name} with {len(saved.errors)} error(s)",
+                           "you chose to save it anyway; the problems are listed above")
+        elif saved.warnings:
+            banner.warning(f"Saved {saved.path.name} with {len(saved.warnings)} warning(s)", "see the problems above")
+        else:
+            banner.saved(f"Saved {saved.path.name}", "no problems")
+
+    def do_save(confirmed=False):
+        reapply.layout.display = "none"
         try:
-            editor.save()
-        except ConflictError as exc:
-            messages.append_stdout(f"not saved: {exc}" + "\n")
-            return
-        messages.append_stdout(f"saved {editor.path}" + "\n")
+            report(editor.save(confirmed=confirmed))
+        except NeedsConfirmation as exc:
+            banner.warning("Not saved yet", "; ".join(exc.reasons) + ".")
+            confirm.ask("Save anyway?", "Save anyway", guarded(lambda: do_save(confirmed=True)))
+        except storage.ChangedOnDisk as exc:
+            banner.refused(f"Not saved: {exc}", "Your edits are still here. Reload to see the other change"
+                           + (", or re-apply your form edits on top of it." if not editor.raw_edited else "."))
+            if not editor.raw_edited:
+                reapply.layout.display = "flex"
 
-    @shows_errors(messages)
+    guarded = shows_errors(banner)
+
+    @guarded
+    def on_save(_):
+        confirm.cancel()
+        do_save()
+
+    @guarded
     def on_reload(_):
-        editor.reload()
-        raw.value = editor.text
-        messages.clear_output()
-        refresh()
+        def go():
+            editor.reload()
+            reapply.layout.display = "none"
+            banner.info(f"Reloaded {editor.path.name} from disk")
+        confirm.cancel()
+        if editor.dirty:
+            confirm.ask("Reloading drops your unsaved edits. Reload?", "Reload", guarded(go))
+        else:
+            go()
+
+    @guarded
+    def on_reapply(_):
+        editor.reapply_on_disk()
+        reapply.layout.display = "none"
+        banner.info("Your form edits are applied to the file as it is now on disk", "press Save to write them")
+
+    @guarded
+    def on_save_as(_):
+        confirm.cancel()
+        def go(overwrite=False):
+            written = editor.save_as(folder.value.strip(), new_id.value.strip(), overwrite=overwrite)
+            banner.saved(f"Saved as {written.name}", "you are now editing the new file")
+        try:
+            go()
+        except storage.FileExists as exc:
+            banner.refused(f"Not saved: {exc}", "choose another id, or replace that file")
+            confirm.ask(f"Replace the existing {exc.path.name}? Its content will be lost.", "Replace it",
+                        guarded(lambda found=exc.digest: go(overwrite=found)))
 
     save.on_click(on_save)
     reload_.on_click(on_reload)
-    refresh()
-    box = w.VBox([w.HTML(f"<h4>{editor.path.name}: {editor.kind}</h4>"),
-                  w.VBox([widget for _, widget in widgets.values()]),
-                  w.HTML("<b>Raw YAML</b> (same live validation)"), raw, problems, w.HBox([save, reload_]), messages])
-    box.editor, box.controls, box.raw, box.problems, box.messages = editor, widgets, raw, problems, messages
-    box.save_button, box.reload_button = save, reload_
+    reapply.on_click(on_reapply)
+    save_as.on_click(on_save_as)
+    editor.observe(redraw)
+    redraw()
+    box = w.VBox([title, note, fields_box, w.HTML("<b>Raw YAML</b> (the same document; edits here are validated too)"),
+                  raw, problems, w.HBox([save, reload_, reapply]), banner.widget, confirm.widget,
+                  w.HBox([folder, new_id, save_as])])
+    box.editor, box.controls, box.raw, box.problems = editor, controls, raw, problems
+    box.banner, box.confirm, box.messages = banner, confirm, banner
+    box.save_button, box.reload_button, box.reapply_button = save, reload_, reapply
+    box.save_as_folder, box.save_as_id, box.save_as_button = folder, new_id, save_as
+    box.redraw = redraw
     return box
 
 
-def picker(folder, library: Library | None = None):
-    """Pick a file (and the document in it) under ``folder``; its form appears below."""
+def picker(folder, library: Library | None = None, start=None):
+    """Pick a file (and the document in it) under ``folder``; its form appears below. ``start``
+    is the file opened first (default: the first file). ``box.current().editor`` is the editor
+    the form shows: change it in code and the form follows."""
     import ipywidgets as w
 
     from ..content.validate import discover
-    from .common import shows_errors
+    from .common import Banner, shows_errors
 
     folder = Path(folder)
     files = [Path(f) for f in discover([folder])]
-    messages, area = w.Output(), w.VBox()
+    banner, area = Banner(), w.VBox()
     choose = w.Dropdown(options=[(str(f.relative_to(folder)), f) for f in files], description="file",
                         layout=w.Layout(width="480px"))
-    document = w.Dropdown(description="document")
-    state = {"form": None}
+    document = w.Dropdown(description="document", layout=w.Layout(width="420px"))
+    state = {"form": None, "quiet": False}
 
-    def open_document(*_):
+    def open_document():
         if choose.value is None:
             return
         editor = DocumentEditor(choose.value, document.value or 0, library=library)
         state["form"] = form(editor)
         area.children = [state["form"]]
 
-    @shows_errors(messages)
+    @shows_errors(banner)
     def on_file(change):
-        docs, _ = load_text(Path(change["new"]).read_text(encoding="utf-8"), str(change["new"]))
-        document.unobserve(on_document, names="value")
-        document.options = [(f"{i + 1}: {d.kind} {d.id}", i) for i, d in enumerate(docs)] or [("(empty)", 0)]
-        document.value = document.options[0][1]
-        document.observe(on_document, names="value")
+        editor = DocumentEditor(change["new"], 0)
+        labels = []
+        for index, doc in editor.stream():
+            if doc is None:
+                labels.append((f"{index + 1}: (empty or broken: raw YAML only)", index))
+            else:
+                name = doc.data.get("name") if isinstance(doc.data.get("name"), str) else doc.id
+                labels.append((f"{index + 1}: {doc.kind} — {name}", index))
+        state["quiet"] = True
+        try:
+            document.options = labels or [("1: (empty)", 0)]
+            document.value = next((i for _, i in labels if editor.stream()[i][1] is not None), 0)
+        finally:
+            state["quiet"] = False
         open_document()
 
-    @shows_errors(messages)
+    @shows_errors(banner)
     def on_document(_):
-        open_document()
+        if not state["quiet"]:
+            open_document()
 
     choose.observe(on_file, names="value")
     document.observe(on_document, names="value")
     if files:
-        on_file({"new": files[0]})
-    box = w.VBox([w.HBox([choose, document]), area, messages])
-    box.file, box.document, box.area, box.messages, box.current = choose, document, area, messages, lambda: state["form"]
+        first = next((f for f in files if start is not None and f.resolve() == Path(start).resolve()), files[0])
+        if first != files[0]:
+            choose.value = first  # opens it through on_file
+        else:
+            on_file({"new": first})
+    box = w.VBox([w.HBox([choose, document]), banner.widget, area])
+    box.file, box.document, box.area, box.messages, box.current = choose, document, area, banner, lambda: state["form"]
     return box

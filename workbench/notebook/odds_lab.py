@@ -1,56 +1,223 @@
-"""The odds lab: gunfight win-probability heat maps and Monte Carlo balance runs."""
+"""The odds lab: gunfight win chances as a heat map and a table of exact fractions, and Monte
+Carlo balance runs of Western Legends (does the first seat win more often, how spread are the
+scores).
+
+Everything this module asks of a game engine goes through the small functions under *Where this
+module meets the engines*; an engine change re-points those and nothing else.
+"""
 from __future__ import annotations
 
-from ..games.dark_horse.gunfight import Side, fighters, matrix
+from fractions import Fraction
+
+from .common import Observable, Picture
+
+# -- where this module meets the engines ---------------------------------------------------------
+# (re-point these, and only these, when the engines change)
 
 
-def gunfight_heatmap(sides: list[Side], ax=None):
-    """P(challenger wins) for every ordered pair, as a heat map (exact values)."""
+def library_fighters(library, scenario: str | None = None) -> list:
+    """The gunfighters a scenario brings (characters and tokens with a gunfight block)."""
+    from ..games.dark_horse.gunfight import fighters
+    return fighters(library, scenario)
+
+
+def parse_fighter(spec: str, name: str):
+    """A fighter written inline, like ``combat=2,duel=1,deadly``."""
+    from ..games.dark_horse.gunfight import Side
+    return Side.parse(spec, name)
+
+
+def win_matrix(sides) -> dict[str, dict[str, Fraction]]:
+    """P(challenger wins) for every ordered pair of fighters, exact."""
+    from ..games.dark_horse.gunfight import matrix
+    return matrix(sides)
+
+
+def fighter_id(side) -> str:
+    return side.name
+
+
+def play_balance_game(library, players: int, seed: int) -> dict:
+    """One seeded Western Legends game with bots: per seat after the first player, the seat's
+    player, final score and whether it won; and the number of rounds played."""
+    from ..games.western_legends.engine import play
+    state = play(library, players, seed)
+    scores, winners = state.final_scores(), state.ranking()[0]
+    seats = []
+    for after_first in range(players):
+        player = state.players[(state.first + after_first) % players]
+        seats.append({"seat": after_first + 1, "player": player.name, "score": scores[player.name]["total"],
+                      "won": player.name in winners})
+    return {"seats": seats, "rounds": state.round - 1}
+
+
+# -- gunfights -----------------------------------------------------------------------------------
+def fighter_name(library, side) -> str:
+    """A fighter's name from the library (a token or character), else its own name."""
+    for kind in ("token", "character"):
+        data = library.data("dark-horse", kind, fighter_id(side)) if library is not None else None
+        if data and data.get("name"):
+            return data["name"]
+    return fighter_id(side).replace("-", " ")
+
+
+def gunfight_heatmap(sides: list, library=None) -> Picture:
+    """P(challenger wins) for every ordered pair, as a heat map with a colour bar (an image in a
+    notebook; ``.figure`` is the matplotlib Figure)."""
     from matplotlib.figure import Figure
 
-    table = matrix(sides)
-    names = [s.name for s in sides]
-    values = [[float(table[a][b]) for b in names] for a in names]
-    if ax is None:
-        ax = Figure(figsize=(1.2 * len(names) + 3, 1.0 * len(names) + 2)).add_subplot()
-    image = ax.imshow(values, cmap="RdYlGn", vmin=0, vmax=1)
-    ax.set_xticks(range(len(names)), names, rotation=45, ha="right")
-    ax.set_yticks(range(len(names)), names)
+    table = win_matrix(sides)
+    ids = [fighter_id(s) for s in sides]
+    import textwrap
+    labels = ["\n".join(textwrap.wrap(fighter_name(library, s), 18)) for s in sides]
+    values = [[float(table[a][b]) * 100 for b in ids] for a in ids]
+    figure = Figure(figsize=(1.0 * len(ids) + 4, 0.8 * len(ids) + 2.6))
+    ax = figure.add_subplot()
+    image = ax.imshow(values, cmap="RdYlGn", vmin=0, vmax=100)
+    ax.set_xticks(range(len(ids)), labels, rotation=35, ha="right")
+    ax.set_yticks(range(len(ids)), labels)
     ax.set_xlabel("challenged")
     ax.set_ylabel("challenger")
     for i, row in enumerate(values):
         for j, p in enumerate(row):
-            ax.text(j, i, f"{p:.2f}", ha="center", va="center", fontsize=8)
-    ax.figure.colorbar(image, ax=ax, label="P(challenger wins)")
-    ax.set_title("gunfights: exact win probabilities")
-    return ax.figure
+            ax.text(j, i, f"{p:.0f}%", ha="center", va="center", fontsize=9, color="black")
+    figure.colorbar(image, ax=ax, label="chance the challenger wins (%)")
+    ax.set_title("Gunfights: the challenger's exact chance to win")
+    figure.tight_layout()
+    return Picture(figure, "gunfight heat map")
 
 
-def inline_sides(specs: dict[str, str]) -> list[Side]:
-    return [Side.parse(spec, name) for name, spec in specs.items()]
+def gunfight_table(sides: list, library=None) -> str:
+    """The same chances as an HTML table: percentages, the exact fraction on hover."""
+    from .common import html_table, percent
+    table = win_matrix(sides)
+    rows = []
+    for a in sides:
+        row = {"challenger ↓ / challenged →": fighter_name(library, a)}
+        for b in sides:
+            row[fighter_name(library, b)] = percent(table[fighter_id(a)][fighter_id(b)])
+        rows.append(row)
+    return html_table(rows, css_class="wb-odds")
 
 
+def inline_sides(specs: dict[str, str]) -> list:
+    return [parse_fighter(spec, name) for name, spec in specs.items()]
+
+
+# -- balance runs --------------------------------------------------------------------------------
 def balance(library, seeds, players: int = 3, progress=None):
     """Western Legends balance runs: one seeded game per seed; who won by seat after the first
-    player, and the spread of final scores. ``progress(done, total)`` is called after each game."""
-    import pandas as pd
+    player, and the spread of final scores. ``progress(done, total)`` is called after each game.
 
-    from ..games.western_legends.engine import play
+    Returns ``(games, by_seat, spread)``: every seat of every game (a DataFrame), win rate and
+    mean score per seat, and a summary of each game's score spread (max - min)."""
+    import pandas as pd
 
     rows = []
     seeds = list(seeds)
     for i, seed in enumerate(seeds):
-        state = play(library, players, seed)
-        scores = state.final_scores()
-        winners = state.ranking()[0]
-        for seat_after_first in range(players):
-            player = state.players[(state.first + seat_after_first) % players]
-            rows.append({"seed": seed, "seat": seat_after_first + 1, "player": player.name,
-                         "score": scores[player.name]["total"], "won": player.name in winners,
-                         "rounds": state.round - 1})
+        game = play_balance_game(library, players, seed)
+        rows += [{"seed": seed, **seat, "rounds": game["rounds"]} for seat in game["seats"]]
         if progress:
             progress(i + 1, len(seeds))
     table = pd.DataFrame(rows)
     summary = table.groupby("seat").agg(win_rate=("won", "mean"), mean_score=("score", "mean"), games=("seed", "nunique"))
     spread = table.groupby("seed")["score"].agg(lambda s: s.max() - s.min()).describe()
     return table, summary, spread
+
+
+def balance_html(games) -> str:
+    """Win rate per seat (exact fractions on hover) and mean scores, as an HTML table."""
+    from .common import html_table, percent
+    rows = []
+    for seat, group in games.groupby("seat"):
+        n, wins = group["seed"].nunique(), int(group["won"].sum())
+        rows.append({"seat after the first player": "first player" if seat == 1 else f"{seat - 1} after the first",
+                     "games": n, "won": wins, "win rate": percent(Fraction(wins, n), title=f"{wins} of {n} games"),
+                     "mean score (LP)": round(float(group["score"].mean()), 1)})
+    spreads = games.groupby("seed")["score"].agg(lambda s: s.max() - s.min())
+    return (html_table(rows, css_class="wb-balance")
+            + f"<p>Score spread per game (winner minus last): mean {spreads.mean():.1f} LP, from {spreads.min()} to {spreads.max()}."
+              " Shared wins count for every winner.</p>")
+
+
+class OddsLab(Observable):
+    """The odds lab's one state: the fighters compared, and the last balance run."""
+
+    def __init__(self, library, sides: list | None = None):
+        self.library = library
+        self.sides = list(sides if sides is not None else library_fighters(library))
+        self.games = None
+
+    def add_fighter(self, name: str, spec: str) -> None:
+        name = name.strip()
+        if not name:
+            raise ValueError("give the fighter a name")
+        if any(fighter_id(s) == name for s in self.sides):
+            raise ValueError(f"there is a fighter called {name!r} already")
+        self.sides.append(parse_fighter(spec, name))
+        self.changed()
+
+    def remove_fighter(self, name: str) -> None:
+        self.sides = [s for s in self.sides if fighter_id(s) != name]
+        self.changed()
+
+    def run_balance(self, games: int, players: int, progress=None) -> None:
+        self.games, _, _ = balance(self.library, range(games), players=players, progress=progress)
+        self.changed()
+
+
+def odds_widget(lab: OddsLab):
+    """The odds lab panel: the heat map and its table, fighters added inline, balance runs with a
+    progress bar."""
+    import ipywidgets as w
+
+    from .common import Banner, Redraw, image_widget, png, shows_errors
+
+    banner = Banner()
+    guarded = shows_errors(banner)
+    heat = image_widget(width="720px")
+    heat.add_class("wb-heatmap")
+    table = w.HTML()
+    name = w.Text(placeholder="a name", description="fighter", style={"description_width": "60px"})
+    spec = w.Text(value="combat=2,duel=1", description="icons", style={"description_width": "50px"},
+                  tooltip="combat=N, duel=N, tough, deadly, weak-kneed, wounds=N, engineer")
+    add = w.Button(description="Add fighter", icon="plus")
+    games = w.IntSlider(value=20, min=5, max=200, step=5, description="games")
+    players = w.IntSlider(value=3, min=2, max=6, description="players")
+    run = w.Button(description="Run balance games", button_style="primary", icon="play")
+    bar = w.IntProgress(min=0, max=1, description="games")
+    results = w.HTML()
+
+    def draw():
+        heat.value = png(gunfight_heatmap(lab.sides, lab.library).figure)
+        table.value = ("<b>The same chances</b> (hover a percentage for the exact fraction)"
+                       + gunfight_table(lab.sides, lab.library))
+        results.value = balance_html(lab.games) if lab.games is not None else "<p><i>No balance run yet.</i></p>"
+
+    redraw = Redraw(draw, banner)
+
+    @guarded
+    def on_add(_):
+        lab.add_fighter(name.value, spec.value)
+        banner.saved(f"Added {name.value}")
+
+    @guarded
+    def on_run(_):
+        bar.max, bar.value = games.value, 0
+
+        def progress(done, total):
+            bar.value = done
+        lab.run_balance(games.value, players.value, progress)
+
+    add.on_click(on_add)
+    run.on_click(on_run)
+    lab.observe(redraw)
+    redraw()
+    box = w.VBox([heat, w.HBox([name, spec, add]), banner.widget, table,
+                  w.HTML("<h4 style='margin:8px 0 2px'>Western Legends balance runs</h4>"), w.HBox([games, players, run]), bar,
+                  results])
+    box.lab, box.heat, box.table, box.fighter_name, box.fighter_spec, box.add_button = lab, heat, table, name, spec, add
+    box.games, box.players, box.run_button, box.bar, box.results, box.banner, box.redraw = (
+        games, players, run, bar, results, banner, redraw)
+    return box

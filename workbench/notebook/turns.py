@@ -1,10 +1,322 @@
-"""Stepping through sample turns, forward and back (time travel), with bots or by hand."""
+"""Stepping through sample turns, forward and back (time travel), with bots or by hand.
+
+:class:`TurnStepper` keeps every state (``state.apply(action)`` returns a new one, so going back
+is free) and is the panel's one state: running steps in a cell redraws the panel. Playing a move
+from a past step would discard the later steps, so it is refused unless asked for
+(``discard=True``; the panel asks the designer first).
+
+Everything this module asks of a game engine goes through the small functions under *Where this
+module meets the engines*; an engine change re-points those and nothing else.
+"""
 from __future__ import annotations
 
+import hashlib
+import html
 import random
 
+from ..errors import UsageError
+from .common import Observable
+from .maps import words
 
-class TurnStepper:
+# -- where this module meets the engines ---------------------------------------------------------
+# (re-point these, and only these, when the engines change)
+
+
+def game_of(state) -> str:
+    """The game a state belongs to: "dark-horse" or "western-legends"."""
+    module = type(state).__module__
+    if "western_legends" in module:
+        return "western-legends"
+    if "dark_horse" in module:
+        return "dark-horse"
+    return getattr(getattr(state, "game", None), "id", None) or "unknown"
+
+
+def legal_moves(state) -> list:
+    return list(state.legal_actions())
+
+
+def play_move(state, action):
+    """The state after ``action`` (a new state; ``state`` is left as it was)."""
+    return state.apply(action)
+
+
+def bot_move(bot, state, rng):
+    return bot(state, rng)
+
+
+def is_chance(state) -> bool:
+    """Whether chance moves next (dice are rolled), not a seat."""
+    return bool(getattr(state, "is_chance_node", lambda: False)())
+
+
+def chance_move(state, rng):
+    """Chance's outcome, drawn with its probability from the seeded ``rng``."""
+    return state.sample_chance(rng)
+
+
+def is_over(state) -> bool:
+    return bool(state.done)
+
+
+def to_move(state) -> str | None:
+    """The seat whose move it is (None when chance moves, between phases, or at the end)."""
+    if is_over(state) or is_chance(state):
+        return None
+    if hasattr(state, "current_player"):
+        return state.current_player()
+    return getattr(state.current, "name", None)
+
+
+def log_of(state) -> list[dict]:
+    return list(state.log)
+
+
+def round_of(state) -> int:
+    return state.round
+
+
+def winners(state) -> list[str] | None:
+    """The winning seats at the end, or None when the engine cannot tell (Dark Horse: the rules
+    texts do not give every victory-point value, so no total is made)."""
+    if not is_over(state) or game_of(state) != "western-legends":
+        return None
+    return list(state.ranking()[0])
+
+
+def final_scores(state) -> dict:
+    if game_of(state) == "western-legends":
+        return state.final_scores()
+    return state.scores()
+
+
+def player_rows(state, names) -> list[dict]:
+    """One row per seat, in the game's words."""
+    from .common import Html
+    if game_of(state) == "western-legends":
+        return [{"player": p.name, "character": names.html("character", p.character) if p.character else "—",
+                 "at": place_name(state, p.at, names) if p.at is not None else "—",
+                 "LP": p.lp, "money": f"${p.money}", "nuggets": p.nuggets, "wounds": p.wounds, "marshal": p.marshal,
+                 "wanted": p.wanted, "poker cards": len(p.hand), "items": Html(", ".join(_item(names, i, held)
+                                                                                  for i, held in p.items.items()))}
+                for p in state.players]
+    return [{"player": p.name, "dice": " ".join(map(str, p.dice)) or "—", "silver": p.goods.get("silver", 0),
+             "gold": p.goods.get("gold", 0), "white hats": p.reputation.white, "black hats": p.reputation.black,
+             "influence": p.reputation.influence, "roles": ", ".join(words(r) for r in p.roles) or "—",
+             "cards": p.hand, "dice in Jail next round": p.jailed_next} for p in state.players]
+
+
+def _item(names, item: str, held) -> str:
+    """An item a Western Legends seat holds: its name, copies and upgrades."""
+    copies, upgraded = held if isinstance(held, tuple) else (1, int(bool(held)))
+    return (str(names.html("item", item)) + (f" ×{copies}" if copies > 1 else "")
+            + (" (upgraded)" if upgraded == copies and upgraded else f" ({upgraded} upgraded)" if upgraded else ""))
+
+
+def board_of(state):
+    """The board to draw: Dark Horse's territory, or the Western Legends map with players,
+    bandits and the sheriff placed on it (None when the game has no map)."""
+    if game_of(state) == "western-legends":
+        from ..board.graph import Piece
+        board = state.board.copy()
+        board.players = [p.name for p in state.players]
+        board.pieces = ([Piece("player", p.at, p.name) for p in state.players if p.at is not None]  # placed at setup
+                        + [Piece("bandit", b) for b in state.bandits]
+                        + [Piece("sheriff", state.sheriff)])
+        return board
+    board = getattr(state, "board", None)
+    if board is not None and not board.players:  # the players' colours come from the seats
+        board = board.copy()
+        board.players = [p.name for p in state.players]
+    return board
+
+
+def place_name(state, at, names=None) -> str:
+    """A Western Legends space as a designer says it: q,r and its location's name."""
+    attrs = state.board.graph.nodes[tuple(at)] if tuple(at) in state.board.graph else {}
+    location = attrs.get("location")
+    where = attrs.get("name") or (names.name("location", location) if names is not None and location
+                                  else words(location or ""))
+    return f"{at[0]},{at[1]}" + (f" ({where})" if where else "")
+
+
+def describe_move(state, action, names) -> str:
+    """A legal move in words."""
+    kind = getattr(action, "kind", str(action))
+    if game_of(state) == "western-legends":
+        target = getattr(action, "target", None)
+        if kind == "start":
+            return "start of turn: " + _choice(state.rules.start_of_turn_choices[target])
+        if kind == "character":
+            return f"keep {names.name('character', target)}"
+        if kind == "disc":
+            return f"place a story disc on {words(target).title()}"
+        if kind == "move":
+            return f"move to {place_name(state, target, names)}"
+        if kind in ("buy", "upgrade"):
+            return f"{kind} {names.name('item', target)}"
+        if kind == "revel":
+            option = state.rules.revel_options[target]
+            return f"revel at the cabaret: pay ${option['cost']} for {option['lp']} LP"
+        if kind == "card-action":
+            return f"play {target} for its action"
+        if kind in ("duel", "rob", "arrest"):
+            return f"{kind} {target}"
+        return words(kind) if target is None else f"{words(kind)} {target}"
+    space = getattr(action, "space", None)
+    if kind == "build":
+        return f"build a {words(action.piece)} on {action.at[0]},{action.at[1]}"
+    if kind == "place":
+        return f"place {'+'.join(map(str, action.dice))} on {names.name('action_space', space)}"
+    if kind == "collect":
+        option = state.game.spaces[space]["options"][action.option]
+        return f"collect at {names.name('action_space', space)}: {option.get('text', f'option {action.option + 1}')}"
+    if kind == "rob":
+        return f"{names.name('character', action.character)} robs {names.name('action_space', space)}"
+    return words(kind) if space is None else f"{words(kind)} {names.name('action_space', space)}"
+
+
+def _choice(choice: dict) -> str:
+    parts = []
+    if choice.get("money"):
+        parts.append(f"take ${choice['money']}")
+    n = choice.get("poker-card") or choice.get("cards") or choice.get("poker_cards")
+    if n:
+        parts.append(f"draw {n} poker card{'s' * (n != 1)}")
+    return " and ".join(parts) or ", ".join(f"{words(k)} {v}" for k, v in choice.items())
+
+
+def describe_event(state, event: dict, names) -> str:
+    """One log event as "what happened", in the game's words (the player is its own column). An
+    event whose fields are not the ones expected is still shown, field by field."""
+    try:
+        return _describe_event(state, event, names)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return _generic(event)
+
+
+def _generic(event: dict) -> str:
+    details = ", ".join(f"{words(k)} {_plain(v)}" for k, v in event.items() if k not in ("event", "round", "phase", "player"))
+    return f"{words(event.get('event', 'event'))}" + (f": {details}" if details else "")
+
+
+def _describe_event(state, event: dict, names) -> str:
+    kind = event.get("event")
+    game = game_of(state)
+    at = lambda xy: f"{xy[0]},{xy[1]}"  # noqa: E731
+    if game == "dark-horse":
+        space = lambda s: names.name("action_space", s)  # noqa: E731
+        if kind == "start":
+            return (f"A game of Dark Horse{' (' + names.name('scenario', event['scenario']) + ')' if event.get('scenario') else ''}:"
+                    f" {event['rounds']} round(s), seed {event['seed']}")
+        if kind == "build":
+            return f"builds a {words(event['piece'])} on {at(event['at'])}"
+        if kind == "hire":
+            return f"hires {names.name('character', event['character'])}"
+        if kind == "robbed":
+            return f"robs {space(event['space'])}" + (f" and takes {event['silver']} Silver" if event.get("silver") else "")
+        if kind == "robbery-stopped":
+            return f"is stopped robbing {space(event['space'])}"
+        if kind == "round":
+            return f"Round {event['round']} begins; turn order {', '.join(event['order'])}"
+        if kind == "roll":
+            text = "rolls " + (" and ".join(map(str, event["dice"])) or "no dice")
+            if event.get("jailed"):
+                text += f" ({event['jailed']} die in Jail)"
+            if event.get("bonus"):
+                text += f" (+{event['bonus']} bonus)"
+            return text
+        if kind == "place":
+            return f"places {'+'.join(map(str, event['dice']))} on {space(event['space'])}"
+        if kind == "pass":
+            return "passes"
+        if kind == "collection":
+            return "Collection: " + ", ".join(f"{p} at {space(s)}" for p, s in (o.split(":", 1) for o in event.get("order", [])))
+        if kind == "collect":
+            return f"collects {space(event['space'])}: {event['option']}"
+        if kind in ("gain", "pay"):
+            return f"{'gains' if kind == 'gain' else 'pays'} {event['amount']} {words(event['good'])}"
+        if kind == "draw":
+            deck = names.name("deck", event["deck"]) if event.get("deck") else "card"
+            return f"draws {event['draw']} {deck}{'s' if not event.get('deck') else ''}, keeps {event['keep']}"
+        if kind == "gunfight":
+            return f"gunfight: {words(event['challenger'])} challenges {words(event['challenged'])}: {event['outcome']}"
+        if kind == "end":
+            return "Game over" + (f" ({words(event['why'])})" if event.get("why") else "")
+    else:
+        if kind == "start":
+            return f"A game of Western Legends to {event['end_lp']} LP, seed {event['seed']} ({event['note']})"
+        if kind == "character":
+            drew = " and ".join(names.name("character", c) for c in event["drew"])
+            return f"draws {drew}, keeps {names.name('character', event['kept'])}; starts at {place_name(state, event['at'], names)}"
+        if kind == "setup":
+            return f"{event['first']} goes first; bandits at {', '.join(at(b) for b in event['bandits'])}; sheriff at {at(event['sheriff'])}"
+        if kind == "start-of-turn":
+            extra = [names.name("item", x) for x in (event.get("mount"), event.get("weapon")) if x]
+            return "starts the turn: " + _choice(event.get("choice") or {}) + (f" (rides/carries {', '.join(extra)})" if extra else "")
+        if kind == "move":
+            return f"moves to {place_name(state, event['to'], names)}"
+        if kind == "revel":
+            return f"revels at the cabaret: pays ${event['paid']}, gains {event['lp']} LP"
+        if kind == "end-of-turn":
+            return (f"ends the turn with {event['lp']} LP, ${event['money']}, {event['wounds']} wound(s),"
+                    f" marshal {event['marshal']}, wanted {event['wanted']}")
+        if kind == "deposit":
+            return f"deposits {event['nuggets']} gold nugget(s)"
+        if kind == "prospect-die":
+            return f"prospecting die: {words(event['face'])}"
+        if kind == "story-completed":
+            return (f"Story card {words(event['card']).title()} completed;"
+                    f" rewarded: {', '.join(event.get('rewarded') or []) or 'nobody'}")
+        if kind == "sheriff":
+            return f"The sheriff moves to {at(event['at'])}"
+        if kind == "poker":
+            hands = ", ".join(f"{p} {words(h)}" for p, h in (event.get("hands") or {}).items())
+            others = [s for s in event["seats"] if s != event.get("player")]
+            return (f"plays poker {'with ' + ', '.join(others) if others else 'against the dealer'}: flop "
+                    f"{' '.join(event['flop'])}; {hands}; pot ${event['pot']}; {event['winner'] or 'the dealer'} wins")
+        if kind == "fight":
+            return (f"{words(event['kind'])}s {event['target']}: {' vs '.join(c or 'no card' for c in event['cards'])}"
+                    f" ({' vs '.join(map(str, event['values']))}); {event['winner']} wins")
+        if kind == "arrest-attempt":
+            card = event.get("card") or "no card"
+            return f"the sheriff tries an arrest: {card} against {event['sheriff']}: {'escaped' if event['escaped'] else 'caught'}"
+        if kind == "story-disc":
+            return f"places a story disc on {words(event['card']).title()}"
+        if kind == "reshuffle":
+            return f"the {words(event['deck'])} deck is reshuffled ({event['cards']} cards)"
+        if kind == "arrested":
+            return "is arrested" + (f", losing ${event['money']}" if event.get("money") else "")
+        if kind == "end-triggered":
+            return f"reaches the goal: round {event['final_round']} is the last"
+        if kind == "final-scoring":
+            return "Final scoring: " + ", ".join(f"{n} {s['total']} LP" for n, s in event["scores"].items())
+    return _generic(event)
+
+
+def _plain(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return " ".join(_plain(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{words(k)} {_plain(v)}" for k, v in value.items()) or "none"
+    if value is None:
+        return "none"
+    return words(value) if isinstance(value, str) else str(value)
+
+
+# -- the stepper ---------------------------------------------------------------------------------
+CHANCE = -1  # the "move" that lets chance decide, in the panel's list of moves
+class Branching(UsageError):
+    """Playing from a past step would discard the later steps: ask first (``discard=True``)."""
+
+    def __init__(self, position: int, last: int):
+        self.position, self.last = position, last
+        later = f"step {last}" if last == position + 1 else f"steps {position + 1} to {last}"
+        super().__init__(f"you are at step {position} of {last}: playing here discards {later}")
+        self.hint = "go forward to the last step, or confirm discarding the later steps"
+
+
+class TurnStepper(Observable):
     """A history of states; every step is ``state.apply(action)``, so going back is free.
 
     >>> from workbench.notebook.common import library
@@ -25,129 +337,228 @@ class TurnStepper:
     def state(self):
         return self.history[self.position]
 
-    def _push(self, state):
-        del self.history[self.position + 1:]  # a new choice after going back forgets the old future
+    @property
+    def last(self) -> int:
+        return len(self.history) - 1
+
+    @property
+    def done(self) -> bool:
+        return is_over(self.state)
+
+    def _push(self, state, discard: bool):
+        if self.position < self.last:
+            if not discard:
+                raise Branching(self.position, self.last)
+            del self.history[self.position + 1:]
         self.history.append(state)
         self.position += 1
+        self.changed()
         return state
 
-    def step(self):
-        """The seat's bot plays one action, or chance (the dice) rolls, or nothing at the end."""
+    def step(self, *, discard: bool = False):
+        """The seat's bot plays one move, or chance rolls the dice (nothing when the game is over)."""
         state = self.state
-        if state.done:
+        if is_over(state):
             return state
-        if getattr(state, "is_chance_node", lambda: False)():
-            return self._push(state.apply(state.sample_chance(self.rng)))
-        name = state.current.name
-        return self._push(state.apply(self.bots[name](state, self.rng)))
+        if self.position < self.last and not discard:
+            raise Branching(self.position, self.last)
+        if is_chance(state):
+            return self._push(play_move(state, chance_move(state, self.rng)), discard)
+        seat = to_move(state)
+        return self._push(play_move(state, bot_move(self.bots[seat], state, self.rng)), discard)
 
-    def choose(self, action):
-        """A person plays ``action`` (one of ``state.legal_actions()``)."""
-        return self._push(self.state.apply(action))
+    def choose(self, action, *, discard: bool = False):
+        """A person plays ``action`` (one of the legal moves)."""
+        if self.position < self.last and not discard:
+            raise Branching(self.position, self.last)
+        return self._push(play_move(self.state, action), discard)
 
-    def run(self, steps: int):
-        for _ in range(steps):
-            if self.state.done:
-                break
-            self.step()
+    def run(self, steps: int, *, discard: bool = False):
+        """Bots play up to ``steps`` moves (the panel redraws once, at the end)."""
+        with self.batch():
+            for i in range(steps):
+                if is_over(self.state):
+                    break
+                self.step(discard=discard and i == 0)
         return self.state
 
     def back(self):
-        self.position = max(0, self.position - 1)
+        self.go(self.position - 1)
         return self.state
 
     def forward(self):
-        self.position = min(len(self.history) - 1, self.position + 1)
+        self.go(self.position + 1)
         return self.state
+
+    def go(self, position: int) -> None:
+        position = max(0, min(self.last, position))
+        if position != self.position:
+            self.position = position
+            self.changed()
 
     def new_events(self) -> list[dict]:
         """The events the current step added to the log."""
-        before = len(self.history[self.position - 1].log) if self.position else 0
-        return self.state.log[before:]
+        before = len(log_of(self.history[self.position - 1])) if self.position else 0
+        return log_of(self.state)[before:]
+
+    def event_rows(self, names, limit: int | None = 14) -> list[dict]:
+        """The log up to the current step as rows (round, player, what happened), newest last;
+        ``new`` marks the events of the current step."""
+        log = log_of(self.state)
+        fresh = len(log) - len(self.new_events())
+        rows = [{"round": e.get("round", ""), "player": e.get("player") or "", "what happened": describe_event(self.state, e, names),
+                 "new": i >= fresh and self.position > 0} for i, e in enumerate(log)]
+        rows = [r for r in rows if r["what happened"]]
+        return rows[-limit:] if limit else rows
 
 
-def dark_horse_table(state):
-    import pandas as pd
-
-    return pd.DataFrame([{"player": p.name, "dice": p.dice, "silver": p.goods.get("silver", 0), "gold": p.goods.get("gold", 0),
-                          "white hat": p.reputation.white, "black hat": p.reputation.black,
-                          "influence": p.reputation.influence, "roles": ", ".join(p.roles), "cards": p.hand,
-                          "jail next": p.jailed_next} for p in state.players]).set_index("player")
+class _Empty:
+    def data(self, *_):
+        return None
 
 
-def western_legends_table(state):
-    import pandas as pd
+def board_figure(state, title: str = "", library=None):
+    """The state's board as a matplotlib Figure (None when the game has no map)."""
+    from matplotlib.figure import Figure
 
-    return pd.DataFrame([{"player": p.name, "character": p.character, "at": p.at, "LP": p.lp, "money": p.money,
-                          "nuggets": p.nuggets, "wounds": p.wounds, "marshal": p.marshal, "wanted": p.wanted,
-                          "cards": len(p.hand), "items": ", ".join(p.items)} for p in state.players]).set_index("player")
+    from .maps import draw_map
+    board = board_of(state)
+    if board is None:
+        return None
+    grid = board.geometry != "hex"
+    figure = Figure(figsize=(9, 6.2) if grid else (7.6, 5.6))
+    ax = figure.add_axes((0.01, 0.01, 0.74, 0.92))
+    draw_map(board, ax, title=title, library=library)
+    return figure
 
 
 def dark_horse_board(state, ax=None):
     """The territory with the players' towns and cities."""
-    from ..board.draw import draw
-
-    return draw(state.board, ax=ax, title=f"round {state.round}: the territory")
+    from .maps import draw_map
+    if ax is None:
+        return board_figure(state, f"round {round_of(state)}: the territory")
+    draw_map(board_of(state), ax, title=f"round {round_of(state)}: the territory")
+    return ax.figure
 
 
 def western_legends_board(state, ax=None):
     """The grid map with the players, bandits and the sheriff on it."""
-    from ..board.draw import draw
-    from ..board.graph import Piece
-
-    board = state.board.copy()
-    board.players = [p.name for p in state.players]
-    board.pieces = ([Piece("player", p.at, p.name) for p in state.players if p.at is not None]   # placed at setup
-                    + [Piece("bandit", b) for b in state.bandits]
-                    + [Piece("sheriff", state.sheriff)])
-    return draw(board, ax=ax, coordinates=False, title=f"round {state.round}")
+    from .maps import draw_map
+    if ax is None:
+        return board_figure(state, f"round {round_of(state)}")
+    draw_map(board_of(state), ax, title=f"round {round_of(state)}")
+    return ax.figure
 
 
-def stepper_widget(stepper: TurnStepper, game: str):
+def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
+    """The sample-turns panel: back / forward, bots, your move, the seats, the board and the log,
+    drawn from ``stepper`` whenever it changes. Playing from a past step asks first."""
     import ipywidgets as w
-    import matplotlib.pyplot as plt
-    from IPython.display import display
 
-    from .common import shows_errors
+    from .common import Banner, Confirm, Html, Names, Redraw, html_table, image_widget, png, shows_errors
 
-    messages, view = w.Output(), w.Output()
+    game = game or game_of(stepper.state)
+    names = Names(library or _Empty(), game)
+    banner = Banner()
+    confirm = Confirm(banner)
+    guarded = shows_errors(banner)
     back, forward = w.Button(description="◀ back"), w.Button(description="forward ▶")
-    step, run = w.Button(description="bot plays one step"), w.Button(description="bots play 25 steps")
-    actions = w.Dropdown(description="your move", layout=w.Layout(width="420px"))
+    step, run = w.Button(description="bot plays one move"), w.Button(description="bots play 25 moves")
+    actions = w.Dropdown(description="your move", layout=w.Layout(width="560px"), style={"description_width": "70px"})
     play = w.Button(description="Play it", button_style="primary")
-    where = w.HTML()
+    where, winner, seats, log = w.HTML(), w.HTML(), w.HTML(), w.HTML()
+    board = image_widget(width="760px")
+    board.add_class("wb-board")
+    cache = {}
 
-    def render():
+    def draw():
         state = stepper.state
-        where.value = f"step {stepper.position} of {len(stepper.history) - 1}" + (" — game over" if state.done else "")
-        actions.options = [(str(a), i) for i, a in enumerate(state.legal_actions())]
-        actions.index = 0 if actions.options else None  # ipywidgets 8 leaves a new list unselected
-        view.clear_output(wait=True)
-        with view:
-            display(dark_horse_table(state) if game == "dark-horse" else western_legends_table(state))
-            if game == "western-legends" or getattr(state, "board", None) is not None:
-                plt.close("all")
-                fig, ax = plt.subplots(figsize=(6, 4.5))
-                (western_legends_board if game == "western-legends" else dark_horse_board)(state, ax=ax)
-                plt.show()
-            for event in state.log[-8:]:
-                print({k: v for k, v in event.items() if k not in ("round",)})
+        seat = to_move(state)
+        image = board_image(state)
+        # data-board names the board image of this step, so a reader (or a test) can tell when it shows
+        where.value = (f"<b class='wb-step' data-board='{hashlib.sha256(image).hexdigest()}'>Step {stepper.position} of"
+                       f" {stepper.last}</b> · round {round_of(state)}"
+                       + (" · <b>game over</b>" if is_over(state) else f" · {seat} to move" if seat
+                          else " · the dice roll" if is_chance(state) else ""))
+        moves = [] if is_chance(state) else legal_moves(state)
+        options = [(describe_move(state, a, names), i) for i, a in enumerate(moves)]
+        if is_chance(state):
+            options = [("roll the dice (chance decides)", CHANCE)]
+        if list(actions.options) != options:
+            actions.options = options
+        actions.index = 0 if options else None  # ipywidgets 8 leaves a new list unselected
+        if is_over(state):
+            won = winners(state)
+            if won:
+                scores = final_scores(state)
+                winner.value = (f"<div class='wb-banner wb-winner' style='background:#fff4d6;border-left:4px solid #c9a227;"
+                                f"padding:6px 10px;font-size:15px'>🏆 <b>{' and '.join(won)} win{'s' * (len(won) == 1)}</b> with "
+                                f"{scores[won[0]]['total']} LP · " + ", ".join(f"{n} {s['total']}" for n, s in scores.items()) + "</div>")
+            else:
+                winner.value = ("<div class='wb-banner wb-winner' style='background:#fff4d6;border-left:4px solid #c9a227;padding:6px 10px'>"
+                                "<b>Game over.</b> The rules texts do not give every victory-point value, so the workbench names no"
+                                " winner; reputation and influence are in the table.</div>")
+        else:
+            winner.value = ""
+        seats.value = html_table(player_rows(state, names))
+        board.value = image
+        board.layout.display = "none" if not image else ""
+        rows = stepper.event_rows(names)
+        log.value = ("<b>What happened</b> (newest last; this step's events highlighted)"
+                     + html_table([{"round": r["round"], "player": r["player"],
+                                    "what happened": Html(f"<b>{html.escape(r['what happened'])}</b>" if r["new"]
+                                                          else html.escape(r["what happened"]))} for r in rows],
+                                  css_class="wb-log"))
 
-    def handler(function):
-        @shows_errors(messages)
-        def run_it(_):
-            function()
-            render()
-        return run_it
+    def board_image(state) -> bytes:
+        drawn = board_of(state)
+        if drawn is None:
+            return b""
+        title = f"Round {round_of(state)} · {drawn.id}"
+        key = (title, tuple((p.piece, p.at, p.player, p.hex_type, p.face_up) for p in drawn.pieces),
+               tuple(sorted((a, b, tuple(sorted(r))) for a, b, r in drawn.graph.edges(data="rails") if r)))
+        if key not in cache:  # the same board (a step that moved nothing) is drawn once
+            cache[key] = png(board_figure(state, title, library), tight=False)
+            while len(cache) > 64:
+                cache.pop(next(iter(cache)))
+        return cache[key]
 
-    back.on_click(handler(stepper.back))
-    forward.on_click(handler(stepper.forward))
-    step.on_click(handler(stepper.step))
-    run.on_click(handler(lambda: stepper.run(25)))
-    play.on_click(handler(lambda: stepper.choose(stepper.state.legal_actions()[actions.value])))
-    render()
-    box = w.VBox([w.HBox([back, forward, step, run, where]), w.HBox([actions, play]), view, messages])
+    redraw = Redraw(draw, banner)
+
+    def move(function, describe):
+        """Run a move; from a past step, ask before discarding the later steps."""
+        @guarded
+        def handler(_):
+            confirm.cancel()
+            try:
+                function(False)
+            except Branching as exc:
+                banner.warning(f"Not played: {exc}", "the later steps are still there")
+                confirm.ask(f"Discard {exc.last - exc.position} later step(s) and {describe}?", "Discard and play",
+                            guarded(lambda: function(True)))
+        return handler
+
+    back.on_click(guarded(lambda _: (confirm.cancel(), stepper.back())))
+    forward.on_click(guarded(lambda _: (confirm.cancel(), stepper.forward())))
+    step.on_click(move(lambda discard: stepper.step(discard=discard), "let the bot play"))
+    run.on_click(move(lambda discard: stepper.run(25, discard=discard), "let the bots play"))
+
+    def play_chosen(discard):
+        if actions.value is None:
+            raise ValueError("there is no move to play: the game is over")
+        if actions.value == CHANCE:
+            stepper.step(discard=discard)
+        else:
+            stepper.choose(legal_moves(stepper.state)[actions.value], discard=discard)
+
+    play.on_click(move(play_chosen, "play your move"))
+    stepper.observe(redraw)
+    redraw()
+    box = w.VBox([w.HBox([back, forward, step, run]), where, w.HBox([actions, play]), banner.widget, confirm.widget, winner,
+                  seats, board, log])
     box.stepper, box.back_button, box.forward_button, box.step_button, box.run_button, box.play_button = (
         stepper, back, forward, step, run, play)
-    box.actions, box.messages = actions, messages
+    box.actions, box.messages, box.banner, box.confirm, box.where, box.winner, box.board, box.event_log, box.seats = (
+        actions, banner, banner, confirm, where, winner, board, log, seats)
+    box.redraw = redraw
     return box

@@ -1106,7 +1106,7 @@ class State(BaseState):
         hats = self.rules.mystery_ability_hats.get(kind) or []
         rep = player.reputation
         out = []
-        for i, option in enumerate(self.game.mystery_types[kind]["options"]):
+        for i, _option in enumerate(self.game.mystery_types[kind]["options"]):
             need = hats[i] if i < len(hats) else "any"
             if need in ("white", "black") and rep.total and not getattr(rep, need):
                 continue
@@ -1479,7 +1479,7 @@ class State(BaseState):
                 entry["tokens"] = (entry["tokens"] or 0) + picked
         self.mystery[f"{to[0]},{to[1]}"] = entry
         self.event("mystery-moved", None, hex=key, to=list(to), picked_up=picked)
-        for name, taken in list(self.claims.items()):
+        for name, _taken in list(self.claims.items()):
             if name == HEX + key:                # the dice that claimed it stay with the claim
                 self.claims[HEX + f"{to[0]},{to[1]}"] = self.claims.pop(name)
         self._after_mystery(self.player(self.interrupt[1]))

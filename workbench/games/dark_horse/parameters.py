@@ -221,6 +221,12 @@ def requirements(library) -> list:
     from ...errors import WorkbenchError
     from .engine import DarkHorse
 
+    from ...content.schemas import schema_valid
+
+    # a setup is searched only on content that passes its schemas: a broken document's schema
+    # problem is the one to fix first (and the engine is promised only clean content)
+    if not all(schema_valid(d) for d in library.documents if d.game == "dark-horse"):
+        return []
     problems = []
     settings = [None] + [d.id for d in library.of_kind("scenario", "dark-horse")]
     for scenario in settings:
