@@ -108,7 +108,7 @@ def test_ctrl_c_stops_the_cluster_and_keeps_the_finished_games(tmp_path):
     store = tmp_path / "results.parquet"
     args = [str(BIN / "workbench"), "balance", "dark-horse", "--scenario", "high-noon", "--variant",
             "deadlier-gunfights", "--library", str(EXAMPLES),  # an example house rule: not a published game
-            "--games", "1500", "--batch", "4", "--workers", "2", "--out", str(store),
+            "--games", "20000", "--batch", "4", "--workers", "2", "--out", str(store),
             "--progress", "no"]
     process = subprocess.Popen(args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
@@ -126,7 +126,7 @@ def test_ctrl_c_stops_the_cluster_and_keeps_the_finished_games(tmp_path):
     assert process.returncode == 130, err
     assert "interrupted" in err and f"kept in {store}" in err and "Traceback" not in err
     kept = read(store)          # checked by the pandera model
-    assert 0 < len(kept) < 3000
+    assert 0 < len(kept) < 40000   # (so many games that the first checkpoint comes long before the end)
     # nothing of the cluster is left running in the command's process group
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -54,7 +54,10 @@ class Lab:
             nbformat.write(nb, folder / notebook.name)  # JupyterLab may autosave: never the repository's copies
         # the notebook's own kernel (python3) starts without asking; no news pop-up over the page
         settings = folder / ".jupyter" / "lab" / "user-settings" / "@jupyterlab"
-        for extension, name, values in (("notebook-extension", "tracker", {"autoStartDefaultKernel": True}),
+        for extension, name, values in (("notebook-extension", "tracker", {"autoStartDefaultKernel": True,
+                                                                   # every cell in the page, so the
+                                                                   # checks of all output see all of it
+                                                                   "windowingMode": "none"}),
                                         ("apputils-extension", "notification",
                                          {"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True})):
             (settings / extension).mkdir(parents=True, exist_ok=True)
@@ -346,3 +349,18 @@ def test_06_the_gunfight_heat_map_is_an_image(notebook):
     table = page.locator(".wb-odds").first
     assert table.locator("span[title^='exactly']").count() >= 25
     nb.shot("06-odds-lab", ".wb-heatmap")
+
+
+def test_07_the_balance_lab_says_what_the_house_rule_changes(notebook):
+    nb = notebook("07-balance-lab.ipynb")
+    page = nb.page
+    shown = page.locator(".jp-OutputArea-output", has_text="Dask dashboard").first
+    assert shown.locator("a").first.get_attribute("href").startswith("http://127.0.0.1:")  # the local cluster's
+    text = page.locator(".jp-Notebook").inner_text()
+    # the verdicts in plain words, from 300 + 300 seeded games and the grid's 700
+    assert "deadlier-gunfights vs baseline (300 vs 300 games)" in text
+    assert "Holm-corrected" in text and "dice_rolled=4, reputation_per_victory_point=2 vs baseline" in text
+    # the progress bars finished, and the figures are images (seat wins, lengths, usage, two heat maps)
+    assert "600/600" in text and "700/700" in text
+    assert page.locator(".jp-OutputArea-output img").count() >= 5
+    nb.shot("07-balance-lab", ".jp-OutputArea-output img")

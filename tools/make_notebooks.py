@@ -40,7 +40,8 @@ space). Run the cells with Shift+Enter.
 | [03-map-explorer](03-map-explorer.ipynb) | the map: why a piece may or may not go on a hex, mobile mystery hexes, random layouts and their fairness |
 | [04-deck-builder](04-deck-builder.ipynb) | build a custom Revolver deck by swaps, see its legality, stats and draw odds |
 | [05-sample-turns](05-sample-turns.ipynb) | play Dark Horse and Western Legends turns with bots or by hand, stepping back and forth |
-| [06-odds-lab](06-odds-lab.ipynb) | gunfight odds as a heat map; Monte Carlo balance runs |""",
+| [06-odds-lab](06-odds-lab.ipynb) | gunfight odds as a heat map; Monte Carlo balance runs |
+| [07-balance-lab](07-balance-lab.ipynb) | does my house rule change the game? thousands of seeded games per setting on Dask, compared with the baseline in plain words |""",
     """from pathlib import Path
 import pandas as pd
 from workbench.content.validate import validate_paths
