@@ -247,6 +247,10 @@ def _built(library, token: str, setting: Setting):
     return _BUILT[key]
 
 
+#: Batches kept in flight per worker: enough that a worker always has the next one at hand.
+IN_FLIGHT = 4
+
+
 def play_batch(library, token: str, sweep: dict, setting: dict, jobs: list[tuple[int, int]]) -> dict:
     """Play ``jobs`` (game number, seed) of one setting; the rows and where the time went.
 
@@ -443,14 +447,29 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
                     compute_start = time.perf_counter()
                     remote_library = dask_client.scatter(library, broadcast=True, hash=False)
                     by_name = {s.name: s.to_json() for s in sweep.all}
-                    chunks = list(_chunks(jobs, size))
-                    futures = dask_client.map(play_batch, [remote_library] * len(chunks), [token] * len(chunks),
-                                              [{"name": sweep.name, "seed": sweep.seed}] * len(chunks),
-                                              [by_name[name] for name, _ in chunks], [chunk for _, chunk in chunks],
-                                              pure=False)
                     from distributed import as_completed
+
+                    # a bounded window of batches in flight, topped up as each finishes: the
+                    # workers never wait, and Ctrl-C has only a few tasks to cancel however
+                    # large the sweep (cancelling ten thousand queued tasks took minutes)
+                    waiting = iter(_chunks(jobs, size))
+                    live: set = set()
+
+                    def submit(chunk):
+                        name, games = chunk
+                        future = dask_client.submit(play_batch, remote_library, token,
+                                                    {"name": sweep.name, "seed": sweep.seed}, by_name[name], games,
+                                                    pure=False)
+                        live.add(future)
+                        return future
+
+                    finished = as_completed([submit(c) for c in itertools.islice(waiting, IN_FLIGHT * n_workers)])
                     try:
-                        for future in as_completed(futures):
+                        for future in finished:
+                            live.discard(future)
+                            following = next(waiting, None)
+                            if following is not None:
+                                finished.add(submit(following))
                             result = future.result()
                             _account(timing, result)
                             rows += result["rows"]
@@ -458,7 +477,7 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
                             if store and time.perf_counter() - last_save[0] > checkpoint_seconds:
                                 save()
                     except BaseException:
-                        dask_client.cancel(futures)
+                        dask_client.cancel(list(live))
                         raise
                     timing["compute"] = time.perf_counter() - compute_start
         except KeyboardInterrupt:
