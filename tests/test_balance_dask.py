@@ -110,15 +110,23 @@ def test_ctrl_c_stops_the_cluster_and_keeps_the_finished_games(tmp_path):
             "deadlier-gunfights", "--library", str(EXAMPLES),  # an example house rule: not a published game
             "--games", "20000", "--batch", "4", "--workers", "2", "--out", str(store),
             "--progress", "no"]
+    # SIGINT at its default in the command, as in a terminal's foreground job (whatever the test
+    # process inherited); PYTHONFAULTHANDLER lets a hang be shown: SIGABRT dumps every thread
     process = subprocess.Popen(args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+                               start_new_session=True, env={**os.environ, "PYTHONFAULTHANDLER": "1"},
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         while not store.exists() and time.monotonic() < deadline and process.poll() is None:
             time.sleep(0.5)       # the first checkpoint is written after about 10 s of play
         assert store.exists(), f"no checkpoint within 120 s; stderr: {process.stderr.read() if process.poll() is not None else ''}"
         os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=90)
+        try:
+            out, err = process.communicate(timeout=180)
+        except subprocess.TimeoutExpired:
+            os.kill(process.pid, signal.SIGABRT)     # the command's threads, as they hang
+            out, err = process.communicate(timeout=60)
+            pytest.fail(f"still running 180 s after Ctrl-C; its threads:\n{err[-6000:]}")
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)

@@ -10,6 +10,7 @@ matplotlib.use("Agg")
 import re
 import shutil
 from types import SimpleNamespace
+from pathlib import Path
 
 import pytest
 
@@ -621,3 +622,34 @@ def test_every_event_of_whole_games_reads_as_words(lib):
         for event in state.log:
             text = describe_event(state, event, names)
             assert text and not re.search(r"[{}\[\]]|None|\(\d+, -?\d+\)", text), (event, text)
+
+
+def test_every_kind_of_event_the_engines_log_has_its_own_words(tmp_path):
+    """Each kind of event in the conformance games (robbing, challenges, gunfights, tokens, Mystery
+    Hexes, outlaws; fights, heists, tracks, goals) gets a sentence of its own: no field-by-field
+    fallback, no ids with '@', no Python names or values, and a coordinate keeps its minus sign."""
+    from workbench.content.validate import validate_paths
+    from workbench.games.conformance import audited_games
+    from workbench.games.dark_horse import engine as dark_horse
+    from workbench.games.western_legends import engine as western_legends
+    from workbench.notebook.common import Names
+    from workbench.notebook.turns import _generic, describe_event
+    corpus = Path(__file__).resolve().parent / "corpus" / "dark-horse"   # the robbers and the bank
+    library = validate_paths([VARIANTS, corpus]).library
+    states = {"dark-horse": dark_horse.play(library, "high-noon", 2, seed=1, rounds=1),
+              "western-legends": western_legends.play(library, 2, seed=1)}
+    for game, count in (("dark-horse", 66), ("western-legends", 8)):
+        names, seen = Names(library, game), set()
+        for _, _, events in audited_games(library, game, count, audit=False):
+            for event in events:
+                text = describe_event(states[game], event, names)
+                assert text != _generic(event), event
+                assert not re.search(r"[{}\[\]@_]|None|True|False", text), (event, text)
+                for value in event.values():    # a hex such as -3,3 is shown as written
+                    if isinstance(value, str) and re.fullmatch(r"-\d+,-?\d+", value):
+                        assert value in text, (event, text)
+                seen.add(event["event"])
+        # the games reach the rules modelled for issue 17, so these sentences are exercised
+        wanted = {"dark-horse": {"challenge", "gunfight", "rob", "captured", "mystery", "trade-influence", "boot"},
+                  "western-legends": {"fight", "bandit-fight", "poker", "arrest-attempt", "buy"}}[game]
+        assert wanted <= seen, wanted - seen

@@ -186,6 +186,14 @@ def _choice(choice: dict) -> str:
     return " and ".join(parts) or ", ".join(f"{words(k)} {v}" for k, v in choice.items())
 
 
+#: What a Dark Horse action space's effect does, as a log line says it (any other: its name in words).
+EFFECT_WORDS = {"move-first-in-turn-order": "moves to first in turn order",
+                "move-last-in-turn-order": "moves to last in turn order",
+                "jail-die-next-turn": "will have a die in Jail next turn",
+                "bonus-die-next-turn": "will roll a bonus die next turn",
+                "take-special-role": "takes the special role token"}
+
+
 def describe_event(state, event: dict, names) -> str:
     """One log event as "what happened", in the game's words (the player is its own column). An
     event whose fields are not the ones expected is still shown, field by field."""
@@ -193,6 +201,103 @@ def describe_event(state, event: dict, names) -> str:
         return _describe_event(state, event, names)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return _generic(event)
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def _western_legends_more(kind: str, event: dict, names) -> str | None:
+    """Western Legends events of fights against the fight deck, items, tracks and goals, or None."""
+    item = lambda i: names.name("item", i)  # noqa: E731
+    weapon = lambda e: f", with the {item(e['weapon'])}" if e.get("weapon") else ""  # noqa: E731
+    card = lambda c: c or "no card"  # noqa: E731
+
+    def against(e, who: str, value_field: str, result: str) -> str:
+        drawn, value = card(e.get(value_field + "_card")), e[value_field]
+        return (f"plays {card(e['card'])}{weapon(e)} against the {who}'s fight card {drawn}"
+                + (f" ({value})" if str(value) != str(drawn) else "") + f": {result}")
+
+    texts = {
+        "draw": lambda e: f"draws {e['card']}",
+        "round": lambda e: f"Round {e['round']} begins; {e['first']} goes first" if "first" in e and "round" in e else None,
+        "work": lambda e: f"works: now has ${e['money']}",
+        "buy": lambda e: f"buys the {item(e['item'])}",
+        "upgrade": lambda e: f"upgrades to the {item(e['item'])}",
+        "heal": lambda e: f"is healed of {e['wounds_lost']} wound(s)",
+        "bandit-fight": lambda e: "fights a bandit: " + against(e, "bandit", "bandit", "wins" if e["won"] else "loses"),
+        "heist": lambda e: "robs the bank: " + against(e, "guard", "guard", "wins" if e["won"] else "loses"),
+        "arrest-attempt": lambda e: "the sheriff tries an arrest: " + against(
+            e, "sheriff", "sheriff", "escapes" if e["escaped"] else "caught"),
+        "marshal": lambda e: f"gains {e['points']} marshal point(s), now {e['now']}",
+        "wanted": lambda e: f"gains {e['points']} wanted point(s), now {e['now']}",
+        "switch-to-wanted": lambda e: f"becomes wanted, losing {e['marshal_points_lost']} marshal point(s)",
+        "no-wanted-points": lambda e: f"gains no wanted points ({e['reason']})",
+        "no-marshal-points": lambda e: f"gains no marshal points ({e['reason']})",
+        "goal-discarded": lambda e: "discards a goal card",
+        "goal-completed": lambda e: f"completes the goal {words(e['goal']).title()} ({e['completed']} completed)",
+        "legendary-tokens": lambda e: f"holds {e['held']} legendary token(s)",
+        "card-action": lambda e: f"plays {e['card']} for its action: {words(e['ability'])}",
+        "take-cattle": lambda e: f"takes cattle at the ranch at {e['ranch'][0]},{e['ranch'][1]}",
+        "deliver-cattle": lambda e: f"delivers cattle ({words(e['at'])})"
+                                    + (f": {', '.join(f'{v} {words(k)}' for k, v in e['reward'].items())}" if e.get("reward") else ""),
+        "robbed": lambda e: f"robs {e['target']}: " + (f"${e['money']}" if e["took"] == "money" else
+                                                       f"{e['nuggets']} gold nugget(s)")
+                           + (f" and {e['cattle']} cattle" if e.get("cattle") else ""),
+        "deck-empty": lambda e: f"the {words(e['deck'])} deck is empty",
+    }
+    return texts[kind](event) if kind in texts else None
+
+
+def _dark_horse_more(kind: str, event: dict, names, space) -> str | None:
+    """The Dark Horse events of robbing, challenges, tokens and Mystery Hexes, or None."""
+    def who(character) -> str:      # a hired character, the Marshal token, or an outlaw on the map
+        if isinstance(character, str) and "@" in character:
+            outlaw, _, at = character.partition("@")
+            return f"the {words(outlaw).title()} at {at}"
+        if character == "marshal-token":
+            return "the Marshal token"
+        return names.name("character", character)
+
+    mystery = lambda e: (f"the {words(e['type']).title()} at {e['hex']}" if e.get("type")  # noqa: E731
+                         else f"the Mystery Hex at {e['hex']}")
+    texts = {
+        "placement": lambda e: "Placement: " + ", ".join(e.get("order", [])),
+        "challenges": lambda e: "Challenges against the outlaws, in order " + ", ".join(e.get("order", [])),
+        "challenge": lambda e: f"challenges: {who(e['challenger'])} against {who(e['challenged'])}",
+        "no-challenge": lambda e: "challenges no one",
+        "turn-order": lambda e: "turn order now " + ", ".join(e["order"]),
+        "skip": lambda e: f"cannot use {space(e['space'])} and takes back the dice",
+        "no-claim": lambda e: f"claims no other space ({words(e['why'])})",
+        "token": lambda e: (f"uses {_a(words(e['token']).title())}" + (f" {e['why']}" if e.get("why") else "")
+                            + ("" if e.get("spent", True) else " (kept)")),
+        "turn-inventor-die": lambda e: f"turns the Inventor die from {e['from']} to {e['to']}",
+        "carnival-die": lambda e: f"rolls the Carnival die: {e['die']}" + (f", leaving {space(e['away'])}" if e.get("away") else ""),
+        "carnival-die-off": lambda e: f"the Carnival die leaves {space(e['space'])}",
+        "boot": lambda e: f"forces {e['forced']}'s dice off {space(e['space'])} (Cowboy Boot)",
+        "trade-influence": lambda e: f"gives {e['influence']} Influence for {e['reputation']} {words(e['hat']).title()} Hat Reputation",
+        "convert": lambda e: f"turns {e['gold']} Gold into {e['silver']} Silver",
+        "rob": lambda e: f"{who(e['character'])} tries to rob {space(e['space'])}",
+        "robbery-silver": lambda e: f"{space(e['space'])} now holds {e['silver']} Silver to rob",
+        "wanted": lambda e: f"{who(e['character'])} gets a Wanted token ({words(e['why'])})",
+        "gunfight": lambda e: f"gunfight: {who(e['challenger'])} against {who(e['challenged'])}: " + {
+            "a_wins": f"{who(e['challenger'])} wins", "b_wins": f"{who(e['challenged'])} wins",
+            "a_flees": f"{who(e['challenger'])} flees", "b_flees": f"{who(e['challenged'])} flees",
+            "draw": "a draw"}.get(e["outcome"], words(e["outcome"])),
+        "wound": lambda e: (f"{who(e['character'])} loses, and takes no wound ({e['note']})" if e.get("note") else
+                            f"{who(e['character'])} is wounded" + (f" ({e['wounds']} wound(s))" if e.get("wounds") else "")),
+        "captured": lambda e: f"captures {who(e['character'])}" + (f" from {e['owner']}" if e.get("owner") else ""),
+        "flee-penalty": lambda e: f"loses a {words(e['lost']).title()} Reputation token for fleeing",
+        "refused": lambda e: f"cannot take the {words(e['good'])}: {e['reason']}",
+        "build-impossible": lambda e: f"cannot build a {words(e['piece'])} anywhere on the map",
+        "mystery-revealed": lambda e: f"Revealed: {mystery(e)} with {e['tokens']} token(s)",
+        "mystery": lambda e: f"uses {mystery(e)}: {e['option']}" + (
+            f" ({e['tokens']} token(s) left)" if isinstance(e.get("tokens"), int) else ""),
+        "mystery-moved": lambda e: f"{mystery(e)} moves to {e['to'][0]},{e['to'][1]}",
+        "mystery-removed": lambda e: f"{mystery(e)} leaves the board" + (f" ({words(e['why'])})" if e.get("why") else ""),
+        "tribe-token": lambda e: f"places a Tribe token at {e['at'][0]},{e['at'][1]}",
+    }
+    return texts[kind](event) if kind in texts else None
 
 
 def _generic(event: dict) -> str:
@@ -205,7 +310,8 @@ def _describe_event(state, event: dict, names) -> str:
     game = game_of(state)
     at = lambda xy: f"{xy[0]},{xy[1]}"  # noqa: E731
     if game == "dark-horse":
-        space = lambda s: names.name("action_space", s)  # noqa: E731
+        space = lambda s: (f"the Mystery Hex at {s[4:]}" if str(s).startswith("hex@")  # noqa: E731
+                           else names.name("action_space", s))
         if kind == "start":
             return (f"A game of Dark Horse{' (' + names.name('scenario', event['scenario']) + ')' if event.get('scenario') else ''}:"
                     f" {event['rounds']} round(s), seed {event['seed']}")
@@ -227,11 +333,14 @@ def _describe_event(state, event: dict, names) -> str:
                 text += f" (+{event['bonus']} bonus)"
             return text
         if kind == "place":
-            return f"places {'+'.join(map(str, event['dice']))} on {space(event['space'])}"
+            uses = event.get("uses") or []
+            return (f"places {'+'.join(map(str, event['dice']))} on {space(event['space'])}"
+                    + (f" (with the {', '.join(words(u) for u in uses)})" if uses else ""))
         if kind == "pass":
             return "passes"
         if kind == "collection":
-            return "Collection: " + ", ".join(f"{p} at {space(s)}" for p, s in (o.split(":", 1) for o in event.get("order", [])))
+            return "Collection: " + (", ".join(f"{p} at {space(s)}" for p, s in (o.split(":", 1) for o in event.get("order", [])))
+                                     or "no dice on any space")
         if kind == "collect":
             return f"collects {space(event['space'])}: {event['option']}"
         if kind in ("gain", "pay"):
@@ -239,8 +348,12 @@ def _describe_event(state, event: dict, names) -> str:
         if kind == "draw":
             deck = names.name("deck", event["deck"]) if event.get("deck") else "card"
             return f"draws {event['draw']} {deck}{'s' if not event.get('deck') else ''}, keeps {event['keep']}"
-        if kind == "gunfight":
-            return f"gunfight: {words(event['challenger'])} challenges {words(event['challenged'])}: {event['outcome']}"
+        if kind == "effect":
+            what = EFFECT_WORDS.get(event["effect"], words(event["effect"]))
+            return f"{what} ({space(event['space'])})"
+        text = _dark_horse_more(kind, event, names, space)
+        if text is not None:
+            return text
         if kind == "end":
             return "Game over" + (f" ({words(event['why'])})" if event.get("why") else "")
     else:
@@ -278,9 +391,9 @@ def _describe_event(state, event: dict, names) -> str:
         if kind == "fight":
             return (f"{words(event['kind'])}s {event['target']}: {' vs '.join(c or 'no card' for c in event['cards'])}"
                     f" ({' vs '.join(map(str, event['values']))}); {event['winner']} wins")
-        if kind == "arrest-attempt":
-            card = event.get("card") or "no card"
-            return f"the sheriff tries an arrest: {card} against {event['sheriff']}: {'escaped' if event['escaped'] else 'caught'}"
+        text = _western_legends_more(kind, event, names)
+        if text is not None:
+            return text
         if kind == "story-disc":
             return f"places a story disc on {words(event['card']).title()}"
         if kind == "reshuffle":

@@ -2048,11 +2048,18 @@ def describe(event: dict) -> str:
     if kind == "trade-influence":
         return f"{who} loses {event['influence']} Influence to gain {event['reputation']} {event['hat'].title()} Hat Reputation"
     if kind == "token":
-        return f"   {who} uses a {event['token'].replace('-', ' ')} {event['why']}"
+        token = event["token"].replace("-", " ")
+        return f"   {who} uses {'an' if token[:1] in 'aeiou' else 'a'} {token} {event['why']}"
     if kind == "pass":
         return f"{who} passes"
+    if kind == "effect":
+        return f"   {who}: {event['effect'].replace('-', ' ')} ({event['space']})"
+    if kind == "robbery-silver":
+        return f"   {event['space']} now holds {event['silver']} Silver to rob"
+    if kind == "hire":
+        return f"{who} hires {event['character']} ({event['hat']} hat)"
     if kind == "build":
-        return f"{who} builds a {event['piece']} at {event['at']}"
+        return f"{who} builds a {event['piece']} at {event['at'][0]},{event['at'][1]}"
     if kind == "collection":
         return "-- collection"
     if kind == "placement":
@@ -2060,7 +2067,7 @@ def describe(event: dict) -> str:
     if kind == "collect":
         return f"{who} collects {event['space']}: {event['option']}"
     if kind in ("gain", "pay"):
-        return f"   {who} {'gains' if kind == 'gain' else 'pays'} {event['amount']} {event['good']}"
+        return f"   {who} {'gains' if kind == 'gain' else 'pays'} {event['amount']} {event['good'].replace('-', ' ')}"
     if kind == "gunfight":
         return f"   gunfight: {event['challenger']} ({who}) challenges {event['challenged']}: {event['outcome']}"
     if kind == "end":
