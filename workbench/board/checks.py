@@ -100,9 +100,19 @@ def map_report(library, document, scenario=None, *, in_force: bool = True) -> Ma
 
 # -- library checks (registered in workbench.content.library.LIBRARY_CHECKS) --------------------
 
+#: The kinds whose documents a map's check reads besides the map (with any `parameters:`).
+MAP_RULE_KINDS = frozenset({"game", "hex_type", "rule", "variant", "scenario"})
+
+
 def check_maps(library) -> Iterator[Problem]:
     """Every map's structure and placement under the game's and its own rules."""
+    touched = {d.game for d in library.documents if library.reported(d)
+               and (d.kind in MAP_RULE_KINDS or isinstance(d.data.get("parameters"), dict))}
     for document in library.of_kind("map"):
+        # a map nobody sees, under rules nobody changed (a published map behind a designer's
+        # card), is known clean: checking it again would only cost the time of a hook
+        if not library.reported(document) and document.game not in touched:
+            continue
         if _schema_ok(document):
             yield from map_report(library, document, in_force=False).problems
 
@@ -111,7 +121,8 @@ def check_placement_rule_ids(library) -> Iterator[Problem]:
     """Placement rule ids in games, variants and scenarios that name no rule."""
     for kind in RULE_KINDS:
         for document in library.of_kind(kind):
-            yield from rule_problems(document)
+            if library.reported(document):      # the problems are located in the document itself
+                yield from rule_problems(document)
 
 
 BOARD_LIBRARY_CHECKS = [check_maps, check_placement_rule_ids]

@@ -36,6 +36,10 @@ def settings_problems(library, game: str, spec) -> list[Problem]:
     return out
 
 
+#: The kinds that make up or select a ruleset (with any document that has `parameters:`).
+RULESET_KINDS = frozenset({"game", "scenario", "variant", "map"})
+
+
 def check_rulesets(library) -> Iterator[Problem]:
     """Resolve every registered game's ruleset in every setting the library offers."""
     from . import GAMES
@@ -44,7 +48,11 @@ def check_rulesets(library) -> Iterator[Problem]:
     problems: list[Problem] = []
     for entry in GAMES.values():
         game = entry.content_game
-        if not any(d.game == game for d in library.documents):
+        mine = [d for d in library.documents if d.game == game]
+        # a game none of whose documents is reported (the published games behind a designer's
+        # files, known clean) is not checked: every problem found would be dropped
+        seen = [d for d in mine if library.reported(d)]
+        if not seen:
             continue
         spec = entry.spec()
         declares = any(d.game == game and d.kind not in ("scenario", "variant", "map", "deck", "deck_rules")
@@ -53,6 +61,13 @@ def check_rulesets(library) -> Iterator[Problem]:
             # the game's own rules are not in this library (a designer's folder of house rules
             # checked alone): check only what its documents set against the declared types
             problems += settings_problems(library, game, spec)
+            continue
+        requirements = getattr(__import__(entry.parameters, fromlist=["SPEC"]), "requirements", None)
+        if not any(d.kind in RULESET_KINDS or isinstance(d.data.get("parameters"), dict) for d in seen):
+            # nothing reported sets or selects rules (a designer's card or action space): the
+            # rulesets are those of clean content; only the engine's own requirements can change
+            if requirements is not None:
+                problems += requirements(library)
             continue
         _, base = resolve(library, game, spec)
         problems += base
@@ -68,7 +83,6 @@ def check_rulesets(library) -> Iterator[Problem]:
         for document in library.of_kind("map", game):
             _, found = resolve(library, game, spec, map_id=document.id)
             problems += found
-        requirements = getattr(__import__(entry.parameters, fromlist=["SPEC"]), "requirements", None)
         if requirements is not None:     # what else the engine needs of the content
             problems += requirements(library)
     yield from _unique(problems)

@@ -211,6 +211,10 @@ def unknowns(library) -> list[dict]:
     return rows
 
 
+#: The kinds of document a starting setup depends on (with any that sets `parameters:`).
+SETUP_KINDS = frozenset({"game", "scenario", "variant", "map", "rule", "hex_type", "token"})
+
+
 def requirements(library) -> list:
     """What the engine needs of the content beyond the parameters (``validate`` runs it): every
     scenario's setup can be made on the map it is played on, for each player count it names.
@@ -225,7 +229,13 @@ def requirements(library) -> list:
 
     # a setup is searched only on content that passes its schemas: a broken document's schema
     # problem is the one to fix first (and the engine is promised only clean content)
-    if not all(schema_valid(d) for d in library.documents if d.game == "dark-horse"):
+    mine = [d for d in library.documents if d.game == "dark-horse"]
+    if not all(schema_valid(d) for d in mine):
+        return []
+    # the setup depends on the map, the placement rules and the player counts: when no reported
+    # document is of a kind that holds them, the search would only repeat a clean result
+    if not any(library.reported(d) and (d.kind in SETUP_KINDS or isinstance(d.data.get("parameters"), dict))
+               for d in mine):
         return []
     problems = []
     settings = [None] + [d.id for d in library.of_kind("scenario", "dark-horse")]
