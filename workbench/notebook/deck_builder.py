@@ -16,7 +16,7 @@ from ..decks.analytics import at_least, export_csv, stats
 from ..decks.rules import check_deck, context_for
 from ..errors import NotFound
 from .common import Observable
-from .editor import NeedsConfirmation
+from .editor import NeedsConfirmation, save_asking
 
 
 class DeckBuilder(Observable):
@@ -248,21 +248,15 @@ def builder_widget(builder: DeckBuilder, folder=None):
     odds_card.observe(user(lambda _: redraw()), names="value")
     draws.observe(user(lambda _: redraw()), names="value")
 
-    def do_save(overwrite=False, confirmed=False):
-        try:
-            path = builder.save(folder_box.value.strip(), overwrite=overwrite, confirmed=confirmed)
-        except NeedsConfirmation as exc:
-            banner.warning("Not saved yet", "; ".join(exc.reasons) + " (listed above).")
-            confirm.ask("Save it anyway?", "Save anyway", guarded(lambda: do_save(overwrite, True)))
-            return
-        except storage.FileExists as exc:
-            banner.refused(f"Not saved: {exc}", "give your deck another id, or replace that file")
-            confirm.ask(f"Replace the existing {exc.path.name}? Everything in it will be lost.", "Replace it",
-                        guarded(lambda found=exc.digest: do_save(found, confirmed)))
-            return
+    def saved(path):
         errors = [p for p in builder.problems() if p.is_error]
         (banner.warning if errors else banner.saved)(f"Saved {path.name}" + (f" with {len(errors)} error(s)" if errors else ""),
                                                      f"in {Path(folder_box.value).name}/")
+
+    def do_save():
+        save_asking(lambda overwrite, confirmed: builder.save(folder_box.value.strip(), overwrite=overwrite,
+                                                              confirmed=confirmed),
+                    banner, confirm, guarded, "deck", saved)
 
     def do_export(overwrite=False):
         try:

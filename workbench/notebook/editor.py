@@ -37,6 +37,27 @@ class NeedsConfirmation(storage.SaveRefused):
         super().__init__("; ".join(reasons), path, "fix it first, or confirm to save anyway")
 
 
+def save_asking(save, banner, confirm, guarded, what: str, on_saved) -> None:
+    """Run ``save(overwrite, confirmed)`` for a panel's Save button, asking first where a save
+    would keep errors (:class:`NeedsConfirmation`) or replace a file (:class:`storage.FileExists`);
+    the "Replace it" answer is bound to the content found, so it never covers a later change.
+    ``on_saved(path)`` tells the designer what was saved."""
+    def attempt(overwrite=False, confirmed=False):
+        try:
+            path = save(overwrite, confirmed)
+        except NeedsConfirmation as exc:
+            banner.warning("Not saved yet", "; ".join(exc.reasons) + " (listed above).")
+            confirm.ask("Save it anyway?", "Save anyway", guarded(lambda: attempt(overwrite, True)))
+            return
+        except storage.FileExists as exc:
+            banner.refused(f"Not saved: {exc}", f"give your {what} another id, or replace that file")
+            confirm.ask(f"Replace the existing {exc.path.name}? Everything in it will be lost.", "Replace it",
+                        guarded(lambda found=exc.digest: attempt(found, confirmed)))
+            return
+        on_saved(path)
+    attempt()
+
+
 @dataclass
 class Saved:
     """What a save did: where it wrote, and the problems the saved content still has."""

@@ -17,7 +17,7 @@ from ..content.library import Library, check_duplicate_ids, check_references, ch
 from ..content.loader import load_text
 from ..content.validate import document_problems
 from .common import Observable, WatchedList
-from .editor import NeedsConfirmation
+from .editor import NeedsConfirmation, save_asking
 
 #: Fields the designer composes with the widgets (the rest are carried over by start_from).
 PICKED = ("action_spaces", "variants", "decks")
@@ -294,24 +294,19 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
     against.observe(user(lambda _: redraw()), names="value")
     folder_box.observe(user(lambda _: redraw()), names="value")
 
-    def do_save(overwrite=False, confirmed=False):
-        try:
-            path = designer.save(folder_box.value.strip(), overwrite=overwrite, confirmed=confirmed)
-        except NeedsConfirmation as exc:
-            banner.warning("Not saved yet", "; ".join(exc.reasons) + " (listed above).")
-            confirm.ask("Save it anyway?", "Save anyway", guarded(lambda: do_save(overwrite, True)))
-            return
-        except storage.FileExists as exc:
-            banner.refused(f"Not saved: {exc}", "give your scenario another id, or replace that file")
-            confirm.ask(f"Replace the existing {exc.path.name}? Everything in it will be lost.", "Replace it",
-                        guarded(lambda found=exc.digest: do_save(found, confirmed)))
-            return
-        warnings = [p for p in designer.problems(folder_box.value.strip()) if not p.is_error]
-        errors = [p for p in designer.problems(folder_box.value.strip()) if p.is_error]
+    def saved(path):
+        problems = designer.problems(folder_box.value.strip())
+        errors = [p for p in problems if p.is_error]
+        warnings = [p for p in problems if not p.is_error]
         if errors or warnings:
             banner.warning(f"Saved {path.name} with {len(errors)} error(s) and {len(warnings)} warning(s)", "see above")
         else:
             banner.saved(f"Saved {path.name}", f"in {Path(folder_box.value).name}/")
+
+    def do_save():
+        save_asking(lambda overwrite, confirmed: designer.save(folder_box.value.strip(), overwrite=overwrite,
+                                                               confirmed=confirmed),
+                    banner, confirm, guarded, "scenario", saved)
 
     @guarded
     def on_save(_):
