@@ -284,6 +284,71 @@ def test_pure_and_c_loaders_give_the_same_result(root):
         assert located(fast[1]) == located(pure[1]), path
 
 
+_SCALARS = st.one_of(
+    st.text(max_size=12),
+    st.from_regex(r"[-+]?[0-9][0-9_.:]{0,8}([eE][-+]?[0-9]{1,3})?", fullmatch=True),
+    st.from_regex(r"0[xob]?[0-9a-fA-F_]{0,6}", fullmatch=True),
+    st.sampled_from(["", "~", "null", "Null", "NULL", "yes", "No", "ON", "off", "y", "n", "true", "FALSE", "=",
+                     "<<", ".inf", "-.Inf", ".NaN", "2024-01-31", "2024-13-45", "2001-12-14t21:59:43.10-05:00",
+                     "1:30", "190:20:30", "0.", "+1", "-0", "٣", "1e3", "6.8523015e+5", "685.230_15e+03"]))
+
+
+@settings(max_examples=600, deadline=None)
+@given(value=_SCALARS, implicit=st.sampled_from([(True, False), (False, True), (False, False), (True, True)]))
+def test_the_content_loader_resolves_tags_exactly_as_pyyaml(value, implicit):
+    # the content loader answers libyaml's tag callback in fewer steps; the answer (the very tag
+    # object, which the walk compares by identity) must be PyYAML's own
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    for kind, node_value in ((ScalarNode, value), (SequenceNode, None), (MappingNode, None)):
+        ours = loader._ContentLoader.resolve(None, kind, node_value, implicit)
+        pyyaml = yaml.resolver.Resolver.resolve(yaml.SafeLoader, kind, node_value, implicit)
+        assert ours is pyyaml, (kind, node_value, implicit)
+
+
+def test_ordinary_whole_numbers_and_yaml11_octals_after_the_fast_path():
+    docs, problems = load_text("a: 0\nb: 10\nc: 00\nd: 0012\ne: '10'\nf: !!int 7\ng: +5\n", "x.yaml")
+    assert docs[0].data == {"a": 0, "b": 10, "c": 0, "d": 10, "e": "10", "f": 7, "g": 5}
+    # 00 and 0012 are YAML 1.1 octals (0 and 10): their digits change, so they are reported
+    assert located(problems) == [("implicit-type", 3, 4), ("implicit-type", 4, 4)]
+
+
+def test_a_key_after_a_merge_overrides_it_and_a_key_written_twice_is_a_duplicate():
+    text = "base: &b {food: 1, silver: 2}\ncost:\n  <<: *b\n  food: 3\n  food: 4\n"
+    docs, problems = load_text(text, "x.yaml")
+    assert docs[0].data["cost"] == {"food": 3, "silver": 2}
+    [p] = problems
+    assert (p.code, p.line, p.column, p.path) == ("duplicate-key", 5, 3, "$.cost.food")
+    assert "first at line 4" in p.message
+
+
+def test_a_list_of_plain_text_counts_against_the_alias_budget(monkeypatch):
+    # items taken without a call are still counted: 4 aliases of a 50-item list is 200 values
+    monkeypatch.setattr(loader, "MAX_EXPANDED_NODES", 150)
+    text = "a: &a [" + ", ".join(["x"] * 50) + "]\nb: [*a, *a, *a, *a]\n"
+    assert codes(load_text(text, "x.yaml")[1]) == ["alias-limit"]
+    monkeypatch.setattr(loader, "MAX_EXPANDED_NODES", 300)
+    assert load_text(text, "x.yaml")[1] == []
+
+
+def test_validation_pauses_the_garbage_collector_and_restores_it(tmp_path, monkeypatch):
+    import gc
+
+    (tmp_path / "a.yaml").write_text(HEAD)
+    seen = []
+    real = validate.check_file
+    monkeypatch.setattr(validate, "check_file", lambda path: seen.append(gc.isenabled()) or real(path))
+    assert gc.isenabled()
+    assert validate_paths([tmp_path], workers=1).ok
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        validate_paths([tmp_path], workers=1)
+        assert not gc.isenabled()  # a caller that turned it off keeps it off
+    finally:
+        gc.enable()
+
+
 def test_empty_and_non_mapping_documents():
     assert codes(load_text("", "x")[1]) == ["not-a-document"]
     assert codes(load_text("# only a comment\n", "x")[1]) == ["not-a-document"]

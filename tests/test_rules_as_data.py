@@ -9,6 +9,8 @@ from itertools import product
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from workbench.content.validate import validate_paths
 from workbench.errors import NotFound, UsageError
@@ -92,6 +94,72 @@ def test_overrides_given_by_name_are_checked_against_the_declared_types(library)
         DarkHorse.build(library, overrides={"win_margin": "three"})
     with pytest.raises(UsageError):
         DarkHorse.build(library, overrides={"win_margin": True})   # YAML's true is not a number
+
+
+# -- the compiled type check never accepts what jsonschema rejects -----------------------------------
+
+def _parameter_keys():
+    keys = set()
+
+    def walk(schema):
+        if isinstance(schema, dict):
+            keys.update(schema.get("properties", {}))
+            for value in schema.values():
+                walk(value)
+        elif isinstance(schema, list):
+            for value in schema:
+                walk(value)
+    for entry in GAMES.values():
+        for parameter in entry.spec().values():
+            walk(parameter.schema)
+    return sorted(keys)
+
+
+_PARAMETER_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 1200), st.floats(-10, 10, allow_nan=False),
+              st.text(max_size=6), st.sampled_from(["unknown", "up", "down", "nearest", "money", "town"])),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(_parameter_keys()), inner, max_size=4),
+    max_leaves=12)
+
+
+@pytest.fixture(scope="module")
+def published_settings(library):
+    """(parameter, value) for every declared parameter's published value and its probe's value."""
+    found = []
+    for game, probes in PROBES.items():
+        spec = GAMES[game].spec()
+        rules, _ = resolve(library, GAMES[game].content_game, spec, scenario=None)
+        for name, parameter in spec.items():
+            if name in rules:
+                found.append((parameter, rules[name]))
+            if name in probes:
+                found.append((parameter, probes[name][0]))
+    return found
+
+
+def test_the_compiled_type_check_accepts_every_published_value(published_settings):
+    # the fast path is taken for what the library holds (jsonschema is not even imported for it)
+    from workbench.content.schemas import fast_validator
+    from workbench.games.ruleset import _plain
+
+    rejected = [(p.name, v) for p, v in published_settings if not fast_validator(p.schema)(_plain(v))]
+    assert not rejected and len(published_settings) > 100
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_the_compiled_type_check_never_accepts_what_jsonschema_rejects(published_settings, data):
+    from workbench.content.schemas import _import_jsonschema, fast_validator
+    from workbench.games.ruleset import _plain, type_problems
+
+    parameter, published = data.draw(st.sampled_from(published_settings))
+    value = data.draw(st.one_of(st.just(published), _PARAMETER_VALUES))
+    jsonschema, _ = _import_jsonschema()
+    valid = jsonschema.Draft202012Validator(parameter.schema).is_valid(_plain(value))
+    if fast_validator(parameter.schema)(_plain(value)):
+        assert valid, (parameter.name, value)
+    if not valid:
+        assert type_problems(value, parameter), (parameter.name, value)
 
 
 # -- every parameter is live ----------------------------------------------------------------------

@@ -3,8 +3,8 @@
 Beyond a limit the content is reported as a located ``size-limit`` problem (``workbench
 validate``), and the engines refuse it instead of exhausting memory or time. Each limit says what
 it bounds and why; the README lists them. (Rule parameters such as distances and dice rolled have
-their limits in their declared types, :mod:`workbench.games.dark_horse.parameters`; a gunfight's
-dice, in :data:`workbench.games.dark_horse.gunfight.MAX_COMBAT_DICE`.) The published games stay far inside every one of them
+their limits in their declared types, :mod:`workbench.games.dark_horse.parameters`.) The published
+games stay far inside every one of them
 (the Dark Horse territory has a few dozen hexes; a Revolver deck has 62 cards).
 
 >>> LIMITS["map_radius"].value, LIMITS["deck_size"].value
@@ -34,6 +34,8 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("map_pieces", 2_000, "a map's `pieces`", "`map check` judges every piece with the others in place"),
     Limit("map_rails", 40_000, "a map's `rails`", "more than one rail per edge of the largest map"),
     Limit("odds_moves", 100, "`map odds --moves`", "exact fractions grow with every move"),
+    Limit("combat_dice", 60, "a gunfight's combat dice a side (a character's or token's `gunfight.combat`)",
+          "the largest gunfight computed exactly; the state space grows with the square of the dice"),
     Limit("deck_size", 1_000, "a deck's cards (its list, or its base plus swaps), `deck_size` and a card's `count`",
           "Revolver's decks have 62 cards; exact draw odds stay instant"),
     Limit("deck_swaps", 1_000, "a deck's `swaps`", "no more swaps than cards"),
@@ -47,14 +49,13 @@ def limit(name: str) -> int:
 
 def check_dice(library) -> Iterator:
     """Characters and tokens whose gunfight would roll more dice than the gunfight engine computes
-    (its declared ``MAX_COMBAT_DICE``)."""
-    from .games.dark_horse.gunfight import MAX_COMBAT_DICE
-
+    (the ``combat_dice`` limit)."""
+    most = limit("combat_dice")
     for kind in ("character", "token"):
         for document in library.of_kind(kind):
             gunfight = document.data.get("gunfight")
             combat = gunfight.get("combat") if isinstance(gunfight, dict) else None
-            if isinstance(combat, int) and not isinstance(combat, bool) and combat > MAX_COMBAT_DICE:
+            if isinstance(combat, int) and not isinstance(combat, bool) and combat > most:
                 yield document.problem("size-limit", f"{combat} combat dice is beyond the declared limit of"
-                                       f" {MAX_COMBAT_DICE} dice a side", ["gunfight", "combat"],
+                                       f" {most} dice a side", ["gunfight", "combat"],
                                        hint="the workbench computes gunfights of up to that many dice a side exactly")

@@ -9,6 +9,7 @@ case (:mod:`workbench.cli.report`).
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import os
 import re
@@ -139,20 +140,22 @@ def build_parser(command: str | None = None) -> Parser:
     listing.add_argument("--kind", help="only this kind")
     add_options(listing)
 
-    from . import balance, board, decks, games, unknowns
-    balance.add_commands(sub)
-    board.add_commands(sub)
-    decks.add_commands(sub)
-    games.add_commands(sub)
-    unknowns.add_commands(sub)
+    for module in sorted({_MODULES[c] for c in ([command] if command else COMMANDS)} - {"content"}):
+        importlib.import_module(f".{module}", __name__).add_commands(sub)
     return parser
 
 
+#: Each command's module and handler; only the module of the command being run is imported (the
+#: engines behind `play` or `gunfight` cost a `validate` run a fifth of its start-up).
+_MODULES = {"validate": "content", "list": "content", "map": "board", "deck": "decks", "gunfight": "games",
+            "play": "games", "poker": "games", "unknowns": "unknowns", "balance": "balance"}
+_HANDLERS = {"validate": "cmd_validate", "list": "cmd_list", "map": "cmd_map", "deck": "cmd_deck",
+             "gunfight": "cmd_gunfight", "play": "cmd_play", "poker": "cmd_poker", "unknowns": "cmd_unknowns",
+             "balance": "cmd_balance"}
+
+
 def _handler(args):
-    from . import balance, board, content, decks, games, unknowns
-    return {"validate": content.cmd_validate, "list": content.cmd_list, "map": board.cmd_map, "deck": decks.cmd_deck,
-            "gunfight": games.cmd_gunfight, "play": games.cmd_play, "poker": games.cmd_poker,
-            "unknowns": unknowns.cmd_unknowns, "balance": balance.cmd_balance}[args.command]
+    return getattr(importlib.import_module(f".{_MODULES[args.command]}", __name__), _HANDLERS[args.command])
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -26,7 +26,7 @@ import math
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
@@ -92,6 +92,43 @@ _BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
 
 _scalar_constructor = yaml.constructor.SafeConstructor()
 
+#: The implicit resolvers by a scalar's first character (PyYAML's own table, wildcards appended,
+#: as tuples): the tags are the very string objects PyYAML's resolver returns.
+_RESOLVERS_BY_FIRST = {first: tuple(found) + tuple(_Loader.yaml_implicit_resolvers.get(None, ()))
+                       for first, found in _Loader.yaml_implicit_resolvers.items() if first is not None}
+
+
+class _ContentLoader(_Loader):
+    """libyaml's safe loader, resolving tags exactly as PyYAML does in fewer Python steps.
+
+    libyaml calls back into Python to resolve the tag of every node (and to track path
+    resolvers, which safe loading never registers); that callback was a quarter of composing a
+    small file. The answer is the same (a test compares the two on generated scalars): a plain
+    scalar gets the first implicit resolver of its first character that matches, everything else
+    the default tag of its kind.
+    """
+
+    if _Loader is not PURE_LOADER:
+        def __init__(self, stream):
+            # libyaml's parser only: the constructor and resolver state PyYAML's loaders set up
+            # is never used (the walk builds the values; tags resolve without state)
+            yaml.cyaml.CParser.__init__(self, stream)
+
+    def resolve(self, kind, value, implicit):
+        if kind is ScalarNode:
+            if implicit[0]:
+                for tag, regexp in _RESOLVERS_BY_FIRST.get(value[:1], ()):
+                    if regexp.match(value):
+                        return tag
+            return _STR
+        return _SEQ if kind is SequenceNode else _MAP
+
+    def descend_resolver(self, current_node, current_index):
+        pass  # no path resolvers: nothing to track
+
+    def ascend_resolver(self):
+        pass
+
 
 def short_tag(tag: str) -> str:
     """``!!int`` for ``tag:yaml.org,2002:int``; other tags as written."""
@@ -120,7 +157,9 @@ class Document:
     ``index`` is the document's place in its file's stream (0 for the first ``---``).
     ``kind``, ``id`` and ``game`` are the identity fields when they are text and ``None``
     otherwise (a list or number there is a schema problem, reported by the validator), so
-    indexing and sorting by them is always safe.
+    indexing and sorting by them is always safe. They are read once, when the document is made
+    (every library check asks for them, tens of thousands of times in a large library): a
+    document's identity does not change; content that changes is a new document.
     """
 
     data: dict
@@ -128,18 +167,15 @@ class Document:
     index: int = 0
     line: int = 1
     column: int = 1
+    kind: str | None = field(init=False)
+    id: str | None = field(init=False)
+    game: str | None = field(init=False)
 
-    @property
-    def kind(self) -> str | None:
-        return _text_field(self.data, "kind")
-
-    @property
-    def id(self) -> str | None:
-        return _text_field(self.data, "id")
-
-    @property
-    def game(self) -> str | None:
-        return _text_field(self.data, "game")
+    def __post_init__(self):
+        data = self.data if isinstance(self.data, dict) else {}
+        self.kind = _text(data.get("kind"))
+        self.id = _text(data.get("id"))
+        self.game = _text(data.get("game"))
 
     @property
     def file(self) -> str:
@@ -172,8 +208,7 @@ class Document:
         return Problem(code, message, self.file, line, column, json_path(path), hint, severity, extra)
 
 
-def _text_field(data, name: str) -> str | None:
-    value = data.get(name) if isinstance(data, dict) else None
+def _text(value) -> str | None:
     return value if isinstance(value, str) else None
 
 
@@ -205,7 +240,7 @@ def _compose_stream(text: str) -> tuple:
     """Every document node of a stream, composed once (up to a syntax error, if any)."""
     nodes = []
     try:
-        for node in _compose_all(text, _Loader):
+        for node in _compose_all(text, _ContentLoader):
             nodes.append(node)
     except (yaml.YAMLError, RecursionError):
         pass
@@ -253,8 +288,17 @@ class _Walk:
         if cls is SequenceNode:
             if node.tag is not _SEQ and node.tag != _SEQ:
                 self._wrong_collection_tag(node, path, "list")
-            return [self.value(item, path + [i], depth + 1) for i, item in enumerate(node.value)]
+            # plain text items (most of them) are taken as they are, without a call or a path
+            self.budget -= len(node.value)
+            if self.budget < 0:
+                raise LoadLimit(node, "size")
+            return [item.value if type(item) is ScalarNode and item.tag is _STR
+                    else self._item(item, path, i, depth + 1) for i, item in enumerate(node.value)]
         raise LoadLimit(node, "size")  # pragma: no cover - the composer makes only these three
+
+    def _item(self, node, path: list, key, depth: int) -> Any:
+        self.budget += 1  # counted with its siblings already
+        return self.value(node, path + [key], depth)
 
     def _wrong_collection_tag(self, node, path, what):
         self._problem("yaml-tag", f"the tag '{short_tag(node.tag)}' is not allowed in content files;"
@@ -263,9 +307,12 @@ class _Walk:
 
     def scalar(self, node: ScalarNode, path: list) -> Any:
         tag = node.tag
-        if tag == _STR:
-            return node.value
         raw = node.value
+        if tag is _INT and raw.isdigit() and raw.isascii() and (raw[0] != "0" or raw == "0") \
+                and len(raw) <= MAX_NUMBER_LENGTH:
+            return int(raw)  # the usual number (`copies: 3`): no sign, base, '_' or ':' to read
+        if tag == _STR:
+            return raw
         shown = raw if len(raw) <= 60 else raw[:40] + "..."  # for messages: a value can be long
         if tag == _VALUE or tag == _MERGE:
             return raw  # a bare "=" or "<<" as a value: plain text to a designer
@@ -330,33 +377,46 @@ class _Walk:
 
     def mapping(self, node: MappingNode, path: list, depth: int) -> dict:
         out: dict = {}
-        first_seen: dict[str, Any] = {}
-        merged: dict = {}
+        merged: dict | None = None
         for key_node, value_node in node.value:
-            if key_node.tag == _MERGE:
-                self._merge(merged, value_node, path, depth)
-                continue
-            if type(key_node) is not ScalarNode:
-                self._problem("yaml-syntax", "a mapping key must be plain text, not a list or mapping",
-                              key_node, path)
-                continue
+            key_tag = key_node.tag
+            if key_tag is not _STR or type(key_node) is not ScalarNode:  # the usual key: plain text
+                if key_tag == _MERGE:
+                    if merged is None:
+                        merged = {}
+                    self._merge(merged, value_node, path, depth)
+                    continue
+                if type(key_node) is not ScalarNode:
+                    self._problem("yaml-syntax", "a mapping key must be plain text, not a list or mapping",
+                                  key_node, path)
+                    continue
+                if key_tag not in _KEY_TAGS:
+                    self._problem("yaml-tag", f"the tag '{short_tag(key_tag)}' is not allowed on a key;"
+                                  " the key is read as the text written", key_node, path + [key_node.value],
+                                  f"remove '{short_tag(key_tag)}'")
             key = key_node.value  # keys stay as written: `on:` is the text "on", never True
-            if key_node.tag is not _STR and key_node.tag not in _KEY_TAGS:
-                self._problem("yaml-tag", f"the tag '{short_tag(key_node.tag)}' is not allowed on a key;"
-                              " the key is read as the text written", key_node, path + [key],
-                              f"remove '{short_tag(key_node.tag)}'")
-            if key in first_seen:
-                first = first_seen[key].start_mark
-                self._problem("duplicate-key",
-                              f"key '{key}' appears twice in this mapping (first at line {first.line + 1});"
-                              " the second value would silently replace the first",
-                              key_node, path + [key], "remove one of them or rename it")
+            if key in out:  # merged values join only after the loop, so `out` holds keys written here
+                self._duplicate(node, key_node, path)
                 continue
-            first_seen[key] = key_node
-            out[key] = self.value(value_node, path + [key], depth + 1)
-        for key, value in merged.items():
-            out.setdefault(key, value)
+            if type(value_node) is ScalarNode and value_node.tag is _STR:  # plain text: no call, no path
+                self.budget -= 1
+                out[key] = value_node.value
+            else:
+                out[key] = self.value(value_node, path + [key], depth + 1)
+        if self.budget < 0:
+            raise LoadLimit(node, "size")
+        if merged:
+            for key, value in merged.items():
+                out.setdefault(key, value)
         return out
+
+    def _duplicate(self, node: MappingNode, key_node, path: list) -> None:
+        key = key_node.value
+        first = next(k for k, _ in node.value if type(k) is ScalarNode and k.value == key and k.tag != _MERGE).start_mark
+        self._problem("duplicate-key",
+                      f"key '{key}' appears twice in this mapping (first at line {first.line + 1});"
+                      " the second value would silently replace the first",
+                      key_node, path + [key], "remove one of them or rename it")
 
     def _merge(self, merged: dict, node, path, depth):
         # Every merged mapping counts against the budget and the depth like an alias does:
@@ -512,7 +572,7 @@ def load_text(text: str, path: str = "<text>", *, loader=None) -> tuple[list[Doc
     source = SourceFile(path, text)
     documents: list[Document] = []
     problems: list[Problem] = []
-    loader = loader or _Loader
+    loader = loader or _ContentLoader
     index = 0
     try:
         for index, node in enumerate(_compose_all(text, loader)):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -148,16 +149,27 @@ def _check_one(path: str) -> tuple[list[Document], list[Problem]]:
                             "please report it with the file; WORKBENCH_DEBUG=1 shows the traceback")]
 
 
-def _check_chunk(paths: list[str]):
-    # Loading creates many small objects and no reference cycles, so the cyclic garbage
-    # collector would only re-scan the growing library again and again (~20 % of a bulk load).
+@contextmanager
+def gc_paused():
+    """Pause the cyclic garbage collector (restored after, as it was).
+
+    Loading and checking a library create many small objects and hardly any reference cycles,
+    so the collector would only re-scan the growing library again and again: ~20 % of a bulk
+    load, and ~35 ms of the library checks after loading 5,000 files. Memory is still freed by
+    reference counting; the few cycles wait for the next collection.
+    """
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return [_check_one(p) for p in paths]
+        yield
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _check_chunk(paths: list[str]):
+    with gc_paused():  # in worker processes too
+        return [_check_one(p) for p in paths]
 
 
 def _check_files(paths: list[str], workers: int | None) -> list[tuple[list[Document], list[Problem]]]:
@@ -202,6 +214,11 @@ def validate_paths(paths: Iterable[str | Path], *, workers: int | None = None, c
     >>> result.files, len(result.documents), [p.code for p in result.problems]
     (2, 2, ['duplicate-id'])
     """
+    with gc_paused():
+        return _validate_paths(paths, workers, context, background, report_context)
+
+
+def _validate_paths(paths, workers, context, background, report_context) -> Result:
     problems: list[Problem] = []
     files = discover(paths, problems)
     layers = [discover([item]) for item in context]

@@ -35,11 +35,12 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...errors import UsageError
+from ...limits import limit
 
 OUTCOMES = ("a_wins", "b_wins", "a_flees", "b_flees", "draw")
 #: Not a rule: the largest fight the workbench computes exactly, to keep every command within
-#: seconds (the gunfight state space grows with the square of the dice).
-MAX_COMBAT_DICE = 60
+#: seconds (a declared limit, :mod:`workbench.limits`).
+MAX_COMBAT_DICE = limit("combat_dice")
 MAX_DUEL = 1000
 
 
