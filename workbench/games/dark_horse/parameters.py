@@ -222,21 +222,21 @@ def requirements(library) -> list:
     A count that cannot is a warning (the content plays with the other counts), located at the
     scenario's ``players``; ``play`` refuses that count with the same problem as an error.
     """
-    from ...errors import WorkbenchError
-    from .engine import DarkHorse
-
     from ...content.schemas import schema_valid
 
-    # a setup is searched only on content that passes its schemas: a broken document's schema
-    # problem is the one to fix first (and the engine is promised only clean content)
     mine = [d for d in library.documents if d.game == "dark-horse"]
-    if not all(schema_valid(d) for d in mine):
-        return []
     # the setup depends on the map, the placement rules and the player counts: when no reported
     # document is of a kind that holds them, the search would only repeat a clean result
     if not any(library.reported(d) and (d.kind in SETUP_KINDS or isinstance(d.data.get("parameters"), dict))
                for d in mine):
         return []
+    # a setup is searched only on content that passes its schemas: a broken document's schema
+    # problem is the one to fix first (and the engine is promised only clean content)
+    if not all(schema_valid(d) for d in mine):
+        return []
+    from ...errors import WorkbenchError
+    from .engine import DarkHorse  # the engine only when a setup is searched (a hook run needs none)
+
     problems = []
     settings = [None] + [d.id for d in library.of_kind("scenario", "dark-horse")]
     for scenario in settings:
