@@ -175,6 +175,34 @@ def test_odds_refuse_a_deck_whose_size_is_unknown(capsys):
     assert "size and odds are unknown" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("deck,why", [("colti-base", "only a declared size"),
+                                      ("mcready-sharpshooters", "the base deck 'mcready-base' has no card list")])
+def test_export_refuses_a_deck_whose_card_list_is_unknown(tmp_path, capsys, deck, why):
+    # the published base decks give only their size: a "printable list" of them would be empty,
+    # and one of a deck of swaps would pass three cards off as the deck (was: internal error)
+    out = tmp_path / "deck.csv"
+    assert main(["deck", "export", deck, "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert why in err and "no list of its cards to export" in err and "internal error" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_deck_table_without_rows_still_has_its_columns_typed():
+    from workbench.decks.table import COLUMNS, deck_table, table_schema
+
+    class Empty:
+        class deck:
+            counts = {}
+
+        @staticmethod
+        def card(card_id):
+            return None
+
+    table = deck_table(Empty())
+    assert list(table.columns) == COLUMNS and len(table) == 0
+    table_schema().validate(table)  # raised SchemaError on the untyped 'card' column
+
+
 @pytest.mark.parametrize("args", [["check", "no-such-deck"], ["odds", "legal-swaps", "--card", "nope", "--draws", "3"],
                                   ["odds", "legal-swaps", "--card", "apache-scout", "--draws", "99"], ["export", "legal-swaps"]])
 def test_deck_usage_errors_exit_2(args, capsys):

@@ -331,6 +331,45 @@ def test_a_list_of_plain_text_counts_against_the_alias_budget(monkeypatch):
     assert load_text(text, "x.yaml")[1] == []
 
 
+def test_a_block_pasted_twice_names_each_keys_first_line():
+    block = "".join(f"  k{i}: {i}\n" for i in range(300))
+    docs, problems = load_text("notes:\n" + block + block, "x.yaml")
+    assert docs[0].data["notes"] == {f"k{i}": i for i in range(300)}
+    assert len(problems) == 300 and {p.code for p in problems} == {"duplicate-key"}
+    assert all(p.line == i + 302 and f"first at line {i + 2})" in p.message for i, p in enumerate(problems))
+
+
+def test_a_second_merge_key_is_a_duplicate_and_the_first_merge_is_kept():
+    text = "a: &a {x: 1}\nb: &b {y: 2}\nc:\n  <<: *a\n  <<: *b\n  z: 3\n"
+    docs, problems = load_text(text, "x.yaml")
+    assert docs[0].data["c"] == {"x": 1, "z": 3}
+    [p] = problems
+    assert (p.code, p.line, p.column) == ("duplicate-key", 5, 3) and "first at line 4" in p.message
+    assert "<<: [*first, *second]" in p.hint
+
+
+def test_a_problem_under_an_anchor_is_reported_once_however_often_it_is_aliased():
+    docs, problems = load_text("a: &n 012\nb: *n\nc: [*n, *n]\n", "x.yaml")
+    assert docs[0].data == {"a": 10, "b": 10, "c": [10, 10]}
+    assert located(problems) == [("implicit-type", 1, 4)]
+
+
+def test_a_large_document_without_aliases_is_a_size_limit_not_an_alias_limit(monkeypatch):
+    monkeypatch.setattr(loader, "MAX_EXPANDED_NODES", 150)
+    plain = "notes:\n" + "".join(f"  - n{i}\n" for i in range(200))
+    [p] = load_text(plain, "x.yaml")[1]
+    assert (p.code, p.line) == ("size-limit", 2) and "150 values" in p.message and "anchors" not in p.message
+    aliased = "a: &a [" + ", ".join(["x"] * 50) + "]\nb: [*a, *a, *a, *a]\n"
+    assert codes(load_text(aliased, "x.yaml")[1]) == ["alias-limit"]
+
+
+def test_locating_keys_of_a_large_mapping(tmp_path):
+    text = HEAD + "".join(f"field{i}: {i}\n" for i in range(2000))
+    doc = load_text(text, "x.yaml")[0][0]
+    assert [doc.locate([f"field{i}"], key=True) for i in (0, 999, 1999)] == [(6, 1), (1005, 1), (2005, 1)]
+    assert doc.locate(["field5"]) == (11, 9) and doc.locate(["nope"]) == (1, 1)
+
+
 def test_validation_pauses_the_garbage_collector_and_restores_it(tmp_path, monkeypatch):
     import gc
 

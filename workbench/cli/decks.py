@@ -134,12 +134,18 @@ def _odds(args, rep, library, document) -> int:
 
 def _export(args, rep, library, document) -> int:
     from ..decks.analytics import export_csv
-    from ..decks.rules import context_for
+    from ..decks.rules import check_deck, context_for
     from ..storage import atomic_write_text, neutralise_csv
 
     out = output_file(args.output, (".csv",))
+    ctx = context_for(library, document)
+    if not ctx.deck.complete:  # a printable list of part of a deck would pass for the whole deck
+        why = (f"the base deck '{ctx.deck.base_id}' has no card list" if ctx.deck.form == "swaps"
+               else "the deck has no card list, only a declared size")
+        raise ContentError(f"{why}, so there is no list of its cards to export",
+                           [p for p in check_deck(library, document) if p.code == "base-list-unknown"])
     # card names like =HYPERLINK(...) must stay text in a spreadsheet
-    atomic_write_text(out, neutralise_csv(export_csv(context_for(library, document))))
+    atomic_write_text(out, neutralise_csv(export_csv(ctx)))
     rep.set(output=str(out))
     rep.line(f"wrote {out}")
     return EXIT_OK

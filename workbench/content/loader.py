@@ -218,21 +218,32 @@ def node_position(node, path: list, *, key: bool = False) -> tuple[int, int]:
     for i, part in enumerate(path):
         last = i == len(path) - 1
         if isinstance(node, MappingNode):
-            for key_node, value_node in node.value:
-                if isinstance(key_node, ScalarNode) and key_node.value == str(part):
-                    if last and key:
-                        mark = key_node.start_mark
-                        return mark.line + 1, mark.column + 1
-                    node = value_node
-                    break
-            else:
+            found = _key_index(node).get(str(part))
+            if found is None:
                 break
+            key_node, node = found
+            if last and key:
+                mark = key_node.start_mark
+                return mark.line + 1, mark.column + 1
         elif isinstance(node, SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
             node = node.value[part]
         else:
             break
         mark = node.start_mark
     return mark.line + 1, mark.column + 1
+
+
+def _key_index(node: MappingNode) -> dict:
+    """Each plain key's first ``(key node, value node)`` in a composed mapping, made on the first
+    lookup and kept on the node: locating every problem of a 20,000-key mapping stays linear."""
+    index = node.__dict__.get("_workbench_keys")
+    if index is None:
+        index = {}
+        for key_node, value_node in node.value:
+            if isinstance(key_node, ScalarNode):
+                index.setdefault(key_node.value, (key_node, value_node))
+        node._workbench_keys = index
+    return index
 
 
 @lru_cache(maxsize=16)
@@ -378,13 +389,20 @@ class _Walk:
     def mapping(self, node: MappingNode, path: list, depth: int) -> dict:
         out: dict = {}
         merged: dict | None = None
+        firsts: dict | None = None  # each key's first key node, indexed at the first duplicate
         for key_node, value_node in node.value:
             key_tag = key_node.tag
             if key_tag is not _STR or type(key_node) is not ScalarNode:  # the usual key: plain text
                 if key_tag == _MERGE:
                     if merged is None:
                         merged = {}
-                    self._merge(merged, value_node, path, depth)
+                        self._merge(merged, value_node, path, depth)
+                    else:  # a second '<<' is a duplicate key like any other: the first is kept
+                        first = next(k for k, _ in node.value if k.tag == _MERGE).start_mark
+                        self._problem("duplicate-key",
+                                      f"'<<' appears twice in this mapping (first at line {first.line + 1});"
+                                      " the second merge is left out", key_node, path,
+                                      "merge several mappings with one '<<', as in '<<: [*first, *second]'")
                     continue
                 if type(key_node) is not ScalarNode:
                     self._problem("yaml-syntax", "a mapping key must be plain text, not a list or mapping",
@@ -396,7 +414,12 @@ class _Walk:
                                   f"remove '{short_tag(key_tag)}'")
             key = key_node.value  # keys stay as written: `on:` is the text "on", never True
             if key in out:  # merged values join only after the loop, so `out` holds keys written here
-                self._duplicate(node, key_node, path)
+                if firsts is None:
+                    firsts = {}
+                    for k, _ in node.value:
+                        if type(k) is ScalarNode and k.tag != _MERGE:
+                            firsts.setdefault(k.value, k)
+                self._duplicate(firsts[key], key_node, path)
                 continue
             if type(value_node) is ScalarNode and value_node.tag is _STR:  # plain text: no call, no path
                 self.budget -= 1
@@ -410,9 +433,9 @@ class _Walk:
                 out.setdefault(key, value)
         return out
 
-    def _duplicate(self, node: MappingNode, key_node, path: list) -> None:
+    def _duplicate(self, first_node, key_node, path: list) -> None:
         key = key_node.value
-        first = next(k for k, _ in node.value if type(k) is ScalarNode and k.value == key and k.tag != _MERGE).start_mark
+        first = first_node.start_mark
         self._problem("duplicate-key",
                       f"key '{key}' appears twice in this mapping (first at line {first.line + 1});"
                       " the second value would silently replace the first",
@@ -464,6 +487,23 @@ def _has_cycle(root) -> bool:
                 if state.get(id(child)) == 1:
                     return True
                 stack.append((child, False))
+    return False
+
+
+def _has_shared(root) -> bool:
+    """Whether any node of a composed document is reached twice (an alias was used)."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            return True
+        seen.add(id(node))
+        if type(node) is MappingNode:
+            for pair in node.value:
+                stack.extend(pair)
+        elif type(node) is SequenceNode:
+            stack.extend(node.value)
     return False
 
 
@@ -624,14 +664,25 @@ def _build(node, source: SourceFile, index: int, problems: list[Problem]) -> Doc
             problems.append(_mark_problem(
                 "too-deep", f"lists and mappings nest deeper than {MAX_DEPTH} levels here", source,
                 where.start_mark, "flatten the structure; content documents nest a few levels"))
-        else:
+        elif _has_shared(node):
             problems.append(_mark_problem(
                 "alias-limit",
                 f"this document expands to more than {MAX_EXPANDED_NODES:,} values through anchors,"
                 " aliases and '<<' merges", source, where.start_mark,
                 "use fewer nested aliases ('*name') and merges; write the values out instead"))
+        else:  # as written, without any alias: simply too large
+            problems.append(_mark_problem(
+                "size-limit", f"this document holds more than {MAX_EXPANDED_NODES:,} values (list items, keys"
+                " and their values); the workbench reads at most that many in one document", source,
+                where.start_mark, "split it into several documents or files"))
         return None
-    problems.extend(walk.problems)
+    # a node reached through several aliases is walked once per alias: its problem is one problem
+    seen: set = set()
+    for problem in walk.problems:
+        where = (problem.code, problem.line, problem.column)
+        if where not in seen:
+            seen.add(where)
+            problems.append(problem)
     return Document(data, source, index, node.start_mark.line + 1, node.start_mark.column + 1)
 
 

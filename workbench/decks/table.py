@@ -36,7 +36,9 @@ def deck_table(ctx):
                      "firepower": card.get("firepower") if isinstance(card.get("firepower"), int) else None,
                      "unique": "yes" if card.get("unique") else ""})
     table = pd.DataFrame(rows, columns=COLUMNS)
-    return table.astype({"count": "int64", "cost": "Int64", "firepower": "Int64"})
+    # the text columns typed too: a table without rows would otherwise hold untyped columns
+    return table.astype({"count": "int64", "cost": "Int64", "firepower": "Int64", "card": "str", "name": "str",
+                         "type": "str", "origin": "str", "unique": "str"})
 
 
 def table_schema():
