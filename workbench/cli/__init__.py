@@ -89,13 +89,15 @@ def _command_name(argv: Sequence[str]) -> str:
         if token.startswith("-"):
             break
         names.append(token)
-        if len(names) == 2 or names[0] not in ("map", "deck", "poker"):
+        if len(names) == 2 or names[0] not in _WITH_ACTIONS:
             break
     return " ".join(names) or "workbench"
 
 
 #: Every command (the top-level words).
 COMMANDS = ("validate", "list", "map", "deck", "gunfight", "poker", "play", "unknowns", "balance")
+#: The commands whose second word is an action (`map check`, `deck odds`, `poker rank`).
+_WITH_ACTIONS = ("map", "deck", "poker")
 
 
 class _Skipped:
@@ -170,7 +172,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     _HELP.truncate()
     try:
         command = argv[0] if argv and argv[0] in COMMANDS else None
-        args = build_parser(command).parse_args(_join_dashed_values(argv))
+        if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+            # `workbench --format json` would read "json" as the command: say what is missing
+            raise UsageError(f"the command comes first, before {argv[0]} (workbench COMMAND [options];"
+                             f" commands: {', '.join(COMMANDS)}; see 'workbench --help')")
+        if command in _WITH_ACTIONS and len(argv) > 1 and argv[1].startswith("-") and argv[1] not in ("-h", "--help"):
+            raise UsageError(f"the action comes first, before {argv[1]} (workbench {command} ACTION [options];"
+                             f" see 'workbench {command} --help')")
+        args, extra = build_parser(command).parse_known_args(_join_dashed_values(argv))
+        if extra:  # named against the command that was called, whose --help lists its options
+            raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see 'workbench {name} --help')")
     except UsageError as exc:
         if not json_mode and getattr(exc, "usage", None):
             print(exc.usage, file=sys.stderr, end="")
