@@ -140,9 +140,9 @@ def published_settings(library):
 def test_the_compiled_type_check_accepts_every_published_value(published_settings):
     # the fast path is taken for what the library holds (jsonschema is not even imported for it)
     from workbench.content.schemas import fast_validator
-    from workbench.games.ruleset import _plain
+    from workbench.games.ruleset import plain
 
-    rejected = [(p.name, v) for p, v in published_settings if not fast_validator(p.schema)(_plain(v))]
+    rejected = [(p.name, v) for p, v in published_settings if not fast_validator(p.schema)(plain(v))]
     assert not rejected and len(published_settings) > 100
 
 
@@ -150,13 +150,13 @@ def test_the_compiled_type_check_accepts_every_published_value(published_setting
 @given(data=st.data())
 def test_the_compiled_type_check_never_accepts_what_jsonschema_rejects(published_settings, data):
     from workbench.content.schemas import _import_jsonschema, fast_validator
-    from workbench.games.ruleset import _plain, type_problems
+    from workbench.games.ruleset import plain, type_problems
 
     parameter, published = data.draw(st.sampled_from(published_settings))
     value = data.draw(st.one_of(st.just(published), _PARAMETER_VALUES))
     jsonschema, _ = _import_jsonschema()
-    valid = jsonschema.Draft202012Validator(parameter.schema).is_valid(_plain(value))
-    if fast_validator(parameter.schema)(_plain(value)):
+    valid = jsonschema.Draft202012Validator(parameter.schema).is_valid(plain(value))
+    if fast_validator(parameter.schema)(plain(value)):
         assert valid, (parameter.name, value)
     if not valid:
         assert type_problems(value, parameter), (parameter.name, value)

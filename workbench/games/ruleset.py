@@ -243,7 +243,7 @@ def type_problems(value, parameter: Parameter) -> list[str]:
         return [f"{value} is not of type {parameter.schema['type']}"]   # JSON Schema counts true as 1 nowhere, Python does
     if isinstance(value, float) and not math.isfinite(value):
         return [f"{value} is not a finite number"]
-    value = _plain(value)
+    value = plain(value)
     # the compiled yes/no check first: most values fit, and jsonschema (for the reasons) costs a
     # 60 ms import; it still has the last word (the compiled check may only be stricter)
     if fast_validator(parameter.schema)(value):
@@ -251,12 +251,17 @@ def type_problems(value, parameter: Parameter) -> list[str]:
     return [error.message for error in _validator(parameter.schema).iter_errors(value)]
 
 
-def _plain(value):
-    """YAML may give tuples or other mappings; JSON Schema wants lists and dicts."""
+def plain(value):
+    """A ruleset value as plain JSON data: mappings as dicts with text keys, tuples as lists (what
+    JSON Schema checks and what a game's log records).
+
+    >>> plain({"gain": ({"silver": 2},), 3: "x"})
+    {'gain': [{'silver': 2}], '3': 'x'}
+    """
     if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value
 
 
@@ -381,7 +386,7 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
         origins[name] = Origin(None, (), "override")
         settled.add(name)
     for name, setters in set_by.items():
-        distinct = {json.dumps(_plain(v), sort_keys=True, default=str) for _, v in setters}
+        distinct = {json.dumps(plain(v), sort_keys=True, default=str) for _, v in setters}
         if len(distinct) > 1 and name not in settled:
             (first, a), (second, b) = setters[0], next((d, v) for d, v in setters[1:] if v != setters[0][1])
             where = scenario_doc or second

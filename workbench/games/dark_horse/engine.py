@@ -29,6 +29,7 @@ from typing import Callable
 
 from ...errors import ContentError, NotFound, UsageError
 from ..base import Game, State as BaseState, Trail
+from ..ruleset import plain
 from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
 from .parameters import SPEC, resolve_ruleset
 from .reputation import (Reputation, ReputationError, ReputationRules, buy_reputation, can_collect,
@@ -522,9 +523,9 @@ class DarkHorse(Game):
             kind = space.get("type", "unknown")
             out[space_id] = {"name": space.get("name", space_id),
                              "type": self.ruleset.unknown_type if kind == "unknown" else kind,
-                             "claim": _plain(space.get("claim") or {"requirement": "unknown"}),
+                             "claim": plain(space.get("claim") or {"requirement": "unknown"}),
                              "robbery": space.get("robbery") is True,
-                             "options": [{k: _plain(o[k]) for k in ("text", "cost", "gain", "effects") if k in o}
+                             "options": [{k: plain(o[k]) for k in ("text", "cost", "gain", "effects") if k in o}
                                          for o in space.get("options") or []]}
         return out
 
@@ -538,11 +539,11 @@ class DarkHorse(Game):
     def token_facts(self) -> dict:
         """The gunfight icons of the tokens that fight in this game (the Marshal token, and the
         scenario's fighting tokens), as the log records them."""
-        out = {"marshal-token": _plain(self.marshal_gunfight())}
+        out = {"marshal-token": plain(self.marshal_gunfight())}
         for token in self.ruleset.fighting_tokens:
             data = self.library.data("dark-horse", "token", token) or {}
             if isinstance(data.get("gunfight"), dict):
-                out[token] = _plain(data["gunfight"])
+                out[token] = plain(data["gunfight"])
         return out
 
     def outlaws(self) -> dict[str, dict]:
@@ -648,15 +649,6 @@ def _territory(library, map_id: str | None, scenario: dict, ruleset):
     return board, rules
 
 
-def _plain(value):
-    """A ruleset value as plain JSON (YAML may give tuples)."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 def claims(requirement: dict, dice: tuple[int, ...], unknown_claim: str) -> bool:
     """Whether ``dice`` claim a space with this claim requirement.
 
@@ -737,9 +729,9 @@ class State(BaseState):
         self.pending: list[tuple[str, str, bool]] = game.setup_pieces(self.order)  # (player, piece, first city)
         # the rules in force and the spaces played, so the log alone can be audited
         self.event("start", game="dark-horse", scenario=game.scenario, players=players, seed=seed, rounds=rounds,
-                   assumptions=game.assumptions(), ruleset=_plain(dict(rules)), spaces=game.space_facts(),
+                   assumptions=game.assumptions(), ruleset=plain(dict(rules)), spaces=game.space_facts(),
                    fighters=game.token_facts(), placement_rules=list(game.placement_rules), territory=game.territory_facts(),
-                   mystery_types={k: _plain({f: v[f] for f in ("claim", "options", "tokens", "mobile") if f in v})
+                   mystery_types={k: plain({f: v[f] for f in ("claim", "options", "tokens", "mobile") if f in v})
                                   for k, v in game.mystery_types.items()})
         self._advance()
 

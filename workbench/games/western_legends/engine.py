@@ -46,6 +46,7 @@ from typing import Any
 
 from ...errors import ContentError, UsageError
 from ..base import Game, State as BaseState, Trail
+from ..ruleset import plain
 from .parameters import SPEC, content_problems, resolve_ruleset
 from .poker import CHEAT, PokerRules, best_saloon_hand, evaluate, make_deck, parse
 
@@ -199,7 +200,7 @@ class WesternLegends(Game):
         items = {i: {k: d[k] for k in ("type", "cost", "movement", "fight_reduction", "upgradable", "upgrade_lp")
                      if k in d} for i, d in sorted(self.items.items())}
         return {"board": {"spaces": spaces, "office": list(self.office), "hideouts": [list(h) for h in self.hideouts]},
-                "items": _plain(items), "card_values": dict(self.value)}
+                "items": plain(items), "card_values": dict(self.value)}
 
     # -- what the map says ---------------------------------------------------------------------------
     def path(self, start, goal, avoid=frozenset()) -> list | None:
@@ -219,15 +220,6 @@ class WesternLegends(Game):
                     parent[other] = node
                     frontier.append(other)
         return None
-
-
-def _plain(value):
-    """A ruleset value as plain JSON (YAML may give tuples)."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _less(counts: tuple, index: int, n: int = 1) -> tuple:
@@ -282,7 +274,7 @@ class State(BaseState):
         self.history = Trail()
         self.event("start", None, game="western-legends", players=players, seed=seed, length=length,
                    end_lp=self.end_lp, map=game.map_id, assumptions=game.assumptions(), note=ILLUSTRATIVE_NOTE,
-                   variants=list(game.variants), ruleset=_plain(dict(rules)), **game.facts())
+                   variants=list(game.variants), ruleset=plain(dict(rules)), **game.facts())
         for seat in range(players):
             self.pending += [("character", seat)] * rules.characters_drawn + [("choose-character", seat)]
         self.pending.append(("first-player",))
