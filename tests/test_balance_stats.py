@@ -159,3 +159,102 @@ def test_a_change_that_changes_no_game_says_it_does_nothing():
     result = compare(run(sweep, None, cluster="in-process", progress=False).table)
     assert len(result.tests) == 0
     assert "came out the same as its baseline game" in result.verdicts["seat_one_bonus=0"]
+
+
+# -- known answers on simulated games (the fast version of benchmarks/balance_stats.py) ------------
+
+def test_a_seat_interval_with_shared_wins_covers_at_its_stated_level():
+    """Games where three seats tie 60% of the time (a third of a win each) and one seat wins
+    outright otherwise: seat 1's true share is 1/3. Its 95% interval over 100 games must cover
+    1/3 about 95% of the time (counting a shared win as a whole one covered ~99.5%)."""
+    import numpy as np
+
+    from workbench.balance.metrics import share_interval
+
+    rng = np.random.default_rng(7)
+    covered, runs = 0, 2000
+    for _ in range(runs):
+        tie = rng.random(100) < 0.6
+        shares = np.where(tie, 1 / 3, (rng.integers(0, 3, 100) == 0).astype(float))
+        low, high = share_interval(shares, 0.05)
+        covered += low <= 1 / 3 <= high
+    # binomial: 2000 runs at 95% give 93.9%-96.0% with 99.7% probability
+    assert 0.935 <= covered / runs <= 0.962, covered / runs
+
+
+def simulated_table(rng, games: int, *, seat_one=1 / 3, ending=0.5, poker=(2, 2), setting="change"):
+    """A results table of a baseline and one setting, ``games`` paired games each, drawn from
+    known distributions: seat 1 wins with probability ``seat_one`` in the setting (1/3 in the
+    baseline), a game ends the first way with probability ``ending`` (0.5 in the baseline), and
+    each game plays 40 poker hands whose active player wins each with a probability drawn per
+    game from Beta(``poker``) (Beta(2, 2) in the baseline): hands of one game are correlated."""
+    import numpy as np
+    import pandas as pd
+
+    from workbench.balance.table import normalize
+
+    parts = []
+    for name, p1, q, (a, b) in (("baseline", 1 / 3, 0.5, (2, 2)), (setting, seat_one, ending, poker)):
+        winner = np.where(rng.random(games) < p1, 0, 1 + rng.integers(0, 2, games))
+        scores = rng.integers(0, 10, (games, 3)).astype(float)
+        scores[np.arange(games), winner] = 10 + rng.integers(0, 5, games)
+        ranked = -np.sort(-scores, axis=1)
+        hands = rng.binomial(40, rng.beta(a, b, games))
+        part = pd.DataFrame({
+            "sweep": "sim", "sweep_seed": 0, "setting": name,
+            "setting_key": "0123456789abcdef" if name == "baseline" else "fedcba9876543210", "game_id": "sim",
+            "game": np.arange(games), "seed": 1000 + np.arange(games), "bots": "x", "players": 3, "rounds": 5,
+            "steps": rng.poisson(50, games), "end": np.where(rng.random(games) < q, "first way", "second way"),
+            "winners": 1, "spread": ranked[:, 0] - ranked[:, 2], "margin": ranked[:, 0] - ranked[:, 1],
+            "out:poker.winner:active player": hands, "out:poker.winner:another player": 40 - hands})
+        for seat in range(3):
+            part[f"score_{seat + 1}"] = scores[:, seat]
+            part[f"win_{seat + 1}"] = (winner == seat).astype(float)
+        parts.append(part)
+    return normalize(pd.concat(parts, ignore_index=True))
+
+
+def test_known_answers_no_op_sweeps_keep_the_stated_level_even_with_correlated_events():
+    """60 simulated no-op sweeps of 100 paired games: each setting's primary family (Holm) and
+    the outcome test (a permutation over games) must each report a difference in at most 5% of
+    sweeps, give or take chance (more than 8 of 60 has probability < 1% at 5%). Pooling the 40
+    correlated poker hands of each game as independent events (the old chi-square) reports one
+    in most sweeps: that is checked too, so the simulation does have the correlation."""
+    import numpy as np
+    from scipy.stats import chi2_contingency
+
+    rng = np.random.default_rng(23)
+    primary_hits = outcome_hits = pooled_hits = 0
+    sweeps = 60
+    gc.freeze()
+    try:
+        for _ in range(sweeps):
+            table = simulated_table(rng, 100)
+            result = compare(table, alpha=0.05)
+            tests = result.tests
+            primary_hits += bool(tests[tests["primary"]]["significant"].any())
+            poker = tests[tests["metric"] == "poker.winner"].iloc[0]
+            outcome_hits += poker["p"] < 0.05
+            counts = table.groupby("setting")[["out:poker.winner:active player", "out:poker.winner:another player"]].sum()
+            pooled_hits += chi2_contingency(counts.to_numpy(), correction=False)[1] < 0.05
+    finally:
+        gc.unfreeze()
+    assert primary_hits <= 8 and outcome_hits <= 8, (primary_hits, outcome_hits)
+    assert pooled_hits >= 25, pooled_hits
+
+
+def test_known_answers_real_changes_are_found():
+    """Changes whose size is known: seat 1 wins 50% instead of a third; games end the first way
+    75% instead of half; the active player's poker hands Beta(3, 2) instead of Beta(2, 2). At 200
+    paired games each is found in nearly every sweep (by a normal approximation the power of
+    each is over 99%); 10 simulated sweeps must find each at least 9 times."""
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    found = {"seat 1 win rate": 0, "end trigger": 0, "poker.winner": 0}
+    for _ in range(10):
+        table = simulated_table(rng, 200, seat_one=0.5, ending=0.75, poker=(3, 2))
+        tests = compare(table, alpha=0.05).tests
+        for metric in found:
+            found[metric] += bool(tests[tests["metric"] == metric]["significant"].iloc[0])
+    assert all(v >= 9 for v in found.values()), found
