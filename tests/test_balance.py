@@ -359,3 +359,19 @@ def test_paired_seeds_the_baseline_and_every_setting_play_game_i_from_the_same_s
     table = run(sweep, library, cluster="in-process", progress=False).table
     seeds = table.pivot(index="game", columns="setting", values="seed")
     assert (seeds.nunique(axis=1) == 1).all() and seeds.iloc[:, 0].is_unique
+
+
+def test_the_text_report_says_how_games_ended_and_which_family_is_corrected_how(monkeypatch, capsys, tmp_path):
+    from workbench.balance import sweep as lab_sweep
+
+    played_here = lab_sweep.run
+    monkeypatch.setattr(lab_sweep, "run", lambda *a, **k: played_here(*a, **{**k, "cluster": "in-process"}))
+    monkeypatch.chdir(tmp_path)
+    code = main(["balance", "dark-horse", "--scenario", "high-noon", "--set", "dice_rolled=3", "--games", "4",
+                 "--no-store", "--progress", "no"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    ends = out.split("how games end (share of games)\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert [line.split()[0] for line in ends] == ["baseline", "dice_rolled=3"]
+    assert all("%" in line for line in ends)
+    assert "Holm-corrected over" in out and "Benjamini-Hochberg over" in out and "paired by seed" in out

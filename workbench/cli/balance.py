@@ -66,7 +66,8 @@ def add_commands(sub) -> None:
     stats = parser.add_argument_group("statistics")
     stats.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     stats.add_argument("--correction", choices=("holm", "fdr_bh", "bonferroni"), default="holm",
-                       help="correction for the number of comparisons (default holm)")
+                       help="correction of each setting's primary comparisons: seats, scores, length, how games"
+                            " end (default holm); usage and outcomes are secondary, Benjamini-Hochberg")
     add_options(parser)  # --library, --no-published, --format, --debug: as every command
 
 
@@ -203,7 +204,7 @@ def _report(args, rep, report, sources) -> int:
     width = max(len(s) for s in seats["setting"]) + 2
     players = int(seats["seat"].max())
     rep.line(f"{'win rate by seat':<{width}}" + "".join(f"{'seat ' + str(s):>22}" for s in range(1, players + 1))
-          + f"   ({1 - args.alpha:.0%} Wilson intervals)")
+          + f"   ({1 - args.alpha:.0%} intervals; a shared win counts 1/k)")
     for setting, rows in seats.groupby("setting", sort=False):
         cells = "".join(f"{f'{r.win_rate:.1%} [{r.low:.1%}, {r.high:.1%}]':>22}" for r in rows.itertuples())
         rep.line(f"{setting:<{width}}{cells}")
@@ -212,6 +213,11 @@ def _report(args, rep, report, sources) -> int:
     for setting, games in table.groupby("setting", sort=False):
         rep.line(f"{setting:<{width}}{games['rounds'].mean():>9.2f}{games['steps'].mean():>9.1f}"
               f"{games['spread'].mean():>9.2f}{games['margin'].mean():>9.2f}{(games['winners'] > 1).mean():>8.1%}")
+    rep.line()
+    rep.line("how games end (share of games)")
+    ends = metrics.end_table(table)
+    for setting, rows in ends.groupby("setting", sort=False):
+        rep.line(f"{setting:<{width}}" + "; ".join(f"{r.share:.0%} {r.end}" for r in rows.itertuples()))
     rep.line()
     rep.line("verdicts")
     for verdict in comparison.verdicts.values():
