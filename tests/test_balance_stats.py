@@ -258,3 +258,27 @@ def test_known_answers_real_changes_are_found():
         for metric in found:
             found[metric] += bool(tests[tests["metric"] == metric]["significant"].iloc[0])
     assert all(v >= 9 for v in found.values()), found
+
+
+# -- tuning a rule to a target ----------------------------------------------------------------------
+
+def test_tuning_a_synthetic_parameter_finds_its_known_optimum(tmp_path):
+    """seat_one_bonus from -3 to 3, two seats, tuned for fair seats: by the exact enumeration only
+    a bonus of 0 gives seat 1 its fair half (every other bonus is at least 15 points off, many
+    standard errors at 150 games), so the search must find 0; every trial is a stored seeded sweep."""
+    import optuna  # noqa: F401 - the [balance] extra's optimiser
+
+    from workbench.balance.sweep import Setting
+    from workbench.balance.table import read
+    from workbench.balance.tune import plot, tune
+
+    gaps = {b: abs(float(exact_seat_one_share(b, players=2)) - 1 / 2) for b in range(-3, 4)}
+    assert min(gaps, key=gaps.get) == 0 and sorted(gaps.values())[1] > 0.15
+    store = tmp_path / "tune.parquet"
+    result = tune(Setting("baseline", "dice-duel", players=2, bots=("none",)),
+                  {"seat_one_bonus": {"type": "integer", "minimum": -3, "maximum": 3}}, "fair-seats", None,
+                  games=150, trials=10, seed=3, store=store, cluster="in-process")
+    assert result.best == {"seat_one_bonus": 0}
+    assert "seat_one_bonus=0" in result.verdict
+    assert len(result.trials) == 10 and set(read(store)["sweep"]) == {"tune"}
+    assert plot(result).axes
