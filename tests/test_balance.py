@@ -375,3 +375,20 @@ def test_the_text_report_says_how_games_ended_and_which_family_is_corrected_how(
     assert [line.split()[0] for line in ends] == ["baseline", "dice_rolled=3"]
     assert all("%" in line for line in ends)
     assert "Holm-corrected over" in out and "Benjamini-Hochberg over" in out and "paired by seed" in out
+
+
+def test_balance_tune_from_the_command_line(monkeypatch, capsys, tmp_path):
+    from workbench.balance import sweep as lab_sweep
+
+    played_here = lab_sweep.run
+    monkeypatch.setattr(lab_sweep, "run", lambda *a, **k: played_here(*a, **{**k, "cluster": "in-process"}))
+    monkeypatch.chdir(tmp_path)
+    code = main(["balance", "dark-horse", "--scenario", "high-noon", "--tune", "reputation_per_victory_point=2..4",
+                 "--target", "fair-seats", "--trials", "3", "--games", "4", "--format", "json", "--plots", "figs"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    report = json.loads(out)
+    assert len(report["trials"]) == 3 and 2 <= report["best"]["reputation_per_victory_point"] <= 4
+    assert (tmp_path / "figs" / "tuning.png").exists() and (tmp_path / report["store"]).exists()
+    assert main(["balance", "dark-horse", "--tune", "no_such_parameter"]) == 2
+    assert main(["balance", "dark-horse", "--tune", "win_margin", "--target", "happy"]) == 2
