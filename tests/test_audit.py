@@ -188,6 +188,16 @@ def test_the_deviations_of_commit_2db69dc_put_back_are_caught(library, monkeypat
     assert broken["marshal-once-a-turn"] and broken["inactive-characters-do-nothing"]
 
 
+def test_a_character_challenging_twice_in_a_turn_is_caught(library, monkeypatch):
+    # the checker's finding: a character challenged twice in one round ("A character making a
+    # Challenge must not have performed ANY abilities this turn"); put back, `challenger-fresh` says so
+    from workbench.games.dark_horse import engine
+
+    monkeypatch.setattr(engine.Hired, "challenged", property(lambda self: False, lambda self, value: None))
+    broken = sum(bool(audit(events)["challenger-fresh"]) for _l, _s, events in audited_games(library, "dark-horse", 48))
+    assert broken
+
+
 def test_the_western_legends_deviations_put_back_are_caught(library, monkeypatch):
     # the weapon left out of fights against the fight deck, and the end checked for the active
     # player only (the engine of 2db69dc): played again, the invariants quoting the rules say so

@@ -445,8 +445,11 @@ def _inactive(p: Played):
 
 def _abilities_before(p: Played, i: int, owner: str, character: str) -> int:
     round_ = p.events[i]["round"]
-    return sum(1 for e in p.events[:i] if e.get("event") == "rob" and e["round"] == round_ and e["player"] == owner
-               and e["character"] == character)
+    # robbing and challenging are each an ability ("A character making a Challenge must not have
+    # performed ANY abilities this turn")
+    return sum(1 for e in p.events[:i] if e["round"] == round_ and e.get("player") == owner and (
+        (e.get("event") == "rob" and e["character"] == character)
+        or (e.get("event") == "challenge" and e["challenger"] == character)))
 
 
 @invariant(DH, "challenger-fresh", "Any character that has not performed any abilities this turn, and has one or more "

@@ -48,13 +48,15 @@ class Hired:
     wounds: int = 0
     wanted: bool = False
     captured: bool = False
-    abilities_used: int = 0      # this turn (rob); challenging needs none used
+    abilities_used: int = 0      # this turn (robs); challenging needs none used
+    challenged: bool = False     # this turn: "A character making a Challenge must not have performed ANY abilities"
 
     def side(self, name: str | None = None) -> Side:
         return Side.from_data(name or self.id, self.gunfight, wounds=self.wounds)
 
     def clone(self) -> "Hired":
-        return Hired(self.id, self.hat, self.gunfight, self.wounds, self.wanted, self.captured, self.abilities_used)
+        return Hired(self.id, self.hat, self.gunfight, self.wounds, self.wanted, self.captured, self.abilities_used,
+                     self.challenged)
 
 
 @dataclass
@@ -101,6 +103,7 @@ class Player:
                 "tokens_used": dict(self.tokens_used),
                 "characters": {c.id: {"hat": c.hat, "gunfight": dict(c.gunfight), "wounds": c.wounds, "wanted": c.wanted,
                                       "captured": c.captured, "abilities_used": c.abilities_used,
+                                      "challenged": c.challenged,
                                       "face_up": active.get(c.id, True) and not c.captured}
                                for c in self.characters}}
 
@@ -1171,7 +1174,7 @@ class State(BaseState):
         if not self.outlaws:
             return []
         active = player.reputation.active()
-        champions = [c.id for c in player.characters if not c.captured and c.abilities_used == 0
+        champions = [c.id for c in player.characters if not c.captured and c.abilities_used == 0 and not c.challenged
                      and active.get(c.id, True) and c.gunfight.get("combat")]
         if "marshal-token" in player.roles and self.game.marshal_gunfight() \
                 and player.marshal_challenges < self.rules.abilities_per_turn:
@@ -1539,7 +1542,7 @@ class State(BaseState):
             player.inventor_die, player.inventor_value, player.inventor_turned = None, None, False
             player.carnival_die, player.carnival_at = None, None
             for character in player.characters:
-                character.abilities_used = 0
+                character.abilities_used, character.challenged = 0, False
         self.claims = {}
         self.passed = set()
         self.interrupt = None
@@ -1706,6 +1709,8 @@ class State(BaseState):
         owner, champion = challenger
         if champion.id == "marshal-token":
             owner.marshal_challenges += 1
+        else:       # "A character making a Challenge must not have performed ANY abilities this turn": a
+            champion.challenged = True      # Challenge is one (abilities after the Gunfight stay allowed)
         self.event("challenge", owner.name, challenger=champion.id, challenged=robber.id)
         self._start_fight("robbery", owner, champion, player, robber, space=action.space)
 
@@ -1721,6 +1726,8 @@ class State(BaseState):
         champion = self._champion(player, action.character)
         if champion.id == "marshal-token":
             player.marshal_challenges += 1
+        else:       # a Challenge is the character's ability this turn
+            champion.challenged = True
         self.event("challenge", player.name, challenger=champion.id, challenged=f"{outlaw['kind']}@{action.target}")
         target = Hired(f"{outlaw['kind']}@{action.target}", "black", dict(outlaw["gunfight"]), outlaw["wounds"])
         self._start_fight("outlaw", player, champion, None, target, at=action.target)
@@ -1820,7 +1827,7 @@ class State(BaseState):
             if other is victim_owner:
                 continue
             active = other.reputation.active()
-            champions = [c for c in other.characters if not c.captured and c.abilities_used == 0
+            champions = [c for c in other.characters if not c.captured and c.abilities_used == 0 and not c.challenged
                          and active.get(c.id, True) and c.gunfight.get("combat")]
             marshal = self.game.marshal_gunfight()
             if "marshal-token" in other.roles and robber.wanted and marshal \
