@@ -326,6 +326,20 @@ def _vp(p: Played):
                 yield f"{name}: {score['reputation_vp']} VP for {player['white_hat'] + player['black_hat']} Reputation"
 
 
+@invariant(DH, "victory-points-add-up", "The objective of the game is to obtain the most victory points. Players will "
+           "collect victory points by ... collecting Influence points", f"{BASE}: Theme; {RR}: Reputation Overview",
+           on=("end",))
+def _vp_total(p: Played):
+    for i, event in p.each("end"):
+        for name, score in event["scores"].items():
+            player = p.states[i]["players"][name]
+            influence = score["influence_vp"] if isinstance(score["influence_vp"], int) else 0
+            gained = player["goods"].get("victory-points", 0)
+            if score.get("gained_vp", 0) != gained or score["known_vp"] != score["reputation_vp"] + influence + \
+                    score.get("improved_town_vp", 0) + gained:
+                yield f"{name}: {score['known_vp']} VP do not add up ({score}, {gained} Victory Points gained)"
+
+
 @invariant(DH, "face-down-when-opposite", "all of his/her characters, of ... that opposite type, are turned face down and "
            "become inactive", f"{RR}: Controlling Black Hat (and) White Hat Characters", on=("gain",))
 def _face_down(p: Played):

@@ -196,9 +196,16 @@ def check_rulesets(library: Library) -> Iterator[Problem]:
     yield from check(library)
 
 
+def check_effects(library: Library) -> Iterator[Problem]:
+    """Every effect the engines do not play (a `not-played` warning) and every cost or gain in
+    another game's resources (`foreign-resource`), from the games' effect vocabularies."""
+    from ..rules.effects import problems
+    yield from problems(library)
+
+
 #: The cross-file checks, in report order. Add a generator here to add a check.
 LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
-    check_duplicate_ids, check_games, check_references, check_replacement_conflicts, check_rulesets,
+    check_duplicate_ids, check_games, check_references, check_replacement_conflicts, check_rulesets, check_effects,
     *_model_checks(),
 ]
 

@@ -50,9 +50,10 @@ def all_codes() -> dict[str, str]:
     from ..decks.table import CODES as TABLE
     from ..games import ruleset
     from ..games.western_legends.poker import CODES as POKER
+    from ..rules.effects import CODES as EFFECTS
     from .scenarios import CODES as SCENARIOS
 
-    codes = {**CODES, **ruleset.CODES, **POKER, **SCENARIOS, **BOARD, **DECKS, **TABLE}
+    codes = {**CODES, **ruleset.CODES, **POKER, **SCENARIOS, **BOARD, **DECKS, **TABLE, **EFFECTS}
     codes.update({rule_id: f"placement: {rule.summary}" for rule_id, rule in RULES.items()})
     return codes
 

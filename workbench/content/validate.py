@@ -17,7 +17,11 @@ from .loader import Document, load_file
 from .problems import WARNING, Problem
 from .. import errors
 from ..errors import UsageError, did_you_mean
-from .schemas import _describe, kinds, load_schemas, schema_problems
+from .schemas import _describe, extend_schemas, kinds, load_schemas, schema_problems
+from ..rules.effects import extend_schema, plugin_digest
+
+# the effects installed plugins add (entry points `workbench.effects`) are in every schema checked
+extend_schemas(extend_schema, plugin_digest)
 
 #: Files with these endings (in any case: ``.YAML`` too) are content files.
 YAML_SUFFIXES = (".yaml", ".yml")

@@ -54,12 +54,13 @@ def declare() -> Vocabulary:
                                      " this hex')."}})
     # -- Mystery Hexes ------------------------------------------------------------------------
     v.declare("remove-hex", "the hex whose option this is is removed from the game",
-              f"{RR}: Mystery Hexes: Ghost Town ('Remove the Ghost Town hex from the game')")
+              f"{RR}: Mystery Hexes: Ghost Town ('Remove the Ghost Town hex from the game')", kinds=("hex_type",))
     v.declare("become-hex-type", "the hex whose option this is becomes another hex type, with tokens on it",
               f"{RR}: Mystery Hexes: Ghost Town ('Place 2 Hideout tokens on the Ghost Town hex: it is now an Outlaw"
               " Hideout for all game purposes')",
               {"hex_type": _ref("hex_type", "For become-hex-type: the hex type it becomes."),
-               "tokens": {"type": "integer", "minimum": 0, "description": "For become-hex-type: the tokens placed on it."}})
+               "tokens": {"type": "integer", "minimum": 0, "description": "For become-hex-type: the tokens placed on it."}},
+              kinds=("hex_type",))
     v.declare("place-token", "the player places a token on a hex they choose: one of the given categories, with none"
               " of the given pieces on it",
               f"{RR}: Mystery Hexes: Native American ('Place a Tribe token on any Revealed or Un-revealed Resource Hex"
@@ -70,7 +71,8 @@ def declare() -> Vocabulary:
                               "minItems": 1, "uniqueItems": True,
                               "description": "For place-token: the hex categories it may go on."},
                "not_with": {"type": "array", "items": {"type": "string", "minLength": 1}, "uniqueItems": True,
-                            "description": "For place-token: pieces or tokens none of which may be on that hex."}})
+                            "description": "For place-token: pieces or tokens none of which may be on that hex."}},
+              kinds=("hex_type",))
     v.declare("hideout-token-on-character", "a Hideout token on a Black Hat character with 1 or 2 icons: an additional icon",
               f"{RR}: Mystery Hexes: Outlaw Hideout", played=False,
               reason="the text says 'an additional icon' without saying which (Combat, Duel ...), so the engine cannot"

@@ -63,6 +63,9 @@ class Effect:
         Why it is not played (what the texts or the engine lack).
     plugin : str
         The installed distribution that declared it (empty for the workbench's own).
+    kinds : tuple
+        The document kinds whose options it may be played on (``hex_type`` only for an effect on
+        "this hex"); elsewhere it is a ``not-played`` warning.
     """
 
     name: str
@@ -72,6 +75,7 @@ class Effect:
     played: bool = True
     reason: str = ""
     plugin: str = ""
+    kinds: tuple = ("action_space", "hex_type")
 
 
 class Vocabulary:
@@ -85,13 +89,15 @@ class Vocabulary:
         self.problems: list = []                   # plugins that could not be loaded
 
     def declare(self, name: str, about: str, source: str, parameters: dict | None = None, *, played: bool = True,
-                reason: str = "", handler: Callable | None = None, plugin: str = "") -> Effect:
+                reason: str = "", handler: Callable | None = None, plugin: str = "",
+                kinds: tuple = ("action_space", "hex_type")) -> Effect:
         """Declare an effect (once); ``handler`` (for plugins) is what the engine calls to play it."""
         if name in self.effects:
             raise ValueError(f"the effect '{name}' is declared twice in {self.game}'s vocabulary")
         if not played and not reason:
             raise ValueError(f"the effect '{name}' is not played: say why (reason=)")
-        declared = Effect(name, about, source, dict(parameters or {}), played or handler is not None, reason, plugin)
+        declared = Effect(name, about, source, dict(parameters or {}), played or handler is not None, reason, plugin,
+                          tuple(kinds))
         self.effects[name] = declared
         if handler is not None:
             self.handlers[name] = handler
@@ -137,24 +143,66 @@ class Vocabulary:
                 "x-vocabulary": self.game}
 
 
-def _load_plugins(vocabulary_: Vocabulary) -> None:
+def _installed() -> list[tuple[str, str, str]]:
+    """The entry points of :data:`ENTRY_POINTS` as ``(name, "module:function", distribution)``.
+
+    Scanning every installed distribution's metadata takes ~0.1 s (importing importlib.metadata
+    as much again), paid by every ``validate``: the answer is kept in the cache folder, keyed by
+    the modification times of the import path's folders (installing or removing a package changes
+    its site-packages folder)."""
+    import json
+    import os
+    import sys
+
+    from ..paths import cache_dir
+
+    stamps = []
+    for entry in sys.path:
+        try:
+            stamps.append([entry, os.stat(entry or ".").st_mtime_ns])
+        except OSError:
+            stamps.append([entry, None])
+    folder = cache_dir()
+    path = folder / "effect-plugins.json" if folder is not None else None
+    if path is not None:
+        try:
+            cached = json.loads(path.read_text())
+            if cached.get("stamps") == stamps:
+                return [tuple(row) for row in cached["points"]]
+        except (OSError, ValueError, AttributeError, KeyError, TypeError):
+            pass
     from importlib.metadata import entry_points
 
-    for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda p: p.name):
+    points = sorted((p.name, p.value, p.dist.name if getattr(p, "dist", None) is not None else p.value)
+                    for p in entry_points(group=ENTRY_POINTS))
+    if path is not None:
         try:
-            register = point.load()
+            from ..storage import atomic_write_bytes
+
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(path, json.dumps({"stamps": stamps, "points": points}).encode())
+        except OSError:
+            pass
+    return points
+
+
+def _load_plugins(vocabulary_: Vocabulary) -> None:
+    for point, value, dist in _installed():
+        try:
+            module, _, attribute = value.partition(":")
+            register = import_module(module.strip())
+            for part in attribute.strip().split(".") if attribute.strip() else []:
+                register = getattr(register, part)
             before = set(vocabulary_.effects)
             register(vocabulary_)
-            dist = getattr(point, "dist", None)
-            name = dist.name if dist is not None else point.value
             for added in set(vocabulary_.effects) - before:   # mark what the plugin declared as its own
                 effect = vocabulary_.effects[added]
                 played = effect.played and added in vocabulary_.handlers
-                vocabulary_.effects[added] = Effect(**{**effect.__dict__, "plugin": effect.plugin or name, "played": played,
+                vocabulary_.effects[added] = Effect(**{**effect.__dict__, "plugin": effect.plugin or dist, "played": played,
                                                        "reason": effect.reason or ("" if played else
-                                                                                   f"the plugin {name} gives no handler")})
+                                                                                   f"the plugin {dist} gives no handler")})
         except Exception as exc:  # a broken plugin is reported, never a traceback for the designer
-            vocabulary_.problems.append((point.name, point.value, f"{type(exc).__name__}: {exc}"))
+            vocabulary_.problems.append((point, value, f"{type(exc).__name__}: {exc}"))
 
 
 @lru_cache(maxsize=None)
@@ -247,12 +295,22 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
     if document.kind not in OPTION_KINDS:
         return out
     for path, option in _options(document):
+        effects = [s for s in option.get("effects") or [] if isinstance(s, dict)]
+        offered = bool(option.get("cost") or option.get("gain")) or any(words.played(s.get("effect")) for s in effects)
+        then = "a game that reaches it logs a no-op" if offered or document.kind != "hex_type" else \
+            "the option is not offered, as nothing of it is played"
         for j, spec in enumerate(option.get("effects") or []):
             name = spec.get("effect") if isinstance(spec, dict) else None
-            if isinstance(name, str) and name in words.effects and not words.played(name):
+            if not isinstance(name, str) or name not in words.effects:
+                continue
+            why = None
+            if not words.played(name):
+                why = words.why_not_played(name)
+            elif document.kind not in words.effects[name].kinds:
+                why = f"it acts on the hex whose option it is, and a {document.kind.replace('_', ' ')} has none"
+            if why:
                 out.append(("not-played", "warning", path + ["effects", j, "effect"],
-                            f"{label}: the effect '{name}' is not played: {words.why_not_played(name)}; a game that"
-                            " reaches it logs a no-op",
+                            f"{label}: the effect '{name}' is not played: {why}; {then}",
                             "write what the rulebook says with effects the engine plays, or add the effect with a"
                             " plugin (README: New effects from Python)"))
     return out

@@ -1971,7 +1971,8 @@ class State(BaseState):
         self.event("gain", player.name, good=good, amount=amount)
 
     def scores(self) -> dict[str, dict]:
-        """What is known to score: Reputation VP, and Influence VP where the ruleset gives its value."""
+        """What is known to score: Reputation VP, Influence VP where the ruleset gives its value,
+        Improved Town VP, and Victory Points gained as such; ``known_vp`` is their sum."""
         rules = self.game.reputation_rules
         per_influence = self.rules.victory_points_per_influence
         out = {}
@@ -1981,10 +1982,12 @@ class State(BaseState):
             # "Players also receive 1 VP during End Game scoring for each of these hexes"
             improved_vp = self.rules.improved_town_victory_points * sum(
                 1 for q in self.pieces if q.player == p.name and q.piece == "improved-town")
+            # Victory Points gained as such (an option's `gain: {victory-points: n}`): scored as gained
+            gained_vp = p.goods.get("victory-points", 0)
             out[p.name] = {"reputation_vp": reputation_vp, "influence": p.reputation.influence,
                            "influence_vp": influence_vp if influence_vp is not None else "unknown",
-                           "improved_town_vp": improved_vp,
-                           "known_vp": reputation_vp + (influence_vp or 0) + improved_vp,
+                           "improved_town_vp": improved_vp, "gained_vp": gained_vp,
+                           "known_vp": reputation_vp + (influence_vp or 0) + improved_vp + gained_vp,
                            "goods": dict(sorted((k, v) for k, v in p.goods.items() if v)),
                            "white_hat": p.reputation.white, "black_hat": p.reputation.black, "roles": list(p.roles),
                            "cards_in_hand": p.hand,
