@@ -326,6 +326,22 @@ def _vp(p: Played):
                 yield f"{name}: {score['reputation_vp']} VP for {player['white_hat'] + player['black_hat']} Reputation"
 
 
+@invariant(DH, "effects-of-the-vocabulary", "Content that validates without a not-played warning plays as written "
+           "(the effect vocabulary, workbench/rules/, with the installed plugins' effects)",
+           "the workbench's promise (README: Effects)", on=("effect", "not-played"))
+def _vocabulary(p: Played):
+    from ..rules.effects import vocabulary
+
+    words = vocabulary(DH)
+    for i, event in p.each("effect", "not-played"):
+        name = event.get("effect")
+        if event["event"] == "effect" and not words.played(name):
+            yield f"the effect '{name}' is played although the vocabulary does not play it ({p.where(i)})"
+        if event["event"] == "not-played" and words.played(name) and \
+                ("hex_type" if str(event.get("space", "")).startswith("hex@") else "action_space") in words.effects[name].kinds:
+            yield f"the effect '{name}', which the vocabulary plays, is logged as not played ({p.where(i)})"
+
+
 @invariant(DH, "victory-points-add-up", "The objective of the game is to obtain the most victory points. Players will "
            "collect victory points by ... collecting Influence points", f"{BASE}: Theme; {RR}: Reputation Overview",
            on=("end",))

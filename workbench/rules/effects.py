@@ -307,13 +307,19 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
             if not words.played(name):
                 why = words.why_not_played(name)
             elif document.kind not in words.effects[name].kinds:
-                why = f"it acts on the hex whose option it is, and a {document.kind.replace('_', ' ')} has none"
+                why = kinds_reason(document.kind)
             if why:
                 out.append(("not-played", "warning", path + ["effects", j, "effect"],
                             f"{label}: the effect '{name}' is not played: {why}; {then}",
                             "write what the rulebook says with effects the engine plays, or add the effect with a"
                             " plugin (README: New effects from Python)"))
     return out
+
+
+def kinds_reason(kind: str) -> str:
+    """Why an effect of a hex's option is not played on a document of ``kind``."""
+    return f"it acts on the hex whose option it is, and an {kind.replace('_', ' ')} has none" if kind[0] in "aeiou" \
+        else f"it acts on the hex whose option it is, and a {kind.replace('_', ' ')} has none"
 
 
 def problems(library) -> list:

@@ -30,7 +30,7 @@ from typing import Callable
 from ...errors import ContentError, NotFound, UsageError
 from ..base import Game, State as BaseState, Trail
 from ..ruleset import plain
-from ...rules.effects import vocabulary
+from ...rules.effects import kinds_reason, vocabulary
 from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
 from .parameters import SPEC, resolve_ruleset
 from .reputation import (Reputation, ReputationError, ReputationRules, buy_reputation, can_collect,
@@ -1724,8 +1724,10 @@ class State(BaseState):
         for spec in option.get("effects") or []:
             name = spec["effect"]
             handler = EFFECTS.get(name) if VOCABULARY.played(name) else None
-            if handler is None:
-                self.event("not-played", player.name, effect=name, space=where, why=VOCABULARY.why_not_played(name))
+            kind = "hex_type" if where.startswith(HEX) else "action_space"
+            if handler is None or kind not in VOCABULARY.effects[name].kinds:
+                why = VOCABULARY.why_not_played(name) if handler is None else kinds_reason(kind)
+                self.event("not-played", player.name, effect=name, space=where, why=why)
                 continue
             if at is not None and hasattr(handler, "choices"):
                 spec = {**spec, "at": at}
