@@ -321,3 +321,21 @@ def test_the_engine_names_no_content_id_but_the_listed_ones():
     # none of the Mystery Hex types is named any more (their abilities are their YAML's effects)
     hex_types = {d.id for d in library.of_kind("hex_type", "dark-horse")}
     assert named & hex_types - set(ENGINE_WORDS) == set()
+
+
+def _worker_knows_the_plugin() -> dict:
+    from workbench.games.dark_horse.engine import VOCABULARY as words
+
+    effect = words.effects.get("steal-silver")
+    return {"declared": effect is not None and effect.plugin == "workbench-steal-silver",
+            "played": words.played("steal-silver") and "steal-silver" in words.handlers}
+
+
+def test_a_dask_worker_knows_the_plugin_effect():
+    # a Dask worker process (spawned, on 127.0.0.1) loads the plugin through the entry points, as
+    # the balance lab's workers do when they build the game
+    import distributed      # the balance extra, installed by ./dev setup
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster, distributed.Client(cluster, timeout=60) as client:
+        answers = client.run(_worker_knows_the_plugin)
+    assert list(answers.values()) == [{"declared": True, "played": True}]
