@@ -266,6 +266,7 @@ import json
 from workbench.content.validate import validate_paths
 from workbench.games.base import play
 from workbench.games.dark_horse.engine import DarkHorse
+from workbench.audit import audit
 library = validate_paths([{str(PLUGIN)!r}], context=[{str(ROOT / 'variants')!r}]).library
 game = DarkHorse.build(library, scenario="fixture-hold-ups")
 kinds, broken = set(), set()

@@ -288,9 +288,10 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
             if isinstance(good, str) and good not in words.resources:
                 owner = next((g for g in DECLARATIONS if g != document.game and vocabulary(g)
                               and good in vocabulary(g).resources), None)
-                owned = f"a {owner} resource" if owner else "no resource of any game's vocabulary"
+                if owner is None:       # no game's word: the schema reports it (with did-you-mean)
+                    continue
                 out.append(("foreign-resource", "error", path + [good],
-                            f"{label}: '{good}' is {owned}, not one of {document.game}'s",
+                            f"{label}: '{good}' is a {owner} resource, not one of {document.game}'s",
                             f"use one of {', '.join(sorted(words.resources))}"))
     if document.kind not in OPTION_KINDS:
         return out
