@@ -158,6 +158,8 @@ def _installed() -> list[tuple[str, str, str]]:
 
     stamps = []
     for entry in sys.path:
+        if not entry:       # the working folder of `python -c`: no installed distribution lives there
+            continue
         try:
             stamps.append([entry, os.stat(entry or ".").st_mtime_ns])
         except OSError:
