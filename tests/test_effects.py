@@ -340,3 +340,25 @@ def test_a_dask_worker_knows_the_plugin_effect():
                                   dashboard_address=None) as cluster, distributed.Client(cluster, timeout=60) as client:
         answers = client.run(_worker_knows_the_plugin)
     assert list(answers.values()) == [{"declared": True, "played": True}]
+
+
+#: The numbers (other than 0, 1 and -1) the Dark Horse engine holds, by value, with why. Die faces
+#: and the Inventor die's 1 <-> 6 are still rule numbers in Python (NOT yet parameters: issue 21's
+#: remaining work); every other is not a rule of the game. A new number fails this test.
+ALLOWED_NUMBERS = {
+    6: "die faces (a rule number still in Python: the d6 of the roll, the Inventor die's 1 <-> 6)",
+    7: "range(1, 7): the faces 1..6 of a d6 (the same rule number)",
+    2: "tuple positions and pair lengths of the engine's own records; the greedy bot's weights; odds > 1/2",
+    3: "a tuple position; the default rounds of a sample game (a front-end default, not a rule)",
+    4: "the default seats of a sample game; the greedy bot's weights; a memo's size",
+    5: "the greedy bot's weights (the bot's, not the rules')",
+    20_000: "the setup search's step budget", 4096: "the size of the memo of setup searches",
+    0.1: "the greedy bot's tie-breaking weight", 0.5: "the greedy bot's tie-breaking weight",
+}
+
+
+def test_the_engine_holds_no_new_number():
+    tree = ast.parse((ROOT / "workbench" / "games" / "dark_horse" / "engine.py").read_text())
+    numbers = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+               and type(node.value) in (int, float) and node.value not in (0, 1, -1)}
+    assert numbers <= set(ALLOWED_NUMBERS)
