@@ -2124,6 +2124,8 @@ def describe(event: dict) -> str:
         return f"{who} passes"
     if kind == "effect":
         return f"   {who}: {event['effect'].replace('-', ' ')} ({event['space']})"
+    if kind == "not-played":
+        return f"   {who}: {event['effect'].replace('-', ' ')} ({event['space']}) is not played: {event['why']}"
     if kind == "robbery-silver":
         return f"   {event['space']} now holds {event['silver']} Silver to rob"
     if kind == "hire":
