@@ -1532,7 +1532,8 @@ class State(BaseState):
             self.order.remove(name)
             self.order.insert(0 if where == "first" else len(self.order), name)
         self.next_order_moves = []
-        self.robbery_attempts = {}
+        if self.rules.robbery_attempts_reset == "round":
+            self.robbery_attempts = {}
         for player in self.players:
             player.marshal_challenges = 0
             player.tokens_used = {}

@@ -46,8 +46,10 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
        "rule/capturing"),
     _p("robbery_silver_per_collect", integer(0, 20), "Silver placed on a Robbery space each time it is collected",
        "rule/robbing"),
-    _p("robbery_attempts_per_space", integer(1, 20), "Robbery attempts a player may make per action space a round",
+    _p("robbery_attempts_per_space", integer(1, 20), "Robbery attempts a player may make per action space",
        "rule/robbing"),
+    _p("robbery_attempts_reset", choice("round", "never"), "when the Robbery attempts per action space are counted"
+       " afresh: each round, or never (once for the whole game)", "rule/robbing"),
     _p("black_hat_can_rob", BOOLEAN, "whether Black Hat characters may rob action spaces", "rule/robbing"),
     _p("robber_takes", choice("silver-on-space", "nothing"), "what a successful robbery takes", "rule/robbing"),
     _p("abilities_per_turn", integer(1, 20), "times a character may use an ability (rob, challenge) each turn",

@@ -50,6 +50,9 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("stagecoach_move_cost", integer(0, 20), "tokens a Stagecoach spends to move on", "rule/faq"),
     _p("bonus_bullet_wounds", {"type": "object", "propertyNames": ID, "additionalProperties": integer(0, 20)},
        "bullet wounds a bonus card gives Colti when used at the Prison", "rule/faq"),
+    _p("in_advance_as_lock", {"type": "array", "items": ID, "uniqueItems": True, "maxItems": 200},
+       "cards without the lock icon that may be placed on the Prison as lock cards are (face down, in advance)",
+       "rule/faq"),
 ]}
 
 
@@ -98,6 +101,9 @@ def content_problems(library, rules) -> list:
         name = "colti_bonus" if card in rules.colti_bonus else "bonus_bullet_wounds"
         if card not in cards:
             out.append(at(name, f"the card '{card}' is not a card of the library", [card]))
+    for card in rules.in_advance_as_lock:
+        if card not in cards:
+            out.append(at("in_advance_as_lock", f"the card '{card}' is not a card of the library", [card]))
     for card in rules.ambush_effects:
         if card not in cards:
             out.append(at("ambush_effects", f"the ambush card '{card}' is not a card of the library", [card]))

@@ -1222,7 +1222,9 @@ class State(BaseState):
 
     def _step_keep_legendary(self, seat: int) -> None:
         p = self.players[seat]
-        pool = sorted(list(p.legendary) + self.tokens_drawn, reverse=True)
+        pool = list(p.legendary) + self.tokens_drawn
+        if self.rules.legendary_tokens_kept == "best":
+            pool.sort(reverse=True)
         keep, back = pool[:len(p.completed)], pool[len(p.completed):]
         for value in back:               # the excess is shuffled back into the supply
             self.supply[value] = self.supply.get(value, 0) + 1

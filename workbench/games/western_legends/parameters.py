@@ -185,6 +185,9 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("legendary_tokens", {"type": "object", "propertyNames": {"pattern": "^[0-9]{1,2}$"},
                             "additionalProperties": integer(0, 200)}, "legendary tokens: LP value -> how many",
        "rule/goal-card-variant"),
+    _p("legendary_tokens_kept", choice("best", "held-first"), "which legendary tokens a player keeps when holding"
+       " more than their completed goals: the best, or those held before (then the first drawn)",
+       "rule/goal-card-variant"),
     _p("character_goals", {"type": "object", "propertyNames": ID, "additionalProperties": _list(
         {"type": "object", "required": ["id", "needs"], "additionalProperties": False,
          "properties": {"id": ID, "needs": {"type": "object", "minProperties": 1, "propertyNames": {"enum": GOAL_NEEDS},
