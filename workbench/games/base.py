@@ -131,8 +131,10 @@ class Game:
         return state
 
     def assumptions(self) -> list[str]:
-        """The assumptions in force, one line each (logs and notebooks show them)."""
-        return self.ruleset.assumption_lines()
+        """The assumptions in force, one line each (logs and notebooks show them), then the house
+        rules and illustrative data in force, each with its badge."""
+        from ..content.badges import in_force
+        return self.ruleset.assumption_lines() + in_force(self.ruleset, getattr(self, "library", None))
 
     def audited(self) -> "Game":
         """This game with audit on: a shallow copy (the facts and the ruleset are shared), so the

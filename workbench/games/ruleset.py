@@ -77,6 +77,9 @@ SETTING_KINDS = ("scenario", "variant")
 #: Kinds whose ``parameters:`` belong to that one document only (a map's spacing, a deck's rules).
 OWN_KINDS = ("map", "deck", "deck_rules")
 UNKNOWN = "unknown"
+#: Document fields (not parameters) whose content may itself be a declared assumption: the
+#: placement rules a game or variant brings into force where the texts do not state them.
+READING_FIELDS = ("placement_rules",)
 
 
 @dataclass(frozen=True)
@@ -177,8 +180,8 @@ class Ruleset(Mapping):
 
     def assumption_lines(self) -> list[str]:
         """``name = value: reason`` for every assumption in force, for logs and notebooks."""
-        return [f"{name} = {_show(self._values[name])}: {reason}" for name, reason in sorted(self.assumptions.items())
-                if name in self._values]
+        return [f"{name} = {_show(self._values[name])}: {reason}" if name in self._values else f"{name}: {reason}"
+                for name, reason in sorted(self.assumptions.items()) if name in self._values or name in READING_FIELDS]
 
     def describe(self) -> list[dict]:
         """Every parameter with its value, where it came from, and whether it is an assumption."""
@@ -431,7 +434,7 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
     if errors:
         return None, problems
     return Ruleset(game, {n: v for n, v in values.items() if n in spec}, origins,
-                   {n: r for n, r in assumptions.items() if n in spec},
+                   {n: r for n, r in assumptions.items() if n in spec or (n in READING_FIELDS and n not in declared)},
                    tuple(in_force), scenario), problems
 
 

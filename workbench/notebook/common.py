@@ -19,6 +19,7 @@ import traceback
 from fractions import Fraction
 from pathlib import Path
 
+from ..content.badges import badged_name
 from ..content.validate import validate_paths
 from ..errors import WorkbenchError
 
@@ -299,14 +300,15 @@ def percent(value, digits: int = 1, title: str | None = None) -> Html:
 
 class Names:
     """Names for ids, from the library: ``names.html("action_space", "saloon")`` is
-    ``<span title="id: saloon">Saloon</span>``; unknown ids stay as they are."""
+    ``<span title="id: saloon">Saloon</span>``; unknown ids stay as they are. House rules and
+    illustrative data carry their badge (:func:`workbench.content.badges.badged_name`)."""
 
     def __init__(self, library, game: str):
         self.library, self.game = library, game
 
     def name(self, kind: str, id) -> str:
         data = self.library.data(self.game, kind, id) if isinstance(id, str) else None
-        return (data or {}).get("name") or str(id)
+        return badged_name(data, str(id)) if data else str(id)
 
     def html(self, kind: str, id) -> Html:
         return Html(f'<span title="id: {html.escape(str(id))}">{html.escape(self.name(kind, id))}</span>')

@@ -126,7 +126,9 @@ class DeckBuilder(Observable):
                       if d.data.get("deck") in (faction, "unknown") and d.data.get("type") not in ("location", "ambush"))
 
     def card_name(self, card_id: str) -> str:
-        return (self.library.data(self.game, "card", card_id) or {}).get("name") or card_id
+        from ..content.badges import badged_name
+        data = self.library.data(self.game, "card", card_id)
+        return badged_name(data, card_id) if data else card_id
 
     def card_type(self, card_id: str) -> str:
         return (self.library.data(self.game, "card", card_id) or {}).get("type") or "type unknown"
