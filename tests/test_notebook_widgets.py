@@ -653,3 +653,28 @@ def test_every_kind_of_event_the_engines_log_has_its_own_words(tmp_path):
         wanted = {"dark-horse": {"challenge", "gunfight", "rob", "captured", "mystery", "trade-influence", "boot"},
                   "western-legends": {"fight", "bandit-fight", "poker", "arrest-attempt", "buy"}}[game]
         assert wanted <= seen, wanted - seen
+
+
+def test_the_scenario_designer_and_deck_builder_show_the_house_rule_badge(lib):
+    # one rule (content/badges.py, from `source:`) marks house rules and illustrative data wherever
+    # a designer picks them; before, "Telegraph Office (replaces Politics)" sat unmarked beside the
+    # published "Stagecoach (replaces Pioneer)"
+    from workbench.notebook.deck_builder import DeckBuilder, builder_widget
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    box = designer_widget(ScenarioDesigner(lib, "badges", "Badges"))
+    spaces = box.checks["action_spaces"]
+    assert spaces["telegraph-office"].description == "Telegraph Office [house rule] (replaces Politics)"
+    assert spaces["stagecoach"].description == "Stagecoach (replaces Pioneer)"
+    assert box.checks["variants"]["my-base-rulebook"].description.endswith("[house rule]")
+    assert "[house rule]" not in box.checks["variants"]["golden-spike"].description
+    deck = builder_widget(DeckBuilder(lib, "illustrative-mcready-base"))
+    labels = dict((value, label) for label, value in deck.out.options)
+    assert labels["placeholder-mcready-firepower"].startswith("Placeholder McReady firepower card [illustrative]")
+    assert "[" not in labels["apache-scout"]
+
+
+def test_a_play_log_names_the_house_rules_in_force(lib):
+    from workbench.games.dark_horse.engine import DarkHorse
+    game = DarkHorse.build(lib, scenario="high-noon", variants=["deadlier-gunfights"])
+    assert "house rule in force: variant 'deadlier-gunfights' (Deadlier gunfights (house rule))" in game.assumptions()
+    assert not any("in force" in line for line in DarkHorse.build(lib, scenario="high-noon").assumptions())
