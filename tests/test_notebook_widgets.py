@@ -663,14 +663,14 @@ def test_the_scenario_designer_and_deck_builder_show_the_house_rule_badge(lib):
     from workbench.notebook.scenario import ScenarioDesigner, designer_widget
     box = designer_widget(ScenarioDesigner(lib, "badges", "Badges"))
     spaces = box.checks["action_spaces"]
-    assert spaces["telegraph-office"].description == "Telegraph Office [house rule] (replaces Politics)"
+    assert spaces["telegraph-office"].description == "Telegraph Office (house rule) (replaces Politics)"
     assert spaces["stagecoach"].description == "Stagecoach (replaces Pioneer)"
-    assert box.checks["variants"]["my-base-rulebook"].description.endswith("[house rule]")
-    assert "[house rule]" not in box.checks["variants"]["golden-spike"].description
+    assert box.checks["variants"]["my-base-rulebook"].description.endswith("(house rule)")
+    assert "(house rule)" not in box.checks["variants"]["golden-spike"].description
     deck = builder_widget(DeckBuilder(lib, "illustrative-mcready-base"))
     labels = dict((value, label) for label, value in deck.out.options)
-    assert labels["placeholder-mcready-firepower"].startswith("Placeholder McReady firepower card [illustrative]")
-    assert "[" not in labels["apache-scout"]
+    assert labels["placeholder-mcready-firepower"].startswith("Placeholder McReady firepower card (illustrative)")
+    assert "illustrative" not in labels["apache-scout"] and "house rule" not in labels["apache-scout"]
 
 
 def test_a_play_log_names_the_house_rules_in_force(lib):

@@ -6,7 +6,7 @@ Names are never marked by hand: every list, chooser and log that shows a documen
 through :func:`badged_name`, so the mark follows the source and cannot be forgotten or faked.
 
 >>> badged_name({"name": "Telegraph Office", "source": {"document": "house-rule"}})
-'Telegraph Office [house rule]'
+'Telegraph Office (house rule)'
 >>> badged_name({"name": "Saloon", "source": {"document": "dark-horse-rebels-and-rogues"}})
 'Saloon'
 >>> badged_name({"name": "Poker deck (illustrative)", "source": {"document": "illustrative"}})
@@ -27,11 +27,11 @@ def badge(data: Any) -> str | None:
 
 
 def badged_name(data: Any, fallback: str = "") -> str:
-    """The document's name followed by its badge in brackets, if it has one."""
+    """The document's name followed by its badge in parentheses, if it has one."""
     name = str((data.get("name") if isinstance(data, dict) else None) or fallback)
     mark = badge(data)
     # a name that already says it (an older file's "(house rule)") is not marked twice
-    return f"{name} [{mark}]" if mark and mark not in name.lower() else name
+    return f"{name} ({mark})" if mark and mark not in name.lower() else name
 
 
 def in_force(ruleset, library=None) -> list[str]:
