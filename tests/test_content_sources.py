@@ -300,3 +300,15 @@ def test_western_legends_minor_components(library):
     names = {c["name"] for c in library.data("western-legends", "game", "western-legends")["components"]}
     assert {"Scoring cubes", "Player colour ring", "Sheriff ring (brown)", "Bandit rings (grey)", "Wound token",
             "1st player token", "End game marker"} <= names
+
+
+def test_the_examples_say_what_in_them_is_not_the_published_game(library):
+    quoted("revolver", "no cards other than firepower cards can be placed on this location")
+    quoted("revolver", "Gain [firepower token marked 4] this turn. Use this card only during the attack phase.")
+    deck = library.data("revolver", "deck", "mcready-sharpshooters")
+    assert any("Very likely an illegal deck" in n and "FAQ Q1" in n for n in deck["notes"])
+    for id_ in ("hidden-sniper", "saddlecloth-armoury"):
+        assert "Quick Draw" in card(library, id_)["notes"] and card(library, id_)["type"] == "unknown"
+    for id_, kind in (("builder-as-printed", "limited"), ("work-crew-as-printed", "unlimited")):
+        space = library.data("dark-horse", "action_space", id_)
+        assert space["type"] == kind and f"`type: {kind}` is a placeholder" in space["notes"]
