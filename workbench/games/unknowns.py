@@ -93,7 +93,8 @@ def unknowns(library, game: str | None = None) -> list[dict]:
                              "value": rules[name] if name in rules else "(a reading of the texts)",
                              "where": _where(rules.origin(name)) or _declared_at(library, entry.content_game, name),
                              "why": reason,
-                             "todo": "override it in a variant if your rulebook says otherwise"})
+                             "todo": "override it in a variant if your rulebook says otherwise" if name in rules else
+                             "write the rules your rulebook prints (a map's or scenario's `placement_rules:`)"})
         hook = getattr(import_module(entry.parameters), "unknowns", None)
         if hook is not None:
             rows += [{"game": entry.id, **row} for row in hook(library)]
