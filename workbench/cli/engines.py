@@ -79,7 +79,7 @@ def play(game: str, built, *, players: int, seed: int, rounds: int, bots: list[s
 
 def parse_overrides(items: list[str]) -> dict:
     """``--set NAME=VALUE`` items as rule-parameter overrides (a usage error when unreadable)."""
-    from ..games.ruleset import parse_overrides as parse
+    from ..rules.ruleset import parse_overrides as parse
     return parse(items)
 
 
@@ -102,7 +102,7 @@ SIDE_FLAGS = ("tough", "deadly", "weak-kneed", "engineer")
 def gunfight_rules(library, *, scenario: str | None, variants=(), overrides=None):
     """The gunfight rules in force: the library's, the scenario's variants, the variants and
     overrides given (a ContentError when they cannot be resolved)."""
-    from ..games.dark_horse.parameters import resolve_ruleset
+    from ..rules.dark_horse import resolve_ruleset
     ruleset = resolve_ruleset(library, scenario=scenario, variants=list(variants), overrides=overrides or {})
     return ruleset, _gunfight().GunfightRules.from_ruleset(ruleset)
 

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-from ..errors import NotFound, UsageError
+from ..core.errors import NotFound, UsageError
 from . import engines
 from .common import EXIT_OK, add_options, int_range, load_library, output_file, words
 from .report import percent, table
@@ -241,7 +241,7 @@ def cmd_play(args, rep) -> int:
     played = engines.play(game, built, players=players, seed=args.seed, rounds=rounds, bots=bots, length=length,
                           characters=characters, audit=log is not None)
     if log is not None:
-        from ..storage import atomic_write_text
+        from ..core.storage import atomic_write_text
         atomic_write_text(log, "".join(json.dumps(e) + "\n" for e in played.events))
     rep.set(game=game, scenario=args.scenario, players=players, seed=args.seed, rounds=rounds, length=length,
             bots=bots, events=played.events, log=str(log) if log else None)

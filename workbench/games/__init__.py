@@ -21,7 +21,8 @@ class Entry:
     name: str
     content_game: str      # the `game:` of its YAML documents
     engine: str            # "module:Class" of its Game
-    parameters: str        # module holding SPEC, its declared parameter types
+    parameters: str        # module holding SPEC, its declared parameter types (in workbench.rules)
+    requirements_module: str   # module whose ``requirements(library)`` says what else the engine needs
 
     def load(self):
         module, _, name = self.engine.partition(":")
@@ -29,6 +30,10 @@ class Entry:
 
     def spec(self) -> dict:
         return import_module(self.parameters).SPEC
+
+    def requirements(self, library) -> list:
+        """What the engine needs of ``library`` beyond its parameters (located problems)."""
+        return import_module(self.requirements_module).requirements(library)
 
 
 GAMES: dict[str, Entry] = {}
@@ -40,11 +45,12 @@ def register(entry: Entry) -> Entry:
 
 
 register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_horse.engine:DarkHorse",
-               "workbench.games.dark_horse.parameters"))
+               "workbench.rules.dark_horse", "workbench.games.dark_horse.requirements"))
 register(Entry("revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
-               "workbench.games.revolver.parameters"))
+               "workbench.rules.revolver", "workbench.rules.revolver"))
 register(Entry("western-legends", "Western Legends", "western-legends",
-               "workbench.games.western_legends.engine:WesternLegends", "workbench.games.western_legends.parameters"))
+               "workbench.games.western_legends.engine:WesternLegends", "workbench.rules.western_legends",
+               "workbench.games.western_legends.requirements"))
 
 
 def for_content(game: str) -> list[Entry]:

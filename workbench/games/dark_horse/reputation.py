@@ -45,7 +45,7 @@ class ReputationRules:
 
     @classmethod
     def published(cls) -> "ReputationRules":
-        from .parameters import published_ruleset
+        from ...rules.dark_horse import published_ruleset
         return cls.from_ruleset(published_ruleset())
 
 
