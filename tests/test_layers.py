@@ -120,3 +120,29 @@ def test_the_check_sees_an_import_against_the_stack(tmp_path):
             raise AssertionError("an import against the stack was not found")
     finally:
         globals()["PACKAGE"] = saved
+
+
+def test_every_exception_the_workbench_raises_on_purpose_is_a_workbench_error():
+    # one hierarchy (networkx's style): a caller catches WorkbenchError and has them all; the few
+    # exceptions used only for control flow inside one module are named with a leading underscore
+    import importlib
+    import inspect
+
+    from workbench.core.errors import WorkbenchError
+
+    outside = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = _module(path)
+        if module.endswith("__main__"):
+            continue
+        source = path.read_text(encoding="utf-8")
+        names = [n.name for n in ast.walk(ast.parse(source)) if isinstance(n, ast.ClassDef)]
+        if not names:
+            continue
+        loaded = importlib.import_module(module)
+        for name in names:
+            cls = getattr(loaded, name, None)
+            if inspect.isclass(cls) and issubclass(cls, BaseException) and not name.startswith("_") \
+                    and not issubclass(cls, WorkbenchError):
+                outside.append(f"{module}.{name}")
+    assert outside == []

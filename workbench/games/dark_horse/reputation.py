@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...core.errors import RuleViolation
+
 OPPOSITE = {"white": "black", "black": "white"}
 
 
@@ -49,7 +51,7 @@ class ReputationRules:
         return cls.from_ruleset(published_ruleset())
 
 
-class ReputationError(ValueError):
+class ReputationError(RuleViolation):
     """An action the reputation rules forbid."""
 
 

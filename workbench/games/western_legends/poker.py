@@ -51,11 +51,11 @@ CODES = {
 }
 
 
-class CardError(ValueError):
+class CardError(ContentError, ValueError):
     """A card written in a way the workbench cannot read."""
 
 
-class PokerRulesError(ValueError):
+class PokerRulesError(ContentError, ValueError):
     """Poker rule parameters that cannot be played (a ranking that misses a hand, an unknown choice)."""
 
 
