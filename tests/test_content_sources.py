@@ -8,7 +8,7 @@ import pytest
 
 from workbench.content.loader import load_text
 from workbench.content.library import Library
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.games.unknowns import undeclared_assumptions, unknowns
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +62,7 @@ def test_no_base_card_carries_the_invented_lock_icon(library):
 
 
 def test_the_prison_plays_q4_through_the_declared_assumption(library):
-    from workbench.games.revolver.parameters import resolve_ruleset
+    from workbench.rules.revolver import resolve_ruleset
     from workbench.games.revolver.rules import RuleError, prison_card
 
     assert prison_card(library, "apache-scout", "mcready", face_down=True).face_down   # the published reading

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.content.validate import load_library, validate_paths
+from workbench.app.validate import load_library, validate_paths
 from workbench.games.revolver.rules import (Action, Colti, Location, PrisonCard, RevolverPrison, RuleError, Target,
                                             add_bullet_wound, kill_one, kill_with_points, move_character,
                                             move_stagecoach, next_locations, prison_card, prison_phase,

@@ -64,7 +64,7 @@ def undeclared_assumptions(library) -> list[dict]:
 def unknowns(library, game: str | None = None) -> list[dict]:
     """Rows ``{game, kind, name, value, where, why, todo}``, games and kinds in order."""
     from . import GAMES
-    from .ruleset import declarations, resolve
+    from ..rules.ruleset import declarations, resolve
 
     rows: list[dict] = []
     for entry in GAMES.values():
@@ -104,7 +104,7 @@ def unknowns(library, game: str | None = None) -> list[dict]:
 def parameter_table(library, game: str | None = None) -> list[dict]:
     """Every declared parameter: its type, published value and where it is declared."""
     from . import GAMES
-    from .ruleset import _type_hint, resolve
+    from ..rules.ruleset import _type_hint, resolve
 
     rows = []
     for entry in GAMES.values():

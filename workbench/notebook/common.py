@@ -19,11 +19,11 @@ import traceback
 from fractions import Fraction
 from pathlib import Path
 
+from ..app.validate import validate_paths
 from ..content.badges import badged_name
-from ..content.validate import validate_paths
-from ..errors import WorkbenchError
+from ..core.errors import WorkbenchError
 
-from ..paths import VARIANTS  # noqa: E402  (the published library, wherever the package is installed)
+from ..core.paths import VARIANTS  # noqa: E402  (the published library, wherever the package is installed)
 
 
 def library(paths=None):
@@ -225,7 +225,7 @@ class Confirm:
 def shows_errors(banner: Banner):
     """Decorate a widget callback: the banner is cleared when the action starts (an old error
     never sits above a new result), and an exception becomes a banner instead of vanishing into
-    the kernel's log. Mistakes the workbench expects (:class:`~workbench.errors.WorkbenchError`,
+    the kernel's log. Mistakes the workbench expects (:class:`~workbench.core.errors.WorkbenchError`,
     ``ValueError``) show their message and hint; anything else is a bug, shown as one."""
     def decorate(callback):
         @functools.wraps(callback)

@@ -21,14 +21,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
-from ...errors import ContentError, UsageError
+from ...core.errors import ContentError, RuleViolation, UsageError
 from ..base import Game, State as BaseState, Trail
-from .parameters import SPEC, content_problems, published_ruleset, resolve_ruleset
+from ...rules.revolver import SPEC, content_problems, published_ruleset, resolve_ruleset
 
 SIDES = ("colti", "mcready")
 
 
-class RuleError(ValueError):
+class RuleError(RuleViolation):
     """A move the rules do not allow, with the rulebook's reason."""
 
 
