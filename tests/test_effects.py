@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from workbench.cli import main
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.games.dark_horse.engine import EFFECTS, VOCABULARY, Action, DarkHorse
 from workbench.rules.effects import builtin
 
@@ -263,7 +263,7 @@ def test_a_plugin_effect_is_audited_and_known_in_a_fresh_process():
     # it, and the audit of its log finds nothing wrong
     code = f"""
 import json
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.games.base import play
 from workbench.games.dark_horse.engine import DarkHorse
 from workbench.audit import audit
@@ -295,7 +295,8 @@ ALLOWED_IDS = {
 #: key or map piece kind, not a reference to that document).
 ENGINE_WORDS = {
     "carnival": "the action kind 'carnival' (roll the Carnival die)", "carnival-die": "a special die a placement uses",
-    "gunfight": "the game phase", "turn-order": "the log event of a turn order change",
+    "inventor-die": "a special die a placement uses", "gunfight": "the game phase",
+    "turn-order": "the log event of a turn order change",
     "inventor": "a log key of the Inventor roll", "engineer": "a log key of a gunfight's Engineer bonus",
     "robbing": "why a character becomes Wanted, in the log", "rails": "the board graph's edge attribute",
     "improved-town": "a map piece kind", "resource": "a hex category", "reputation": "a log key",

@@ -154,7 +154,7 @@ def _installed() -> list[tuple[str, str, str]]:
     import os
     import sys
 
-    from ..paths import cache_dir
+    from ..core.paths import cache_dir
 
     stamps = []
     for entry in sys.path:
@@ -179,7 +179,7 @@ def _installed() -> list[tuple[str, str, str]]:
                     for p in entry_points(group=ENTRY_POINTS))
     if path is not None:
         try:
-            from ..storage import atomic_write_bytes
+            from ..core.storage import atomic_write_bytes
 
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(path, json.dumps({"stamps": stamps, "points": points}).encode())
