@@ -12,13 +12,13 @@ from yaml.nodes import ScalarNode
 
 from .loader import Document, _compose_cached
 from .problems import Problem
-from ..errors import did_you_mean  # noqa: F401  (re-exported for older imports)
+from ..core.errors import did_you_mean  # noqa: F401  (re-exported for older imports)
 
-from ..paths import SCHEMAS as SCHEMA_DIR
+from ..core.paths import SCHEMAS as SCHEMA_DIR
 #: The schema for files that mix kinds (it dispatches on `kind`); not a kind of its own.
 ANY_DOCUMENT_SCHEMA = "document.schema.json"
 #: The pattern of ids (and of references to them) in every schema.
-ID_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
+from ..core.ids import ID_PATTERN  # noqa: E402,F401  (the one id pattern; re-exported)
 
 
 #: Optional libraries jsonschema imports only to check string `format`s. The schemas use no
@@ -48,12 +48,34 @@ def schema_dir() -> Path:
     return SCHEMA_DIR
 
 
+#: What extends the schema files at run time: ``(extend(schema) -> schema, digest() -> str)``,
+#: registered by a layer above (the validate application puts in the effects that installed
+#: plugins add, :mod:`workbench.rules.effects`); the digest keys the cached compiled checks.
+_EXTENSIONS: list = []
+
+
+def extend_schemas(extend, digest) -> None:
+    """Register a run-time extension of the schemas (see :data:`_EXTENSIONS`); once per process."""
+    if any(e[0] is extend for e in _EXTENSIONS):
+        return
+    _EXTENSIONS.append((extend, digest))
+    for cached in (load_schemas, validator_for, fast_check, reference_fields):
+        cached.cache_clear()
+
+
+def _extension_digest() -> str:
+    return "".join(digest() for _, digest in _EXTENSIONS)
+
+
 @lru_cache(maxsize=None)
 def load_schemas(directory: str | None = None) -> dict[str, dict]:
-    """All schemas by kind name (``card`` for ``card.schema.json``)."""
+    """All schemas by kind name (``card`` for ``card.schema.json``), with the registered extensions."""
     directory = Path(directory) if directory else SCHEMA_DIR
-    return {p.name.removesuffix(".schema.json"): json.loads(p.read_text())
-            for p in sorted(directory.glob("*.schema.json")) if p.name != ANY_DOCUMENT_SCHEMA}
+    schemas = {p.name.removesuffix(".schema.json"): json.loads(p.read_text())
+               for p in sorted(directory.glob("*.schema.json")) if p.name != ANY_DOCUMENT_SCHEMA}
+    for extend, _ in _EXTENSIONS:
+        schemas = {name: extend(schema) for name, schema in schemas.items()}
+    return schemas
 
 
 def kinds() -> list[str]:
@@ -188,7 +210,7 @@ def _cached_validator(name: str, content: bytes, schema_of):
     Returns the generated ``validate`` function, or ``None`` when there is no usable cache."""
     import marshal
 
-    from ..paths import cache_dir
+    from ..core.paths import cache_dir
 
     folder = cache_dir()
     if folder is None:
@@ -205,7 +227,7 @@ def _cached_validator(name: str, content: bytes, schema_of):
 
             source = fastjsonschema.compile_to_code(schema_of()).replace(_FJS_IMPORT, "", 1)
             code = compile(source, f"<validator {name}>", "exec")
-            from ..storage import atomic_write_bytes  # a reader never sees half a file
+            from ..core.storage import atomic_write_bytes  # a reader never sees half a file
 
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(path, marshal.dumps(code))
@@ -219,7 +241,7 @@ def _cached_validator(name: str, content: bytes, schema_of):
 def _compiled_code(kind: str):
     """The cached validator of a kind's schema (see :func:`_cached_validator`)."""
     try:
-        content = (SCHEMA_DIR / f"{kind}.schema.json").read_bytes()
+        content = (SCHEMA_DIR / f"{kind}.schema.json").read_bytes() + _extension_digest().encode()
     except OSError:
         return None
     return _cached_validator(kind, content, lambda: _fast_schema(kind))
