@@ -36,8 +36,8 @@ from workbench.balance.metrics import wilson
 from workbench.balance.stats import compare
 from workbench.balance.sweep import Setting, Sweep, run
 from workbench.balance.table import normalize
-from workbench.content.validate import validate_paths
-from workbench.paths import VARIANTS
+from workbench.app.validate import validate_paths
+from workbench.core.paths import VARIANTS
 
 GAMES = {
     "Dark Horse": (Setting("baseline", "dark-horse", "high-noon", players=3, bots=("random",)),

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import UsageError
+from ..core.errors import UsageError
 from .sweep import Setting, Sweep, run
 
 
@@ -60,12 +60,14 @@ def declared_space(game: str, names: list[str]) -> dict[str, dict]:
     """The schemas of ``names`` among ``game``'s declared rule parameters (their ranges)."""
     from importlib import import_module
 
-    module = import_module(f"workbench.games.{game.replace('-', '_')}.parameters")
-    spec = module.SPEC
+    try:
+        spec = import_module(f"workbench.rules.{game.replace('-', '_')}").SPEC
+    except (ImportError, AttributeError):
+        raise UsageError(f"{game} declares no rule parameters to tune") from None
     out = {}
     for name in names:
         if name not in spec:
-            from ..errors import NotFound
+            from ..core.errors import NotFound
             raise NotFound("parameter", name, sorted(spec), f"of {game}")
         out[name] = spec[name].schema
     return out

@@ -175,8 +175,8 @@ def _tune(args, rep) -> int:
     """`--tune`: Optuna searches the named parameters for the values that best meet --target."""
     from ..balance.sweep import Setting
     from ..balance.tune import declared_space, plot, tune
-    from ..errors import UsageError
-    from ..games.ruleset import parse_overrides
+    from ..core.errors import UsageError
+    from ..rules.ruleset import parse_overrides
 
     if args.variant or args.grid:
         raise UsageError("--tune searches parameters of the baseline: give no --variant or --grid with it")
