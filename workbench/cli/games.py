@@ -396,8 +396,7 @@ def cmd_poker(args, rep) -> int:
     if exact and args.seed is not None:
         raise UsageError("--seed is for simulations (--samples, or no --flop); with --flop the odds are exact")
     seed = args.seed if args.seed is not None else 0
-    p, exact = engines.saloon_odds(hand, flop, rules, deck, dealer_cards=saloon["dealer_cards"], samples=args.samples,
-                                   seed=seed)
+    p, exact = engines.saloon_odds(hand, flop, rules, deck, saloon=saloon, samples=args.samples, seed=seed)
     samples = None if exact else (args.samples or 2000)
     rep.set(hand=hand, flop=flop, p_win=float(p), exact=exact, fraction=str(p) if exact else None,
             samples=samples, seed=None if exact else seed)
