@@ -31,7 +31,7 @@ def gunfight_rules(library, scenario: str | None = None):
     """The gunfight rules the library resolves to (as `workbench gunfight` plays them: the same
     ruleset, never the published one behind a designer's back)."""
     from ..games.dark_horse.gunfight import GunfightRules
-    from ..games.dark_horse.parameters import resolve_ruleset
+    from ..rules.dark_horse import resolve_ruleset
     return GunfightRules.from_ruleset(resolve_ruleset(library, scenario=scenario))
 
 
