@@ -2145,7 +2145,9 @@ def describe(event: dict) -> str:
         return f"   gunfight: {event['challenger']} ({who}) challenges {event['challenged']}: {event['outcome']}"
     if kind == "end":
         return f"-- end ({event['why']}): " + "; ".join(
-            f"{name}: reputation VP {s['reputation_vp']}, influence {s['influence']}" for name, s in event["scores"].items())
+            f"{name}: {s.get('known_vp', s['reputation_vp'])} VP known (reputation {s['reputation_vp']}"
+            + (f", gained {s['gained_vp']}" if s.get("gained_vp") else "") + f"), influence {s['influence']}"
+            for name, s in event["scores"].items())
     details = ", ".join(f"{k} {v}" for k, v in event.items()
                         if k not in ("event", "round", "phase", "player", "delta", "snapshot"))
     return f"   {kind} {who or ''} {details}".rstrip()
