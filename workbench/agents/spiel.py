@@ -67,21 +67,46 @@ def action_id(encoded) -> int:
     >>> action_id({"action": "pass"}) == action_id({"action": "pass"}), 0 <= action_id([1, 2]) < 2 ** 20
     (True, True)
     """
-    digest = hashlib.blake2b(canonical(encoded).encode(), digest_size=8).digest()
+    return action_id_of_text(canonical(encoded))
+
+
+_IDS: dict = {}      # (type, action) -> (encoding, id): an action's id is computed once per process
+
+
+def _id_of(state, action) -> tuple[str, int]:
+    try:
+        key = (type(action), action)
+        known = _IDS.get(key)
+    except TypeError:           # an unhashable action: computed each time
+        key, known = None, None
+    if known is None:
+        text = canonical(state.encode(action))
+        known = (text, action_id_of_text(text))
+        if key is not None:
+            if len(_IDS) > 200_000:
+                _IDS.clear()
+            _IDS[key] = known
+    return known
+
+
+def action_id_of_text(text: str) -> int:
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") % ID_SPACE
 
 
 def id_table(state, actions) -> dict[int, object]:
     """Ids for ``actions`` of ``state`` (collisions probed in encoding order), id -> action."""
-    keyed = sorted(((canonical(state.encode(a)), a) for a in actions), key=lambda t: t[0])
-    table: dict[int, object] = {}
-    for text, action in keyed:
-        digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
-        i = int.from_bytes(digest, "big") % ID_SPACE
-        while i in table:
-            i = (i + 1) % ID_SPACE
-        table[i] = action
-    return table
+    keyed = [_id_of(state, a) for a in actions]
+    ids = [i for _, i in keyed]
+    if len(set(ids)) < len(ids):        # a collision: probe in encoding order
+        taken: set[int] = set()
+        for n in sorted(range(len(keyed)), key=lambda n: keyed[n][0]):
+            i = keyed[n][1]
+            while i in taken:
+                i = (i + 1) % ID_SPACE
+            taken.add(i)
+            ids[n] = i
+    return dict(zip(ids, actions))      # in the order of ``actions``
 
 
 def _options(engine) -> dict:
@@ -201,9 +226,10 @@ class SpielState(pyspiel.State):
         return sorted(self.table())
 
     def chance_outcomes(self):
-        inner = self.inner
-        probability = {canonical(inner.encode(o)): float(p) for o, p in inner.chance_outcomes()}
-        return sorted((i, probability[canonical(inner.encode(o))]) for i, o in self.table().items())
+        outcomes = self.inner.chance_outcomes()
+        table = id_table(self.inner, [o for o, _ in outcomes])
+        self._table = table
+        return sorted(zip(table, (float(p) for _, p in outcomes)))
 
     def _apply_action(self, action):
         self.inner.apply_in_place(self.table()[action])
