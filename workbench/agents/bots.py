@@ -29,15 +29,13 @@ import weakref
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
+from .names import KINDS, PLAYOUTS, parse  # noqa: F401  (PLAYOUTS: the default budget, re-exported)
 from .spiel import SpielState, outcome_returns, spiel_game
 
-#: Playouts per decision when a name gives none.
-PLAYOUTS = 200
 #: Decisions a rollout plays before it is valued by the scoring.
 DEPTH = 8
 #: UCT's exploration constant (values lie in [-1, 1]).
 UCT_C = 2.0
-KINDS = ("mcts", "ismcts")
 
 
 def value(state) -> list[float]:
@@ -82,20 +80,6 @@ class CutoffRollout(mcts.Evaluator):
             return state.chance_outcomes()
         actions = state.legal_actions(state.current_player())
         return [(a, 1.0 / len(actions)) for a in actions]
-
-
-def parse(name: str) -> tuple[str, int] | None:
-    """``(kind, playouts)`` for a search bot's name, else ``None``.
-
-    >>> parse("mcts"), parse("ismcts-50"), parse("greedy"), parse("mcts-0")
-    (('mcts', 200), ('ismcts', 50), None, None)
-    """
-    kind, _, budget = name.partition("-")
-    if kind not in KINDS:
-        return None
-    if not budget:
-        return kind, PLAYOUTS
-    return (kind, int(budget)) if budget.isdigit() and int(budget) > 0 else None
 
 
 def names() -> list[str]:
