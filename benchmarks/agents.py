@@ -83,8 +83,10 @@ def wilson(points: float, n: int) -> tuple[float, float]:
     return float(low), float(high)
 
 
-def ladder(games: int, seed: int, only: list[str]) -> None:
-    rungs = [("mcts-200", "greedy"), ("mcts-200", "random"), ("mcts-200", "mcts-20"), ("greedy", "random")]
+RUNGS = [("mcts-200", "greedy"), ("mcts-200", "random"), ("mcts-200", "mcts-20"), ("greedy", "random")]
+
+
+def ladder(games: int, seed: int, only: list[str], rungs: list[tuple[str, str]]) -> None:
     for game in GAMES_PLAYED:
         if only and game not in only:
             continue
@@ -100,6 +102,8 @@ def ladder(games: int, seed: int, only: list[str]) -> None:
                 why = next((e.get("why") for e in reversed(list(state.log)) if e.get("why")), "")
                 capped = "(the limit given)" in (why or "")
                 ended["cap" if capped else "rules"] = ended.get("cap" if capped else "rules", 0) + 1
+                if (n + 1) % 5 == 0 and n + 1 < games:
+                    print(f"  ... {game}: {first} vs {second}: {points:g} points of {n + 1} games", flush=True)
             low, high = wilson(points, games)
             print(f"{game}: {first} vs {second}: {points / games:.0%} of the points [{low:.0%}, {high:.0%}]"
                   f" over {games} games (ended by the rules {ended.get('rules', 0)}, at the cap {ended.get('cap', 0)};"
@@ -112,11 +116,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", default=[])
+    parser.add_argument("--rung", action="append", default=[], metavar="BOT:BOT",
+                        help="a pairing to play (default: " + ", ".join(f"{a}:{b}" for a, b in RUNGS) + ")")
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.seed)
     else:
-        ladder(args.games, args.seed, args.game)
+        rungs = [tuple(r.split(":")) for r in args.rung] or RUNGS
+        ladder(args.games, args.seed, args.game, rungs)
 
 
 if __name__ == "__main__":
