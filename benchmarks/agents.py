@@ -24,7 +24,7 @@ import cProfile
 import pstats
 import time
 
-from workbench.agents.names import seat_bots
+from workbench.agents.seats import seat_bots
 from workbench.content.published import published_library
 from workbench.games import GAMES
 from workbench.games.base import play

@@ -15,7 +15,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from workbench.agents import spiel, visibility  # noqa: E402
 from workbench.agents.bots import search_bot, value  # noqa: E402
-from workbench.content.validate import validate_paths  # noqa: E402
+from workbench.app.validate import validate_paths  # noqa: E402
 from workbench.games import GAMES  # noqa: E402
 from workbench.games.base import play  # noqa: E402
 from workbench.games.conformance import SETTINGS  # noqa: E402
@@ -32,7 +32,7 @@ def library():
 
 @pytest.fixture(scope="module", autouse=True)
 def registered():
-    return spiel.register_all()
+    return spiel.register_all(load_library=lambda folders: validate_paths(folders).library)
 
 
 # every game and every published scenario (the conformance settings that need no fixtures)
@@ -74,7 +74,9 @@ def test_a_state_serializes_as_the_engines_replay_and_deserializes_in_a_new_proc
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     text = pyspiel.serialize_game_and_state(loaded, state)
-    script = ("import sys, pyspiel; from workbench.agents.spiel import register_all; register_all();"
+    script = ("import sys, pyspiel; from workbench.agents.spiel import register_all;"
+              "from workbench.app.validate import validate_paths;"
+              "register_all(load_library=lambda folders: validate_paths(folders).library);"
               "g, s = pyspiel.deserialize_game_and_state(sys.stdin.read()); print(str(s)); print(s.legal_actions())")
     out = subprocess.run([sys.executable, "-c", script], input=text, capture_output=True, text=True, check=True)
     shown, legal = out.stdout.splitlines()[:2]

@@ -26,11 +26,3 @@ def parse(name: str) -> tuple[str, int] | None:
 
 def is_search_bot(name) -> bool:
     return isinstance(name, str) and parse(name) is not None
-
-
-def seat_bots(bots, **search) -> list:
-    """Bot names as ``play`` takes them: a search bot's name becomes the bot itself."""
-    if not any(is_search_bot(b) for b in bots):
-        return list(bots)
-    from .bots import search_bot
-    return [search_bot(b, **search) if is_search_bot(b) else b for b in bots]

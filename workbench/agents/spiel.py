@@ -11,8 +11,8 @@ ruleset, the scenario, variants and overrides being game parameters::
 
 Parameters: ``players``, ``seed`` (the engine's setup seed), ``scenario`` (an id, "" for none),
 ``variants`` (ids separated by commas), ``overrides`` (a JSON object of parameter values),
-``library`` (folders separated by ``os.pathsep``: the same library the command line resolves,
-published games included; "" is the published games and ``./variants/`` when present) and every
+``library`` (folders separated by ``os.pathsep``, read by the ``load_library`` given to
+:func:`register_all`; "" is the published games) and every
 option of the engine's ``new_initial_state`` (a scalar as itself, anything else as JSON text).
 
 Action ids
@@ -45,7 +45,7 @@ from functools import lru_cache
 import numpy as np
 import pyspiel
 
-from ..errors import UsageError
+from ..core.errors import UsageError
 from ..games import GAMES
 from .visibility import visibility
 
@@ -121,16 +121,18 @@ def _options(engine) -> dict:
     return out
 
 
+_LOADER = None      # folders -> Library, given to register_all (the validate application is above this layer)
+
+
 @lru_cache(maxsize=32)
 def _library(folders: str):
-    from ..content import resolve
-
     named = [f for f in folders.split(os.pathsep) if f]
-    result = resolve.load(resolve.sources([], named))
-    if result.errors:
-        from ..errors import ContentError
-        raise ContentError(f"the library has {len(result.errors)} error(s)", result.errors)
-    return result.library
+    if not named:
+        from ..content.published import published_library
+        return published_library()
+    if _LOADER is None:
+        raise UsageError("a game parameter 'library' needs register_all(load_library=...) to read the folders")
+    return _LOADER(named)
 
 
 @lru_cache(maxsize=64)
@@ -354,8 +356,17 @@ def game_class(game_id: str) -> type:
     return _CLASSES[game_id]
 
 
-def register_all() -> list[str]:
-    """Register every game of the registry with OpenSpiel (once); returns their short names."""
+def register_all(load_library=None) -> list[str]:
+    """Register every game of the registry with OpenSpiel (once); returns their short names.
+
+    ``load_library`` reads the ``library`` parameter's folders into a Library (for example
+    ``lambda folders: workbench.app.validate.validate_paths(folders).library``); without it a game
+    is played on the published games."""
+    global _LOADER
+    if load_library is not None:
+        _LOADER = load_library
+        _library.cache_clear()
+        _built.cache_clear()
     names = []
     registered = {t.short_name for t in pyspiel.registered_games()}
     for game_id in GAMES:

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import NotFound, UsageError
+from ..core.errors import NotFound, UsageError
 
 
 @dataclass
@@ -153,7 +153,7 @@ class RegistryRunner(Runner):
     def play(self, built, setting, seed: int) -> Played:
         from ..games.base import play
 
-        from ..agents.names import seat_bots
+        from ..agents.seats import seat_bots
 
         names = list(setting.bots or self.default_bots)
         state = play(built, setting.players, seed, seat_bots(names), **setting.options)
