@@ -12,8 +12,10 @@ from workbench.app.validate import validate_paths
 from workbench.games.unknowns import undeclared_assumptions, unknowns
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The rules texts (the project's only rules source); WORKBENCH_RULES_TEXTS points elsewhere.
-RULES = Path(os.environ.get("WORKBENCH_RULES_TEXTS", "/work/shared/rules"))
+#: The rules texts (the project's only rules source), in shared/ beside the checkout (as CI lays it
+#: out); WORKBENCH_RULES_TEXTS points elsewhere.
+RULES = Path(os.environ.get("WORKBENCH_RULES_TEXTS") or next(
+    (p for p in (ROOT.parent / "shared" / "rules", Path("/work/shared/rules")) if p.is_dir()), ROOT.parent / "shared" / "rules"))
 
 TEXTS = {"public": "public-facts.md", "secondary": "secondary-facts.md", "revolver": "revolver-1-2-hunt-the-man-down.txt",
          "rnr": "dark-horse-rebels-and-rogues.txt", "base": "dark-horse-base-excerpt.txt", "wl": "western-legends.txt"}

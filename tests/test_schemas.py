@@ -48,7 +48,9 @@ def test_the_schema_files_match_their_generator(root, tmp_path):
     # schemas/*.json are committed for editors; tools/make_schemas.py keeps their shared parts alike
     code = f"import runpy, pathlib; m = runpy.run_path({str(root / 'tools' / 'make_schemas.py')!r}); print(__import__('json').dumps(m['SCHEMAS']))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert json.loads(out) == SCHEMAS
+    files = {p.name.removesuffix(".schema.json"): json.loads(p.read_text()) for p in (root / "schemas").glob("*.schema.json")
+             if p.name != "document.schema.json"}
+    assert json.loads(out) == files      # the files, not the loaded schemas (installed plugins extend those)
 
 
 def test_the_any_document_schema_dispatches_to_every_kind(root):

@@ -16,10 +16,18 @@ from ..content.scenarios import SCENARIO_CHECKS
 from ..core.limits import check_dice
 from ..decks.checks import DECK_LIBRARY_CHECKS
 from ..games.checks import check_rulesets
+from ..rules.effects import problems as effect_problems
+
+
+def check_effects(library: Library) -> Iterator[Problem]:
+    """Every effect the engines do not play (a `not-played` warning) and every cost or gain in
+    another game's resources (`foreign-resource`), from the games' effect vocabularies."""
+    yield from effect_problems(library)
+
 
 #: The library checks, in report order. Add a generator to a layer's list to add a check.
 LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
-    *CONTENT_CHECKS, check_rulesets, *SCENARIO_CHECKS, *BOARD_LIBRARY_CHECKS, *DECK_LIBRARY_CHECKS, check_dice,
+    *CONTENT_CHECKS, check_rulesets, check_effects, *SCENARIO_CHECKS, *BOARD_LIBRARY_CHECKS, *DECK_LIBRARY_CHECKS, check_dice,
 ]
 
 
@@ -46,8 +54,9 @@ def all_codes() -> dict[str, str]:
     from ..decks.rules import CODES as DECKS
     from ..decks.table import CODES as TABLE
     from ..games.western_legends.poker import CODES as POKER
+    from ..rules.effects import CODES as EFFECTS
     from ..rules.ruleset import CODES as RULESET
 
-    codes = {**CODES, **RULESET, **POKER, **SCENARIOS, **BOARD, **DECKS, **TABLE}
+    codes = {**CODES, **RULESET, **POKER, **SCENARIOS, **BOARD, **DECKS, **TABLE, **EFFECTS}
     codes.update({rule_id: f"placement: {rule.summary}" for rule_id, rule in RULES.items()})
     return codes

@@ -48,12 +48,34 @@ def schema_dir() -> Path:
     return SCHEMA_DIR
 
 
+#: What extends the schema files at run time: ``(extend(schema) -> schema, digest() -> str)``,
+#: registered by a layer above (the validate application puts in the effects that installed
+#: plugins add, :mod:`workbench.rules.effects`); the digest keys the cached compiled checks.
+_EXTENSIONS: list = []
+
+
+def extend_schemas(extend, digest) -> None:
+    """Register a run-time extension of the schemas (see :data:`_EXTENSIONS`); once per process."""
+    if any(e[0] is extend for e in _EXTENSIONS):
+        return
+    _EXTENSIONS.append((extend, digest))
+    for cached in (load_schemas, validator_for, fast_check, reference_fields):
+        cached.cache_clear()
+
+
+def _extension_digest() -> str:
+    return "".join(digest() for _, digest in _EXTENSIONS)
+
+
 @lru_cache(maxsize=None)
 def load_schemas(directory: str | None = None) -> dict[str, dict]:
-    """All schemas by kind name (``card`` for ``card.schema.json``)."""
+    """All schemas by kind name (``card`` for ``card.schema.json``), with the registered extensions."""
     directory = Path(directory) if directory else SCHEMA_DIR
-    return {p.name.removesuffix(".schema.json"): json.loads(p.read_text())
-            for p in sorted(directory.glob("*.schema.json")) if p.name != ANY_DOCUMENT_SCHEMA}
+    schemas = {p.name.removesuffix(".schema.json"): json.loads(p.read_text())
+               for p in sorted(directory.glob("*.schema.json")) if p.name != ANY_DOCUMENT_SCHEMA}
+    for extend, _ in _EXTENSIONS:
+        schemas = {name: extend(schema) for name, schema in schemas.items()}
+    return schemas
 
 
 def kinds() -> list[str]:
@@ -219,7 +241,7 @@ def _cached_validator(name: str, content: bytes, schema_of):
 def _compiled_code(kind: str):
     """The cached validator of a kind's schema (see :func:`_cached_validator`)."""
     try:
-        content = (SCHEMA_DIR / f"{kind}.schema.json").read_bytes()
+        content = (SCHEMA_DIR / f"{kind}.schema.json").read_bytes() + _extension_digest().encode()
     except OSError:
         return None
     return _cached_validator(kind, content, lambda: _fast_schema(kind))

@@ -6,7 +6,9 @@ Three sources, per registered game:
   points) or comes from illustrative designer data (the rules texts do not give it);
 * the assumptions in force where the texts are silent (each with its reason);
 * what the game's own ``unknowns(library)`` hook reports (Dark Horse: base action spaces left out of
-  play because their options are unknown).
+  play because their options are unknown);
+* the effects its vocabulary does not play, where they are written, and costs or gains in another
+  game's resources (:mod:`workbench.rules.effects`).
 """
 from __future__ import annotations
 
@@ -64,6 +66,7 @@ def undeclared_assumptions(library) -> list[dict]:
 def unknowns(library, game: str | None = None) -> list[dict]:
     """Rows ``{game, kind, name, value, where, why, todo}``, games and kinds in order."""
     from . import GAMES
+    from ..rules.effects import unknown_rows as effect_rows
     from ..rules.ruleset import declarations, resolve
 
     rows: list[dict] = []
@@ -98,6 +101,8 @@ def unknowns(library, game: str | None = None) -> list[dict]:
         hook = getattr(import_module(entry.parameters), "unknowns", None)
         if hook is not None:
             rows += [{"game": entry.id, **row} for row in hook(library)]
+        # what the effect vocabulary says the engine does not play, and resources of another game
+        rows += [{"game": entry.id, **row} for row in effect_rows(library, entry.content_game)]
     return rows
 
 

@@ -1187,8 +1187,13 @@ class State(BaseState):
         self.step = "start"
         if self.turn == self.first:
             self.round += 1
-            if self.final_round is not None and self.round > self.final_round:
-                self._finish("the end was triggered and the final round played")
+            if self.final_round is not None:
+                # a triggered end plays its final round(s) whatever the cap: the cap only stops a
+                # game whose end never comes
+                if self.round > self.final_round:
+                    self._finish("the end was triggered and the final round played")
+                else:
+                    self.event("round", None, first=self.players[self.first].name)
             elif self.round > self.max_rounds:
                 self._finish(f"{self.max_rounds} round(s) played (the limit given); the end was not triggered")
             else:
