@@ -317,7 +317,14 @@ def test_a_playout_on_a_clone_leaves_the_original_unchanged(library, game):
     import random
 
     engine = GAMES[game].load()
-    built = engine.build(library)
+    # Dark Horse also on scenarios whose Mystery Hexes are used (their entries change in place)
+    for scenario in {"dark-horse": [None, "high-noon", "fixture-mysteries"]}.get(game, [None]):
+        playouts_leave_the_original_unchanged(engine.build(library, scenario=scenario))
+
+
+def playouts_leave_the_original_unchanged(built):
+    import random
+
     low, high = built.player_range()
 
     def seen(state):       # the snapshot where the engine has one; else what its API shows
