@@ -314,7 +314,6 @@ def test_a_playout_on_a_clone_leaves_the_original_unchanged(library, game):
     """What search bots rely on: ``clone()`` shares nothing that changes. Every few steps of a
     seeded random game a random playout runs on a clone (in place, as search does); the original's
     snapshot is unchanged after it, and the whole game equals the same seeded game without clones."""
-    import random
 
     engine = GAMES[game].load()
     # Dark Horse also on scenarios whose Mystery Hexes are used (their entries change in place)
