@@ -288,6 +288,15 @@ def test_gunfight_matrix(bare):
     assert result.code == 0 and set(result.json()["a_wins"]) == {"wanted-token", "outlaw-town"}
 
 
+@pytest.mark.parametrize("game", ["western-legends", "dark-horse"])
+def test_a_log_file_does_not_change_what_is_printed(home, game):
+    # issue 25: with --log the audit's state deltas ("delta path /players/...") reached the screen
+    args = ["play", game, "--seed", "1", "--players", "2", "--rounds", "2"]
+    plain, logged = run(*args, cwd=home), run(*args, "--log", f"{game}.jsonl", cwd=home)
+    assert plain.code == logged.code == 0 and plain.out == logged.out and "delta" not in logged.out
+    assert all("delta" in json.loads(line) for line in (home / f"{game}.jsonl").read_text().splitlines())
+
+
 def test_play_both_games(home, tmp_path):
     dark = run("play", "dark-horse", "--scenario", "iron-horse-politics", "--players", "2", "--rounds", "1",
                "--seed", "3", "--log", "game.jsonl", cwd=home)

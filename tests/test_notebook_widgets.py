@@ -582,7 +582,7 @@ def test_odds_lab_table_heat_map_and_balance(lib):
     box.add_button.click()
     assert box.banner.kind == "saved" and "deadly gun" in box.table.value
     marshal, deadly = lab.sides[1], lab.sides[-1]
-    p = exact_odds(marshal, deadly).outcomes["a_wins"]
+    p = exact_odds(marshal, deadly, lab.rules).outcomes["a_wins"]
     assert f"exactly {p.numerator}/{p.denominator}" in box.table.value
     box.add_button.click()
     assert box.banner.kind == "refused" and "already" in box.banner.text

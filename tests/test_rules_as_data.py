@@ -399,3 +399,20 @@ def test_unknowns_lists_what_the_engines_need_as_a_to_do_list(tmp_path):
     text = subprocess.run([sys.executable, "-m", "workbench", "unknowns", str(ROOT / "variants"), "--parameters"],
                           capture_output=True, text=True, cwd=tmp_path).stdout
     assert "dark-horse: win_margin = 2" in text and "black_hat_can_rob = true" in text and "None" not in text
+
+
+def test_validate_works_out_each_games_declarations_once(monkeypatch):
+    """Resolving every scenario, variant and map of a library reuses the game's declarations:
+    working them out per setting made validate quadratic in a library with many scenarios
+    (issue 25: 573 resolves, each scanning every document)."""
+    from workbench.app.validate import validate_paths
+    from workbench.rules import ruleset
+
+    calls = []
+    real = ruleset.declarations
+    monkeypatch.setattr(ruleset, "declarations", lambda library, game: calls.append(game) or real(library, game))
+    result = validate_paths([ROOT / "variants"], workers=1)
+    assert not result.errors
+    settings = len(result.library.of_kind("scenario")) + len(result.library.of_kind("variant"))
+    assert settings > 10                     # many settings were resolved ...
+    assert sorted(calls) == sorted(set(calls)) and len(calls) <= 3   # ... with one working-out per game

@@ -1,7 +1,7 @@
 """The results table (one row per game), its pandera model, and where it is stored.
 
 Every table is checked by :class:`GameTable` before any statistic is computed: types, ranges,
-one row per seed of a sweep's setting, win shares that add up to one game. Stored results are
+one row per game (sweep, sweep seed, setting, game number and seed), win shares that add up to one game. Stored results are
 Parquet (CSV on request), written atomically; reading a file that fails the checks is a
 :class:`~workbench.core.errors.ContentError` that says which row and column, never a wrong statistic.
 """
@@ -15,6 +15,8 @@ from ..core.errors import ContentError
 #: The keys and facts every row has, in order (seat and count columns follow).
 KEY_COLUMNS = ["sweep", "sweep_seed", "setting", "setting_key", "game_id", "game", "seed", "bots"]
 CODE = "balance-results"
+#: What decides a game, and so keys a stored row.
+GAME_KEY = ["sweep", "sweep_seed", "setting_key", "game", "seed"]
 
 
 def _model():
@@ -44,9 +46,12 @@ def _model():
         bot: Series[str] = pa.Field(alias=r"^bot_\d+$", regex=True, nullable=True)   # the bot in each seat
         counts: Series[int] = pa.Field(alias=r"^(use|out):", regex=True, ge=0)
 
-        @pa.dataframe_check(name="one-row-per-game-number")
+        @pa.dataframe_check(name="one-row-per-game")
         def one_row_per_game(cls, df):
-            return ~df.duplicated(["sweep", "setting_key", "game"], keep=False)
+            # keyed by everything that decides a game: the sweep and its seed, the setting's key
+            # (rules, content, players, bots, options) and the game's seed; the same game number
+            # of another sweep seed (or of an older seeding) is another game
+            return ~df.duplicated(GAME_KEY, keep=False)
 
         @pa.dataframe_check(name="winners-within-seats")
         def winners_within_seats(cls, df):
@@ -72,7 +77,7 @@ def _model():
 
         class Config:
             strict = True
-            unique = ["sweep", "setting_key", "seed"]
+            unique = ["sweep", "sweep_seed", "setting_key", "seed"]
             name = "balance results"
 
     return GameTable

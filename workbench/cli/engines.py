@@ -181,12 +181,12 @@ def poker_deck(library) -> list[str]:
 
 
 def saloon_parameters(library) -> dict:
-    """Saloon poker's numbers from the rules (flop size, dealer's cards, hand cards used)."""
-    rule = library.data("western-legends", "rule", "saloon-poker") or {}
-    params = rule.get("parameters") or {}
-    game = library.data("western-legends", "game", "western-legends") or {}
-    return {"flop": int(params.get("flop", 3)), "dealer_cards": int(params.get("dealer_draws", 4)),
-            "hand_size": int((game.get("parameters") or {}).get("hand_size", 5))}
+    """Saloon poker's numbers from the library's resolved ruleset, as the game plays them (flop
+    size, the dealer's cards, hand cards used, hand size); a ContentError when it cannot be."""
+    from ..rules.western_legends import resolve_ruleset
+    rules = resolve_ruleset(library)
+    return {"flop": rules.flop_cards, "dealer_cards": rules.dealer_draws, "hand_cards_used": rules.hand_cards_used_max,
+            "hand_size": rules.hand_size}
 
 
 def rank(cards: list[str], rules) -> dict:
@@ -197,6 +197,7 @@ def compare(a: list[str], b: list[str], rules):
     return _poker().compare(a, b, rules)
 
 
-def saloon_odds(hand, flop, rules, deck, *, dealer_cards: int, samples: int | None, seed: int):
-    return _poker().win_probability(hand, deck, flop, dealer_cards=dealer_cards, rules=rules, samples=samples,
-                                    seed=seed)
+def saloon_odds(hand, flop, rules, deck, *, saloon: dict, samples: int | None, seed: int):
+    return _poker().win_probability(hand, deck, flop, dealer_cards=saloon["dealer_cards"], rules=rules,
+                                    samples=samples, seed=seed, flop_cards=saloon["flop"],
+                                    hand_cards_used=saloon["hand_cards_used"])

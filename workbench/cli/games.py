@@ -245,10 +245,13 @@ def cmd_play(args, rep) -> int:
     if log is not None:
         from ..core.storage import atomic_write_text
         atomic_write_text(log, "".join(json.dumps(e) + "\n" for e in played.events))
+    # what is printed is the same with or without --log: the audit's state deltas and snapshots
+    # go to the log file only
+    events = [{k: v for k, v in e.items() if k not in AUDIT_FIELDS} for e in played.events] if log else played.events
     rep.set(game=game, scenario=args.scenario, players=players, seed=args.seed, rounds=rounds, length=length,
-            bots=bots, events=played.events, log=str(log) if log else None)
+            bots=bots, events=events, log=str(log) if log else None)
     names = _names(library, game)
-    for event in played.events:
+    for event in events:
         text = describe_event(event, played.describe, names)
         if text:
             rep.line(text)
@@ -266,6 +269,10 @@ def _names(library, game: str) -> dict[str, str]:
 
 #: Signs that a line is a Python value dump, not a sentence: None, a dict, a list of texts or lists.
 _RAW = re.compile(r"\bNone\b|\{'|\['|\[\[")
+
+
+#: What an audited game adds to each event (:meth:`workbench.games.base.State.record`).
+AUDIT_FIELDS = ("delta", "snapshot")
 
 
 def describe_event(event: dict, describe, names: dict[str, str]) -> str:
@@ -398,8 +405,7 @@ def cmd_poker(args, rep) -> int:
     if exact and args.seed is not None:
         raise UsageError("--seed is for simulations (--samples, or no --flop); with --flop the odds are exact")
     seed = args.seed if args.seed is not None else 0
-    p, exact = engines.saloon_odds(hand, flop, rules, deck, dealer_cards=saloon["dealer_cards"], samples=args.samples,
-                                   seed=seed)
+    p, exact = engines.saloon_odds(hand, flop, rules, deck, saloon=saloon, samples=args.samples, seed=seed)
     samples = None if exact else (args.samples or 2000)
     rep.set(hand=hand, flop=flop, p_win=float(p), exact=exact, fraction=str(p) if exact else None,
             samples=samples, seed=None if exact else seed)

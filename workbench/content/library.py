@@ -39,6 +39,9 @@ class Library:
     # ids of documents whose problems nobody will see (the published games behind a designer's
     # files: checked clean by the workbench's own tests); see :meth:`reported`
     quiet: frozenset = field(default=frozenset(), repr=False, compare=False)
+    # what is worked out once per library and kept while no document is added (the declared
+    # parameters of each game: :func:`workbench.rules.ruleset.resolve`)
+    declared_memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     def reported(self, document: Document) -> bool:
         """Will problems located in ``document`` be reported? A check that works per document may
@@ -72,9 +75,9 @@ class Library:
                     continue
                 if indexed:
                     by_kind.setdefault(d.kind, []).append(d)
+                    by_kind.setdefault((d.kind, d.game), []).append(d)
             self._by_kind = (len(self.documents), by_kind)
-        found = self._by_kind[1].get(kind, [])
-        return [d for d in found if game is None or d.game == game]
+        return list(self._by_kind[1].get(kind if game is None else (kind, game), ()))
 
     def ids(self, game: str, kind: str) -> list[str]:
         return [d.id for d in self.of_kind(kind, game) if d.id is not None]

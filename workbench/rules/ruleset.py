@@ -248,7 +248,8 @@ def type_problems(value, parameter: Parameter) -> list[str]:
         return [f"{value} is not a finite number"]
     value = plain(value)
     # the compiled yes/no check first: most values fit, and jsonschema (for the reasons) costs a
-    # 60 ms import; it still has the last word (the compiled check may only be stricter)
+    # 60 ms import; the compiled check is used only for schemas it reads exactly as 2020-12 does
+    # (fast_validator falls back to jsonschema otherwise), so a "fits" is never a guess
     if fast_validator(parameter.schema)(value):
         return []
     return [error.message for error in _validator(parameter.schema).iter_errors(value)]
@@ -333,22 +334,61 @@ def declarations(library, game: str) -> tuple[dict[str, _Declared], dict[str, st
     return values, assumptions, problems
 
 
+@dataclass
+class Declarations:
+    """A game's declared parameters with everything found about the declarations themselves
+    (duplicates, names no engine reads, values that do not fit their type): worked out once per
+    library and game, however many scenarios, variants and maps are then resolved with it."""
+
+    values: dict[str, _Declared]
+    assumptions: dict[str, str]
+    problems: list[Problem]
+
+
+def declared(library, game: str, spec: Mapping[str, Parameter]) -> Declarations:
+    """The :class:`Declarations` of ``game`` in ``library``, checked against ``spec``."""
+    values, assumptions, problems = declarations(library, game)
+    problems = problems + _unread_declarations(values, spec)
+    for name, entry in values.items():
+        if name in spec and (entry.value != UNKNOWN or not type_problems(UNKNOWN, spec[name])):
+            problems += _check_value(name, entry.value, Origin(entry.document, ("parameters", name), entry.layer), spec)
+    return Declarations(values, assumptions, problems)
+
+
+def _declared_once(library, game: str, spec) -> Declarations:
+    # Kept on the library (for as long as no document is added): `validate` resolves every
+    # scenario, variant and map, and each engine built for a check resolves again; working the
+    # declarations out each time made a library with many scenarios quadratic in its size.
+    memo = getattr(library, "declared_memo", None)
+    if memo is None:
+        return declared(library, game, spec)
+    key = (game, id(spec))
+    found = memo.get(key)
+    if found is None or found[0] != len(library.documents) or found[1] is not spec:
+        found = (len(library.documents), spec, declared(library, game, spec))
+        memo[key] = found
+    return found[2]
+
+
 def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str | None = None,
             variants: Iterable[str] = (), overrides: Mapping[str, Any] | None = None, map_id: str | None = None,
-            ) -> tuple[Ruleset | None, list[Problem]]:
+            declarations: Declarations | None = None) -> tuple[Ruleset | None, list[Problem]]:
     """Resolve ``game``'s ruleset for a scenario, extra variants and overrides.
 
     Returns the ruleset (``None`` when an error makes it unplayable) and every problem found.
+    ``declarations`` (from :func:`declared` on the same library and spec) saves working them out
+    again when many settings of one library are resolved: the work per setting is then in
+    proportion to what the setting itself sets, not to the library's size.
     """
-    problems: list[Problem] = []
-    declared, assumptions, duplicate = declarations(library, game)
-    problems += duplicate
+    if declarations is None:
+        declarations = _declared_once(library, game, spec)
+    problems: list[Problem] = list(declarations.problems)
+    declared_values, assumptions = declarations.values, declarations.assumptions
     values: dict[str, Any] = {}
     origins: dict[str, Origin] = {}
-    for name, entry in declared.items():
+    for name, entry in declared_values.items():
         values[name] = entry.value
         origins[name] = Origin(entry.document, ("parameters", name), entry.layer)
-    problems += _unread_declarations(declared, spec)
 
     scenario_doc = None
     in_force: list[str] = []
@@ -405,9 +445,6 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
         if origin.layer in ("declared", "filled"):
             continue
         problems += _check_setting(name, values[name], origin, spec)
-    for name, entry in declared.items():
-        if name in spec and (entry.value != UNKNOWN or not type_problems(UNKNOWN, spec[name])):
-            problems += _check_value(name, entry.value, Origin(entry.document, ("parameters", name), entry.layer), spec)
 
     # every parameter the engine needs is there and known
     game_doc = library.get(game, "game", game) or next((d for d in library.documents if d.game == game), None)
@@ -434,7 +471,7 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
     if errors:
         return None, problems
     return Ruleset(game, {n: v for n, v in values.items() if n in spec}, origins,
-                   {n: r for n, r in assumptions.items() if n in spec or (n in READING_FIELDS and n not in declared)},
+                   {n: r for n, r in assumptions.items() if n in spec or (n in READING_FIELDS and n not in declared_values)},
                    tuple(in_force), scenario), problems
 
 

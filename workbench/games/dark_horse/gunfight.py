@@ -449,13 +449,21 @@ def outcome_distribution(state: GunfightState, *, fold: bool = True) -> dict[str
     return {name: Fraction(nums[i], den) for name, i in index.items()}
 
 
-def exact_odds(a: Side, b: Side, rules: GunfightRules | None = None) -> Odds:
+def _required(rules) -> None:
+    # One rules object, passed explicitly: a default of the published rules made a notebook and
+    # the CLI give different odds on one designer library (issue 21)
+    if not isinstance(rules, GunfightRules):
+        raise TypeError("pass the GunfightRules in force (GunfightRules.from_ruleset(ruleset)), not "
+                        f"{type(rules).__name__}: the odds depend on the library's rules")
+
+
+def exact_odds(a: Side, b: Side, rules: GunfightRules) -> Odds:
     """Exact outcome probabilities of a gunfight; A is the challenger, B the challenged.
 
     ``captured`` gives the chance that each side ends captured (a lost fight that brings it to
     its capture wound count).
     """
-    rules = rules or GunfightRules.published()
+    _required(rules)
     out = outcome_distribution(start(a, b, rules))
     captured = {"a": out["b_wins"] if a.captured_by_a_wound(rules) else Fraction(0),
                 "b": out["a_wins"] if b.captured_by_a_wound(rules) else Fraction(0)}
@@ -488,9 +496,9 @@ def finish(state: GunfightState, log: list[dict]) -> Fight:
     return Fight(state.outcome, log, captured, used)
 
 
-def simulate(a: Side, b: Side, rng: random.Random, rules: GunfightRules | None = None) -> Fight:
+def simulate(a: Side, b: Side, rng: random.Random, rules: GunfightRules) -> Fight:
     """One gunfight sampled step by step from the same chance nodes, every die in the log."""
-    rules = rules or GunfightRules.published()
+    _required(rules)
     state, log = start(a, b, rules), []
     while not state.is_terminal():
         before = state
@@ -501,9 +509,9 @@ def simulate(a: Side, b: Side, rng: random.Random, rules: GunfightRules | None =
     return finish(state, log)
 
 
-def simulate_many(a: Side, b: Side, fights: int, seed: int, rules: GunfightRules | None = None) -> dict[str, float]:
+def simulate_many(a: Side, b: Side, fights: int, seed: int, rules: GunfightRules) -> dict[str, float]:
     """Share of each outcome over ``fights`` seeded gunfights."""
-    rules = rules or GunfightRules.published()
+    _required(rules)
     rng = random.Random(seed)
     counts = {k: 0 for k in OUTCOMES}
     for _ in range(fights):
@@ -546,7 +554,7 @@ def fighters(library, scenario_id: str | None = None, fighting_tokens=None) -> l
     return chosen
 
 
-def matrix(sides: list[Side], rules: GunfightRules | None = None) -> dict[str, dict[str, Fraction]]:
+def matrix(sides: list[Side], rules: GunfightRules) -> dict[str, dict[str, Fraction]]:
     """P(challenger wins) for every ordered pair: rows challenge, columns are challenged."""
-    rules = rules or GunfightRules.published()
+    _required(rules)
     return {a.name: {b.name: exact_odds(a, b, rules).outcomes["a_wins"] for b in sides} for a in sides}

@@ -23,7 +23,7 @@ from typing import Any, Callable, Sequence
 
 from ...core.errors import ContentError, RuleViolation, UsageError
 from ..base import Game, State as BaseState, Trail
-from ...rules.revolver import SPEC, content_problems, published_ruleset, resolve_ruleset
+from ...rules.revolver import SPEC, content_problems, resolve_ruleset
 
 SIDES = ("colti", "mcready")
 
@@ -33,7 +33,11 @@ class RuleError(RuleViolation):
 
 
 def _rules(rules):
-    return rules if rules is not None else published_ruleset()
+    # One rules object, passed explicitly: no published default behind the caller's back (a
+    # designer's library would be played by the published numbers; issue 21)
+    if rules is None:
+        raise TypeError("pass the ruleset in force (rules=...), e.g. RevolverPrison.build(library).ruleset")
+    return rules
 
 
 # -- scope targeting (New Icons: Scope, Examples 1 and 2) ------------------------------------
@@ -506,7 +510,8 @@ def next_locations(location: str, prison_in_play: bool = True, rules=None) -> li
     """Where cards (or a Stagecoach) may move on to: from the location before the Prison, the
     Prison or past it (Q5).
 
-    >>> next_locations("hawks-nest")
+    >>> from workbench.rules.revolver import published_ruleset
+    >>> next_locations("hawks-nest", rules=published_ruleset())
     ['san-manzanillo-prison', 'rattlesnake-creek']
     """
     rules = _rules(rules)
