@@ -19,10 +19,12 @@ times are indicative only; the ladder's win rates do not depend on the load.
 
 Measured on 12-01 (load average ~8.6 on 2 cores; few games, so wide intervals):
 
-* Western Legends, mcts-200 vs greedy: 70% of the points [40%, 89%] over 10 games (all ended by
-  the rules); a game with mcts-200 in both seats 26.9 s (228 steps).
+* Western Legends, mcts-200 vs greedy: 70% of the points [40%, 89%] over 10 games; mcts-200 vs
+  mcts-20: 90% [60%, 98%] over 10 games (all ended by the rules); a game with mcts-200 in both
+  seats 26.9 s (228 steps).
 * Dark Horse High Noon (6 rounds), mcts-200 vs greedy: 40% [22%, 61%] over 20 games; mcts-200 vs
-  mcts-20: 68% [46%, 84%] over 20 games; every game ended at the round cap. One game with
+  mcts-20: 68% [46%, 84%]; mcts-200 vs random: 95% [76%, 99%] (20 games each); every game ended at
+  the round cap. One game with
   mcts-200 in one seat: 4.5 s. MCTS does not beat greedy here: the rollouts' value (Victory Points
   known so far) rarely moves within 8 decisions of High Noon.
 """
