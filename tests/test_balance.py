@@ -124,12 +124,17 @@ def test_batches_are_big_enough_and_spread_over_the_workers():
 
 # -- running in this process, storing and rerunning -------------------------------------------------
 
+#: The lab's mechanics (stores, reruns, interruptions, grids) tested with the engines' cheap random
+#: bot; the lab's default search bots are tested in the house-rule test below and in test_agents.py.
+CHEAP = ["random"]
+
+
 def test_a_rerun_with_more_games_adds_to_the_stored_results(library, tmp_path):
     store = tmp_path / "results.parquet"
-    small = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=6, seed=3)
+    small = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=6, seed=3, bots=CHEAP)
     first = run(small, library, store=store, cluster="in-process", progress=False)
     assert (first.played, first.reused) == (12, 0) and store.exists()
-    more = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=9, seed=3)
+    more = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=9, seed=3, bots=CHEAP)
     second = run(more, library, store=store, cluster="in-process", progress=False)
     assert (second.played, second.reused) == (6, 12)
     assert len(read(store)) == 18
@@ -143,7 +148,7 @@ def test_a_rerun_with_more_games_adds_to_the_stored_results(library, tmp_path):
 
 def test_an_interrupted_sweep_keeps_the_finished_games(library, tmp_path):
     store = tmp_path / "results.parquet"
-    sweep = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=20, seed=1)
+    sweep = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=20, seed=1, bots=CHEAP)
 
     def stop_after_first_batch(done, total):
         raise KeyboardInterrupt
@@ -174,7 +179,7 @@ def test_settings_are_checked_before_any_game(library):
 
 @pytest.fixture(scope="module")
 def table(library):
-    sweep = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=5, seed=2)
+    sweep = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=5, seed=2, bots=CHEAP)
     return run(sweep, library, cluster="in-process", progress=False).table
 
 
@@ -237,7 +242,7 @@ def test_western_legends_seats_are_numbered_from_the_first_player(library):
 
 
 def test_a_western_legends_grid_over_game_lengths_sets_the_option(library):
-    sweep = sweep_of("western-legends", grid={"length": ["average"]}, players=3, games=2, seed=1)
+    sweep = sweep_of("western-legends", grid={"length": ["average"]}, players=3, games=2, seed=1, bots=CHEAP)
     assert sweep.settings[0].options == {"length": "average"} and sweep.settings[0].overrides == {}
     report = run(sweep, library, cluster="in-process", progress=False)
     assert list(report.table["setting"]) == ["baseline"] * 2 + ["length=average"] * 2
@@ -303,12 +308,17 @@ def test_a_house_rule_of_ones_own_plays_from_its_folder(outside, capsys):
         "kind: variant\ngame: dark-horse\nid: slow-guns\nname: Slow guns\nsource: {document: house-rule}\n"
         "parameters:\n  win_margin: 3\n")
     code = main(["balance", "dark-horse", "--scenario", "high-noon", "--library", str(folder), "--variant",
-                 "slow-guns", "--games", "4", "--format", "json", "--no-store", "--progress", "no", "--workers", "1"])
+                 "slow-guns", "--games", "2", "--format", "json", "--no-store", "--progress", "no", "--workers", "1"])
     assert code == 0, capsys.readouterr().err
     report = json.loads(capsys.readouterr().out)
     assert [s["name"] for s in report["sweep"]["settings"]] == ["baseline", "slow-guns"]
-    assert report["played"] == 8 and report["store"] is None
+    assert report["played"] == 4 and report["store"] is None
     assert set(report["summary"]) == {"baseline", "slow-guns"}
+    # the lab's default players are search bots, each seat's bot recorded; 3 rounds of High Noon
+    # end at the cap (no end trigger that early), which the report says instead of hiding it
+    baseline = report["summary"]["baseline"]
+    assert baseline["bots_by_seat"] == {"seat 1": ["mcts-20"], "seat 2": ["mcts-20"], "seat 3": ["mcts-20"]}
+    assert baseline["ended_at_cap"] == 1.0 and "round cap" in report["warnings"][0]
     assert "slow-guns" in report["comparison"]["verdicts"]
 
 

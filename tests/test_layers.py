@@ -18,7 +18,7 @@ STACK = [
     {"rules"},
     {"board", "decks"},
     {"games"},
-    {"agents"},          # reserved: search bots (OpenSpiel adapter)
+    {"agents"},          # the OpenSpiel adapter and the search bots
     {"app", "audit"},
     {"balance", "notebook", "cli"},
     {"__main__"},

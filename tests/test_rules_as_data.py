@@ -309,6 +309,56 @@ def test_conformance(library, game):
         assert list(first.log) == list(second.log) and first.returns() == second.returns()
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_playout_on_a_clone_leaves_the_original_unchanged(library, game):
+    """What search bots rely on: ``clone()`` shares nothing that changes. Every few steps of a
+    seeded random game a random playout runs on a clone (in place, as search does); the original's
+    snapshot is unchanged after it, and the whole game equals the same seeded game without clones."""
+
+    engine = GAMES[game].load()
+    # Dark Horse also on scenarios whose Mystery Hexes are used (their entries change in place)
+    for scenario in {"dark-horse": [None, "high-noon", "fixture-mysteries"]}.get(game, [None]):
+        playouts_leave_the_original_unchanged(engine.build(library, scenario=scenario))
+
+
+def playouts_leave_the_original_unchanged(built):
+    import random
+
+    low, high = built.player_range()
+
+    def seen(state):       # the snapshot where the engine has one; else what its API shows
+        try:
+            return json.dumps(state.snapshot(), sort_keys=True)
+        except NotImplementedError:
+            return repr((state.to_json(), state.current_player(), state.is_terminal(), state.returns(),
+                         [str(a) for a in state.legal_actions()], [(str(o), p) for o, p in state.chance_outcomes()]))
+
+    def game_of(seed, players, with_playouts):
+        rng, chance, other = random.Random(seed), random.Random(seed + 100), random.Random(seed + 200)
+        state = built.new_initial_state(players=players, seed=seed)
+        steps = 0
+        while not state.is_terminal() and steps < 1500:
+            if with_playouts and steps % 5 == 0:
+                before = seen(state)
+                playout = state.clone()
+                for _ in range(60):
+                    if playout.is_terminal():
+                        break
+                    playout.apply_in_place(playout.sample_chance(other) if playout.is_chance_node()
+                                           else other.choice(playout.legal_actions()))
+                assert seen(state) == before, f"step {steps}: the playout changed it"
+            state.apply_in_place(state.sample_chance(chance) if state.is_chance_node()
+                                 else rng.choice(state.legal_actions()))
+            steps += 1
+        return state
+
+    for seed in range(3):
+        players = low + seed % (high - low + 1)
+        cloned, plain = game_of(seed, players, True), game_of(seed, players, False)
+        assert list(cloned.history) == list(plain.history) and list(cloned.log) == list(plain.log)
+        assert cloned.returns() == plain.returns()
+
+
 # -- the unknowns are the designer's to fill ---------------------------------------------------------
 
 def test_a_designer_fills_in_a_base_action_space_and_the_engine_plays_it(library):

@@ -31,6 +31,32 @@ class Played:
     steps: int                       # decisions and chance outcomes the engine applied
     end: str                         # what ended the game, with seat names taken out
     log: list[dict] = field(repr=False, default_factory=list)
+    seat_bots: list[str] = field(default_factory=list)   # the bot in seat 1, seat 2, ... (starting turn order)
+
+
+#: The lab's default players: OpenSpiel's MCTS at a budget a 2-core machine affords for
+#: hundreds of games (indicative, on a loaded machine: a 3-player High Noon game of 3 rounds
+#: ~0.4 s, a 3-player Western Legends game ~2.6 s; benchmarks/agents.py). ``--bots`` chooses others.
+LAB_BOT = "mcts-20"
+#: The words an engine's end reason has when the game stopped at the round cap, not by its rules.
+CAP_WORDS = "(the limit given)"
+
+
+def capped_share(table) -> float:
+    """The share of games that ended at a cap rather than by the rules (0 for an empty table)."""
+    if table is None or not len(table):
+        return 0.0
+    return float(table["end"].astype(str).str.contains(CAP_WORDS, regex=False).mean())
+
+
+def cap_warning(table, limit: float = 0.05) -> str | None:
+    """A warning for the verdict when more than ``limit`` of the games ended at a cap: the
+    numbers then say how far the game got, not who wins by the rules."""
+    share = capped_share(table)
+    if share > limit:
+        return (f"{share:.0%} of the games ended at the round cap, not by the rules (more than {limit:.0%}):"
+                " raise the cap (--option rounds=N) or read the verdict as about a game cut short")
+    return None
 
 
 def end_reason(text: str | None, seats) -> str:
@@ -93,8 +119,10 @@ class Runner:
 
     def check(self, setting) -> None:
         """Bots and option names given by the caller exist (a usage error otherwise)."""
+        from ..agents.names import is_search_bot
+
         for bot in setting.bots:
-            if bot not in self.bots:
+            if bot not in self.bots and not (isinstance(self, RegistryRunner) and is_search_bot(bot)):
                 raise NotFound("bot", bot, self.bots, f"for {self.name}")
         for name in setting.options:
             if name not in self.options:
@@ -109,8 +137,10 @@ class RegistryRunner(Runner):
         self.game_class = entry.load()
         self.id, self.name = entry.id, entry.name
         self.content_game = getattr(entry, "content_game", entry.id)
-        self.bots = list(self.game_class.BOTS)
-        self.default_bots = self.bots[:1]
+        from ..agents.names import KINDS
+
+        self.bots = list(self.game_class.BOTS) + list(KINDS)
+        self.default_bots = [LAB_BOT]
         self.options = {k: v for k, v in self.game_class.OPTIONS.items()}
 
     def build(self, library, setting):
@@ -123,14 +153,19 @@ class RegistryRunner(Runner):
     def play(self, built, setting, seed: int) -> Played:
         from ..games.base import play
 
-        state = play(built, setting.players, seed, list(setting.bots or self.default_bots), **setting.options)
+        from ..agents.seats import seat_bots
+
+        names = list(setting.bots or self.default_bots)
+        state = play(built, setting.players, seed, seat_bots(names), **setting.options)
         returns = {name: float(score) for name, score in state.returns().items()}
         order = starting_order(state)
         ranking = getattr(state, "ranking", None)
         winners = list(ranking()[0]) if callable(ranking) else winners_of(returns)
         log = list(state.log)
         why = next((e.get("why") for e in reversed(log) if e.get("why")), None)
-        return Played(order, returns, winners, rounds_played(log), len(state.history), end_reason(why, order), log)
+        bot_of = {name: names[i % len(names)] for i, name in enumerate(state.seats)}
+        return Played(order, returns, winners, rounds_played(log), len(state.history), end_reason(why, order), log,
+                      [bot_of[name] for name in order])
 
 
 _RUNNERS: dict[str, Runner] = {}

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from .games import Played
+from .games import Played, capped_share
 
 #: Bookkeeping events that say nothing about what the players did.
 BOOKKEEPING = frozenset({"start", "end", "final-scoring", "round", "collection", "setup", "start-of-turn",
@@ -98,6 +98,8 @@ def game_row(played: Played) -> dict:
     for i, name in enumerate(order, 1):
         row[f"score_{i}"] = float(played.returns[name])
         row[f"win_{i}"] = share if name in played.winners else 0.0
+    for i, bot in enumerate(played.seat_bots, 1):
+        row[f"bot_{i}"] = bot
     row.update(log_counts(played.log, order))
     return row
 
@@ -227,6 +229,9 @@ def summary(table, alpha: float = 0.05) -> dict:
             "rounds": _describe(games["rounds"]),
             "steps": _describe(games["steps"]),
             "end": {k: float(v) for k, v in games["end"].value_counts(normalize=True).items()},
+            "ended_at_cap": capped_share(games),
+            "bots_by_seat": {f"seat {i}": sorted(games[f"bot_{i}"].dropna().unique().tolist())
+                             for i in range(1, int(games["players"].max()) + 1) if f"bot_{i}" in games},
             "usage_per_game": {k[4:]: float(v) for k, v in usage.items() if v > 0},
             "outcomes": {what: {r.value: {"count": int(r.count), "share": None if r.share != r.share else float(r.share)}
                                 for r in group.itertuples()}

@@ -43,6 +43,7 @@ def _model():
         margin: Series[float] = pa.Field(ge=0)
         score: Series[float] = pa.Field(alias=r"^score_\d+$", regex=True, nullable=True)
         win: Series[float] = pa.Field(alias=r"^win_\d+$", regex=True, ge=0, le=1, nullable=True)
+        bot: Series[str] = pa.Field(alias=r"^bot_\d+$", regex=True, nullable=True)   # the bot in each seat
         counts: Series[int] = pa.Field(alias=r"^(use|out):", regex=True, ge=0)
 
         @pa.dataframe_check(name="one-row-per-game")
@@ -131,6 +132,9 @@ def normalize(table):
     counted = sorted(c for c in table.columns if c.startswith(("use:", "out:")))
     seats = max((int(c.split("_")[1]) for c in table.columns if c.startswith("win_")), default=0)
     seat_columns = [f"score_{i}" for i in range(1, seats + 1)] + [f"win_{i}" for i in range(1, seats + 1)]
+    bot_columns = sorted((c for c in table.columns if c.startswith("bot_")), key=lambda c: int(c.split("_")[1]))
+    for column in bot_columns:
+        table[column] = table[column].astype(object)
     facts = ["players", "rounds", "steps", "end", "winners", "spread", "margin"]
     for column in counted:
         table[column] = table[column].fillna(0).astype("int64")
@@ -147,7 +151,7 @@ def normalize(table):
     for column in ("sweep", "setting", "setting_key", "game_id", "bots", "end"):
         if column in table.columns:
             table[column] = table[column].astype(object)
-    order = [c for c in KEY_COLUMNS + facts + seat_columns + counted if c in table.columns]
+    order = [c for c in KEY_COLUMNS + facts + seat_columns + bot_columns + counted if c in table.columns]
     return table[order].reset_index(drop=True)
 
 

@@ -54,8 +54,9 @@ def add_commands(sub) -> None:
     tune.add_argument("--trials", type=int, default=20, help="tuning trials, each a seeded sweep (default 20)")
     how = parser.add_argument_group("how each game is played")
     how.add_argument("--players", type=int, default=3, help="players (default 3)")
-    how.add_argument("--bots", metavar="BOT,BOT", help="bots by seat, repeated round the table (default: the game's"
-                     " first bot)")
+    how.add_argument("--bots", metavar="BOT,BOT", help="bots by seat, repeated round the table: the game's own"
+                     " (random, greedy) or the search bots mcts, ismcts, with playouts a decision as mcts-50"
+                     " (default: mcts-20)")
     how.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a game option: Dark Horse rounds=N; Western Legends length=short|average|long, rounds=N")
     how.add_argument("--games", type=int, default=1000, help="games per setting (default 1000)")
@@ -227,6 +228,7 @@ def _tune(args, rep) -> int:
 
 def _report(args, rep, report, sources) -> int:
     from ..balance import metrics
+    from ..balance.games import cap_warning
     from ..balance.stats import compare
 
     comparison = compare(report, alpha=args.alpha, correction=args.correction)
@@ -245,7 +247,8 @@ def _report(args, rep, report, sources) -> int:
             "library": sources, "played": report.played, "reused": report.reused,
             "store": str(report.store) if report.store else None, "csv": args.csv, "plots": written,
             "timing": {k: v for k, v in timing.items() if k != "worker_pids"} | {"games_per_second": games_per_second},
-            "summary": metrics.summary(table, args.alpha), "comparison": comparison.to_json()}
+            "summary": metrics.summary(table, args.alpha), "comparison": comparison.to_json(),
+            "warnings": [w for w in [cap_warning(table)] if w]}
         rep.set(**json.loads(json.dumps(fields, default=_plain)))  # numpy numbers as plain ones
         return 0
     sweep = report.sweep
@@ -284,6 +287,9 @@ def _report(args, rep, report, sources) -> int:
         rep.line(f"{setting:<{width}}" + "; ".join(f"{r.share:.0%} {r.end}" for r in rows.itertuples()))
     rep.line()
     rep.line("verdicts")
+    warning = cap_warning(table)
+    if warning:
+        rep.line(f"  WARNING: {warning}")
     for verdict in comparison.verdicts.values():
         rep.line(f"  {verdict}")
     if args.csv:

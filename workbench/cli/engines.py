@@ -52,7 +52,14 @@ def seats(game: str) -> list[str]:
 
 
 def bots(built) -> list[str]:
-    return list(built.BOTS)
+    """The engine's bots, then the search bots (``mcts``, ``ismcts``; ``mcts-50``: 50 playouts a decision)."""
+    from ..agents.names import KINDS
+    return list(built.BOTS) + list(KINDS)
+
+
+def is_bot(built, name: str) -> bool:
+    from ..agents.names import is_search_bot
+    return name in built.BOTS or is_search_bot(name)
 
 
 @dataclass
@@ -72,7 +79,8 @@ def play(game: str, built, *, players: int, seed: int, rounds: int, bots: list[s
     if "length" in built.OPTIONS and length is not None:
         options["length"] = length
     # an audited log (each event's state delta, round snapshots) is what `workbench audit` reads
-    state = play_game(built, players, seed, bots, audit=audit, **options)
+    from ..agents.seats import seat_bots
+    state = play_game(built, players, seed, seat_bots(bots), audit=audit, **options)
     from ..games import GAMES
     return Played(list(state.log), GAMES[game].describe())
 

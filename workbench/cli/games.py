@@ -59,7 +59,8 @@ def add_commands(sub) -> None:
                       help="Dark Horse: rounds to play (default 3); Western Legends: a cap, the game ends by its own"
                            " rule (default 60)")
     play.add_argument("--length", help="Western Legends: game length, from the game document (short, average, long)")
-    play.add_argument("--bots", default=None, help="comma-separated bots by seat: random, greedy (default: random for"
+    play.add_argument("--bots", default=None, help="comma-separated bots by seat: random, greedy, or the search bots mcts"
+                      " and ismcts, with playouts a decision as mcts-50 (default 200) (default: random for"
                       " Dark Horse, greedy for Western Legends)")
     play.add_argument("--hire", action="append", default=[], metavar="PLAYER=CHARACTER",
                       help="Dark Horse: give a seat a hired character (repeatable), e.g. red=sam-bass")
@@ -219,7 +220,7 @@ def cmd_play(args, rep) -> int:
     bots = [b.strip() for b in (args.bots or engines.default_bot(game)).split(",")]
     known_bots = engines.bots(built)
     for bot in bots:
-        if bot not in known_bots:
+        if not engines.is_bot(built, bot):
             raise NotFound("bot", bot, known_bots)
     seats = engines.seats(game)[:players]
     characters: dict[str, list[str]] = {}

@@ -297,10 +297,12 @@ def play(game: Game, players: int, seed: int, bots: list[str] | None = None, *, 
     names = list(game.BOTS)
     bots = bots or names[:1]
     for bot in bots:
-        if bot not in game.BOTS:
+        if not callable(bot) and bot not in game.BOTS:
             from ..core.errors import NotFound
             raise NotFound("bot", bot, game.BOTS)
-    seats = {name: game.BOTS[bots[i % len(bots)]] for i, name in enumerate(state.seats)}
+    # a bot is a name of the game's bots or a callable bot(state, rng) (the search bots of agents/)
+    seats = {name: (bot if callable(bot) else game.BOTS[bot])
+             for name, bot in ((name, bots[i % len(bots)]) for i, name in enumerate(state.seats))}
     for _ in range(max_steps):
         if state.is_terminal():
             return state

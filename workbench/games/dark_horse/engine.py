@@ -818,7 +818,7 @@ class State(BaseState):
         if self.outlaws:
             new.outlaws = {k: dict(v) for k, v in self.outlaws.items()}
         if self.mystery:
-            new.mystery = {k: dict(v) for k, v in self.mystery.items()}
+            new.mystery = {k: {**v, "used": list(v["used"])} for k, v in self.mystery.items()}  # "used" grows in place
         new.fight = dict(self.fight) if self.fight else None
         new.log = self.log.fork()
         new.history = self.history.fork()

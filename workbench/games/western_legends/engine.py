@@ -298,6 +298,7 @@ class State(BaseState):
         d["supply"] = self.supply.copy()
         d["story_discs"] = self.story_discs.copy()
         d["pending"] = self.pending[:]
+        d["_staged"] = self._staged[:]       # _push extends it in place: a shared list leaks a clone's steps
         d["log"] = self.log.fork()
         d["history"] = self.history.fork()
         # bandits, pool, dealt, drawn and tokens_drawn are replaced, never changed in place: shared

@@ -1,0 +1,188 @@
+"""The OpenSpiel adapter, hidden information and the search bots (workbench/agents).
+
+Small budgets throughout: these check the contract (legal, deterministic, conformant, nothing
+seen that a seat cannot see), not playing strength (benchmarks/agents.py measures that)."""
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from workbench.agents import spiel, visibility  # noqa: E402
+from workbench.agents.bots import search_bot, value  # noqa: E402
+from workbench.app.validate import validate_paths  # noqa: E402
+from workbench.games import GAMES  # noqa: E402
+from workbench.games.base import play  # noqa: E402
+from workbench.games.conformance import SETTINGS  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "corpus" / "dark-horse"
+FOLDERS = os.pathsep.join([str(ROOT / "variants"), str(CORPUS)])
+
+
+@pytest.fixture(scope="module")
+def library():
+    return validate_paths([ROOT / "variants", CORPUS]).library
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registered():
+    return spiel.register_all(load_library=lambda folders: validate_paths(folders).library)
+
+
+# every game and every published scenario (the conformance settings that need no fixtures)
+PUBLISHED = sorted({(s.game, s.scenario or "", s.players[0], s.variants) for ss in SETTINGS.values() for s in ss
+                    if not s.needs}) + [("revolver-prison", "", 2, ())]
+
+
+@pytest.mark.parametrize("game, scenario, players, variants", PUBLISHED)
+def test_openspiel_random_sim_test_passes(game, scenario, players, variants):
+    """OpenSpiel's own conformance test (legal actions sorted, chance outcomes a distribution,
+    clone, serialization round trip, returns within the utility range) on the game loaded by name."""
+    params = {"players": players, "scenario": scenario, "variants": ",".join(variants), "library": FOLDERS}
+    if game == "western-legends":
+        params["rounds"] = 8          # a few rounds keep it fast; the cap is the engine's own rule
+    loaded = pyspiel.load_game(spiel.short_name(game), params)
+    pyspiel.random_sim_test(loaded, num_sims=2, serialize=True, verbose=False)
+
+
+def test_load_game_gives_the_resolved_ruleset_with_scenario_variants_and_overrides(library):
+    loaded = pyspiel.load_game("workbench_dark_horse", {"scenario": "high-noon", "players": 2, "library": FOLDERS,
+                                                        "variants": "deadlier-gunfights",
+                                                        "overrides": json.dumps({"win_margin": 3})})
+    assert loaded.built.scenario == "high-noon" and loaded.built.ruleset.win_margin == 3
+    assert "deadlier-gunfights" in loaded.built.ruleset.variants and loaded.num_players() == 2
+    plain = pyspiel.load_game("workbench_dark_horse", {"scenario": "high-noon", "players": 2, "library": FOLDERS})
+    assert plain.built.ruleset.win_margin == 2        # Rebels & Rogues: a roll 2 above the other wins
+    low, high = plain.built.player_range()
+    with pytest.raises(Exception, match=f"is for {low} to {high} players, not {high + 1}"):
+        pyspiel.load_game("workbench_dark_horse", {"scenario": "high-noon", "players": high + 1, "library": FOLDERS})
+
+
+def test_a_state_serializes_as_the_engines_replay_and_deserializes_in_a_new_process():
+    loaded = pyspiel.load_game("workbench_western_legends", {"players": 3, "seed": 4, "library": FOLDERS})
+    state, rng = loaded.new_initial_state(), random.Random(1)
+    for _ in range(60):
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(ids, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(loaded, state)
+    script = ("import sys, pyspiel; from workbench.agents.spiel import register_all;"
+              "from workbench.app.validate import validate_paths;"
+              "register_all(load_library=lambda folders: validate_paths(folders).library);"
+              "g, s = pyspiel.deserialize_game_and_state(sys.stdin.read()); print(str(s)); print(s.legal_actions())")
+    out = subprocess.run([sys.executable, "-c", script], input=text, capture_output=True, text=True, check=True)
+    shown, legal = out.stdout.splitlines()[:2]
+    assert shown == str(state) and legal == str(state.legal_actions())
+
+
+def test_an_action_id_means_the_same_action_in_every_state_and_process(library):
+    built = GAMES["dark-horse"].load().build(library, scenario="high-noon")
+    game = spiel.spiel_game(built, 3)
+    first, second = game.new_initial_state(), game.new_initial_state()
+    assert first.legal_actions() == second.legal_actions()
+    for i in first.legal_actions():
+        action = first.engine_action(i)
+        assert spiel.action_id(first.inner.encode(action)) == i and second.engine_action(i) == action
+    script = ("from workbench.agents.spiel import action_id; print(action_id({'action': {'kind': 'pass'}}),"
+              " action_id({'roll': [1, 5, 6]}))")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
+    assert out == [str(spiel.action_id({"action": {"kind": "pass"}})), str(spiel.action_id({"roll": [1, 5, 6]}))]
+
+
+def test_colliding_ids_are_told_apart_the_same_way_whatever_the_order(monkeypatch):
+    class Fake:
+        def encode(self, action):
+            return {"n": action}
+
+    monkeypatch.setattr(spiel, "ID_SPACE", 8)
+    monkeypatch.setattr(spiel, "_IDS", {})
+    actions = list(range(7))                 # 7 actions in 8 ids: collisions are certain
+    forward = spiel.id_table(Fake(), actions)
+    monkeypatch.setattr(spiel, "_IDS", {})
+    backward = spiel.id_table(Fake(), actions[::-1])
+    assert sorted(forward.values()) == actions and forward == {i: a for i, a in backward.items()}
+    assert list(forward.values()) == actions          # the table keeps the order it was given
+
+
+# -- hidden information --------------------------------------------------------------------------
+
+SEEN = [("dark-horse", None, 2), ("dark-horse", "fixture-mysteries", 3), ("western-legends", None, 3),
+        ("revolver-prison", None, 2)]
+
+
+@pytest.mark.parametrize("game, scenario, players", SEEN)
+def test_a_resampled_world_looks_the_same_to_the_seat_and_plays_on(library, game, scenario, players):
+    """At every decision of a random game: the world resampled for the seat to move has the same
+    view for that seat, the same legal actions, and plays on to the end; and resampling does
+    change what is hidden (somewhere in the game) wherever the game hides something."""
+    built = GAMES[game].load().build(library, scenario=scenario)
+    seen = visibility.visibility(game)
+    rng, worlds = random.Random(3), random.Random(4)
+    state = built.new_initial_state(players=players, seed=3)
+    changed = 0
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_in_place(state.sample_chance(rng))
+            continue
+        seat = state.current_player()
+        world = seen.resample(state, seat, worlds)
+        assert seen.view(world, seat) == seen.view(state, seat)
+        assert sorted(map(str, world.legal_actions())) == sorted(map(str, state.legal_actions()))
+        changed += json.dumps(world.snapshot() if game != "revolver-prison" else world.to_json(), sort_keys=True,
+                              default=str) != json.dumps(state.snapshot() if game != "revolver-prison" else
+                                                         state.to_json(), sort_keys=True, default=str)
+        state.apply_in_place(rng.choice(state.legal_actions()))
+    if game == "western-legends" or scenario == "fixture-mysteries":
+        assert changed, "resampling never dealt a hidden card or hex differently"
+
+
+def test_western_legends_view_hides_the_other_hands_and_the_pile_and_keeps_counts(library):
+    built = GAMES["western-legends"].load().build(library)
+    state = play(built, 3, 5, ["random"], rounds=2)
+    view = visibility.visibility("western-legends").view(state, "red")
+    assert view["players"]["red"]["hand"] == sorted(state.player("red").hand)
+    assert view["players"]["blue"]["hand"] == len(state.player("blue").hand)
+    assert view["poker_pile"] == sum(state.poker_pile.values())
+    world = visibility.visibility("western-legends").resample(state, "red", random.Random(0))
+    every = lambda s: sorted([c for p in s.players for c in p.hand]  # noqa: E731
+                             + [c for c, n in s.poker_pile.items() for _ in range(n)])
+    assert every(world) == every(state) and world.player("red").hand == state.player("red").hand
+
+
+# -- the search bots ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, scenario, players", [("dark-horse", "high-noon", 2), ("western-legends", None, 2),
+                                                     ("revolver-prison", None, 2)])
+@pytest.mark.parametrize("kind", ["mcts", "ismcts"])
+def test_search_bots_play_legal_games_the_same_for_a_seed(library, game, scenario, players, kind):
+    built = GAMES[game].load().build(library, scenario=scenario)
+    options = {"rounds": 2} if game == "dark-horse" else {"rounds": 4} if game == "western-legends" else {}
+    bots = [search_bot(f"{kind}-4"), "random"]
+    first, second = play(built, players, 7, bots, **options), play(built, players, 7, bots, **options)
+    assert list(first.history) == list(second.history) and first.returns() == second.returns()
+    # every move was legal: replayed through the checked step
+    replay = built.new_initial_state(players=players, seed=7, **options)
+    for encoded in first.history:
+        replay = replay.apply(replay.decode(encoded))
+    assert replay.is_terminal() and replay.returns() == first.returns()
+
+
+def test_a_cut_off_rollout_is_valued_by_the_rulesets_scoring(library):
+    """The value of a game not over is each seat's lead in the engine's own returns() (Dark Horse:
+    Victory Points), as a share of the points between it and the best other seat."""
+    built = GAMES["dark-horse"].load().build(library, scenario="high-noon")
+    state = built.new_initial_state(players=3, seed=1, rounds=3)
+    scores = {"red": 4.0, "blue": 1.0, "green": 0.0}
+    state.returns = lambda: scores
+    # red leads blue by 3 of 4 + 1 + 1; blue trails red by 3; green trails red by 4 of 0 + 4 + 1
+    assert value(state) == [3 / 6, -3 / 6, -4 / 5]

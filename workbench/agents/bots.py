@@ -1,0 +1,129 @@
+"""Search bots for every registered game: OpenSpiel's MCTS and information-set MCTS through the
+adapter (:mod:`.spiel`), the same bot for every game and for a designer's new content.
+
+``mcts``
+    OpenSpiel's ``MCTSBot`` (UCT) searching the true state: it sees what the seat could not
+    (another player's cards, a face-down hex), so it is a strong, cheating reference player.
+``ismcts``
+    OpenSpiel's ``ISMCTSBot``: each playout starts from a world resampled from what the seat has
+    seen (:mod:`.visibility`), its tree keyed by the seat's information state: it does not cheat.
+
+A name may carry a budget in playouts per decision: ``mcts-50``, ``ismcts-400`` (default
+:data:`PLAYOUTS`). A decision with one legal action is taken without search.
+
+Leaves are valued by a rollout of random moves cut off after :data:`DEPTH` decisions (chance
+outcomes sampled on the way, not counted). A rollout that reaches the end is valued by the result
+(:func:`.spiel.outcome_returns`: +1 a sole winner, 0 a shared win, -1 the others); one cut off is
+valued by the ruleset's own scoring, ``State.returns()`` (the points the rules give: Dark Horse's
+Victory Points, Western Legends' Legend Points with end-game scoring, Revolver's bandits):
+:func:`value`. No weights of the bot's own.
+
+Determinism: a bot draws its search seed from the game's bot generator (``play``'s
+``Random(seed + 1)``), so the same seed plays the same game.
+"""
+from __future__ import annotations
+
+import random
+import weakref
+
+import numpy as np
+from open_spiel.python.algorithms import ismcts, mcts
+
+from .names import KINDS, PLAYOUTS, parse  # noqa: F401  (PLAYOUTS: the default budget, re-exported)
+from .spiel import SpielState, outcome_returns, spiel_game
+
+#: Decisions a rollout plays before it is valued by the scoring.
+DEPTH = 8
+#: UCT's exploration constant (values lie in [-1, 1]).
+UCT_C = 2.0
+
+
+def value(state) -> list[float]:
+    """A game not over, valued from the ruleset's scoring: each seat's lead over the best other
+    seat, as a share of the points in play between them, in (-1, 1) (0 when level).
+
+    >>> class S:
+    ...     seats = ["red", "blue"]
+    ...     def returns(self): return {"red": 3.0, "blue": 1.0}
+    >>> value(S())
+    [0.4, -0.4]
+    """
+    scores = state.returns()
+    seats = state.seats
+    out = []
+    for name in seats:
+        mine = float(scores[name])
+        best = max((float(scores[o]) for o in seats if o != name), default=0.0)
+        out.append((mine - best) / (abs(mine) + abs(best) + 1.0))
+    return out
+
+
+class CutoffRollout(mcts.Evaluator):
+    """Random rollouts on the engine's fast path, cut off at ``depth`` decisions (see the module)."""
+
+    def __init__(self, depth: int, rng: random.Random):
+        self.depth, self.rng = depth, rng
+
+    def evaluate(self, state):
+        inner = state.inner.clone()
+        rng, decisions = self.rng, 0
+        while not inner.is_terminal() and decisions < self.depth:
+            if inner.is_chance_node():
+                inner.apply_in_place(inner.sample_chance(rng))
+            else:
+                inner.apply_in_place(rng.choice(inner.legal_actions()))
+                decisions += 1
+        return np.array(outcome_returns(inner) if inner.is_terminal() else value(inner))
+
+    def prior(self, state):
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        actions = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(actions)) for a in actions]
+
+
+def names() -> list[str]:
+    """The search bots' names (without a budget)."""
+    return list(KINDS)
+
+
+_GAMES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _spiel(state):
+    """The OpenSpiel game of an engine state's game and player count (made once)."""
+    per_game = _GAMES.setdefault(state.game, {})
+    players = len(state.seats)
+    if players not in per_game:
+        per_game[players] = spiel_game(state.game, players)
+    return per_game[players]
+
+
+def search_bot(name: str, *, depth: int = DEPTH):
+    """The bot called ``name`` (``mcts``, ``ismcts``, with an optional ``-PLAYOUTS``) as the
+    engines' bots are: ``bot(state, rng) -> action``."""
+    parsed = parse(name)
+    if parsed is None:
+        raise ValueError(f"not a search bot: {name}")
+    kind, playouts = parsed
+
+    def bot(state, rng: random.Random):
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        game = _spiel(state)
+        seed = rng.getrandbits(32)
+        evaluator = CutoffRollout(depth, random.Random(seed))
+        numpy_rng = np.random.RandomState(seed)
+        root = game.wrap(state)
+        if kind == "mcts":
+            searcher = mcts.MCTSBot(game, UCT_C, playouts, evaluator, random_state=numpy_rng, solve=False)
+        else:
+            searcher = ismcts.ISMCTSBot(game, evaluator, UCT_C, playouts, random_state=numpy_rng,
+                                        allow_inconsistent_action_sets=True)
+            worlds, seat = random.Random(seed ^ 0x5EED), state.current_player()
+            searcher.set_resampler(lambda s, player: SpielState(game, game.visibility.resample(s.inner, seat, worlds)))
+        return root.engine_action(searcher.step(root))
+
+    bot.__name__ = name
+    return bot
