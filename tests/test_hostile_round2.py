@@ -1,0 +1,148 @@
+"""What the second hostile review found (issue 28), fed on purpose: each case names the content or
+the call, the command, and the code and exit status expected. Commands run from a designer's
+folder outside the repository."""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import stat
+import threading
+
+import pytest
+
+from workbench import storage
+
+from clitools import assert_no_traceback, outside_repository, run
+
+FORMULA_START = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+@pytest.fixture
+def home(tmp_path):
+    return outside_repository(tmp_path)
+
+
+# -- CSV: safe whatever separator the spreadsheet splits at -----------------------------------------
+
+HOSTILE_CELLS = ["Quick Draw;=cmd|' /C calc'!A0", "Ace,=1+1", "Ace\t@SUM(A1)", "Ace|+cmd", 'Ace; "=HYPERLINK(1)"',
+                 "Ace;  -cmd", "Ace\n=cmd", "Ace;\uff1dcmd", "a;b;=c;@d"]
+
+
+@pytest.mark.parametrize("separator", [",", ";", "\t", "|"])
+def test_no_cell_starts_a_formula_whatever_the_separator(separator):
+    text = storage.neutralise_csv(
+        "count,name\n" + "".join(f'1,"{cell.replace(chr(34), chr(34) * 2)}"\n' for cell in HOSTILE_CELLS))
+    # a spreadsheet of another locale splits every line at its own separator and may ignore quotes
+    for line in text.replace("\r", "\n").split("\n"):
+        for piece in line.split(separator):
+            shown = piece.strip(' "\u00a0')
+            assert not shown.startswith(FORMULA_START) or NUMBER.fullmatch(shown), (separator, piece, line)
+    names = [row[1] for row in csv.reader(io.StringIO(text))][1:]
+    assert names[0] == "Quick Draw;'=cmd|' /C calc'!A0"  # the text is kept, only defused
+
+
+def test_numbers_after_a_separator_stay_numbers():
+    assert storage.neutralise_cell("2;-1") == "2;-1" and storage.neutralise_cell("1,+2.5") == "1,+2.5"
+
+
+# -- output files: never replace a device, a named pipe or a link's target ---------------------------
+
+def _device(path, minor):
+    os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, minor))  # 1,3 is null; 1,7 is full
+
+
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="making a device file needs root")
+
+PLAY = ["play", "western-legends", "--players", "2", "--seed", "1", "--rounds", "1"]
+
+
+@needs_root
+def test_a_log_into_a_device_writes_into_it_and_leaves_it_a_device(home):
+    _device(home / "null", 3)
+    result = run(*PLAY, "--log", "null", cwd=home)
+    assert result.code == 0, result.err
+    assert stat.S_ISCHR(os.stat(home / "null").st_mode)  # was replaced by a regular file
+
+
+@needs_root
+def test_a_full_disk_for_the_log_is_said_in_words_exit_2(home):
+    _device(home / "full", 7)
+    result = run(*PLAY, "--log", "full", cwd=home)
+    assert result.code == 2 and "the disk is full" in result.err and "internal error" not in result.err, result.err
+    assert stat.S_ISCHR(os.stat(home / "full").st_mode)
+
+
+def test_a_log_into_a_named_pipe_nobody_reads_is_refused_exit_2(home):
+    os.mkfifo(home / "pipe")
+    result = run(*PLAY, "--log", "pipe", cwd=home, timeout=60)
+    assert result.code == 2 and "no program is reading the named pipe" in result.err, result.err
+    assert stat.S_ISFIFO(os.stat(home / "pipe").st_mode)
+
+
+def test_a_log_into_a_named_pipe_a_program_reads_is_written_into_it(home):
+    import select
+    import subprocess
+    import sys
+    os.mkfifo(home / "pipe")
+    reader = os.open(home / "pipe", os.O_RDONLY | os.O_NONBLOCK)  # a program reading the pipe
+    proc = subprocess.Popen([sys.executable, "-m", "workbench", *PLAY, "--log", "pipe"], cwd=home,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    received = b""
+    try:
+        while proc.poll() is None or select.select([reader], [], [], 0)[0]:
+            if select.select([reader], [], [], 0.1)[0]:
+                chunk = os.read(reader, 65536)
+                if not chunk and proc.poll() is not None:
+                    break
+                received += chunk
+    finally:
+        os.close(reader)
+    assert proc.wait(60) == 0, proc.stderr.read()
+    assert stat.S_ISFIFO(os.stat(home / "pipe").st_mode)
+    assert received.count(b"\n") > 10 and received.startswith(b"{")
+
+
+def test_a_symbolic_link_loop_as_output_is_said_in_words_exit_2(home):
+    (home / "a").symlink_to(home / "b")
+    (home / "b").symlink_to(home / "a")
+    result = run(*PLAY, "--log", "a", cwd=home)
+    assert result.code == 2 and "loops" in result.err and "internal error" not in result.err, result.err
+    assert_no_traceback(result)
+
+
+def _in_thread(function, *args, **kwargs):
+    """Run ``function`` in a thread; what it returned or raised, or "blocked" after 5 s."""
+    outcome = []
+
+    def target():
+        try:
+            outcome.append(function(*args, **kwargs))
+        except BaseException as exc:  # noqa: BLE001
+            outcome.append(exc)
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(5)
+    return outcome[0] if outcome else "blocked"
+
+
+@pytest.mark.parametrize("save", ["create", "create-overwrite", "replace"])
+def test_a_save_onto_a_named_pipe_refuses_and_never_blocks_the_folder(tmp_path, save):
+    pipe = tmp_path / "deck.yaml"
+    os.mkfifo(pipe)
+    call = {"create": lambda: storage.create(pipe, "id: x\n"),
+            "create-overwrite": lambda: storage.create(pipe, "id: x\n", overwrite=True),
+            "replace": lambda: storage.replace(pipe, "id: x\n", storage.digest(b""))}[save]
+    outcome = _in_thread(call)
+    assert isinstance(outcome, storage.NotAFile) and "named pipe" in str(outcome), outcome
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+    assert _in_thread(storage.create, tmp_path / "other.yaml", "id: y\n") == tmp_path / "other.yaml"
+
+
+def test_map_layout_onto_a_named_pipe_is_refused_exit_2(home):
+    os.mkfifo(home / "layout.yaml")
+    result = run("map", "layout", "illustrative-territory", "--seed", "1", "-o", "layout.yaml", "--overwrite",
+                 cwd=home, timeout=60)
+    assert result.code == 2 and "named pipe" in result.err, result.err
