@@ -146,3 +146,57 @@ def test_map_layout_onto_a_named_pipe_is_refused_exit_2(home):
     result = run("map", "layout", "illustrative-territory", "--seed", "1", "-o", "layout.yaml", "--overwrite",
                  cwd=home, timeout=60)
     assert result.code == 2 and "named pipe" in result.err, result.err
+
+
+# -- form edits: anchors, aliases and CR-only line ends ------------------------------------------------
+
+CARD = ("kind: card\ngame: revolver\nid: &n quick-draw\nname: *n\ndeck: mcready\ntype: firepower\norigin: base\n"
+        "firepower: 2\ncost: 1\nsource: {document: house-rule, section: test}\n")
+
+
+def _edited(tmp_path, text, *edits):
+    from workbench.notebook.editor import DocumentEditor
+    path = tmp_path / "card.yaml"
+    path.write_bytes(text.encode())
+    editor = DocumentEditor(path)
+    for field, value in edits:
+        editor.set_field([field], value)
+    editor.save(confirmed=True)
+    return path.read_bytes().decode()
+
+
+def test_a_form_edit_of_an_alias_changes_that_field_only(tmp_path):
+    import yaml
+    saved = _edited(tmp_path, CARD, ("name", "Quick Draw"))
+    data = yaml.safe_load(saved)
+    assert data["id"] == "quick-draw" and data["name"] == "Quick Draw"  # was spliced at the anchor: id rewritten
+    assert saved == CARD.replace("name: *n", "name: Quick Draw")
+
+
+def test_a_form_edit_of_an_anchored_field_keeps_the_anchor_or_refuses(tmp_path):
+    import yaml
+    from workbench.notebook.editor import DocumentEditor
+    from workbench.notebook.yamledit import EditError
+    alone = CARD.replace("name: *n", "name: Quick Draw")  # anchored, used nowhere
+    assert yaml.safe_load(_edited(tmp_path, alone, ("id", "fast-draw")).replace("\n", "\n")) is not None
+    assert "id: &n fast-draw\n" in (tmp_path / "card.yaml").read_text()  # the anchor stays
+    path = tmp_path / "card.yaml"
+    path.write_text(CARD)
+    editor = DocumentEditor(path)
+    with pytest.raises(EditError, match=r"anchored \(&n\) and used elsewhere"):
+        editor.set_field(["id"], "fast-draw")  # would silently rename the card too, or leave *n dangling
+    with pytest.raises(EditError, match="anchor &n that another field uses"):
+        editor.set_field(["id"], "")  # removing it would leave *n dangling
+    assert path.read_text() == CARD
+
+
+CR_CARD = CARD.replace("&n ", "").replace("*n", "Quick Draw").replace("\n", "\r")
+
+
+def test_cr_only_line_ends_remove_and_add_touch_their_own_line(tmp_path):
+    import yaml
+    assert yaml.safe_load(CR_CARD)["cost"] == 1  # YAML reads a lone CR as a line break
+    removed = _edited(tmp_path, CR_CARD, ("firepower", ""))
+    assert removed == CR_CARD.replace("firepower: 2\r", "")  # every line before it was duplicated
+    added = _edited(tmp_path, CR_CARD, ("text", "Draw first."))
+    assert added == CR_CARD + "text: Draw first.\r" and "\n" not in added

@@ -279,13 +279,13 @@ class DocumentEditor(Observable):
 
     def display_text(self) -> str:
         """The text as a text area shows it (line breaks as ``\\n``)."""
-        return self.text.replace("\r\n", "\n")
+        return self.text.replace("\r\n", "\n").replace("\r", "\n")
 
     def set_text(self, text: str) -> None:
         """Replace the whole text (the raw-YAML area). Line breaks follow the file's own style."""
         text = text.lstrip("\ufeff")
-        if self.newline == "\r\n":
-            text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+        if self.newline != "\n":
+            text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\n", self.newline)
         if text == self.text:
             return
         self.text, self.raw_edited = text, True
