@@ -200,3 +200,45 @@ def test_cr_only_line_ends_remove_and_add_touch_their_own_line(tmp_path):
     assert removed == CR_CARD.replace("firepower: 2\r", "")  # every line before it was duplicated
     added = _edited(tmp_path, CR_CARD, ("text", "Draw first."))
     assert added == CR_CARD + "text: Draw first.\r" and "\n" not in added
+
+
+# -- a deck naming a card twice --------------------------------------------------------------------
+
+TWICE = """kind: deck
+game: revolver
+id: twice
+name: A card named twice
+faction: mcready
+base: mcready-fixture-base
+rules: custom-decks
+source: {document: house-rule, section: test}
+cards:
+  - {card: charlie-withers-first-deputy, count: 1}
+  - {card: apache-scout, count: 4}
+  - {card: fixture-carbine, count: 1}
+  - {card: fixture-deputy, count: 9}
+  - {card: fixture-ranger, count: 1}
+  - {card: fixture-rifle, count: 19}
+  - {card: fixture-order, count: 16}
+  - {card: fixture-promo-order, count: 1}
+  - {card: fixture-deputy, count: 10}
+"""
+
+
+def test_a_deck_naming_a_card_twice_counts_both_and_says_where(home):
+    from workbench.paths import VARIANTS
+    from clitools import ROOT
+    (home / "twice.yaml").write_text(TWICE)
+    libs = ["--library", str(VARIANTS), "--library", str(ROOT / "tests" / "corpus" / "decks"), "--library", "twice.yaml"]
+    result = run("deck", "check", "twice", *libs, "--format", "json", cwd=home)
+    report = result.json()
+    assert result.code == 1, result.out
+    repeated = [p for p in report["problems"] if p["code"] == "repeated-card"]
+    assert [(p["line"], p["severity"]) for p in repeated] == [(18, "error")]  # the second entry's line
+    assert "fixture-deputy" in repeated[0]["message"] and "9 + 10" in repeated[0]["message"]
+    # the same 62 cards as the legal list (1+4+1+19+1+19+16+1): no size problem
+    assert not [p for p in report["problems"] if p["code"] != "repeated-card"], report["problems"]
+    run("deck", "export", "twice", *libs, "-o", "twice.csv", cwd=home)
+    rows = list(csv.DictReader((home / "twice.csv").open(newline="")))
+    assert [int(r["count"]) for r in rows if r["card"] == "fixture-deputy"] == [19]  # was 10, the last entry
+    assert sum(int(r["count"]) for r in rows) == 62
