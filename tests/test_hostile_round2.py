@@ -242,3 +242,36 @@ def test_a_deck_naming_a_card_twice_counts_both_and_says_where(home):
     rows = list(csv.DictReader((home / "twice.csv").open(newline="")))
     assert [int(r["count"]) for r in rows if r["card"] == "fixture-deputy"] == [19]  # was 10, the last entry
     assert sum(int(r["count"]) for r in rows) == 62
+
+
+# -- the audit: a log that checks nothing, or is malformed, never passes and never crashes -----------
+
+def _audit(home, text):
+    import subprocess
+    import sys
+    (home / "game.jsonl").write_text(text)
+    proc = subprocess.run([sys.executable, "-m", "workbench.audit", "game.jsonl"], cwd=home, capture_output=True,
+                          text=True, timeout=120)
+    return proc
+
+
+START = {"event": "start", "round": 1, "player": None, "game": "western-legends", "delta": [], "snapshot": {}}
+
+
+@pytest.mark.parametrize("case, text, words", [
+    ("empty log", "", "holds no events"),
+    ("blank lines only", "\n\n", "holds no events"),
+    ("unknown game", __import__("json").dumps({**START, "game": "poker-night"}) + "\n", "no rules for"),
+    ("start event a list", "[1, 2]\n", "JSON object"),
+    ("snapshot not an object", __import__("json").dumps({**START, "snapshot": 5}) + "\n", "no snapshot"),
+    ("ruleset not an object", __import__("json").dumps({**START, "ruleset": [1]}) + "\n", "'ruleset' is not"),
+    ("delta not a list", __import__("json").dumps(START) + "\n" + __import__("json").dumps({**START, "delta": "x"}) + "\n",
+     "not a list of changes"),
+    ("change without a path", __import__("json").dumps(START) + "\n" + __import__("json").dumps({**START, "delta": [{"op": 1}]}) + "\n",
+     "text 'path'"),
+    ("a 100,001-digit number", '{"event": "start", "round": ' + "9" * 100_001 + "}\n", "not a log line"),
+])
+def test_the_audit_refuses_a_log_it_cannot_check(home, case, text, words):
+    proc = _audit(home, text)
+    assert proc.returncode == 1, (case, proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr and "cannot be replayed" in proc.stdout and words in proc.stdout, proc.stdout
