@@ -275,3 +275,72 @@ def test_the_audit_refuses_a_log_it_cannot_check(home, case, text, words):
     proc = _audit(home, text)
     assert proc.returncode == 1, (case, proc.stdout, proc.stderr)
     assert "Traceback" not in proc.stderr and "cannot be replayed" in proc.stdout and words in proc.stdout, proc.stdout
+
+
+# -- content that validated clean, then crashed or never played ---------------------------------------
+
+def _house(home, text_from, old, new, *extra):
+    from workbench.paths import VARIANTS
+    (home / "lib").mkdir(exist_ok=True)
+    (home / "lib" / "t.yaml").write_text((VARIANTS / "house-rules" / text_from).read_text().replace(old, new))
+    for name in extra:
+        (home / "lib" / name).write_text((VARIANTS / "house-rules" / name).read_text())
+    return home / "lib"
+
+
+@pytest.mark.parametrize("amount", ["0", "unknown"])
+def test_a_cost_of_zero_or_unknown_validates_and_plays(home, amount):
+    _house(home, "telegraph-office.yaml", "cost: {silver: 1}", f"cost: {{silver: {amount}}}", "iron-horse-politics.yaml")
+    assert run("validate", "lib", cwd=home).code == 0
+    for seed in ("1", "2"):  # KeyError: 'silver' / TypeError (exit 3) on these seeds
+        result = run("play", "dark-horse", "--library", "lib", "--scenario", "iron-horse-politics", "--seed", seed,
+                     "--format", "json", cwd=home)
+        assert result.code == 0, result.out[-400:]
+        start = result.json()["events"][0]
+        left_out = any("left out" in a and "telegraph-office" in a for a in start["assumptions"])
+        assert left_out == (amount == "unknown")  # an unknown cost cannot be paid: the space is left out, in words
+
+
+def test_a_free_carnival_roll_is_a_content_problem_not_a_loop(home):
+    (home / "lib").mkdir()
+    (home / "lib" / "v.yaml").write_text("kind: variant\ngame: dark-horse\nid: free-carnival\nname: Free Carnival\n"
+                                         "source: {document: house-rule, section: test}\n"
+                                         "parameters:\n  carnival_roll_cost: {}\n")
+    result = run("validate", "lib", "--format", "json", cwd=home)
+    assert result.code == 1
+    [problem] = result.json()["problems"]
+    assert (problem["code"], problem["line"]) == ("parameter-type", 7) and "for ever" in problem["message"]
+    for cost in ("{}", "{silver: 0, food: 0}"):
+        result = run("play", "dark-horse", "--set", f"carnival_roll_cost={cost}", "--seed", "1", cwd=home)
+        assert result.code == 2 and "for ever" in result.err, result.err
+    assert run("play", "dark-horse", "--set", "carnival_roll_cost={food: 1}", "--seed", "1", "--rounds", "1",
+               cwd=home).code == 0
+
+
+def test_players_min_above_max_is_reported(home):
+    from workbench.paths import VARIANTS
+    (home / "lib").mkdir()
+    text = (VARIANTS / "house-rules" / "iron-horse-politics.yaml").read_text()
+    assert "players: {min: 2, max: 4}" in text
+    (home / "lib" / "s.yaml").write_text(text.replace("players: {min: 2, max: 4}", "players: {min: 4, max: 2}"))
+    (home / "lib" / "t.yaml").write_text((VARIANTS / "house-rules" / "telegraph-office.yaml").read_text())
+    result = run("validate", "lib", "--format", "json", cwd=home)
+    assert result.code == 1
+    assert [(p["code"], p["file"].endswith("s.yaml")) for p in result.json()["problems"]] == [("player-range", True)]
+
+
+def test_a_replaces_chain_is_walked_once(monkeypatch):
+    from workbench.content.library import Library
+    from workbench.content.loader import load_text
+    from workbench.content.scenarios import check_replacement_cycles
+    n = 400
+    text = "---\n".join(f"kind: action_space\ngame: dark-horse\nid: s{i}\nname: S{i}\n"
+                        + (f"replaces: s{i + 1}\n" if i < n - 1 else "replaces: s200\n") for i in range(n))
+    docs, _ = load_text(text)
+    library = Library.from_documents(docs)
+    calls = []
+    real = Library.data
+    monkeypatch.setattr(Library, "data", lambda self, *key: calls.append(key) or real(self, *key))
+    [problem] = list(check_replacement_cycles(library))  # s200 -> ... -> s399 -> s200
+    assert problem.extra["spaces"][0] == "s200" and len(problem.extra["spaces"]) == 200
+    assert len(calls) <= 2 * n  # was one walk of the whole chain per space: n * n / 2 look-ups

@@ -248,7 +248,9 @@ def type_problems(value, parameter: Parameter) -> list[str]:
     # 60 ms import; it still has the last word (the compiled check may only be stricter)
     if fast_validator(parameter.schema)(value):
         return []
-    return [error.message for error in _validator(parameter.schema).iter_errors(value)]
+    # a `not` (a value the engine cannot play, such as a free re-roll) says why in words: `x-why`
+    return [parameter.schema.get("x-why", error.message) if error.validator == "not" else error.message
+            for error in _validator(parameter.schema).iter_errors(value)]
 
 
 def plain(value):
@@ -267,6 +269,8 @@ def plain(value):
 
 def _type_hint(parameter: Parameter) -> str:
     schema = parameter.schema
+    if "x-hint" in schema:
+        return schema["x-hint"]
     if "enum" in schema:
         return "one of " + ", ".join(map(str, schema["enum"]))
     if schema.get("type") in ("integer", "number"):
