@@ -344,3 +344,49 @@ def test_a_replaces_chain_is_walked_once(monkeypatch):
     [problem] = list(check_replacement_cycles(library))  # s200 -> ... -> s399 -> s200
     assert problem.extra["spaces"][0] == "s200" and len(problem.extra["spaces"]) == 200
     assert len(calls) <= 2 * n  # was one walk of the whole chain per space: n * n / 2 look-ups
+
+
+# -- exit codes and the JSON contract ---------------------------------------------------------------
+
+def _broken(home):
+    (home / "lib").mkdir(exist_ok=True)
+    (home / "lib" / "v.yaml").write_text("kind: variant\ngame: dark-horse\nid: free-carnival\nname: Free Carnival\n"
+                                         "source: {document: house-rule, section: test}\n"
+                                         "parameters:\n  carnival_roll_cost: {}\n  win_margin: 0\n")
+
+
+def _shell(home, command):
+    import shlex
+    import subprocess
+    import sys
+    proc = subprocess.run(["bash", "-c", "set -o pipefail; " + command.replace("WB", shlex.quote(sys.executable) + " -m workbench")],
+                          cwd=home, capture_output=True, text=True, timeout=120)
+    return proc
+
+
+def test_a_closed_pipe_keeps_the_status_of_broken_content(home):
+    _broken(home)
+    proc = _shell(home, "WB validate lib | head -c 1 >/dev/null")
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, (proc.returncode, proc.stderr)  # was 0
+
+
+@pytest.mark.parametrize("redirect, words", [(">&-", "standard output is closed"), ("> /dev/full", "the disk is full")])
+@pytest.mark.parametrize("form", ["text", "json"])
+def test_a_closed_or_full_standard_output_is_said_in_words(home, redirect, words, form):
+    _broken(home)
+    proc = _shell(home, f"WB validate lib --format {form} {redirect}")
+    assert proc.returncode == 2 and words in proc.stderr and "internal error" not in proc.stderr, proc.stderr
+
+
+def test_a_file_name_that_is_not_utf8_keeps_the_json_contract(home):
+    import json
+    import subprocess
+    import sys
+    _broken(home)
+    os.rename(home / "lib" / "v.yaml", os.path.join(os.fsencode(home / "lib"), b"caf\xe9.yaml"))
+    for env in ({}, {"PYTHONIOENCODING": "utf-8:strict", "LC_ALL": "C.UTF-8"}):
+        proc = subprocess.run([sys.executable, "-m", "workbench", "validate", "lib", "--format", "json"], cwd=home,
+                              capture_output=True, env={**os.environ, **env}, timeout=120)
+        report = json.loads(proc.stdout.decode("utf-8"))  # strict UTF-8: raw bytes in a JSON string fail here
+        assert proc.returncode == 1 and report["exit_code"] == 1, proc.stderr
+        assert {p["file"] for p in report["problems"]} == {"lib/caf\\xe9.yaml"}
