@@ -139,3 +139,17 @@ def test_a_banner_and_a_question(hostile):
     banner.show("error", HOSTILE, HOSTILE, raw_detail=True)  # even detail passed as HTML
     confirm.ask(HOSTILE, "yes", lambda: None)
     assert_safe(banner.widget) and assert_safe(confirm.widget)
+
+
+@pytest.mark.parametrize("error, words", [(OSError(28, "No space left on device", "/home/d/deck.yaml"), "the disk is full"),
+                                          (OSError(30, "Read-only file system", "/media/d/deck.yaml"), "read-only")])
+def test_a_full_disk_or_a_read_only_folder_is_not_called_a_bug(error, words):
+    banner = common.Banner()
+
+    @common.shows_errors(banner)
+    def save(_):
+        raise error
+
+    save(None)
+    assert banner.kind == "refused" and words in banner.text and "bug" not in banner.text, banner.text
+

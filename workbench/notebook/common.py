@@ -282,6 +282,12 @@ def shows_errors(banner: Banner):
                 hint = getattr(exc, "hint", None)
                 banner.refused(str(exc), hint or "")
             except Exception as exc:  # noqa: BLE001 - shown to the person, not swallowed
+                from ..storage import _ENVIRONMENT, environment_fault
+                if isinstance(exc, OSError) and exc.errno in _ENVIRONMENT:
+                    # a full disk, a read-only folder: the machine's fault, not a bug
+                    fault = environment_fault(exc, exc.filename, "write" if exc.filename else "write the file")
+                    banner.refused(str(fault), fault.hint or "")
+                    return None
                 details = html.escape("".join(traceback.format_exception(exc)[-3:]))
                 banner.show("error", "Something went wrong inside the workbench (a bug, not your content)",
                             f"{html.escape(type(exc).__name__)}: {html.escape(str(exc))}"
