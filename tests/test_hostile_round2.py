@@ -390,3 +390,17 @@ def test_a_file_name_that_is_not_utf8_keeps_the_json_contract(home):
         report = json.loads(proc.stdout.decode("utf-8"))  # strict UTF-8: raw bytes in a JSON string fail here
         assert proc.returncode == 1 and report["exit_code"] == 1, proc.stderr
         assert {p["file"] for p in report["problems"]} == {"lib/caf\\xe9.yaml"}
+
+
+# -- balance is bounded like play ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("extra, words", [
+    (["--seed", "99999999999999999999999"], "--seed: must be from 0 to"),      # OverflowError (exit 3)
+    (["--option", "rounds=100000000"], "--option rounds must be from 1 to 500"),  # the step guard, exit 3
+    (["--workers", "1000"], "--workers 1000 on"),                                 # 1,000 processes on 2 cores
+])
+def test_balance_bounds_are_usage_errors(home, extra, words):
+    pytest.importorskip("dask")
+    result = run("balance", "dark-horse", "--games", "2", "--no-store", "--grid", "win_margin=2,3", *extra,
+                 cwd=home, timeout=120)
+    assert result.code == 2 and words in result.err, result.err
