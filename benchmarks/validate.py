@@ -12,9 +12,20 @@ machine slows all of them alike, and reports the median of several runs:
    (`yaml.load(..., CSafeLoader)`), no checks at all. Target: at most 1.2x the floor.
 3. The same 5,000 files with the default worker count (workers inherit the compiled checks), and
    check-jsonschema on the same files against the same card schema, for scale.
+4. **A library of every kind** (rules, scenarios, variants, maps, decks, cards, ...) replicated
+   from the shipped content, each copy's ids renamed (and its references with them), at each
+   size of ``--sizes`` (documents; default 500, 5,000 and 50,000), ``--jobs 1``, against the
+   bare libyaml load of the same files. A copy declares no parameters (the first copy keeps
+   the shipped declarations), so the library is clean and its rule checks, scenarios, maps and
+   decks grow with it. Targets: at most 1.5x the floor at 5,000 documents, and the time per
+   document (start-up taken off: the workbench on one file) flat within 20 % from the smallest
+   size to the largest (linear in the library's size).
 
     .venv/bin/python benchmarks/validate.py [--files 5000] [--repeat 5] [--skip-check-jsonschema]
-                                            [--baseline OTHER-CHECKOUT]
+                                            [--sizes 500,5000,50000] [--baseline OTHER-CHECKOUT]
+
+50,000 documents take about a minute per run on a quiet machine: ``--sizes 500,5000`` for a
+quick look, ``--sizes 0`` to leave part 4 out.
 
 ``--baseline`` runs another checkout's workbench (e.g. the main branch) in the same alternated
 runs, for before/after figures.
@@ -36,6 +47,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
@@ -54,6 +67,58 @@ for root, dirs, files in os.walk(sys.argv[1]):
             loaded += 1
 print(loaded)
 """
+
+
+FLOOR_ALL = FLOOR.replace("yaml.load(handle.read(), Loader=yaml.CSafeLoader)",
+                          "list(yaml.load_all(handle.read(), Loader=yaml.CSafeLoader))")
+#: Kinds whose `parameters:` set values (or belong to the document): copies keep them.
+_SETTING_KINDS = ("scenario", "variant", "map", "deck", "deck_rules")
+
+
+def _renamed(document: dict, copy: int) -> dict | None:
+    """A copy of a shipped document with its id and every reference renamed (``-c<copy>``)."""
+    import copy as copying
+
+    from workbench.content.library import _values_at
+    from workbench.content.schemas import reference_fields
+
+    kind = document.get("kind")
+    if kind == "game":
+        return None                      # one `game` document per game
+    document = copying.deepcopy(document)
+    suffix = f"-c{copy}"
+    if isinstance(document.get("id"), str):
+        document["id"] += suffix
+    for pattern, _ in reference_fields(kind):
+        for path, value in list(_values_at(document, pattern, [])):
+            if isinstance(value, str):
+                target = document
+                for part in path[:-1]:
+                    target = target[part]
+                target[path[-1]] = value + suffix
+    if kind not in _SETTING_KINDS:       # each parameter is declared once, by the first copy
+        document.pop("parameters", None)
+        document.pop("assumptions", None)
+    return document
+
+
+def every_kind_library(folder: Path, documents: int) -> int:
+    """Write about ``documents`` documents of every kind, copies of the shipped content; returns
+    how many were written."""
+    shipped = ROOT / "variants"
+    files = [(path.relative_to(shipped), [d for d in yaml.safe_load_all(path.read_text()) if d])
+             for path in sorted(shipped.rglob("*.yaml"))]
+    per_copy = sum(len(docs) for _, docs in files)
+    written = 0
+    for copy in range(max(1, round(documents / per_copy))):
+        for relative, docs in files:
+            out = docs if copy == 0 else [r for r in (_renamed(d, copy) for d in docs) if r is not None]
+            if out:
+                target = folder / f"copy-{copy:04d}" / relative
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(yaml.safe_dump_all(out, sort_keys=False, allow_unicode=True))
+                written += len(out)
+    return written
 
 
 def card_text(i: int, rng: random.Random) -> tuple[str, bool]:
@@ -125,7 +190,10 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=5000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--skip-check-jsonschema", action="store_true")
+    parser.add_argument("--sizes", default="500,5000,50000",
+                        help="documents in the every-kind libraries, comma-separated (0: leave them out)")
     parser.add_argument("--baseline", type=Path, help="another checkout whose workbench to measure alongside")
+    parser.add_argument("--library-only", action="store_true", help="only part 4, the every-kind libraries")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="wb-bench-"))
@@ -134,6 +202,10 @@ def main() -> None:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     python, workbench = sys.executable, [sys.executable, "-m", "workbench"]
     try:
+        if args.library_only:
+            every_kind(work, env, [int(n) for n in args.sizes.split(",") if int(n) > 0], args.repeat,
+                       [{"PYTHONPATH": str(args.baseline.resolve())}] if args.baseline else None)
+            return
         # -- 1. one house-rule file --------------------------------------------------------
         house = work / "house"
         house.mkdir()
@@ -195,9 +267,52 @@ def main() -> None:
                            work, env, max(1, args.repeat // 2))["check-jsonschema"]
             print(f"\n3. check-jsonschema on the same files: {cj['median']:6.2f} s   workbench --jobs 1 is"
                   f" {cj['median'] / many['workbench --jobs 1']['median']:4.1f}x faster   peak RSS {cj['rss'] / 1024:.0f} MB")
+        sizes = [int(n) for n in args.sizes.split(",") if int(n) > 0]
+        if sizes:
+            every_kind(work, env, sizes, args.repeat, baseline)
         print("\n(this machine is shared: expect +-20% between runs; the ratios hold better than the times)")
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def every_kind(work: Path, env: dict, sizes: list[int], repeat: int, baseline) -> None:
+    python, workbench = sys.executable, [sys.executable, "-m", "workbench"]
+    one = ROOT / "variants" / "revolver" / "game.yaml"
+    start_up = alternate({"one file": [*workbench, "validate", "--jobs", "1", "--no-published", str(one)]},
+                         work, env, repeat)["one file"]["median"]
+    print(f"\n4. a library of every kind replicated from the shipped content, --jobs 1, median of {repeat},"
+          f" alternated with the floor (bare libyaml load_all); start-up (the workbench on one file):"
+          f" {start_up * 1000:.0f} ms")
+    per_document, ratios = {}, {}
+    for size in sizes:
+        folder = work / f"library-{size}"
+        count = every_kind_library(folder, size)
+        run_once([python, "-c", FLOOR_ALL, str(folder)], work, env)  # warm the page cache
+        commands = {"floor": [python, "-c", FLOOR_ALL, str(folder)],
+                    "workbench": [*workbench, "validate", "--jobs", "1", "--no-published", "--format", "json",
+                                  str(folder)]}
+        if baseline:
+            commands["baseline"] = baseline + commands["workbench"]
+        runs = alternate(commands, work, env, repeat if size <= 10_000 else max(1, repeat // 3))
+        report = json.loads(runs["workbench"]["out"])
+        errors = sum(1 for p in report["problems"] if p["severity"] == "error")
+        floor, mine = runs["floor"]["median"], runs["workbench"]["median"]
+        per_document[size] = (mine - start_up) / count
+        ratios[size] = mine / floor
+        extra = (f"   baseline {runs['baseline']['median']:6.2f} s ({runs['baseline']['median'] / floor:4.2f}x)"
+                 if baseline else "")
+        print(f"   {count:6d} documents: floor {floor:6.2f} s   workbench {mine:6.2f} s = {mine / floor:4.2f}x the floor"
+              f"   {per_document[size] * 1e6:6.0f} us per document   peak RSS {runs['workbench']['rss'] / 1024:5.0f} MB"
+              f"   {errors} error(s), exit {runs['workbench']['code']}{extra}")
+        shutil.rmtree(folder, ignore_errors=True)
+    if 5000 in ratios:
+        print(f"   target <= 1.5x the floor at 5,000 documents: {'MET' if ratios[5000] <= 1.5 else 'MISSED'}"
+              f" ({ratios[5000]:.2f}x)")
+    if len(per_document) > 1:
+        low, high = min(per_document), max(per_document)
+        growth = per_document[high] / per_document[low]
+        print(f"   time per document from {low} to {high} documents: x{growth:.2f}"
+              f" (target within 20 %: {'MET' if abs(growth - 1) <= 0.2 else 'MISSED'})")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import pytest
 
 from workbench.audit import INVARIANTS, Played, ReplayError, audit, check, for_game, replay
 from workbench.content.schemas import _import_jsonschema
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.games.conformance import audited_games, settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -188,6 +188,16 @@ def test_the_deviations_of_commit_2db69dc_put_back_are_caught(library, monkeypat
     assert broken["marshal-once-a-turn"] and broken["inactive-characters-do-nothing"]
 
 
+def test_a_character_challenging_twice_in_a_turn_is_caught(library, monkeypatch):
+    # the checker's finding: a character challenged twice in one round ("A character making a
+    # Challenge must not have performed ANY abilities this turn"); put back, `challenger-fresh` says so
+    from workbench.games.dark_horse import engine
+
+    monkeypatch.setattr(engine.Hired, "challenged", property(lambda self: False, lambda self, value: None))
+    broken = sum(bool(audit(events)["challenger-fresh"]) for _l, _s, events in audited_games(library, "dark-horse", 48))
+    assert broken
+
+
 def test_the_western_legends_deviations_put_back_are_caught(library, monkeypatch):
     # the weapon left out of fights against the fight deck, and the end checked for the active
     # player only (the engine of 2db69dc): played again, the invariants quoting the rules say so
@@ -212,3 +222,33 @@ def test_the_western_legends_deviations_put_back_are_caught(library, monkeypatch
     report = audit(json.loads(json.dumps(list(state.log))))
     assert report["fights-against-the-fight-deck"] and report["end-trigger"]
     assert not [k for k, v in report.items() if v and k not in ("fights-against-the-fight-deck", "end-trigger")]
+
+
+def test_a_round_cap_that_cuts_a_triggered_end_is_caught(library, monkeypatch):
+    # the checker's case (seed 122, 4 random bots, short): the end is triggered in round 60 of a
+    # 60-round cap; the engine plays round 61 and the audit agrees; the old cap put back (the game
+    # stops after round 60 and says the end was not triggered) is reported by `end-trigger`
+    from workbench.games.western_legends import engine as wl
+
+    def played():
+        from workbench.games.base import play as play_game
+
+        state = play_game(wl.WesternLegends.build(library), 4, 122, ["random"], length="short", rounds=60, audit=True)
+        return json.loads(json.dumps(list(state.log)))
+
+    events = played()
+    assert not audit(events)["end-trigger"]
+
+    def old_cap(self):
+        self.turn = (self.turn + 1) % len(self.players)
+        self.step = "start"
+        if self.turn == self.first:
+            self.round += 1
+            if self.final_round is not None and self.round > self.final_round:
+                self._finish("the end was triggered and the final round played")
+            elif self.round > self.max_rounds:
+                self._finish(f"{self.max_rounds} round(s) played (the limit given); the end was not triggered")
+            else:
+                self.event("round", None, first=self.players[self.first].name)
+    monkeypatch.setattr(wl.State, "_step_next_turn", old_cap)
+    assert audit(played())["end-trigger"]

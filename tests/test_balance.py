@@ -16,14 +16,14 @@ from workbench.balance.metrics import game_row, log_counts, seat_table
 from workbench.balance.sweep import Setting, batch_size, compare as sweep_of, game_seed, run
 from workbench.balance.table import check, read, write
 from workbench.cli import main
-from workbench.errors import ContentError, NotFound, UsageError
-from workbench.paths import EXAMPLES
+from workbench.core.errors import ContentError, NotFound, UsageError
+from workbench.core.paths import EXAMPLES
 
 
 @pytest.fixture(scope="module")
 def library():
-    from workbench.content.validate import validate_paths
-    from workbench.paths import VARIANTS
+    from workbench.app.validate import validate_paths
+    from workbench.core.paths import VARIANTS
 
     return validate_paths([VARIANTS]).library
 
@@ -80,15 +80,16 @@ def test_end_reasons_and_rounds_read_from_the_log():
 
 # -- seeds and settings ---------------------------------------------------------------------------
 
-def test_a_games_seed_depends_on_sweep_seed_setting_and_number_only():
+def test_a_games_seed_depends_on_sweep_seed_game_and_number_only():
+    """Paired seeds: every setting of a game plays game i from the same seed (common random
+    numbers); the stored results' key still tells the settings apart."""
     a = Setting("baseline", "dark-horse", "high-noon")
     b = a.but("another label")                  # same rules, another name: same key, same seeds
     c = a.but("x", variants=("deadlier-gunfights",))
     assert a.key() == b.key() != c.key()
-    assert a.seed_key() == b.seed_key() != c.seed_key()
-    assert game_seed(0, a.seed_key(), 5) == game_seed(0, b.seed_key(), 5)
-    assert len({game_seed(0, a.seed_key(), 5), game_seed(1, a.seed_key(), 5), game_seed(0, c.seed_key(), 5),
-                game_seed(0, a.seed_key(), 6)}) == 4
+    assert a.seed_key() == b.seed_key() == c.seed_key() != Setting("baseline", "western-legends").seed_key()
+    assert game_seed(0, a.seed_key(), 5) == game_seed(0, c.seed_key(), 5)
+    assert len({game_seed(0, a.seed_key(), 5), game_seed(1, a.seed_key(), 5), game_seed(0, a.seed_key(), 6)}) == 3
     # other content: another stored-results key, the same seeds
     edited = a.but("baseline", content="0123456789abcdef")
     assert edited.key() != a.key() and edited.seed_key() == a.seed_key()
@@ -178,7 +179,7 @@ def table(library):
 
 
 def test_the_table_has_one_row_per_game_and_parquet_and_csv_keep_it(table, tmp_path):
-    assert len(table) == 10 and table["seed"].is_unique
+    assert len(table) == 10 and table.groupby("setting")["seed"].nunique().tolist() == [5, 5]
     for name in ("r.parquet", "r.csv"):
         write(table, tmp_path / name)
         back = read(tmp_path / name)
@@ -309,3 +310,85 @@ def test_a_house_rule_of_ones_own_plays_from_its_folder(outside, capsys):
     assert report["played"] == 8 and report["store"] is None
     assert set(report["summary"]) == {"baseline", "slow-guns"}
     assert "slow-guns" in report["comparison"]["verdicts"]
+
+
+# -- the store never loses a game -----------------------------------------------------------------
+
+def test_a_second_sweep_seed_into_the_same_store_keeps_every_game(library, tmp_path):
+    """The same sweep with another --seed plays other games: both sets are kept side by side
+    (they were once refused after playing, as 'one row per game number' broken)."""
+    store = tmp_path / "results.parquet"
+    first = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=3, seed=3)
+    second = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=3, seed=4)
+    a = run(first, library, store=store, cluster="in-process", progress=False)
+    b = run(second, library, store=store, cluster="in-process", progress=False)
+    assert (a.played, b.played, b.reused) == (6, 6, 0)
+    kept = read(store)
+    assert len(kept) == 12 and sorted(set(kept["sweep_seed"])) == [3, 4]
+    again = run(first, library, store=store, cluster="in-process", progress=False)     # nothing to play
+    assert (again.played, again.reused) == (0, 6)
+    pd.testing.assert_frame_equal(again.table, a.table)
+
+
+def test_a_second_writer_is_refused_before_it_plays_and_no_game_is_lost(library, tmp_path):
+    from workbench.balance.sweep import StoreBusy
+
+    store = tmp_path / "results.parquet"
+    one = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=4, seed=1, name="one")
+    two = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=4, seed=1, name="two")
+    refused, second_played = [], []
+
+    def meanwhile(done, total):      # while `one` is playing, `two` is started on the same store
+        if not refused:
+            with pytest.raises(StoreBusy, match=r"another sweep \(process \d+\) is writing") as caught:
+                run(two, library, store=store, cluster="in-process", batch=1,
+                    progress=lambda d, t: second_played.append(d))
+            refused.append(caught.value)
+
+    run(one, library, store=store, cluster="in-process", batch=2, progress=meanwhile, checkpoint_seconds=0)
+    assert refused and not second_played          # refused before it played a game
+    later = run(two, library, store=store, cluster="in-process", progress=False)   # once `one` is done
+    assert later.played == 8
+    kept = read(store)
+    assert sorted(kept.groupby("sweep").size().items()) == [("one", 8), ("two", 8)]
+
+
+def test_paired_seeds_the_baseline_and_every_setting_play_game_i_from_the_same_seed(library):
+    sweep = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], grid={"dice_rolled": [2]},
+                     games=3, seed=5)
+    table = run(sweep, library, cluster="in-process", progress=False).table
+    seeds = table.pivot(index="game", columns="setting", values="seed")
+    assert (seeds.nunique(axis=1) == 1).all() and seeds.iloc[:, 0].is_unique
+
+
+def test_the_text_report_says_how_games_ended_and_which_family_is_corrected_how(monkeypatch, capsys, tmp_path):
+    from workbench.balance import sweep as lab_sweep
+
+    played_here = lab_sweep.run
+    monkeypatch.setattr(lab_sweep, "run", lambda *a, **k: played_here(*a, **{**k, "cluster": "in-process"}))
+    monkeypatch.chdir(tmp_path)
+    code = main(["balance", "dark-horse", "--scenario", "high-noon", "--set", "dice_rolled=3", "--games", "4",
+                 "--no-store", "--progress", "no"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    ends = out.split("how games end (share of games)\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert [line.split()[0] for line in ends] == ["baseline", "dice_rolled=3"]
+    assert all("%" in line for line in ends)
+    assert "Holm-corrected over" in out and "Benjamini-Hochberg over" in out and "paired by seed" in out
+
+
+def test_balance_tune_from_the_command_line(monkeypatch, capsys, tmp_path):
+    from workbench.balance import sweep as lab_sweep
+
+    played_here = lab_sweep.run
+    monkeypatch.setattr(lab_sweep, "run", lambda *a, **k: played_here(*a, **{**k, "cluster": "in-process"}))
+    monkeypatch.chdir(tmp_path)
+    code = main(["balance", "dark-horse", "--scenario", "high-noon", "--tune", "reputation_per_victory_point=2..4",
+                 "--target", "fair-seats", "--trials", "3", "--games", "4", "--format", "json", "--plots", "figs"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    report = json.loads(out)
+    assert len(report["trials"]) == 3 and 2 <= report["best"]["reputation_per_victory_point"] <= 4
+    assert (tmp_path / "figs" / "tuning.png").exists() and (tmp_path / report["store"]).exists()
+    assert main(["balance", "dark-horse", "--tune", "no_such_parameter"]) == 2
+    assert main(["balance", "dark-horse", "--tune", "win_margin", "--target", "happy"]) == 2

@@ -5,6 +5,7 @@ wait is bounded.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -20,13 +21,13 @@ from workbench.balance.sweep import compare as sweep_of, game_seed, run
 from workbench.balance.table import read
 
 BIN = Path(sys.executable).parent
-from workbench.paths import EXAMPLES  # noqa: E402
+from workbench.core.paths import EXAMPLES  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def library():
-    from workbench.content.validate import validate_paths
-    from workbench.paths import VARIANTS
+    from workbench.app.validate import validate_paths
+    from workbench.core.paths import VARIANTS
 
     return validate_paths([VARIANTS]).library
 
@@ -92,7 +93,7 @@ def test_the_same_games_on_one_worker_two_workers_and_an_external_cluster(librar
 
 
 def test_an_unreachable_scheduler_is_a_usage_error(library):
-    from workbench.errors import UsageError
+    from workbench.core.errors import UsageError
 
     import dask
 
@@ -145,3 +146,79 @@ def test_ctrl_c_stops_the_cluster_and_keeps_the_finished_games(tmp_path):
         time.sleep(0.5)
     else:
         pytest.fail("processes of the interrupted command are still running")
+
+
+def _worker_processes(nanny: subprocess.Popen) -> list:
+    """The worker processes a `dask worker` (its nanny) started."""
+    import psutil
+
+    return [p for p in psutil.Process(nanny.pid).children(recursive=True)
+            if "multiprocessing" in " ".join(p.cmdline()) and "resource_tracker" not in " ".join(p.cmdline())]
+
+
+@contextlib.contextmanager
+def cluster_of_one(tmp_path):
+    """A `dask scheduler` and a `dask worker` (a nanny and its worker process) on 127.0.0.1, the
+    Popen of each; both stopped at the end."""
+    scheduler_file = tmp_path / "scheduler.json"
+    scheduler = subprocess.Popen([str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                  "--no-dashboard", "--scheduler-file", str(scheduler_file)],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = None
+    try:
+        deadline = time.monotonic() + 90
+        while not scheduler_file.exists() and time.monotonic() < deadline and scheduler.poll() is None:
+            time.sleep(0.2)
+        address = json.loads(scheduler_file.read_text())["address"]
+        worker = subprocess.Popen([str(BIN / "dask"), "worker", address, "--nworkers", "1", "--nthreads", "1",
+                                   "--host", "127.0.0.1", "--no-dashboard"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        yield address, scheduler, worker
+    finally:
+        if worker is not None:
+            stop(worker)
+        stop(scheduler)
+
+
+def test_a_worker_killed_mid_sweep_loses_no_game(library, tmp_path):
+    """The worker process of a running cluster is killed (SIGKILL) as the first batch comes
+    back; its nanny starts another. Every game is still played, the same games as in-process
+    (the batches that needed the library it held are sent again)."""
+    with cluster_of_one(tmp_path) as (address, scheduler, worker):
+        killed = []
+
+        def kill_the_worker(done, total):
+            if not killed:
+                victims = _worker_processes(worker)
+                assert victims, "no worker process found under the nanny"
+                for victim in victims:
+                    victim.kill()
+                killed.extend(victims)
+
+        store = tmp_path / "results.parquet"
+        sweep = small_sweep()
+        report = run(sweep, library, scheduler=address, batch=2, progress=kill_the_worker, store=store)
+        assert killed and report.complete() and report.timing.get("retried", 0) >= 1
+        expected = run(sweep, library, cluster="in-process", progress=False)
+        pd.testing.assert_frame_equal(report.table, expected.table)
+        assert len(read(store)) == len(expected.table)
+
+
+def test_a_scheduler_lost_mid_sweep_is_a_clear_error_that_keeps_the_finished_games(library, tmp_path):
+    from workbench.balance.sweep import ClusterLost
+
+    with cluster_of_one(tmp_path) as (address, scheduler, worker):
+        store = tmp_path / "results.parquet"
+        seen = []
+
+        def kill_the_scheduler(done, total):
+            seen.append(done)
+            if len(seen) == 1:
+                scheduler.kill()
+
+        started = time.monotonic()
+        with pytest.raises(ClusterLost, match=f"lost the connection to the Dask scheduler at {address}.*saved in"):
+            run(small_sweep(), library, scheduler=address, batch=2, progress=kill_the_scheduler, store=store)
+        assert time.monotonic() - started < 120
+        kept = read(store)
+        assert len(kept) == seen[-1] > 0          # every game that came back is stored

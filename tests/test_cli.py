@@ -77,9 +77,10 @@ def test_validate_without_a_path_or_variants_says_what_it_checked(bare):
     result = run("validate", cwd=bare)
     # no errors; the only warnings are the documented setup-impossible ones (Wild Wild West's
     # illustrative map holds its Safe Zone first cities for 2 players, README "Rules conformance")
-    assert result.code == 0 and ": 0 error(s), 2 warning(s)" in result.out
-    assert {line.split(": ")[1].split(":")[0] for line in result.out.splitlines() if ": warning " in line} \
-        == {"warning setup-impossible"}
+    # and the two Mystery Hex effects the engine does not play (README "Effects")
+    assert result.code == 0 and ": 0 error(s), 4 warning(s)" in result.out
+    assert sorted(line.split(": ")[1].split(":")[0] for line in result.out.splitlines() if ": warning " in line) \
+        == ["warning not-played"] * 2 + ["warning setup-impossible"] * 2
     assert "no variants/ folder here" in result.err and "checked the published games" in result.err
     published = sum(1 for folder in ("dark-horse", "revolver", "western-legends")
                     for _ in (ROOT / "variants" / folder).rglob("*.yaml"))
@@ -285,6 +286,15 @@ def test_unknowns(bare):
 def test_gunfight_matrix(bare):
     result = run("gunfight", "--matrix", "--scenario", "wild-wild-west", "--format", "json", cwd=bare)
     assert result.code == 0 and set(result.json()["a_wins"]) == {"wanted-token", "outlaw-town"}
+
+
+@pytest.mark.parametrize("game", ["western-legends", "dark-horse"])
+def test_a_log_file_does_not_change_what_is_printed(home, game):
+    # issue 25: with --log the audit's state deltas ("delta path /players/...") reached the screen
+    args = ["play", game, "--seed", "1", "--players", "2", "--rounds", "2"]
+    plain, logged = run(*args, cwd=home), run(*args, "--log", f"{game}.jsonl", cwd=home)
+    assert plain.code == logged.code == 0 and plain.out == logged.out and "delta" not in logged.out
+    assert all("delta" in json.loads(line) for line in (home / f"{game}.jsonl").read_text().splitlines())
 
 
 def test_play_both_games(home, tmp_path):

@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 from workbench.cli import main
-from workbench.content.validate import load_library, validate_paths
-from workbench.errors import UsageError
+from workbench.app.validate import load_library, validate_paths
+from workbench.core.errors import UsageError
 from workbench.games.dark_horse.engine import (EFFECTS, Action, DarkHorse, State, claims, effect, new_game, play)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,13 +138,21 @@ def test_gold_breaks_into_silver_to_pay(library):
 
 
 def test_a_designer_effect_is_registered_and_played(library):
-    @effect("unknown")
-    def shout(state, player, spec):
-        state.event("shout", player.name)
+    # an effect registered from a notebook is declared for this process and played by its handler
+    # (for validate and other processes to know it, it is installed as a plugin: tests/test_effects.py)
+    from workbench.games.dark_horse.engine import VOCABULARY
+
+    @effect("fixture-shout")
+    def shout(state, player, spec, where):
+        state.event("shout", player.name, where=where)
     try:
-        assert EFFECTS["unknown"] is shout
+        assert EFFECTS["fixture-shout"] is shout and VOCABULARY.played("fixture-shout")
+        state = new_game(library, "high-noon", 2, seed=1, rounds=1)
+        state._effects(state.player("red"), {"text": "shout", "effects": [{"effect": "fixture-shout"}]}, "saloon")
+        assert list(state.log)[-1] == {**list(state.log)[-1], "event": "shout", "player": "red", "where": "saloon"}
     finally:
-        EFFECTS["unknown"] = lambda state, player, spec: state.event("effect-not-modelled", player.name, effect="unknown")
+        VOCABULARY.effects.pop("fixture-shout", None)
+        VOCABULARY.handlers.pop("fixture-shout", None)
 
 
 def _round_with(state, placements):

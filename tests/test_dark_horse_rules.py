@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.games.dark_horse.engine import Action, DarkHorse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,7 +165,7 @@ def test_a_setup_the_map_cannot_hold_is_a_located_problem_before_play(library, t
 
     import yaml
 
-    from workbench.errors import ContentError
+    from workbench.core.errors import ContentError
 
     # Wild Wild West plays on its illustrative map (its outlaws' places are a diagram in the text)
     territory = yaml.safe_load((ROOT / "variants" / "dark-horse" / "illustrative-wild-wild-west.yaml").read_text())
@@ -631,3 +631,23 @@ def test_a_build_takes_a_town_from_the_supply_and_building_the_last_ends_the_gam
         state = state.apply(Action("pass"))
     state = state.apply(Action("collect", "fixture-builder", option=0))
     assert state.phase != "build" and events(state, "build-impossible")[-1]["why"] == "all 6 of their towns are built"
+
+
+def test_a_character_that_challenged_does_not_challenge_again_this_turn(library):
+    # Rebels & Rogues, Challenging Characters: "IMPORTANT: A character making a Challenge must not have
+    # performed ANY abilities this turn": a Challenge is an ability, so the deputy that answered the
+    # bandit's robbery does not answer the rustler's in the same turn (the checker's finding: it did).
+    game = DarkHorse.build(library, scenario="fixture-two-banks")
+    state = game.new_initial_state(players=2, rounds=3, characters={"red": ["fixture-bandit", "fixture-rustler"],
+                                                                    "blue": ["fixture-deputy"]})
+    state = place_round(state, {"red": "saloon", "blue": "saloon"})
+    assert state.phase == "collection" and state.current_player() == "red"
+    state.robbery_silver = {"fixture-bank": 1, "fixture-vault": 1}         # Silver to rob on both spaces
+    state = state.apply(Action("rob", "fixture-bank", character="fixture-bandit"))
+    assert [e["challenger"] for e in events(state, "challenge")] == ["fixture-deputy"]
+    state = state.apply((5, 0, 0))                                           # the deputy wins the gunfight
+    assert events(state, "robbery-stopped")
+    state = state.apply(Action("rob", "fixture-vault", character="fixture-rustler"))
+    assert len(events(state, "challenge")) == 1                              # nobody answers this time
+    assert events(state, "robbed")[-1] == {**events(state, "robbed")[-1], "player": "red", "space": "fixture-vault",
+                                           "silver": 1}

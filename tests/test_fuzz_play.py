@@ -12,7 +12,7 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from workbench import cli
-from workbench.paths import VARIANTS
+from workbench.core.paths import VARIANTS
 
 AMOUNTS = st.sampled_from([0, 1, 2, 100, 10**6, 10**30, -1, "unknown", "", None, [], {}, 1.5, True])
 GOODS = st.sampled_from(["silver", "food", "gold", "wood", "white-hat", "black-hat", "any-reputation", "influence",

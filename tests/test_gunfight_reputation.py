@@ -8,13 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.cli import main
-from workbench.content.validate import load_library
+from workbench.app.validate import load_library
 from workbench.games.dark_horse.gunfight import (OUTCOMES, GunfightRules, Side, exact_odds, fighters, matrix,
                                                  outcome_distribution, simulate, simulate_many, start)
 from workbench.games.dark_horse.reputation import (Reputation, ReputationError, ReputationRules, buy_reputation,
                                                    can_collect, discard_opposite, gain, hire)
 
 RR = ReputationRules.published()
+PUBLISHED = GunfightRules.published()   # the published rules, passed explicitly (there is no default)
 WWW = GunfightRules.published("wild-wild-west")   # its Engineer tokens give +6 in a gunfight
 
 WIN = Fraction(10, 36)   # one die beats another by 2 or more
@@ -22,7 +23,7 @@ DRAW = Fraction(16, 36)  # neither does
 
 
 def test_one_die_each_by_hand():
-    odds = exact_odds(Side(combat=1), Side(combat=1)).outcomes
+    odds = exact_odds(Side(combat=1), Side(combat=1), PUBLISHED).outcomes
     assert odds["a_wins"] == WIN + DRAW * WIN == odds["b_wins"]
     assert odds["draw"] == DRAW * DRAW
     assert odds["a_flees"] == odds["b_flees"] == 0
@@ -33,25 +34,25 @@ def test_duel_and_wounds_shift_the_roll():
     a, b = Side(combat=1, duel=2), Side(combat=1, wounds=1)
     round_win = Fraction(sum(1 for x in range(1, 7) for y in range(1, 7) if x + 2 - (y - 2) >= 2), 36)
     round_loss = Fraction(sum(1 for x in range(1, 7) for y in range(1, 7) if (y - 2) - (x + 2) >= 2), 36)
-    odds = exact_odds(a, b).outcomes
+    odds = exact_odds(a, b, PUBLISHED).outcomes
     assert odds["a_wins"] == round_win + (1 - round_win - round_loss) * round_win
 
 
 def test_weak_kneed_rolls_when_challenged_and_entering_the_second_round():
-    odds = exact_odds(Side(combat=1), Side(combat=1, weak_kneed=True)).outcomes
+    odds = exact_odds(Side(combat=1), Side(combat=1, weak_kneed=True), PUBLISHED).outcomes
     half = Fraction(1, 2)
     assert odds["b_flees"] == half + half * DRAW * half
     assert odds["a_wins"] == half * (WIN + DRAW * half * WIN)
-    challenger = exact_odds(Side(combat=1, weak_kneed=True), Side(combat=1)).outcomes
+    challenger = exact_odds(Side(combat=1, weak_kneed=True), Side(combat=1), PUBLISHED).outcomes
     assert challenger["a_flees"] == DRAW * half and challenger["b_flees"] == 0  # A is not the challenged side
 
 
 def test_capture_on_the_second_wound_or_the_third_when_tough():
-    odds = exact_odds(Side(combat=1), Side(combat=1, wounds=1))
+    odds = exact_odds(Side(combat=1), Side(combat=1, wounds=1), PUBLISHED)
     assert odds.captured["b"] == odds.outcomes["a_wins"] and odds.captured["a"] == 0
-    tough = exact_odds(Side(combat=1), Side(combat=1, wounds=1, tough=True))
+    tough = exact_odds(Side(combat=1), Side(combat=1, wounds=1, tough=True), PUBLISHED)
     assert tough.captured["b"] == 0
-    assert exact_odds(Side(combat=1), Side(combat=1, wounds=2, tough=True)).captured["b"] > 0
+    assert exact_odds(Side(combat=1), Side(combat=1, wounds=2, tough=True), PUBLISHED).captured["b"] > 0
 
 
 def test_engineer_token_turns_every_lost_round():
@@ -60,13 +61,13 @@ def test_engineer_token_turns_every_lost_round():
     odds = exact_odds(Side(combat=1, engineer_token=True), Side(combat=1), WWW).outcomes
     assert odds["b_wins"] == Fraction(1, 36) * WIN
     # outside Wild Wild West an Engineer token does nothing in a gunfight
-    assert exact_odds(Side(combat=1, engineer_token=True), Side(combat=1)).outcomes["b_wins"] == WIN + DRAW * WIN
+    assert exact_odds(Side(combat=1, engineer_token=True), Side(combat=1), PUBLISHED).outcomes["b_wins"] == WIN + DRAW * WIN
 
 
 def test_deadly_helps():
-    plain = exact_odds(Side(combat=2), Side(combat=2)).outcomes["a_wins"]
-    assert exact_odds(Side(combat=2, deadly=True), Side(combat=2)).outcomes["a_wins"] > plain
-    both = exact_odds(Side(combat=2, deadly=True), Side(combat=2, deadly=True)).outcomes
+    plain = exact_odds(Side(combat=2), Side(combat=2), PUBLISHED).outcomes["a_wins"]
+    assert exact_odds(Side(combat=2, deadly=True), Side(combat=2), PUBLISHED).outcomes["a_wins"] > plain
+    both = exact_odds(Side(combat=2, deadly=True), Side(combat=2, deadly=True), PUBLISHED).outcomes
     assert both["a_wins"] != both["b_wins"]  # A decides first: the order matters
 
 
@@ -94,7 +95,7 @@ def test_the_exact_walk_folds_rerolls_without_changing_the_odds(a, b, first, rer
 
 def test_thirty_dice_a_side_are_computed_exactly():
     # 6**60 rolls cannot be enumerated; the chance nodes are convolved instead
-    odds = exact_odds(Side(combat=30, deadly=True), Side(combat=30, duel=1, deadly=True, weak_kneed=True)).outcomes
+    odds = exact_odds(Side(combat=30, deadly=True), Side(combat=30, duel=1, deadly=True, weak_kneed=True), PUBLISHED).outcomes
     assert sum(odds.values()) == 1 and odds["a_wins"] > 0 and odds["b_flees"] >= Fraction(1, 2)
 
 
@@ -114,7 +115,7 @@ def test_seeded_simulation_agrees_with_the_exact_odds(a, b):
 
 def test_a_fight_replays_exactly_from_its_seed_and_logs_every_die():
     a, b = Side(combat=2, deadly=True), Side(combat=2, weak_kneed=True)
-    first, second = simulate(a, b, random.Random(99)), simulate(a, b, random.Random(99))
+    first, second = simulate(a, b, random.Random(99), PUBLISHED), simulate(a, b, random.Random(99), PUBLISHED)
     assert first.outcome == second.outcome and first.log == second.log
     assert all(e["value"] in range(1, 7) for e in first.log if e["event"] == "die")
 
@@ -126,7 +127,7 @@ def test_fighters_come_from_the_library():
     assert {s.name for s in fighters(library, "high-noon")} == {"marshal-token"}
     www = {s.name for s in fighters(library, "wild-wild-west")}
     assert www == {"wanted-token", "outlaw-town"}
-    table = matrix(fighters(library, "wild-wild-west"))
+    table = matrix(fighters(library, "wild-wild-west"), PUBLISHED)
     assert table["outlaw-town"]["wanted-token"] > table["wanted-token"]["outlaw-town"]
 
 

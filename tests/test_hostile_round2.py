@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-from workbench import storage
+from workbench.core import storage
 
 from clitools import assert_no_traceback, outside_repository, run
 
@@ -226,7 +226,7 @@ cards:
 
 
 def test_a_deck_naming_a_card_twice_counts_both_and_says_where(home):
-    from workbench.paths import VARIANTS
+    from workbench.core.paths import VARIANTS
     from clitools import ROOT
     (home / "twice.yaml").write_text(TWICE)
     libs = ["--library", str(VARIANTS), "--library", str(ROOT / "tests" / "corpus" / "decks"), "--library", "twice.yaml"]
@@ -280,7 +280,7 @@ def test_the_audit_refuses_a_log_it_cannot_check(home, case, text, words):
 # -- content that validated clean, then crashed or never played ---------------------------------------
 
 def _house(home, text_from, old, new, *extra):
-    from workbench.paths import VARIANTS
+    from workbench.core.paths import VARIANTS
     (home / "lib").mkdir(exist_ok=True)
     (home / "lib" / "t.yaml").write_text((VARIANTS / "house-rules" / text_from).read_text().replace(old, new))
     for name in extra:
@@ -318,7 +318,7 @@ def test_a_free_carnival_roll_is_a_content_problem_not_a_loop(home):
 
 
 def test_players_min_above_max_is_reported(home):
-    from workbench.paths import VARIANTS
+    from workbench.core.paths import VARIANTS
     (home / "lib").mkdir()
     text = (VARIANTS / "house-rules" / "iron-horse-politics.yaml").read_text()
     assert "players: {min: 2, max: 4}" in text

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from workbench.cli import main
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ROOT / "variants"
@@ -31,10 +31,15 @@ def test_the_shipped_library_has_no_problems(result):
     # the rules texts, so its legality cannot be shown (warnings, README "Validating custom decks");
     # Wild Wild West's first cities fit only 2 players on its illustrative map (a warning: the
     # scenario plays with 2; `play` refuses 3 and 4 with the same located problem)
-    assert sorted((Path(p.file).name, p.code) for p in result.problems) == [
+    # two Mystery Hex effects are not played (the Outlaw Hideout's Hideout token on a character: "an
+    # additional icon", which is not said; the Native American's look at an opponent's cards: hands
+    # are not modelled): each a `not-played` warning at its line
+    assert sorted((Path(p.file).name, p.code) for p in result.problems) == [("hex-types.yaml", "not-played")] * 2 + [
         ("mcready-sharpshooters.yaml", "base-list-unknown")] + [("mcready-sharpshooters.yaml", "type-unknown")] * 3 \
         + [("scenarios.yaml", "setup-impossible")] * 2
     assert [p.extra.get("players") for p in result.problems if p.code == "setup-impossible"] == [3, 4]
+    assert sorted(p.message.split("'")[1] for p in result.problems if p.code == "not-played") == [
+        "hideout-token-on-character", "look-at-cards"]
     assert result.files >= 20 and len(result.documents) >= 150
 
 

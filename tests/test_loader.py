@@ -10,10 +10,12 @@ from hypothesis import strategies as st
 
 import fuzz_grammar
 from workbench.content import loader, validate
-from workbench.content.library import Library, library_problems
+from workbench.content.library import Library
+from workbench.app.checks import library_problems
 from workbench.content.loader import load_file, load_text
 from workbench.content.problems import CODES, Problem
-from workbench.content.validate import check_file, discover, document_problems, validate_paths
+from workbench.content.validate import check_file, discover, document_problems
+from workbench.app.validate import validate_paths
 
 HEAD = "kind: card\ngame: revolver\nid: x\nname: X\nsource: {document: house-rule}\n"  # lines 1-5
 
@@ -309,8 +311,8 @@ def test_the_content_loader_resolves_tags_exactly_as_pyyaml(value, implicit):
 def test_ordinary_whole_numbers_and_yaml11_octals_after_the_fast_path():
     docs, problems = load_text("a: 0\nb: 10\nc: 00\nd: 0012\ne: '10'\nf: !!int 7\ng: +5\n", "x.yaml")
     assert docs[0].data == {"a": 0, "b": 10, "c": 0, "d": 10, "e": "10", "f": 7, "g": 5}
-    # 00 and 0012 are YAML 1.1 octals (0 and 10): their digits change, so they are reported
-    assert located(problems) == [("implicit-type", 3, 4), ("implicit-type", 4, 4)]
+    # 0012 is a YAML 1.1 octal (10) where YAML 1.2 reads 12: reported; 00 is 0 in both (issue 25)
+    assert located(problems) == [("implicit-type", 4, 4)]
 
 
 def test_a_key_after_a_merge_overrides_it_and_a_key_written_twice_is_a_duplicate():
@@ -633,3 +635,42 @@ def test_arbitrary_trees_round_trip_and_validate_without_raising(tree):
         assert docs[0].data == tree
         for problem in document_problems(docs[0]):
             assert problem.code in CODES and problem.line >= 1
+
+
+@pytest.mark.parametrize("text, value, reported", [
+    ("00", 0, False), ("07", 7, False), ("010", 8, True), ("-0x1F", -31, True), ("0x_1F", 31, True),
+    ("0x1F", 31, False), ("1_000", 1000, True), ("1:30", 90, True), ("+12", 12, False)])
+def test_whole_numbers_are_reported_where_yaml_1_1_and_1_2_read_them_differently(text, value, reported):
+    # YAML 1.2 core: [-+]?[0-9]+ decimal, 0o octal, 0x hex (no sign, no underscores); anything
+    # else is text. YAML 1.1 (PyYAML) reads all of these as numbers.
+    docs, problems = load_text(f"n: {text}\n", "x.yaml")
+    assert docs[0].data["n"] == value
+    assert [p.code for p in problems] == (["implicit-type"] if reported else [])
+    if reported:
+        assert "YAML 1.2" in problems[0].message
+
+
+@pytest.mark.parametrize("text", ["- foo:\t bar\n- - baz\n  -\tbaz\n",          # yaml-test-suite 6BCT
+                                  "? a\n: -\tb\n  -  -\tc\n     - d\n",        # A2M4
+                                  "key:\n-\tvalue\n"])
+def test_a_tab_as_separation_is_not_called_indentation(text):
+    _, problems = load_text(text, "x.yaml")
+    [problem] = problems
+    assert problem.code == "yaml-syntax" and "indentation" not in problem.message + problem.hint
+    assert "valid YAML" in problem.message and "space" in problem.hint
+
+
+def test_a_tab_as_indentation_is_still_called_so():
+    _, problems = load_text("key:\n\t- value\n", "x.yaml")
+    assert [p.code for p in problems] == ["yaml-syntax"] and "indentation" in problems[0].message
+
+
+def test_an_anchor_defined_again_is_valid_yaml_and_an_alias_names_the_latest():
+    # YAML 1.2 ("an alias node refers to the most recent preceding node having the same anchor");
+    # libyaml says "found duplicate anchor", so such a stream is read again
+    text = "a: &x first\nb: *x\nc: &x second\nd: *x\ne: [1, 2]\n"
+    docs, problems = load_text(text, "x.yaml")
+    assert problems == [] and docs[0].data == {"a": "first", "b": "first", "c": "second", "d": "second", "e": [1, 2]}
+    assert docs[0].locate(["d"], key=True) == (4, 1) and docs[0].locate(["e", 1]) == (5, 8)
+    _, problems = load_text("a: &x 1\nb: &x 2\nb: 3\n", "x.yaml")      # still checked as usual
+    assert [(p.code, p.line) for p in problems] == [("duplicate-key", 3)]

@@ -3,13 +3,15 @@ from pathlib import Path
 
 import pytest
 
-from workbench.content.validate import load_library, validate_paths
+from workbench.app.validate import load_library, validate_paths
+from workbench.rules.revolver import published_ruleset
 from workbench.games.revolver.rules import (Action, Colti, Location, PrisonCard, RevolverPrison, RuleError, Target,
                                             add_bullet_wound, kill_one, kill_with_points, move_character,
                                             move_stagecoach, next_locations, prison_card, prison_phase,
                                             remove_bullet_wound, remove_from_game)
 
 ROOT = Path(__file__).resolve().parent.parent
+PUBLISHED = published_ruleset()   # the published rules, passed explicitly (there is no default)
 CHARLIE = Target("charlie-withers-first-deputy", 3)
 MARSHAL = Target("pinkerton-marshal", 1, scope=True)
 
@@ -44,8 +46,8 @@ def test_the_library_knows_the_example_cards(library):
 
 def test_the_fifth_bullet_wound_ends_the_game_for_mcready():
     colti, log = Colti(3), []
-    assert add_bullet_wound(colti, log, "test") is False
-    assert add_bullet_wound(colti, log, "test") is True and colti.bullet_wounds == 5     # "a fifth such token"
+    assert add_bullet_wound(colti, log, "test", rules=PUBLISHED) is False
+    assert add_bullet_wound(colti, log, "test", rules=PUBLISHED) is True and colti.bullet_wounds == 5     # "a fifth such token"
     remove_bullet_wound(colti, log, "Lakota Medicine Man")
     assert colti.bullet_wounds == 4
 
@@ -85,15 +87,15 @@ def test_prison_players_alternate_colti_first_until_both_pass(library):
 
 def test_faq_q1_quick_draw_cannot_go_on_the_prison(library):
     with pytest.raises(RuleError, match="only firepower cards"):
-        prison_card(library, "quick-draw", "colti")
+        prison_card(library, "quick-draw", "colti", rules=PUBLISHED)
 
 
 def test_faq_q4_lock_cards_placed_in_advance_count_when_colti_enters(library):
-    assert prison_card(library, "apache-scout", "mcready", face_down=True).face_down
+    assert prison_card(library, "apache-scout", "mcready", face_down=True, rules=PUBLISHED).face_down
     fixtures = validate_paths([ROOT / "variants", ROOT / "tests" / "corpus" / "decks"]).library
-    assert not prison_card(fixtures, "fixture-rifle", "mcready").face_down  # a firepower card, face up
+    assert not prison_card(fixtures, "fixture-rifle", "mcready", rules=PUBLISHED).face_down  # a firepower card, face up
     with pytest.raises(RuleError, match="no lock icon"):
-        prison_card(fixtures, "fixture-rifle", "mcready", face_down=True)
+        prison_card(fixtures, "fixture-rifle", "mcready", face_down=True, rules=PUBLISHED)
     result = prison_phase(library, Colti(0, GANG), placed_in_advance=scouts(n=3))
     assert result.mcready_total == 6 and any(line.startswith("reveal apache-scout") for line in result.log)
 
@@ -134,11 +136,11 @@ def test_faq_q2_q3_brad_runyan_moves_with_his_character_and_is_discarded_with_it
 
 
 def test_faq_q5_the_stagecoach_chooses_prison_or_past_it_for_one_token():
-    assert next_locations("hawks-nest") == ["san-manzanillo-prison", "rattlesnake-creek"]
-    assert move_stagecoach(2, "hawks-nest", "san-manzanillo-prison") == 1
-    assert move_stagecoach(2, "hawks-nest", "rattlesnake-creek") == 1
+    assert next_locations("hawks-nest", rules=PUBLISHED) == ["san-manzanillo-prison", "rattlesnake-creek"]
+    assert move_stagecoach(2, "hawks-nest", "san-manzanillo-prison", rules=PUBLISHED) == 1
+    assert move_stagecoach(2, "hawks-nest", "rattlesnake-creek", rules=PUBLISHED) == 1
     with pytest.raises(RuleError):
-        move_stagecoach(0, "hawks-nest", "rattlesnake-creek")
+        move_stagecoach(0, "hawks-nest", "rattlesnake-creek", rules=PUBLISHED)
 
 
 def test_faq_q10_unique_cards_cannot_be_replaced(library):
@@ -246,15 +248,18 @@ def test_removing_the_illustrative_decks_is_a_located_validate_problem(tmp_path)
 def test_the_route_comes_from_the_ruleset(library):
     assert next_locations("hawks-nest", rules=RevolverPrison.build(library).ruleset) == [
         "san-manzanillo-prison", "rattlesnake-creek"]
-    assert next_locations("hawks-nest", prison_in_play=False) == ["rattlesnake-creek"]
+    assert next_locations("hawks-nest", prison_in_play=False, rules=PUBLISHED) == ["rattlesnake-creek"]
 
 
 def test_the_content_audit(library):
     cards = {d.id: d.data for d in library.of_kind("card", "revolver")}
     for card in ("shoot-without-warning-boys", "cherokee-freedman", "dragged-behind-a-horse", "stagecoach",
-                 "maddened-bison", "quincy-spider-whitmore", "colonel-ned-mcready", "elijah-hooker", "brady-logan",
-                 "jackson-clan", "hawks-nest"):
+                 "maddened-bison", "quincy-spider-whitmore", "elijah-hooker", "brady-logan", "hawks-nest"):
         assert "origin" not in cards[card], card     # the texts do not place them
+    for card in ("colonel-ned-mcready", "jackson-clan"):   # public pages list them in the base McReady deck (2.8)
+        assert cards[card]["origin"] == "base" and cards[card]["deck"] == "mcready", card
+        assert cards[card]["source"] == {"document": "public-facts", "confidence": "secondary",
+                                         "section": "2. Revolver, 2.8 Card names found: Colonel McReady deck"}
     assert cards["hawks-nest"]["type"] == "location" and cards["mexican-border"]["copies"] == 1
     icons = library.data("revolver", "rule", "card-list-icons")
     assert icons["facts"]["defined"] == ["scope", "lock", "bullet-wound"]

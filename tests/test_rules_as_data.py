@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.content.validate import validate_paths
-from workbench.errors import NotFound, UsageError
+from workbench.app.validate import validate_paths
+from workbench.core.errors import NotFound, UsageError
 from workbench.games import GAMES
 from workbench.games.dark_horse.engine import DarkHorse
-from workbench.games.ruleset import TrackedRuleset, parse_overrides, resolve
+from workbench.rules.ruleset import TrackedRuleset, parse_overrides, resolve
 
 import rules_probes_dark_horse
 import rules_probes_revolver
@@ -140,7 +140,7 @@ def published_settings(library):
 def test_the_compiled_type_check_accepts_every_published_value(published_settings):
     # the fast path is taken for what the library holds (jsonschema is not even imported for it)
     from workbench.content.schemas import fast_validator
-    from workbench.games.ruleset import plain
+    from workbench.rules.ruleset import plain
 
     rejected = [(p.name, v) for p, v in published_settings if not fast_validator(p.schema)(plain(v))]
     assert not rejected and len(published_settings) > 100
@@ -150,7 +150,7 @@ def test_the_compiled_type_check_accepts_every_published_value(published_setting
 @given(data=st.data())
 def test_the_compiled_type_check_never_accepts_what_jsonschema_rejects(published_settings, data):
     from workbench.content.schemas import _import_jsonschema, fast_validator
-    from workbench.games.ruleset import plain, type_problems
+    from workbench.rules.ruleset import plain, type_problems
 
     parameter, published = data.draw(st.sampled_from(published_settings))
     value = data.draw(st.one_of(st.just(published), _PARAMETER_VALUES))
@@ -349,3 +349,20 @@ def test_unknowns_lists_what_the_engines_need_as_a_to_do_list(tmp_path):
     text = subprocess.run([sys.executable, "-m", "workbench", "unknowns", str(ROOT / "variants"), "--parameters"],
                           capture_output=True, text=True, cwd=tmp_path).stdout
     assert "dark-horse: win_margin = 2" in text and "black_hat_can_rob = true" in text and "None" not in text
+
+
+def test_validate_works_out_each_games_declarations_once(monkeypatch):
+    """Resolving every scenario, variant and map of a library reuses the game's declarations:
+    working them out per setting made validate quadratic in a library with many scenarios
+    (issue 25: 573 resolves, each scanning every document)."""
+    from workbench.app.validate import validate_paths
+    from workbench.rules import ruleset
+
+    calls = []
+    real = ruleset.declarations
+    monkeypatch.setattr(ruleset, "declarations", lambda library, game: calls.append(game) or real(library, game))
+    result = validate_paths([ROOT / "variants"], workers=1)
+    assert not result.errors
+    settings = len(result.library.of_kind("scenario")) + len(result.library.of_kind("variant"))
+    assert settings > 10                     # many settings were resolved ...
+    assert sorted(calls) == sorted(set(calls)) and len(calls) <= 3   # ... with one working-out per game

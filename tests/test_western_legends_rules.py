@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.games.western_legends.engine import Action, WesternLegends
 
 from rules_probes_western_legends import BANK, SALOON, acting, after, me, other, settle
@@ -85,3 +85,19 @@ def test_the_end_is_triggered_when_anyone_crosses_the_line(build):
     state = settle(state.apply(Action("end-turn")))
     trigger = [e for e in state.log if e["event"] == "end-triggered"]
     assert [(e["player"], e["final_round"]) for e in trigger] == [("blue", state.round + 1)]
+
+
+def test_the_round_cap_never_cuts_a_triggered_end(library):
+    # "If anyone meets or exceeds the amount of LP set for game end, the end game is triggered.
+    # 1. Finish the current round. 2. Play 1 additional final round." The checker's case: with 4
+    # random bots on the short game, red reaches 15 LP in round 60 of a 60-round cap; the game
+    # must still finish round 60 and play round 61, and say the end was triggered.
+    from workbench.games.western_legends.engine import play
+
+    state = play(library, 4, seed=122, rounds=60, bots=["random"], length="short")
+    events = list(state.log)
+    [trigger] = [e for e in events if e["event"] == "end-triggered"]
+    rounds = [e["round"] for e in events if e["event"] == "round"]
+    assert trigger["round"] == 60 and trigger["final_round"] == 61     # the cap is reached in the trigger round
+    assert max(rounds) == 61                                           # the final round is played
+    assert "the end was triggered" in state.ended and "not triggered" not in state.ended

@@ -44,7 +44,7 @@ space). Run the cells with Shift+Enter.
 | [07-balance-lab](07-balance-lab.ipynb) | does my house rule change the game? thousands of seeded games per setting on Dask, compared with the baseline in plain words |""",
     """from pathlib import Path
 import pandas as pd
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.notebook.common import VARIANTS
 
 result = validate_paths([VARIANTS])
@@ -103,7 +103,7 @@ editor.set_field(["type"], "limited")""",
     """md:Nothing is lost: someone else changes the file on disk while you edit it. Your save is refused
 (press **Save** in the panel above: it says the same), your edits stay, and *Re-apply my edits*
 puts them on top of the other change.""",
-    CHECK + """from workbench.storage import ChangedOnDisk
+    CHECK + """from workbench.core.storage import ChangedOnDisk
 editor.path.write_text(editor.path.read_text().replace("type: limited", "type: unlimited"))
 editor.set_field(["large"], True)
 try:
@@ -256,12 +256,13 @@ notebook("07-balance-lab.ipynb", [
 
 Play hundreds of seeded games of a **baseline** (a published scenario) and of each **house rule**,
 on a local Dask cluster (one worker process per core), and let the lab say what changes: who wins
-by seat (with Wilson intervals), how long games last, how far apart the scores are, what the
+by seat (a shared win counts 1/k), how long games last, how far apart the scores are, what the
 players use, how fights and poker come out, and what ends the game, each tested against the
 baseline with the p-values corrected for the number of comparisons.
 
-Every game's seed comes from the sweep's seed, the setting and the game's number, so these numbers
-are the same on any number of workers. The same sweeps run from the terminal:
+Every game's seed comes from the sweep's seed and the game's number (the baseline and every
+setting play the same seeds, and are compared game by game), so these numbers are the same on any
+number of workers. The same sweeps run from the terminal:
 `workbench balance dark-horse --scenario high-noon --variant deadlier-gunfights --games 300 --seed 1`.""",
     """%matplotlib inline
 from workbench.notebook.common import library
@@ -303,6 +304,22 @@ plots.heatmap(grid_report.table, grid, "first-player advantage")""",
     CHECK + """grid_result = compare_with_baseline(grid_report)
 for verdict in grid_result.verdicts.values():
     print(verdict)""",
+    "md:## Tuning a rule for fair seats\n\nWhich Reputation cost of a victory point (published: 4) gives High Noon's three seats the fairest chances? Optuna proposes values between 2 and 6 (the schema allows 1 to 100; narrowed here), every trial is a seeded sweep of 100 games on the same cluster, all from the same seeds:",
+    """from workbench.balance.sweep import Setting
+from workbench.balance.tune import declared_space, plot as plot_tuning, tune
+tuning = tune(Setting("baseline", "dark-horse", "high-noon", players=3), declared_space("dark-horse", ["reputation_per_victory_point"]),
+              "fair-seats", lib, games=100, trials=8, seed=1, ranges={"reputation_per_victory_point": (2, 6)},
+              name="notebook-tuning", client=lab.client)""",
+    CHECK + """print(tuning.trials.sort_values("measure").to_string(index=False))
+print(tuning.verdict)
+best = tuning.best["reputation_per_victory_point"]
+gap = {int(r.reputation_per_victory_point): r.measure for r in tuning.trials.itertuples()}
+print(f"In words: at {best} Reputation a point no seat's win share is further than {gap[best]:.0%} from a fair third"
+      + (f"; the published 4 leaves a gap of {gap[4]:.0%}." if 4 in gap and best != 4 else "."))
+low, high = metrics.wilson(100 / 3, 100)
+print(f"But 100 games know a seat's share only to about ±{(high - low) / 2:.0%}: every value within that of fair is"
+      " fair as far as these games can tell; games=1000 would separate them.")
+plot_tuning(tuning)""",
     "md:Every game is one row of a tidy table (checked by a pandera model before any statistic); `run(..., store='results.parquet')` keeps it, and running again with more games plays only the new ones. Stop the cluster when done:",
     """lab.close()""",
 ])

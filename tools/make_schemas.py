@@ -64,40 +64,35 @@ COMMON = {
                      "description": "Which rules text this comes from (files in shared/rules), `secondary-facts` for review-only facts, `public-facts` for facts from public pages, `illustrative` for example data that is no claim about the published game, or `house-rule` for a designer's own content."},
         "section": text("The section of that text, e.g. 'New Action Spaces: Marshal'."),
         "fact": text("For secondary facts: which fact of secondary-facts.md is used."),
+        "confidence": {"enum": ["stated", "inferred", "secondary"],
+                       "description": "How sure the fact is: `stated` plainly by the source, `inferred` from two or more statements (say how in `notes`), or `secondary` (known only from reviews and public pages)."},
     }, ["document"], "Where in the rules this content comes from."),
     "notes": {"oneOf": [text("A note."), texts("Notes.")],
               "description": "Notes for designers, including what the rules texts leave unknown."},
     "expansion": text("The product that introduced it, e.g. 'base', 'rebels-and-rogues', 'hunt-the-man-down'."),
 }
 
-GOODS = [
-    # Dark Horse
-    "food", "wood", "ore", "gold", "silver", "resource", "vote", "influence", "victory-points",
-    "white-hat", "black-hat", "any-reputation", "wild-die-token", "engineer-token", "stock-token",
-    "loan-token", "trader-token", "cowboy-boot-token", "hideout-token", "tribe-token", "wanted-token",
-    "bonus-die", "rail", "card",
-    # Western Legends
-    "money", "legend-points", "marshal-point", "wanted-point", "gold-nugget", "poker-card", "wound",
-    "fight-card", "cattle-token",
-]
+def _vocabularies():
+    """The games' effect vocabularies as declared in workbench/rules/ (without installed plugins:
+    those are added when the schemas are loaded, see workbench.rules.effects.extend_schema)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from workbench.rules.effects import DECLARATIONS, builtin
+
+    return {game: builtin(game) for game in DECLARATIONS}
+
+
+VOCABULARIES = _vocabularies()
+#: Every game's declared resources (a cost or gain in another game's resource is a located
+#: `foreign-resource` error, checked per document by its `game:`).
+GOODS = [good for words in VOCABULARIES.values() for good in words.resources]
 GOODS_BAG = {"type": "object", "propertyNames": {"enum": GOODS},
              "additionalProperties": {"oneOf": [{"type": "integer", "minimum": 0}, UNKNOWN]},
              "description": "Goods and amounts, e.g. {silver: 2, vote: 1}. `any-reputation` is reputation of the player's choice."}
 
-EFFECTS = [
-    "move-first-in-turn-order", "move-last-in-turn-order", "jail-die-next-turn", "take-special-role",
-    "draw-cards", "trade", "build", "place-silver-for-robbery", "bonus-die-next-turn", "produce-resources",
-    "claim-special-role-token", "unknown",
-]
-EFFECT = obj({
-    "effect": {"enum": EFFECTS, "description": "What happens, from the engine's closed vocabulary."},
-    "deck": ref(["deck"], "For draw-cards: the deck drawn from."),
-    "draw": count("For draw-cards: cards drawn.", 1),
-    "keep": count("For draw-cards: cards kept."),
-    "role": ref(["token"], "For take-special-role: the special role token taken."),
-    "piece": {"enum": ["town", "city", "rail", "improved-town"], "description": "For build: the piece built."},
-    "text": text("The effect as the rules word it."),
-}, ["effect"])
+#: One entry of `effects:`, generated from the Dark Horse vocabulary (workbench/rules/dark_horse_effects.py).
+EFFECT = VOCABULARIES["dark-horse"].effect_schema(only_builtin=True)
 
 OPTION = obj({
     "text": text("The option as the rules word it."),
@@ -105,6 +100,12 @@ OPTION = obj({
     "gain": {**GOODS_BAG, "description": "What the player receives."},
     "effects": {"type": "array", "items": EFFECT, "description": "Effects besides paying and gaining."},
 }, ["text"])
+
+HEX_OPTION = obj({**OPTION["properties"],
+                  "exclusive": {"type": "boolean",
+                                "description": "Once this option is taken at a hex, its other options can no longer be"
+                                               " taken there, and once another is taken, this one cannot (the Ghost"
+                                               " Town's hideout option)."}}, ["text"])
 
 CLAIM = obj({
     "requirement": {"enum": ["any-die", "natural", "at-least", "exactly", "dice-total", "unknown"],
@@ -194,6 +195,9 @@ kind("card", "A card: Revolver deck cards, Dark Horse action/progress/hidden age
     "cost": count_or_unknown("Cost to play."),
     "firepower": count_or_unknown("Firepower value."),
     "survival_rating": count("Survival rating (Revolver bandits)."),
+    "defence": count_or_unknown("A Revolver battlefield's defence firepower (the black poker chip at its bottom left), added to Colti's firepower in the attack."),
+    "turns": count_or_unknown("How many turns (rounds) are fought at a Revolver battlefield.", 1),
+    "position": count("Where a Revolver battlefield lies in the row, counted from 1 at the left.", 1),
 }, ["source"])
 
 kind("character", "A character: Dark Horse player characters, Rebels & Rogues characters, bandits.", {
@@ -227,7 +231,12 @@ kind("hex_type", "A type of hex on the territory map (Dark Horse), including mys
     "tokens": obj({"name": text("Token placed on it when revealed."), "count": count("How many.")},
                   description="Tokens placed on it when it is first used."),
     "claim": CLAIM,
-    "options": {"oneOf": [{"type": "array", "items": OPTION}, UNKNOWN], "description": "What a player using it may do."},
+    "options": {"oneOf": [{"type": "array", "items": HEX_OPTION}, UNKNOWN], "description": "What a player using it may do."},
+    "used": {"enum": ["on-placement", "start-of-collection"],
+             "description": "When a die placed on it takes its option: at once ('Placing a die immediately removes one"
+                            " token ... then perform one action'), or at the start of the Collection Phase (the default)."},
+    "outlaw": ref(["token"], "The fighting token it is on the board when a scenario's `fighting_tokens` names that token"
+                             " (Wild Wild West: the Outlaw Hideout and Ghost Town are outlaws)."),
     "rules": texts("Its rules as written."),
     "reputation": texts("Which abilities tie to which reputation."),
 }, ["source", "category"])

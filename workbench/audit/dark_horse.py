@@ -326,6 +326,36 @@ def _vp(p: Played):
                 yield f"{name}: {score['reputation_vp']} VP for {player['white_hat'] + player['black_hat']} Reputation"
 
 
+@invariant(DH, "effects-of-the-vocabulary", "Content that validates without a not-played warning plays as written "
+           "(the effect vocabulary, workbench/rules/, with the installed plugins' effects)",
+           "the workbench's promise (README: Effects)", on=("effect", "not-played"))
+def _vocabulary(p: Played):
+    from ..rules.effects import vocabulary
+
+    words = vocabulary(DH)
+    for i, event in p.each("effect", "not-played"):
+        name = event.get("effect")
+        if event["event"] == "effect" and not words.played(name):
+            yield f"the effect '{name}' is played although the vocabulary does not play it ({p.where(i)})"
+        if event["event"] == "not-played" and words.played(name) and \
+                ("hex_type" if str(event.get("space", "")).startswith("hex@") else "action_space") in words.effects[name].kinds:
+            yield f"the effect '{name}', which the vocabulary plays, is logged as not played ({p.where(i)})"
+
+
+@invariant(DH, "victory-points-add-up", "The objective of the game is to obtain the most victory points. Players will "
+           "collect victory points by ... collecting Influence points", f"{BASE}: Theme; {RR}: Reputation Overview",
+           on=("end",))
+def _vp_total(p: Played):
+    for i, event in p.each("end"):
+        for name, score in event["scores"].items():
+            player = p.states[i]["players"][name]
+            influence = score["influence_vp"] if isinstance(score["influence_vp"], int) else 0
+            gained = player["goods"].get("victory-points", 0)
+            if score.get("gained_vp", 0) != gained or score["known_vp"] != score["reputation_vp"] + influence + \
+                    score.get("improved_town_vp", 0) + gained:
+                yield f"{name}: {score['known_vp']} VP do not add up ({score}, {gained} Victory Points gained)"
+
+
 @invariant(DH, "face-down-when-opposite", "all of his/her characters, of ... that opposite type, are turned face down and "
            "become inactive", f"{RR}: Controlling Black Hat (and) White Hat Characters", on=("gain",))
 def _face_down(p: Played):
@@ -445,8 +475,11 @@ def _inactive(p: Played):
 
 def _abilities_before(p: Played, i: int, owner: str, character: str) -> int:
     round_ = p.events[i]["round"]
-    return sum(1 for e in p.events[:i] if e.get("event") == "rob" and e["round"] == round_ and e["player"] == owner
-               and e["character"] == character)
+    # robbing and challenging are each an ability ("A character making a Challenge must not have
+    # performed ANY abilities this turn")
+    return sum(1 for e in p.events[:i] if e["round"] == round_ and e.get("player") == owner and (
+        (e.get("event") == "rob" and e["character"] == character)
+        or (e.get("event") == "challenge" and e["challenger"] == character)))
 
 
 @invariant(DH, "challenger-fresh", "Any character that has not performed any abilities this turn, and has one or more "

@@ -383,10 +383,18 @@ def _heal(p: Played):
 def _end(p: Played):
     end_lp = p.start.get("end_lp")
     triggered = None
-    for i, event in p.each("end-of-turn", "end-triggered", "start-of-turn"):
+    last_round = 0
+    for i, event in p.each("end-of-turn", "end-triggered", "start-of-turn", "final-scoring"):
         if event["event"] == "end-triggered":
             triggered = event
             continue
+        if event["event"] == "final-scoring":
+            # a round cap never cuts the final round, nor says the end was not triggered when it was
+            if triggered and (last_round < triggered["final_round"] or "not triggered" in (event.get("why") or "")):
+                yield (f"the end triggered in round {triggered['round']} ends the game after round {last_round} "
+                       f"({event.get('why')}), not after its final round {triggered['final_round']} ({p.where(i)})")
+            continue
+        last_round = max(last_round, event["round"])
         if event["event"] == "start-of-turn":
             if triggered and event["round"] > triggered["final_round"]:
                 yield f"a turn in round {event['round']}, after the final round {triggered['final_round']} ({p.where(i)})"

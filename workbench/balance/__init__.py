@@ -23,7 +23,9 @@ The pieces, one module each:
     comparisons with the baseline: tests, correction for the number of comparisons, effect sizes,
     and a verdict in plain words;
 :mod:`.plots`
-    figures a designer reads at a glance.
+    figures a designer reads at a glance;
+:mod:`.tune`
+    tuning declared rule parameters to a designer's target (Optuna; every trial a stored sweep).
 
 Dask, pyarrow, scipy and statsmodels come with the ``[balance]`` extra;
 :func:`require` says how to install it when they are missing.
@@ -32,11 +34,12 @@ from __future__ import annotations
 
 from importlib.util import find_spec
 
-from ..errors import UsageError
+from ..core.errors import UsageError
 
 #: What the lab imports, and the package that brings each (all in the ``[balance]`` extra).
 NEEDS = {"dask": "dask", "distributed": "distributed", "pyarrow": "pyarrow", "scipy": "scipy",
-         "statsmodels": "statsmodels", "tqdm": "tqdm"}
+         "statsmodels": "statsmodels", "tqdm": "tqdm",
+         "optuna": "optuna"}
 
 INSTALL_HINT = ("install the balance lab's extra: `pip install 'frontier-workbench[balance]'` (in a checkout,"
                 " `./dev setup` installs it, or `.venv/bin/pip install -e '.[balance]'`)")

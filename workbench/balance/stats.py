@@ -1,27 +1,36 @@
-"""Comparing each setting with the baseline: a test per measure, corrected for the number of
-comparisons, an effect size, and a verdict in plain words.
+"""Comparing each setting with the baseline: game-level tests, paired where the games are, two
+families of comparisons, an effect size, and a verdict in plain words.
 
-Every setting's games are independent of the baseline's (their seeds differ), so two-sample tests
-apply:
+The unit of every test is the **game**: whatever a game says (its seats' win shares, its scores,
+its length, how it ended, how many poker hands the active player won) is one observation, never
+its events one by one (events within a game are correlated: pooling them claimed differences far
+more often than the stated level). Game ``i`` of a setting and of the baseline are dealt from the
+same seed (common random numbers), so they are compared as a **pair**:
 
-========================  ====================================  =====================================
-measure                   test                                  effect size
-========================  ====================================  =====================================
-a seat's win rate         two-proportion z-test (statsmodels)   difference in points; Cohen's h
-rounds, steps, spread,    Mann-Whitney U, two-sided (scipy)     difference of means; Cliff's delta
-margin, each ``use:``
-count per game
-end trigger               chi-square test of homogeneity        largest change of a share; Cramér's V
-each outcome (a           chi-square test of homogeneity        largest change of a share; Cramér's V
-gunfight's, poker's...)   on the pooled counts
-========================  ====================================  =====================================
+========================  ===========================================  ==============================
+measure (one per game)    test over the paired games                   effect size
+========================  ===========================================  ==============================
+a seat's win share        paired t-test of the shares (scipy)          difference in points; Cohen's h
+(a shared win is 1/k)
+each seat's score,        Wilcoxon signed-rank of the differences      difference of means; the
+spread, margin, rounds,   (scipy; games that came out the same have    matched-pairs rank-biserial
+steps, each ``use:``      no say)                                      correlation
+count
+how games end; each       permutation test over games (scipy): the     largest change of a share;
+outcome (a gunfight's,    chi-square statistic of the pooled counts,   Cramér's V
+poker's...)               each game's counts swapped with its pair's
+========================  ===========================================  ==============================
 
-The p-values of all tests of a sweep are corrected together (Holm by default, so the chance that
-a sweep reports any difference when no setting changes anything is at most ``alpha``;
-Benjamini-Hochberg on request). A measure that is the same constant in both (every game lasts 3
-rounds) is reported as unchanged and not tested. Tied winners share a win (1/k each); the
-z-test's variance assumes whole wins, which makes it slightly conservative when ties are common.
-Outcome counts pool the events of many games; events within one game are treated as independent.
+Games without a pair (an interrupted sweep, a table from elsewhere) are left out of the paired
+tests; when no game has one, the same measures are compared as independent samples (Welch's
+t-test, Mann-Whitney U, the permutation test over independent games).
+
+Two families per setting, stated beforehand: the **primary** family (seats, scores, length, how
+games end) is corrected by Holm (so the chance that a setting that changes nothing is reported
+as changing any of them is at most ``alpha``); the **secondary** family (what the players use,
+how outcomes come out: many columns, to look into) controls the false discovery rate
+(Benjamini-Hochberg). A measure that comes out the same in every paired game (a no-op change) is
+reported as unchanged and not tested.
 """
 from __future__ import annotations
 
@@ -32,6 +41,11 @@ from .metrics import counted_columns, seats_in
 
 LENGTHS = {"rounds": "rounds", "steps": "steps", "spread": "score spread", "margin": "winning margin"}
 CORRECTIONS = {"holm": "Holm", "fdr_bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}
+#: The stated families: which measures a designer asked about, and which are there to look into.
+PRIMARY = ("seats", "scores", "length", "end")
+SECONDARY = ("usage", "outcomes")
+#: Resamples of each permutation test (its smallest p-value is 1 / (RESAMPLES + 1)).
+RESAMPLES = 1999
 
 
 @dataclass
@@ -44,6 +58,8 @@ class Comparison:
     correction: str
     detectable: dict[str, float] = field(default_factory=dict)   # setting -> detectable change in a seat's win rate
     baseline_facts: str = ""
+    secondary_correction: str = "fdr_bh"
+    paired: dict[str, int] = field(default_factory=dict)         # setting -> games paired with the baseline's
 
     def significant(self, setting: str | None = None):
         rows = self.tests[self.tests["significant"]]
@@ -51,19 +67,10 @@ class Comparison:
 
     def to_json(self) -> dict:
         records = self.tests.replace({float("nan"): None}).to_dict(orient="records")
-        return {"alpha": self.alpha, "correction": self.correction, "comparisons": len(self.tests),
-                "baseline": self.baseline_facts, "verdicts": self.verdicts, "detectable_win_rate_change":
-                self.detectable, "tests": records}
-
-
-def _z_test(x1: float, n1: int, x0: float, n0: int) -> float:
-    from statsmodels.stats.proportion import proportions_ztest
-
-    pooled = (x1 + x0) / (n1 + n0)
-    if pooled in (0.0, 1.0) or x1 / n1 == x0 / n0:
-        return 1.0
-    _, p = proportions_ztest([x1, x0], [n1, n0], alternative="two-sided")
-    return float(p)
+        return {"alpha": self.alpha, "correction": self.correction, "secondary_correction": self.secondary_correction,
+                "families": {"primary": list(PRIMARY), "secondary": list(SECONDARY)}, "comparisons": len(self.tests),
+                "paired_games": self.paired, "baseline": self.baseline_facts, "verdicts": self.verdicts,
+                "detectable_win_rate_change": self.detectable, "tests": records}
 
 
 def cohens_h(p1: float, p0: float) -> float:
@@ -80,8 +87,60 @@ def cliffs_delta(u: float, n1: int, n0: int) -> float:
     return 2 * u / (n1 * n0) - 1
 
 
-def _mann_whitney(a, b) -> tuple[float, float] | None:
-    """(p, Cliff's delta) of two samples, or None when both are the same constant."""
+# -- the tests (each on one value per game) ----------------------------------------------------
+
+def paired_share_test(a, b) -> float | None:
+    """Two-sided p of a paired t-test of per-game win shares ``a`` against ``b`` (same games),
+    or None when every pair is equal."""
+    from scipy.stats import ttest_rel
+
+    import numpy as np
+
+    d = np.asarray(a, float) - np.asarray(b, float)
+    if not np.any(d):
+        return None
+    if np.all(d == d[0]):            # the same non-zero change in every game: certain
+        return 0.0
+    return float(ttest_rel(a, b).pvalue)
+
+
+def share_test(a, b) -> float | None:
+    """Two-sided p of Welch's t-test of per-game win shares of independent games."""
+    from scipy.stats import ttest_ind
+
+    import numpy as np
+
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    if a.min() == a.max() == b.min() == b.max():
+        return None
+    if a.var() == 0 and b.var() == 0:
+        return 0.0
+    return float(ttest_ind(a, b, equal_var=False).pvalue)
+
+
+def signed_rank(a, b) -> tuple[float, float] | None:
+    """(p, matched-pairs rank-biserial correlation) of the Wilcoxon signed-rank test of the
+    paired differences ``a - b``, or None when every pair is equal."""
+    from scipy.stats import rankdata, wilcoxon
+
+    import numpy as np
+
+    d = np.asarray(a, float) - np.asarray(b, float)
+    d = d[d != 0]
+    if not len(d):
+        return None
+    ranks = rankdata(np.abs(d))
+    r = float((ranks[d > 0].sum() - ranks[d < 0].sum()) / ranks.sum())
+    if len(d) == 1 or np.all(d > 0) and len(d) < 6 or np.all(d < 0) and len(d) < 6:
+        p = float(wilcoxon(d, method="exact").pvalue) if len(d) > 1 else 1.0
+    else:
+        p = float(wilcoxon(d, zero_method="wilcox", method="auto").pvalue)
+    return p, r
+
+
+def rank_sum(a, b) -> tuple[float, float] | None:
+    """(p, Cliff's delta) of the Mann-Whitney U test of independent games, or None when both are
+    the same constant."""
     from scipy.stats import mannwhitneyu
 
     if a.min() == a.max() == b.min() == b.max():
@@ -90,46 +149,80 @@ def _mann_whitney(a, b) -> tuple[float, float] | None:
     return float(p), cliffs_delta(float(u), len(a), len(b))
 
 
-def _chi_square(counts1: dict, counts0: dict) -> tuple[float, float, str, float] | None:
-    """(p, Cramér's V, the value whose share changed most, that change) of two count tables, or
-    None when there is nothing to compare."""
-    from scipy.stats import chi2_contingency
+def _chi2_statistic(totals1, totals0):
+    """Pearson's chi-square of two rows of pooled counts, along the last axis (vectorised)."""
+    import numpy as np
 
-    values = sorted(set(counts1) | set(counts0), key=str)
-    n1, n0 = sum(counts1.values()), sum(counts0.values())
-    if len(values) < 2 or n1 == 0 or n0 == 0:
+    n1, n0 = totals1.sum(-1, keepdims=True), totals0.sum(-1, keepdims=True)
+    column = totals1 + totals0
+    grand = n1 + n0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        e1, e0 = n1 * column / grand, n0 * column / grand
+        terms = np.where(column > 0, (totals1 - e1) ** 2 / e1 + (totals0 - e0) ** 2 / e0, 0.0)
+    return np.nan_to_num(terms).sum(-1)
+
+
+def count_permutation_test(counts1, counts0, paired: bool, seed: int = 0) -> float | None:
+    """p of a permutation test over **games** that two sets of games share out events alike.
+
+    ``counts1`` and ``counts0`` are games x values arrays of counts (one row per game: how many
+    of its poker hands the active player won, split, ...; or a one-hot row of how it ended).
+    The statistic is the chi-square of the pooled counts, but its distribution comes from
+    reassigning whole games (``paired``: swapping each game's counts with its pair's), so events
+    that come together in a game stay together. None when there is nothing to compare.
+    """
+    import numpy as np
+    from scipy.stats import permutation_test
+
+    counts1, counts0 = np.asarray(counts1, float), np.asarray(counts0, float)
+    totals1, totals0 = counts1.sum(0), counts0.sum(0)
+    if (totals1 + totals0 > 0).sum() < 2 or totals1.sum() == 0 or totals0.sum() == 0:
         return None
-    table = [[counts1.get(v, 0) for v in values], [counts0.get(v, 0) for v in values]]
-    columns = [j for j in range(len(values)) if table[0][j] + table[1][j] > 0]
-    table = [[row[j] for j in columns] for row in table]
-    values = [values[j] for j in columns]
-    if len(values) < 2:
+    if paired and np.array_equal(counts1, counts0):
         return None
-    chi2, p, _, _ = chi2_contingency(table, correction=False)
-    v = math.sqrt(chi2 / (n1 + n0)) if n1 + n0 else 0.0    # Cramér's V with two rows: min(r, c) - 1 = 1
-    changes = {value: table[0][j] / n1 - table[1][j] / n0 for j, value in enumerate(values)}
-    most = max(changes, key=lambda k: abs(changes[k]))
-    return float(p), v, most, changes[most]
+    # the games are indexed (scipy permutes the indices), the statistic looks their counts up
+    stacked = np.concatenate([counts1, counts0])
+    first, second = np.arange(len(counts1)), np.arange(len(counts0)) + len(counts1)
+
+    def statistic(x, y, axis=-1):
+        return _chi2_statistic(stacked[x].sum(-2), stacked[y].sum(-2))
+
+    result = permutation_test((first, second), statistic, permutation_type="samples" if paired else "independent",
+                              vectorized=True, n_resamples=RESAMPLES, alternative="greater", batch=200,
+                              random_state=np.random.default_rng(seed))
+    return float(result.pvalue)
 
 
-def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correction: str = "holm") -> Comparison:
+def cramers_v(totals1, totals0) -> float:
+    import numpy as np
+
+    t1, t0 = np.asarray(totals1, float), np.asarray(totals0, float)
+    n = t1.sum() + t0.sum()
+    return float(math.sqrt(_chi2_statistic(t1, t0) / n)) if n else 0.0
+
+
+def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correction: str = "holm",
+            secondary: str = "fdr_bh") -> Comparison:
     """Test every setting of ``table`` against ``baseline``.
 
     ``table`` is a results table (checked by :func:`~workbench.balance.table.check` first) or the
     :class:`~workbench.balance.sweep.Report` of a run (whose table was checked by the run).
+    ``correction`` is applied to each setting's primary family (seats, scores, length, how games
+    end), ``secondary`` to its secondary family (usage, outcomes).
 
-    Returns a :class:`Comparison`: one row per test with the p-value, the corrected p-value,
-    whether it is significant at ``alpha``, the effect and its size, and a plain-words verdict
-    per setting.
+    Returns a :class:`Comparison`: one row per test with its family, the p-value, the corrected
+    p-value, whether it is significant at ``alpha``, the effect and its size, and a plain-words
+    verdict per setting.
     """
     import pandas as pd
     from statsmodels.stats.multitest import multipletests
 
-    from ..errors import UsageError
+    from ..core.errors import UsageError
     from .table import check
 
-    if correction not in CORRECTIONS:
-        raise UsageError(f"correction must be one of {', '.join(CORRECTIONS)}, not {correction!r}")
+    for given in (correction, secondary):
+        if given not in CORRECTIONS:
+            raise UsageError(f"correction must be one of {', '.join(CORRECTIONS)}, not {given!r}")
     if not 0 < alpha < 1:
         raise UsageError(f"alpha is a probability between 0 and 1, not {alpha!r}")
     from .sweep import Report
@@ -140,93 +233,136 @@ def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correctio
         check(table)
     settings = list(dict.fromkeys(table["setting"]))
     if baseline not in settings:
-        from ..errors import NotFound
+        from ..core.errors import NotFound
         raise NotFound("setting", baseline, settings, "in the results")
     base = table[table["setting"] == baseline]
     rows: list[dict] = []
     unchanged: dict[str, list[str]] = {}
+    paired: dict[str, int] = {}
     for setting in settings:
         if setting == baseline:
             continue
         games = table[table["setting"] == setting]
-        rows += _tests(setting, games, base, unchanged.setdefault(setting, []))
+        pairs = games.merge(base[["game", "seed"]], on=["game", "seed"])[["game", "seed"]]
+        paired[setting] = len(pairs)
+        if len(pairs):
+            g = games.set_index(["game", "seed"]).loc[list(pairs.itertuples(index=False, name=None))].reset_index()
+            b = base.set_index(["game", "seed"]).loc[list(pairs.itertuples(index=False, name=None))].reset_index()
+        else:
+            g, b = games, base
+        rows += _tests(setting, g, b, unchanged.setdefault(setting, []), bool(len(pairs)))
     tests = pd.DataFrame(rows, columns=["setting", "family", "metric", "test", "baseline", "value", "effect",
                                         "effect_size", "effect_name", "p", "words"])
-    if len(tests):
-        reject, adjusted, _, _ = multipletests(tests["p"].to_numpy(), alpha=alpha, method=correction)
-        tests["p_adjusted"], tests["significant"] = adjusted, reject
-    else:
-        tests["p_adjusted"], tests["significant"] = [], []
-    detectable = {s: _detectable(table, base, s, alpha, max(len(tests), 1)) for s in settings if s != baseline}
-    comparison = Comparison(tests, {}, alpha, correction, detectable, _baseline_facts(base))
+    tests["primary"] = tests["family"].isin(PRIMARY)
+    tests["p_adjusted"], tests["significant"] = float("nan"), False
+    for (_setting, primary), group in tests.groupby(["setting", "primary"], sort=False):
+        reject, adjusted, _, _ = multipletests(group["p"].to_numpy(), alpha=alpha,
+                                               method=correction if primary else secondary)
+        tests.loc[group.index, "p_adjusted"] = adjusted
+        tests.loc[group.index, "significant"] = reject
+    tests["significant"] = tests["significant"].astype(bool)
+    primary_measures = 2 * int(base["players"].iloc[0]) + len(LENGTHS) + 1    # seats, scores, length, end
+    detectable = {s: _detectable(table, base, s, alpha, primary_measures) for s in settings if s != baseline}
+    comparison = Comparison(tests, {}, alpha, correction, detectable, _baseline_facts(base), secondary, paired)
     comparison.verdicts = {s: _verdict(comparison, s, table, base, unchanged.get(s, [])) for s in settings
                            if s != baseline}
     return comparison
 
 
-def _tests(setting: str, games, base, unchanged: list[str]) -> list[dict]:
+def _measure(a, b, paired: bool):
+    """(p, effect size) of a per-game measure, or None when it never differs."""
+    return signed_rank(a, b) if paired else rank_sum(a, b)
+
+
+def _tests(setting: str, games, base, unchanged: list[str], paired: bool) -> list[dict]:
+    import numpy as np
+
     rows = []
-    n1, n0 = len(games), len(base)
     players = int(games["players"].iloc[0])
+    same = "in every paired game" if paired else ""
+    rank_test = "Wilcoxon signed-rank (paired)" if paired else "Mann-Whitney U"
+    rank_effect = "rank-biserial r" if paired else "Cliff's delta"
     if players == int(base["players"].iloc[0]):
         for seat in range(1, players + 1):
-            x1, x0 = float(games[f"win_{seat}"].sum()), float(base[f"win_{seat}"].sum())
-            r1, r0 = x1 / n1, x0 / n0
-            rows.append({"setting": setting, "family": "seats", "metric": f"seat {seat} win rate",
-                         "test": "two-proportion z", "baseline": r0, "value": r1, "effect": r1 - r0,
-                         "effect_size": cohens_h(r1, r0), "effect_name": "Cohen's h", "p": _z_test(x1, n1, x0, n0),
-                         "words": f"seat {seat} wins {r1:.1%} vs {r0:.1%} of games ({(r1 - r0) * 100:+.1f} points)"})
+            a, b = games[f"win_{seat}"].to_numpy(), base[f"win_{seat}"].to_numpy()
+            p = paired_share_test(a, b) if paired else share_test(a, b)
+            r1, r0 = float(a.mean()), float(b.mean())
+            if p is None:
+                unchanged.append(f"seat {seat} wins the same {same}".strip())
+            else:
+                rows.append({"setting": setting, "family": "seats", "metric": f"seat {seat} win rate",
+                             "test": "paired t (per-game shares)" if paired else "Welch t (per-game shares)",
+                             "baseline": r0, "value": r1, "effect": r1 - r0, "effect_size": cohens_h(r1, r0),
+                             "effect_name": "Cohen's h", "p": p,
+                             "words": f"seat {seat} wins {r1:.1%} vs {r0:.1%} of games ({(r1 - r0) * 100:+.1f} points)"})
+            a, b = games[f"score_{seat}"].to_numpy(), base[f"score_{seat}"].to_numpy()
+            tested = _measure(a, b, paired)
+            m1, m0 = float(a.mean()), float(b.mean())
+            if tested is None:
+                unchanged.append(f"seat {seat} scores the same {same}".strip())
+                continue
+            rows.append({"setting": setting, "family": "scores", "metric": f"seat {seat} score", "test": rank_test,
+                         "baseline": m0, "value": m1, "effect": m1 - m0, "effect_size": tested[1],
+                         "effect_name": rank_effect, "p": tested[0],
+                         "words": f"seat {seat} scores {m1:.2f} vs {m0:.2f} a game"})
     else:
-        unchanged.append(f"seat win rates are not compared ({players} players vs {int(base['players'].iloc[0])})")
+        unchanged.append(f"seats are not compared ({players} players vs {int(base['players'].iloc[0])})")
     for column, label in LENGTHS.items():
-        tested = _mann_whitney(games[column].to_numpy(), base[column].to_numpy())
-        m1, m0 = float(games[column].mean()), float(base[column].mean())
+        a, b = games[column].to_numpy(), base[column].to_numpy()
+        tested = _measure(a, b, paired)
+        m1, m0 = float(a.mean()), float(b.mean())
         if tested is None:
-            unchanged.append(f"{label} is always {m1:g}")
+            unchanged.append(f"{label} is the same {same}".strip() if paired else f"{label} is always {m1:g}")
             continue
-        p, delta = tested
+        p, size = tested
         rows.append({"setting": setting, "family": "length" if column in ("rounds", "steps") else "scores",
-                     "metric": label, "test": "Mann-Whitney U", "baseline": m0, "value": m1, "effect": m1 - m0,
-                     "effect_size": delta, "effect_name": "Cliff's delta", "p": p, "words": _length_words(column, m1, m0)})
-    ends = _chi_square(games["end"].value_counts().to_dict(), base["end"].value_counts().to_dict())
-    if ends is None:
-        unchanged.append(f"every game ends the same way ({games['end'].iloc[0]})")
+                     "metric": label, "test": rank_test, "baseline": m0, "value": m1, "effect": m1 - m0,
+                     "effect_size": size, "effect_name": rank_effect, "p": p, "words": _length_words(column, m1, m0)})
+    ends = sorted(set(games["end"]) | set(base["end"]), key=str)
+    c1 = np.array([[e == v for v in ends] for e in games["end"]], float).reshape(len(games), len(ends))
+    c0 = np.array([[e == v for v in ends] for e in base["end"]], float).reshape(len(base), len(ends))
+    p = count_permutation_test(c1, c0, paired)
+    if p is None:
+        unchanged.append(f"games end the same way {same}".strip() if len(ends) > 1 else
+                         f"every game ends the same way ({ends[0]})")
     else:
-        p, v, value, change = ends
-        share1, share0 = (games["end"] == value).mean(), (base["end"] == value).mean()
-        rows.append({"setting": setting, "family": "end", "metric": "end trigger", "test": "chi-square",
-                     "baseline": float(share0), "value": float(share1), "effect": change, "effect_size": v,
-                     "effect_name": "Cramér's V", "p": p,
-                     "words": f"games end with '{value}' {share1:.0%} vs {share0:.0%} of the time"})
+        share1, share0 = c1.mean(0), c0.mean(0)
+        j = int(np.argmax(np.abs(share1 - share0)))
+        rows.append({"setting": setting, "family": "end", "metric": "end trigger",
+                     "test": "permutation over games (chi-square)", "baseline": float(share0[j]),
+                     "value": float(share1[j]), "effect": float(share1[j] - share0[j]),
+                     "effect_size": cramers_v(c1.sum(0), c0.sum(0)), "effect_name": "Cramér's V", "p": p,
+                     "words": f"games end with '{ends[j]}' {share1[j]:.0%} vs {share0[j]:.0%} of the time"})
     columns = sorted(set(counted_columns(games, "use:")) | set(counted_columns(base, "use:")))
     for column in columns:
-        a = games[column].to_numpy() if column in games else None
-        b = base[column].to_numpy() if column in base else None
-        if a is None:
-            a = b * 0
-        if b is None:
-            b = a * 0
-        tested = _mann_whitney(a, b)
+        a = games[column].to_numpy() if column in games else np.zeros(len(games))
+        b = base[column].to_numpy() if column in base else np.zeros(len(base))
+        tested = _measure(a, b, paired)
         if tested is None:
             continue
-        p, delta = tested
+        p, size = tested
         m1, m0 = float(a.mean()), float(b.mean())
-        rows.append({"setting": setting, "family": "usage", "metric": column[4:], "test": "Mann-Whitney U",
-                     "baseline": m0, "value": m1, "effect": m1 - m0, "effect_size": delta, "effect_name": "Cliff's delta",
+        rows.append({"setting": setting, "family": "usage", "metric": column[4:], "test": rank_test,
+                     "baseline": m0, "value": m1, "effect": m1 - m0, "effect_size": size, "effect_name": rank_effect,
                      "p": p, "words": f"{_usage_name(column)} {m1:.2f} vs {m0:.2f} times a game"})
     groups = sorted({c[4:].rsplit(":", 1)[0] for c in counted_columns(games, "out:") + counted_columns(base, "out:")})
     for group in groups:
         prefix = f"out:{group}:"
-        c1 = {c[len(prefix):]: int(games[c].sum()) for c in games.columns if c.startswith(prefix)}
-        c0 = {c[len(prefix):]: int(base[c].sum()) for c in base.columns if c.startswith(prefix)}
-        tested = _chi_square(c1, c0)
-        if tested is None:
+        values = sorted({c[len(prefix):] for c in list(games.columns) + list(base.columns) if c.startswith(prefix)})
+        c1 = np.column_stack([games[prefix + v].to_numpy() if prefix + v in games else np.zeros(len(games))
+                              for v in values])
+        c0 = np.column_stack([base[prefix + v].to_numpy() if prefix + v in base else np.zeros(len(base))
+                              for v in values])
+        p = count_permutation_test(c1, c0, paired)
+        if p is None:
             continue
-        p, v, value, change = tested
-        s1, s0 = c1.get(value, 0) / sum(c1.values()), c0.get(value, 0) / sum(c0.values())
-        rows.append({"setting": setting, "family": "outcomes", "metric": group, "test": "chi-square",
-                     "baseline": s0, "value": s1, "effect": change, "effect_size": v, "effect_name": "Cramér's V",
-                     "p": p, "words": f"{group.replace('.', ' ')} '{value}' {s1:.0%} vs {s0:.0%} of the time"})
+        t1, t0 = c1.sum(0), c0.sum(0)
+        s1, s0 = t1 / max(t1.sum(), 1), t0 / max(t0.sum(), 1)
+        j = int(np.argmax(np.abs(s1 - s0)))
+        rows.append({"setting": setting, "family": "outcomes", "metric": group,
+                     "test": "permutation over games (chi-square)", "baseline": float(s0[j]), "value": float(s1[j]),
+                     "effect": float(s1[j] - s0[j]), "effect_size": cramers_v(t1, t0), "effect_name": "Cramér's V",
+                     "p": p, "words": f"{group.replace('.', ' ')} '{values[j]}' {s1[j]:.0%} vs {s0[j]:.0%} of the time"})
     return rows
 
 
@@ -256,19 +392,25 @@ def _length_words(column: str, m1: float, m0: float) -> str:
 
 
 def _detectable(table, base, setting: str, alpha: float, comparisons: int) -> float:
-    """The change in seat 1's win rate this sweep detects with 80% power (Bonferroni's level, so
-    a safe figure), in proportion units."""
-    from statsmodels.stats.power import NormalIndPower
+    """The change in seat 1's win rate this sweep detects with 80% power, in proportion units: a
+    t-test of per-game shares at Bonferroni's level over the primary measures, as if the games
+    were not paired (pairing only helps: a safe figure)."""
+    from statsmodels.stats.power import TTestPower
 
     games = table[table["setting"] == setting]
-    p0 = float(base["win_1"].mean())
+    n = min(len(games), len(base))
+    players = int(base["players"].iloc[0])
+    variance = float(base["win_1"].var(ddof=1)) if len(base) > 1 else 0.0
+    if not variance > 0:          # seat 1 always won or always lost: a fair seat's variance
+        variance = (1 / players) * (1 - 1 / players)
+    if n < 3:
+        return 1.0
     try:
-        h = NormalIndPower().solve_power(effect_size=None, nobs1=len(games), alpha=alpha / comparisons, power=0.8,
-                                         ratio=len(base) / len(games), alternative="two-sided")
+        d = TTestPower().solve_power(effect_size=None, nobs=n, alpha=alpha / comparisons, power=0.8,
+                                     alternative="two-sided")
     except Exception:  # noqa: BLE001 - the solver fails for tiny samples: nothing is detectable then
         return 1.0
-    up = math.sin(min(math.asin(math.sqrt(p0)) + h / 2, math.pi / 2)) ** 2
-    return float(up - p0)
+    return float(min(1.0, d * math.sqrt(2 * variance)))
 
 
 def _baseline_facts(base) -> str:
@@ -281,13 +423,20 @@ def _baseline_facts(base) -> str:
 def _verdict(comparison: Comparison, setting: str, table, base, unchanged: list[str]) -> str:
     n1 = int((table["setting"] == setting).sum())
     tests = comparison.tests[comparison.tests["setting"] == setting]
+    primary = tests[tests["primary"]]
     hits = tests[tests["significant"]].copy()
     level = f"{comparison.alpha:.0%}".replace(".0%", "%")
-    how = f"at {level}, {CORRECTIONS[comparison.correction]}-corrected over {len(comparison.tests)} comparisons"
-    head = f"{setting} vs baseline ({n1:,} vs {len(base):,} games): "
+    pairs = comparison.paired.get(setting, 0)
+    how = (f"at {level}; {CORRECTIONS[comparison.correction]}-corrected over {len(primary)} primary comparisons"
+           f" (seats, scores, length, how games end), {CORRECTIONS[comparison.secondary_correction]} over"
+           f" {len(tests) - len(primary)} of usage and outcomes")
+    paired_words = f", {pairs:,} paired by seed" if pairs else ", independent games"
+    head = f"{setting} vs baseline ({n1:,} vs {len(base):,} games{paired_words}): "
+    same = f" Unchanged: {'; '.join(unchanged)}." if unchanged else ""
+    if not len(tests):
+        return head + "every measured game came out the same as its baseline game: the change does nothing here." + same
     if not len(hits):
         detectable = comparison.detectable.get(setting, 1.0)
-        same = f" Unchanged: {'; '.join(unchanged)}." if unchanged else ""
         return (head + f"no significant difference in any of {len(tests)} measures ({how}); changes in a seat's"
                 f" win rate smaller than about {detectable * 100:.1f} points would go unnoticed at this many games."
                 + same)

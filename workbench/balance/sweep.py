@@ -2,20 +2,26 @@
 
 A :class:`Setting` is one way of playing a game (scenario, variants, overrides, options, players,
 bots); a :class:`Sweep` is a baseline setting and the settings compared with it, ``games`` games
-each, from one sweep ``seed``. Game ``i`` of a setting is played with the seed
-:func:`game_seed` derives from (sweep seed, setting, i), so a game's result depends on nothing
-else: not on the number of workers, the size of the batches or the order they finish in.
+each, from one sweep ``seed``. Game ``i`` of every setting is played with the seed
+:func:`game_seed` derives from (sweep seed, game, i): the baseline and each setting play the same
+seeds (common random numbers, so the statistics compare game ``i`` with game ``i``), and a game's
+result depends on nothing else: not on the number of workers, the size of the batches or the
+order they finish in.
 
 :func:`run` plays a sweep. By default it starts a local Dask cluster (one worker process per
 core) and stops it at the end; ``scheduler="tcp://HOST:PORT"`` uses a running cluster instead, and
 ``client=`` one already open (a notebook's). Games go to the workers in batches sized so that each
 task takes about a second (scheduling then costs a few per cent at most). Results are stored in a
-Parquet file keyed by sweep, setting and seed: a rerun with more games plays only the games
-missing, and an interrupted sweep (Ctrl-C, or the notebook's stop button) keeps every finished
-game.
+Parquet file keyed by everything that decides a game (sweep, sweep seed, setting key and game
+seed): a rerun with more games plays only the games missing, and an interrupted sweep (Ctrl-C, or
+the notebook's stop button) keeps every finished game. One sweep at a time writes a store (a lock
+next to it; a second is refused before it plays a game). A worker lost mid-sweep has its batches
+played again elsewhere; a lost scheduler is a :class:`ClusterLost` error after the finished
+games are saved.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import json
@@ -27,13 +33,24 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from ..errors import UsageError
+from ..core.errors import UsageError
 
 #: A task should take about this long (scheduling a task costs milliseconds)...
 TARGET_TASK_SECONDS = 1.0
 #: ... and never much less than this, even when that leaves some workers idle at the end.
 MIN_TASK_SECONDS = 0.25
 BASELINE = "baseline"
+#: Times a batch is sent again after the worker playing it was lost.
+RETRIES = 3
+
+
+class StoreBusy(UsageError):
+    """Another sweep is writing the same stored results (refused before any game is played)."""
+
+
+class ClusterLost(UsageError):
+    """The Dask scheduler (or a batch's every worker) was lost mid-sweep; the finished games are
+    saved. Not a bug and not the content: the environment's fault, said in words (exit code 2)."""
 
 
 @dataclass
@@ -84,9 +101,11 @@ class Setting:
         return _digest(self.identity())
 
     def seed_key(self) -> str:
-        """16 hex digits identifying how games are played, the content aside: what game seeds
-        derive from (an edit elsewhere in the library does not reshuffle every game)."""
-        return _digest({k: v for k, v in self.identity().items() if k != "content"})
+        """16 hex digits that game seeds derive from: the game only, so that the baseline and
+        every setting play the same seeds (common random numbers: game ``i`` of a house rule is
+        compared with game ``i`` of the baseline, dealt from the same seed), and an edit of the
+        content does not reshuffle any game."""
+        return _digest({"game": self.game, "seeds": "paired"})
 
     def but(self, name: str, **changes) -> "Setting":
         """This setting with some fields changed, under another label."""
@@ -385,21 +404,29 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
         Called with the Dask client once it is connected (a notebook shows the dashboard link).
     """
     from . import require
-    from .table import check, combine, read, tidy, write
 
     require()
     sweep = bind(sweep, library)
     per_game = _prepare(sweep, library)
+    with store_lock(store):     # a second writer is refused here, before it plays any game
+        return _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, client, batch, progress,
+                    dashboard, checkpoint_seconds, on_client)
+
+
+def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, client, batch, progress, dashboard,
+         checkpoint_seconds, on_client) -> Report:
+    from .table import check, combine, read, tidy, write
+
     stored = read(store) if store else None
-    done: set[tuple[str, int]] = set()
+    done: set[tuple[int, str, int]] = set()
     if stored is not None and len(stored):
         mine = stored[stored["sweep"] == sweep.name]
-        done = set(zip(mine["setting_key"], mine["seed"].astype(int)))
+        done = set(zip(mine["sweep_seed"].astype(int), mine["setting_key"], mine["seed"].astype(int)))
     jobs: dict[str, list[tuple[int, int]]] = {}
     for setting in sweep.all:
         key, seeds = setting.key(), setting.seed_key()
         jobs[setting.name] = [(i, s) for i in range(sweep.games)
-                              if (key, s := game_seed(sweep.seed, seeds, i)) not in done]
+                              if (sweep.seed, key, s := game_seed(sweep.seed, seeds, i)) not in done]
     total = sum(len(j) for j in jobs.values())
     reused = len(sweep.all) * sweep.games - total
     rows: list[dict] = []
@@ -455,29 +482,53 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
                     waiting = iter(_chunks(jobs, size))
                     live: set = set()
 
-                    def submit(chunk):
+                    chunks: dict = {}          # future -> (its batch, times it was sent again)
+                    library_at = [remote_library]
+
+                    def submit(chunk, tries=0):
                         name, games = chunk
-                        future = dask_client.submit(play_batch, remote_library, token,
+                        future = dask_client.submit(play_batch, library_at[0], token,
                                                     {"name": sweep.name, "seed": sweep.seed}, by_name[name], games,
                                                     pure=False)
                         live.add(future)
+                        chunks[future] = (chunk, tries)
                         return future
 
                     finished = as_completed([submit(c) for c in itertools.islice(waiting, IN_FLIGHT * n_workers)])
                     try:
                         for future in finished:
                             live.discard(future)
+                            chunk, tries = chunks.pop(future)
+                            try:
+                                result = future.result()
+                            except Exception as exc:  # noqa: BLE001 - sorted below: a lost worker, or re-raised
+                                if _killed(exc):
+                                    raise ClusterLost(f"a batch of {chunk[0]} was playing on every worker that"
+                                                      " died under it (out of memory?); the finished games are"
+                                                      " saved") from None
+                                if not _lost(exc, dask_client):
+                                    raise
+                                if tries >= RETRIES:
+                                    raise ClusterLost(f"the workers playing a batch of {chunk[0]} were lost"
+                                                      f" {tries + 1} times ({type(exc).__name__})") from None
+                                timing["retried"] = timing.get("retried", 0) + 1
+                                if not _alive(dask_client, library_at[0]):   # its only copy went with the worker
+                                    library_at[0] = dask_client.scatter(library, broadcast=True, hash=False)
+                                finished.add(submit(chunk, tries + 1))
+                                continue
                             following = next(waiting, None)
                             if following is not None:
                                 finished.add(submit(following))
-                            result = future.result()
                             _account(timing, result)
                             rows += result["rows"]
                             bar.update(len(result["rows"]))
                             if store and time.perf_counter() - last_save[0] > checkpoint_seconds:
                                 save()
-                    except BaseException:
-                        dask_client.cancel(list(live))
+                    except BaseException as exc:
+                        if not isinstance(exc, ClusterLost) and _scheduler_lost(exc, dask_client):
+                            raise ClusterLost(_lost_message(scheduler, rows, store)) from None
+                        with contextlib.suppress(Exception):    # a lost scheduler cannot cancel
+                            dask_client.cancel(list(live))
                         raise
                     timing["compute"] = time.perf_counter() - compute_start
         except KeyboardInterrupt:
@@ -494,6 +545,92 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
     missing = len(sweep.all) * sweep.games - len(table)
     return Report(sweep, table, len(rows), reused, interrupted, Path(store) if store else None, timing,
                   dashboard_link, missing)
+
+
+def _lost(exc: BaseException, client) -> bool:
+    """Whether a batch failed because the data it needed went with a lost worker (the library
+    scattered to it: Dask cannot compute that again), not in the game. A task running on a lost
+    worker Dask itself sends to another (``distributed.scheduler.allowed-failures`` times)."""
+    import asyncio
+    import concurrent.futures
+
+    from distributed.client import FutureCancelledError
+
+    if client.status != "running":
+        return False
+    return isinstance(exc, (FutureCancelledError, asyncio.CancelledError, concurrent.futures.CancelledError)) \
+        or "lost dependencies" in str(exc)
+
+
+def _killed(exc: BaseException) -> bool:
+    try:
+        from distributed.scheduler import KilledWorker
+    except ImportError:      # older distributed
+        from distributed import KilledWorker
+    return isinstance(exc, KilledWorker)
+
+
+def _alive(client, future) -> bool:
+    """Whether a scattered future still has a copy on some worker."""
+    try:
+        return bool(client.who_has([future]).get(future.key))
+    except Exception:  # noqa: BLE001 - cannot ask: scatter again
+        return False
+
+
+def _scheduler_lost(exc: BaseException, client) -> bool:
+    """Whether ``exc`` came from losing the connection to the scheduler."""
+    import asyncio
+    import concurrent.futures
+
+    from distributed.comm.core import CommClosedError
+
+    if isinstance(exc, KeyboardInterrupt):
+        return False
+    if isinstance(exc, (CommClosedError, OSError, asyncio.TimeoutError, asyncio.CancelledError,
+                        concurrent.futures.CancelledError)):
+        return True
+    return client.status not in ("running", "connecting")
+
+
+def _lost_message(scheduler, rows, store) -> str:
+    where = f"the Dask scheduler at {scheduler}" if scheduler else "the local Dask cluster"
+    kept = (f"the {len(rows):,} games finished are saved in {store}; the same command again plays the rest"
+            if store else f"the {len(rows):,} games finished were not stored (no store)")
+    return f"lost the connection to {where} in the middle of the sweep: {kept}"
+
+
+@contextlib.contextmanager
+def store_lock(store):
+    """Hold the stored results' lock (``STORE.lock`` next to it) for a whole sweep: a second
+    sweep writing the same store at once would lose the first one's games when it saves, so it is
+    refused (:class:`StoreBusy`) before it plays any game. ``flock`` where there is one (a lock
+    that dies with its process), a region lock on Windows."""
+    if store is None:
+        yield
+        return
+    path = Path(store)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lock = path.with_name(path.name + ".lock")
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            try:
+                import fcntl
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except ImportError:   # Windows
+                import msvcrt
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            holder = os.pread(fd, 32, 0).decode(errors="replace").strip() if hasattr(os, "pread") else ""
+            who = f" (process {holder})" if holder.isdigit() else ""
+            raise StoreBusy(f"another sweep{who} is writing {path}; wait until it finishes, or give this one"
+                            f" another --out") from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, str(os.getpid()).encode(), 0) if hasattr(os, "pwrite") else None
+        yield
+    finally:
+        os.close(fd)          # closing it releases the lock
 
 
 def _account(timing: dict, result: dict) -> None:
@@ -514,6 +651,12 @@ def _chunks(jobs: dict[str, list], size: int):
                 yield name, queue.pop(0)
 
 
+def pd_array(values: list[int], n: int):
+    import numpy as np
+
+    return np.array(values, dtype="int64") if n else np.zeros(0, dtype="int64")
+
+
 def _requested(sweep: Sweep, table):
     """The rows of this sweep's settings and games, in setting order then game number."""
     from .table import normalize
@@ -524,6 +667,10 @@ def _requested(sweep: Sweep, table):
     names = {s.key(): s.name for s in sweep.all}
     mine = table[(table["sweep"] == sweep.name) & table["setting_key"].isin(order) & (table["game"] < sweep.games)
                  & (table["sweep_seed"] == sweep.seed)].copy()
+    # only the games of today's seeding (a store may hold games an older version seeded otherwise)
+    seeding = {s.key(): s.seed_key() for s in sweep.all}
+    expected = [game_seed(sweep.seed, seeding[k], int(g)) for k, g in zip(mine["setting_key"], mine["game"])]
+    mine = mine[mine["seed"].to_numpy() == pd_array(expected, len(mine))]
     mine["setting"] = mine["setting_key"].map(names)       # today's labels for the same settings
     mine["_order"] = mine["setting_key"].map(order)
     mine = mine.sort_values(["_order", "game"]).drop(columns="_order")

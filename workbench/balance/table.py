@@ -1,20 +1,22 @@
 """The results table (one row per game), its pandera model, and where it is stored.
 
 Every table is checked by :class:`GameTable` before any statistic is computed: types, ranges,
-one row per seed of a sweep's setting, win shares that add up to one game. Stored results are
+one row per game (sweep, sweep seed, setting, game number and seed), win shares that add up to one game. Stored results are
 Parquet (CSV on request), written atomically; reading a file that fails the checks is a
-:class:`~workbench.errors.ContentError` that says which row and column, never a wrong statistic.
+:class:`~workbench.core.errors.ContentError` that says which row and column, never a wrong statistic.
 """
 # no `from __future__ import annotations` here: pandera reads the model's annotations as objects
 import io
 from pathlib import Path
 
 from ..content.problems import Problem
-from ..errors import ContentError
+from ..core.errors import ContentError
 
 #: The keys and facts every row has, in order (seat and count columns follow).
 KEY_COLUMNS = ["sweep", "sweep_seed", "setting", "setting_key", "game_id", "game", "seed", "bots"]
 CODE = "balance-results"
+#: What decides a game, and so keys a stored row.
+GAME_KEY = ["sweep", "sweep_seed", "setting_key", "game", "seed"]
 
 
 def _model():
@@ -43,9 +45,12 @@ def _model():
         win: Series[float] = pa.Field(alias=r"^win_\d+$", regex=True, ge=0, le=1, nullable=True)
         counts: Series[int] = pa.Field(alias=r"^(use|out):", regex=True, ge=0)
 
-        @pa.dataframe_check(name="one-row-per-game-number")
+        @pa.dataframe_check(name="one-row-per-game")
         def one_row_per_game(cls, df):
-            return ~df.duplicated(["sweep", "setting_key", "game"], keep=False)
+            # keyed by everything that decides a game: the sweep and its seed, the setting's key
+            # (rules, content, players, bots, options) and the game's seed; the same game number
+            # of another sweep seed (or of an older seeding) is another game
+            return ~df.duplicated(GAME_KEY, keep=False)
 
         @pa.dataframe_check(name="winners-within-seats")
         def winners_within_seats(cls, df):
@@ -71,7 +76,7 @@ def _model():
 
         class Config:
             strict = True
-            unique = ["sweep", "setting_key", "seed"]
+            unique = ["sweep", "sweep_seed", "setting_key", "seed"]
             name = "balance results"
 
     return GameTable
@@ -91,7 +96,7 @@ def model():
 
 def check(table, source: str | None = None):
     """``table`` checked by :func:`model` (all failures at once), returned unchanged; a
-    :class:`~workbench.errors.ContentError` listing each failure otherwise."""
+    :class:`~workbench.core.errors.ContentError` listing each failure otherwise."""
     import pandera.errors
 
     try:
@@ -178,7 +183,7 @@ def read(path: str | Path):
 
 def write(table, path: str | Path) -> Path:
     """Write ``table`` (checked first) atomically: Parquet, or CSV when ``path`` ends in .csv."""
-    from ..storage import atomic_write_bytes
+    from ..core.storage import atomic_write_bytes
 
     path = Path(path)
     check(table, str(path))

@@ -17,7 +17,7 @@ import re
 import sys
 from typing import Sequence
 
-from ..errors import ContentError, NotFound, UsageError
+from ..core.errors import ContentError, NotFound, UsageError
 from .common import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_options
 from .report import reporter
 
@@ -223,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return rep.fail("interrupted", "interrupted", 130)
     except OSError as exc:
-        from ..storage import _ENVIRONMENT, environment_fault
+        from ..core.storage import _ENVIRONMENT, environment_fault
         if exc.errno not in _ENVIRONMENT:
             return _internal(rep, exc, debug)
         # the machine's fault (a full disk, a read-only folder, a full or closed standard output): in words

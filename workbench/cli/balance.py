@@ -19,6 +19,7 @@ EPILOG = """examples:
   workbench balance dark-horse --scenario pork-barrel --grid dice_rolled=2,3,4 --grid reputation_per_victory_point=2,4
   workbench balance western-legends --players 4 --grid length=average,long        (game lengths: options)
   workbench balance dark-horse --scenario high-noon --set win_margin=1 --scheduler tcp://10.0.0.5:8786
+  workbench balance dark-horse --scenario high-noon --tune reputation_per_victory_point=2..6 --target fair-seats
 
 Results are stored in balance-results/SWEEP.parquet (one row per game, keyed by sweep, setting and
 seed): the same command with more --games plays only the games missing. Ctrl-C stops the cluster
@@ -45,6 +46,13 @@ def add_commands(sub) -> None:
     what.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2,...",
                       help="a rule parameter (or game option) and its values; every combination of the grids is a"
                            " setting (repeatable; two make a heat map)")
+    tune = parser.add_argument_group("tuning a rule to a target (instead of a comparison)")
+    tune.add_argument("--tune", action="append", default=[], metavar="NAME[=LOW..HIGH]",
+                      help="a declared rule parameter to tune (its range from its schema, or LOW..HIGH; repeatable)")
+    tune.add_argument("--target", metavar="TARGET", default="fair-seats",
+                      help="fair-seats (default), rounds=R, steps=S, or end=TEXT:SHARE (a share of games ended by"
+                           " a trigger whose words contain TEXT)")
+    tune.add_argument("--trials", type=int, default=20, help="tuning trials, each a seeded sweep (default 20)")
     how = parser.add_argument_group("how each game is played")
     how.add_argument("--players", type=int, default=3, help="players (default 3)")
     how.add_argument("--bots", metavar="BOT,BOT", help="bots by seat, repeated round the table (default: the game's"
@@ -67,14 +75,15 @@ def add_commands(sub) -> None:
     stats = parser.add_argument_group("statistics")
     stats.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     stats.add_argument("--correction", choices=("holm", "fdr_bh", "bonferroni"), default="holm",
-                       help="correction for the number of comparisons (default holm)")
+                       help="correction of each setting's primary comparisons: seats, scores, length, how games"
+                            " end (default holm); usage and outcomes are secondary, Benjamini-Hochberg")
     add_options(parser)  # --library, --no-published, --format, --debug: as every command
 
 
 def _values(item: str, flag: str) -> tuple[str, list]:
     """``NAME=V1,V2`` (or ``NAME=[...]`` in YAML) into the name and its values."""
-    from ..errors import UsageError
-    from ..games.ruleset import parse_overrides
+    from ..core.errors import UsageError
+    from ..rules.ruleset import parse_overrides
 
     name, sep, text = item.partition("=")
     if not sep or not name.strip() or not text.strip():
@@ -94,7 +103,7 @@ def _values(item: str, flag: str) -> tuple[str, list]:
 def _library(args):
     """The content a sweep plays: the library every command sees (the published games,
     ./variants/ when present, each --library folder); errors in it stop the sweep (exit 1)."""
-    from ..content import resolve
+    from ..app import resolve
 
     library = load_library(args, what="the content a sweep plays").library
     src = resolve.sources([], args.library, published=not args.no_published)
@@ -103,7 +112,7 @@ def _library(args):
 
 def cmd_balance(args, rep) -> int:
     from ..balance import require
-    from ..errors import UsageError
+    from ..core.errors import UsageError
 
     require()
     if args.games < 1:
@@ -133,11 +142,13 @@ def cmd_balance(args, rep) -> int:
 def _balance(args, rep) -> int:
     from ..balance import games as lab_games
     from ..balance.sweep import compare as sweep_of, run
-    from ..errors import UsageError
-    from ..games.ruleset import parse_overrides
+    from ..core.errors import UsageError
+    from ..rules.ruleset import parse_overrides
     from .common import EXIT_OK
 
     lab_games.runner(args.game)            # an unknown game is a usage error before anything loads
+    if args.tune:
+        return _tune(args, rep)
     for item in args.option:
         if "=" not in item or not item.partition("=")[0].strip():
             raise UsageError(f"--option wants NAME=VALUE, not {item!r}")
@@ -167,6 +178,60 @@ def _balance(args, rep) -> int:
         rep.note(message)
         return EXIT_INTERRUPTED
     return _report(args, rep, report, sources) or EXIT_OK
+
+
+def _tune(args, rep) -> int:
+    """`--tune`: Optuna searches the named parameters for the values that best meet --target."""
+    from ..balance.sweep import Setting
+    from ..balance.tune import declared_space, plot, tune
+    from ..core.errors import UsageError
+    from ..rules.ruleset import parse_overrides
+
+    if args.variant or args.grid:
+        raise UsageError("--tune searches parameters of the baseline: give no --variant or --grid with it")
+    if args.trials < 1:
+        raise UsageError("--trials must be at least 1")
+    names, ranges = [], {}
+    for item in args.tune:
+        name, _, bounds = item.partition("=")
+        names.append(name.strip())
+        if bounds:
+            low, sep, high = bounds.partition("..")
+            try:
+                ranges[name.strip()] = (float(low), float(high)) if sep else None
+            except ValueError:
+                ranges[name.strip()] = None
+            if ranges[name.strip()] is None:
+                raise UsageError(f"--tune wants NAME or NAME=LOW..HIGH, not {item!r}")
+    space = declared_space(args.game, names)
+    bots = tuple(b.strip() for b in (args.bots or "").split(",") if b.strip())
+    base = Setting("baseline", args.game, args.scenario, tuple(args.base_variant), parse_overrides(args.overrides),
+                   parse_overrides(args.option), args.players, bots)
+    library, _ = _library(args)
+    name = args.sweep or f"tune-{args.game}" + (f"-{args.scenario}" if args.scenario else "")
+    store = None if args.no_store else Path(args.out or Path("balance-results") / f"{name}.parquet")
+    options = {"workers": args.workers, "scheduler": args.scheduler, "batch": args.batch}
+    result = tune(base, space, args.target, library, games=args.games, trials=args.trials, seed=args.seed,
+                  ranges={k: v for k, v in ranges.items() if v}, store=store, name=name,
+                  **{k: v for k, v in options.items() if v is not None})
+    written = []
+    if args.plots:
+        folder = Path(args.plots)
+        folder.mkdir(parents=True, exist_ok=True)
+        figure = plot(result)
+        figure.savefig(folder / "tuning.png")
+        written.append(str(folder / "tuning.png"))
+    if args.format == "json":
+        rep.set(target=result.target, best=result.best, best_measure=result.best_measure, verdict=result.verdict,
+                trials=json.loads(result.trials.to_json(orient="records")),
+                store=str(store) if store else None, plots=written)
+        return 0
+    rep.line(result.trials.to_string(index=False))
+    rep.line()
+    rep.line(result.verdict)
+    if written:
+        rep.line("figure: " + ", ".join(written))
+    return 0
 
 
 def _report(args, rep, report, sources) -> int:
@@ -212,7 +277,7 @@ def _report(args, rep, report, sources) -> int:
     width = max(len(s) for s in seats["setting"]) + 2
     players = int(seats["seat"].max())
     rep.line(f"{'win rate by seat':<{width}}" + "".join(f"{'seat ' + str(s):>22}" for s in range(1, players + 1))
-          + f"   ({1 - args.alpha:.0%} Wilson intervals)")
+          + f"   ({1 - args.alpha:.0%} intervals; a shared win counts 1/k)")
     for setting, rows in seats.groupby("setting", sort=False):
         cells = "".join(f"{f'{r.win_rate:.1%} [{r.low:.1%}, {r.high:.1%}]':>22}" for r in rows.itertuples())
         rep.line(f"{setting:<{width}}{cells}")
@@ -221,6 +286,11 @@ def _report(args, rep, report, sources) -> int:
     for setting, games in table.groupby("setting", sort=False):
         rep.line(f"{setting:<{width}}{games['rounds'].mean():>9.2f}{games['steps'].mean():>9.1f}"
               f"{games['spread'].mean():>9.2f}{games['margin'].mean():>9.2f}{(games['winners'] > 1).mean():>8.1%}")
+    rep.line()
+    rep.line("how games end (share of games)")
+    ends = metrics.end_table(table)
+    for setting, rows in ends.groupby("setting", sort=False):
+        rep.line(f"{setting:<{width}}" + "; ".join(f"{r.share:.0%} {r.end}" for r in rows.itertuples()))
     rep.line()
     rep.line("verdicts")
     for verdict in comparison.verdicts.values():

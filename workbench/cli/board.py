@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from ..errors import ContentError, NotFound, UsageError
+from ..core.errors import ContentError, NotFound, UsageError
 from .common import EXIT_OK, EXIT_PROBLEMS, add_options, article, find_document, int_range, load_result, output_file, words
 from .report import percent, table
 
@@ -97,6 +97,18 @@ def _hex(text: str, board):
     return node
 
 
+def _mover(board, node, report):
+    """:func:`_mobile`, except that a map with errors (a mystery hex of an unknown type) answers
+    with them, exit 1, as `map check` and `validate` do, rather than with a usage error."""
+    try:
+        return _mobile(board, node)
+    except UsageError:
+        if report.errors:
+            raise ContentError(f"the map {board.id} has {len(report.errors)} error(s); fix them first"
+                               " (map check and validate show them too)", report.errors) from None
+        raise
+
+
 def _at(node) -> str:
     return ",".join(str(c) for c in node)
 
@@ -156,7 +168,9 @@ def _legal(args, rep, library, report) -> int:
     board = report.board
     player = _player(args.player, board)
     # the rule ids and parameters in force must be right for the answer to be
-    wrong = [p for p in report.errors if p.code == "unknown-rule" or p.extra.get("parameter")]
+    # every error `map check` and `validate` report is reported with the answer, exit 1 (the
+    # same contract): an unknown hex type or rule id makes the answer doubtful
+    wrong = report.errors
     verdict = legal_placements(board, Question(args.piece, player, args.resource), report.rules)
     illegal = [{"hex": list(h), "rules": [r for r, _ in reasons], "reasons": [w for _, w in reasons]}
                for h, reasons in sorted(verdict.illegal.items())]
@@ -178,7 +192,7 @@ def _move(args, rep, library, report) -> int:
 
     board = report.board
     start = _hex(args.hex, board)
-    mover = _mobile(board, start)
+    mover = _mover(board, start, report)
     if args.roll is not None:
         first_illegal = illegal_reason(board, start, args.roll, mover=mover)
         if first_illegal and args.reroll is None:
@@ -195,7 +209,8 @@ def _move(args, rep, library, report) -> int:
     what = words(mover.hex_type or "mystery hex").capitalize()
     where = f"now at {_at(move.end)}" if move.moved else f"stays at {_at(move.end)}"
     rep.line(f"{what} at {_at(move.start)}: {move.reason}; {where}")
-    return EXIT_OK
+    rep.problems(report.errors)  # the answer stands; the map's errors are still errors
+    return EXIT_PROBLEMS if report.errors else EXIT_OK
 
 
 def _odds(args, rep, library, report) -> int:
@@ -203,7 +218,7 @@ def _odds(args, rep, library, report) -> int:
 
     board = report.board
     start = _hex(args.hex, board)
-    mover = _mobile(board, start)
+    mover = _mover(board, start, report)
     dist = distribution(board, start, args.moves)
     rows = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
     rep.set(**{"from": list(start), "moves": args.moves, "hex_type": mover.hex_type,
@@ -211,12 +226,13 @@ def _odds(args, rep, library, report) -> int:
     what = words(mover.hex_type or "mystery hex")
     rep.line(f"where the {what} at {_at(start)} is after {args.moves} move(s):")
     rep.lines("  " + line for line in table(["hex", "chance"], ([_at(h), percent(p)] for h, p in rows), right=[0, 1]))
-    return EXIT_OK
+    rep.problems(report.errors)  # the answer stands; the map's errors are still errors
+    return EXIT_PROBLEMS if report.errors else EXIT_OK
 
 
 def _draw(args, rep, library, report) -> int:
     from ..board.placement import Question, legal_placements
-    from ..storage import atomic_write_bytes
+    from ..core.storage import atomic_write_bytes
 
     out = output_file(args.output, (".svg", ".png"))
     try:
@@ -244,7 +260,7 @@ def _draw(args, rep, library, report) -> int:
 def _layout(args, rep, library, report) -> int:
     from ..board.graph import Board
     from ..board.layout import fairness, random_layout, spread
-    from .. import storage
+    from ..core import storage
 
     board = report.board
     out = output_file(args.output, (".yaml", ".yml")) if args.output else None
@@ -261,7 +277,7 @@ def _layout(args, rep, library, report) -> int:
     if out is not None:
         import yaml
 
-        from ..paths import modeline
+        from ..core.paths import modeline
         header = modeline("map", out.resolve().parent) + "\n"
         try:  # never over an existing file unless asked
             storage.create(out, header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True),

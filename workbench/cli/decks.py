@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ContentError, NotFound, UsageError
+from ..core.errors import ContentError, NotFound, UsageError
 from .common import EXIT_OK, EXIT_PROBLEMS, add_options, find_document, int_range, load_result, output_file
 from .report import percent, table
 
@@ -47,13 +47,18 @@ def _load(args):
         raise ContentError(f"the content has {len(blocking)} error(s); fix them first"
                            " (workbench validate shows them too)",
                            blocking + [p for p in result.problems if p not in blocking and is_model_problem(p)])
-    return result.library, document
+    # ... and `deck check` reports them as `validate` does (same codes, same exit status): a
+    # misspelt `base:` is an unknown-ref error, not only a base deck without a card list
+    references = [p for p in result.problems if p.code == "unknown-ref" and p.file == document.file]
+    return result.library, document, references
 
 
 def cmd_deck(args, rep) -> int:
-    library, document = _load(args)
+    library, document, references = _load(args)
     rep.set(deck=document.id)
-    return {"check": _check, "stats": _stats, "odds": _odds, "export": _export}[args.action](args, rep, library, document)
+    if args.action == "check":
+        return _check(args, rep, library, document, references)
+    return {"stats": _stats, "odds": _odds, "export": _export}[args.action](args, rep, library, document)
 
 
 def _verdict(problems) -> bool | None:
@@ -63,11 +68,12 @@ def _verdict(problems) -> bool | None:
     return None if any(p.code == "base-list-unknown" for p in problems) else True
 
 
-def _check(args, rep, library, document) -> int:
+def _check(args, rep, library, document, references=()) -> int:
     from ..decks.analytics import stats
     from ..decks.rules import check_deck, context_for
 
     problems = check_deck(library, document)  # the same checks `workbench validate` runs
+    problems = sorted([*problems, *references], key=lambda p: p.sort_key())
     legal = _verdict(problems)
     ctx = None if any(p.code == "size-limit" for p in problems) else context_for(library, document)
     size = ctx.deck.size if ctx is not None and ctx.deck.complete else None
@@ -135,7 +141,7 @@ def _odds(args, rep, library, document) -> int:
 def _export(args, rep, library, document) -> int:
     from ..decks.analytics import export_csv
     from ..decks.rules import check_deck, context_for
-    from ..storage import atomic_write_text, neutralise_csv
+    from ..core.storage import atomic_write_text, neutralise_csv
 
     out = output_file(args.output, (".csv",))
     ctx = context_for(library, document)

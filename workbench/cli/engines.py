@@ -11,22 +11,21 @@ from typing import Callable
 
 # -- play ---------------------------------------------------------------------------------------
 
-#: The games `workbench play` plays, and the options each one takes (a registered game's
-#: ``Game.OPTIONS`` says what its new_initial_state takes; the CLI names them as options).
-PLAYABLE = {"dark-horse": frozenset({"scenario", "hire", "variant", "set"}),
-            "western-legends": frozenset({"length", "variant", "set"})}
-#: Dark Horse plays at most this many rounds unless told; Western Legends ends by its own rule,
-#: with this cap on rounds.
-DEFAULT_ROUNDS = {"dark-horse": 3, "western-legends": 60}
-DEFAULT_BOT = {"dark-horse": "random", "western-legends": "greedy"}
+def playable() -> dict[str, frozenset]:
+    """The games `workbench play` plays, and the options each one takes (from the registry)."""
+    from ..games import GAMES
+    return {entry.id: entry.play_options for entry in GAMES.values() if entry.play_options}
 
 
-def _module(game: str):
-    if game == "dark-horse":
-        from ..games.dark_horse import engine
-        return engine
-    from ..games.western_legends import engine
-    return engine
+def default_rounds(game: str) -> int | None:
+    """Rounds played unless told (Western Legends ends by its own rule, with this cap)."""
+    from ..games import GAMES
+    return GAMES[game].default_rounds
+
+
+def default_bot(game: str) -> str:
+    from ..games import GAMES
+    return GAMES[game].default_bot
 
 
 def build(game: str, library, *, scenario: str | None = None, variants=(), overrides=None):
@@ -48,8 +47,8 @@ def game_lengths(built) -> dict:
 
 def seats(game: str) -> list[str]:
     """The seat (player colour) names the engine has, in order."""
-    engine = _module(game)
-    return list(engine.PLAYER_NAMES if game == "dark-horse" else engine.NAMES)
+    from ..games import GAMES
+    return GAMES[game].seats()
 
 
 def bots(built) -> list[str]:
@@ -74,12 +73,13 @@ def play(game: str, built, *, players: int, seed: int, rounds: int, bots: list[s
         options["length"] = length
     # an audited log (each event's state delta, round snapshots) is what `workbench audit` reads
     state = play_game(built, players, seed, bots, audit=audit, **options)
-    return Played(list(state.log), _module(game).describe)
+    from ..games import GAMES
+    return Played(list(state.log), GAMES[game].describe())
 
 
 def parse_overrides(items: list[str]) -> dict:
     """``--set NAME=VALUE`` items as rule-parameter overrides (a usage error when unreadable)."""
-    from ..games.ruleset import parse_overrides as parse
+    from ..rules.ruleset import parse_overrides as parse
     return parse(items)
 
 
@@ -102,7 +102,7 @@ SIDE_FLAGS = ("tough", "deadly", "weak-kneed", "engineer")
 def gunfight_rules(library, *, scenario: str | None, variants=(), overrides=None):
     """The gunfight rules in force: the library's, the scenario's variants, the variants and
     overrides given (a ContentError when they cannot be resolved)."""
-    from ..games.dark_horse.parameters import resolve_ruleset
+    from ..rules.dark_horse import resolve_ruleset
     ruleset = resolve_ruleset(library, scenario=scenario, variants=list(variants), overrides=overrides or {})
     return ruleset, _gunfight().GunfightRules.from_ruleset(ruleset)
 
@@ -173,12 +173,12 @@ def poker_deck(library) -> list[str]:
 
 
 def saloon_parameters(library) -> dict:
-    """Saloon poker's numbers from the rules (flop size, dealer's cards, hand cards used)."""
-    rule = library.data("western-legends", "rule", "saloon-poker") or {}
-    params = rule.get("parameters") or {}
-    game = library.data("western-legends", "game", "western-legends") or {}
-    return {"flop": int(params.get("flop", 3)), "dealer_cards": int(params.get("dealer_draws", 4)),
-            "hand_size": int((game.get("parameters") or {}).get("hand_size", 5))}
+    """Saloon poker's numbers from the library's resolved ruleset, as the game plays them (flop
+    size, the dealer's cards, hand cards used, hand size); a ContentError when it cannot be."""
+    from ..rules.western_legends import resolve_ruleset
+    rules = resolve_ruleset(library)
+    return {"flop": rules.flop_cards, "dealer_cards": rules.dealer_draws, "hand_cards_used": rules.hand_cards_used_max,
+            "hand_size": rules.hand_size}
 
 
 def rank(cards: list[str], rules) -> dict:
@@ -189,6 +189,7 @@ def compare(a: list[str], b: list[str], rules):
     return _poker().compare(a, b, rules)
 
 
-def saloon_odds(hand, flop, rules, deck, *, dealer_cards: int, samples: int | None, seed: int):
-    return _poker().win_probability(hand, deck, flop, dealer_cards=dealer_cards, rules=rules, samples=samples,
-                                    seed=seed)
+def saloon_odds(hand, flop, rules, deck, *, saloon: dict, samples: int | None, seed: int):
+    return _poker().win_probability(hand, deck, flop, dealer_cards=saloon["dealer_cards"], rules=rules,
+                                    samples=samples, seed=seed, flop_cards=saloon["flop"],
+                                    hand_cards_used=saloon["hand_cards_used"])

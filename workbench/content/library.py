@@ -6,14 +6,13 @@ so all problems are collected, never only the first.
 """
 from __future__ import annotations
 
-import os
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
 from .loader import Document
 from .problems import Problem
-from ..errors import did_you_mean
+from ..core.errors import did_you_mean
 from .schemas import reference_fields
 
 #: Games the workbench ships rules for; a designer adds more with a `game` document.
@@ -40,6 +39,9 @@ class Library:
     # ids of documents whose problems nobody will see (the published games behind a designer's
     # files: checked clean by the workbench's own tests); see :meth:`reported`
     quiet: frozenset = field(default=frozenset(), repr=False, compare=False)
+    # what is worked out once per library and kept while no document is added (the declared
+    # parameters of each game: :func:`workbench.rules.ruleset.resolve`)
+    declared_memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     def reported(self, document: Document) -> bool:
         """Will problems located in ``document`` be reported? A check that works per document may
@@ -73,9 +75,9 @@ class Library:
                     continue
                 if indexed:
                     by_kind.setdefault(d.kind, []).append(d)
+                    by_kind.setdefault((d.kind, d.game), []).append(d)
             self._by_kind = (len(self.documents), by_kind)
-        found = self._by_kind[1].get(kind, [])
-        return [d for d in found if game is None or d.game == game]
+        return list(self._by_kind[1].get(kind if game is None else (kind, game), ()))
 
     def ids(self, game: str, kind: str) -> list[str]:
         return [d.id for d in self.of_kind(kind, game) if d.id is not None]
@@ -178,38 +180,8 @@ def check_replacement_conflicts(library: Library) -> Iterator[Problem]:
                     spaces=[first, other], replaces=target)
 
 
-def _model_checks() -> list[Callable[[Library], Iterator[Problem]]]:
-    # The board, deck and scenario models' own checks (imported here, after Library exists, because
-    # they build on it): what only a model sees is checked by `validate` too, by the same code the
-    # `map` and `deck` commands run.
-    from ..board.checks import BOARD_LIBRARY_CHECKS
-    from ..decks.checks import DECK_LIBRARY_CHECKS
-    from ..limits import check_dice
-    from .scenarios import SCENARIO_CHECKS
-
-    return [*SCENARIO_CHECKS, *BOARD_LIBRARY_CHECKS, *DECK_LIBRARY_CHECKS, check_dice]
-
-
-def check_rulesets(library: Library) -> Iterator[Problem]:
-    """Every registered game's rules resolve and type-check in every setting (the games' home)."""
-    from ..games.checks import check_rulesets as check
-    yield from check(library)
-
-
-#: The cross-file checks, in report order. Add a generator here to add a check.
-LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
-    check_duplicate_ids, check_games, check_references, check_replacement_conflicts, check_rulesets,
-    *_model_checks(),
+#: The content's own cross-file checks, in report order; the validate application
+#: (:mod:`workbench.app.checks`) runs them with the model checks of the layers above.
+CONTENT_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
+    check_duplicate_ids, check_games, check_references, check_replacement_conflicts,
 ]
-
-
-def library_problems(library: Library) -> Iterator[Problem]:
-    for check in LIBRARY_CHECKS:
-        try:
-            yield from check(library)
-        except Exception as exc:  # noqa: BLE001 - a bug in one check must not hide the others' problems
-            if os.environ.get("WORKBENCH_DEBUG"):
-                raise
-            yield Problem("internal-error", f"the library check '{check.__name__}' failed ({type(exc).__name__}:"
-                          f" {exc}); this is a bug in the workbench", None, None, None, "$",
-                          "please report it with the content; WORKBENCH_DEBUG=1 shows the traceback")

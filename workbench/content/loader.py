@@ -35,6 +35,7 @@ import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .problems import ERROR, WARNING, Problem, json_path
+from ..core.errors import WorkbenchError
 
 try:  # the libyaml C parser; the pure-Python one gives the same results, slower
     from yaml import CSafeLoader as _Loader
@@ -83,8 +84,23 @@ _TYPE_WORDS = {_INT: "a whole number", _FLOAT: "a number", _BOOL: "true or false
 # YAML 1.2 (and JSON) agree with YAML 1.1 on these spellings; anything else that PyYAML reads as
 # a bool or changes the digits of a number is a YAML 1.1 surprise.
 _PLAIN_BOOLS = {"true", "false", "True", "False", "TRUE", "FALSE"}
-_SURPRISING_INT = re.compile(r"^[-+]?(0[0-7_]+|0b[01_]+|[0-9][0-9_]*(:[0-5]?[0-9])+|[0-9][0-9_]*_[0-9_]*)$")
 _SURPRISING_FLOAT = re.compile(r"^[-+]?([0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*|.*_.*)$")
+_YAML12_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
+
+
+def _yaml12_int(raw: str) -> int | None:
+    """The whole number YAML 1.2's core schema reads ``raw`` as, or ``None`` (it reads text).
+
+    >>> [_yaml12_int(t) for t in ("00", "010", "-0x1F", "0x_1F", "0x1F", "1_000", "0o17")]
+    [0, 10, None, None, 31, None, 15]
+    """
+    if not _YAML12_INT.fullmatch(raw):
+        return None
+    if raw.startswith(("0o", "0x")):
+        return int(raw[2:], 8 if raw[1] == "o" else 16)
+    return int(raw, 10)
+
+
 #: Characters YAML does not allow in a stream (PyYAML's reader uses the same set).
 _NON_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
 #: Line breaks as YAML counts them (``\r\n`` is one), so positions agree with the parser's.
@@ -130,12 +146,29 @@ class _ContentLoader(_Loader):
         pass
 
 
+class _RedefiningLoader(PURE_LOADER):
+    """PyYAML's own (pure-Python) safe loader, except that an anchor may be defined again, as
+    YAML allows (an alias names the latest definition before it). libyaml's composer refuses it
+    ("found duplicate anchor"), so a stream that does it is read again with this one."""
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if not isinstance(event, yaml.AliasEvent) and getattr(event, "anchor", None) in self.anchors:
+            del self.anchors[event.anchor]
+        return super().compose_node(parent, index)
+
+
+def _redefines_an_anchor(exc: Exception) -> bool:
+    return isinstance(exc, yaml.composer.ComposerError) and "found duplicate anchor" in str(exc.context or "") \
+        + str(exc.problem or "")
+
+
 def short_tag(tag: str) -> str:
     """``!!int`` for ``tag:yaml.org,2002:int``; other tags as written."""
     return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
 
 
-class LoadLimit(Exception):
+class LoadLimit(WorkbenchError):
     """Raised inside the walk when a document expands past the safety limits.
 
     ``args`` are the node where the limit was hit and ``"size"`` or ``"depth"``.
@@ -253,8 +286,13 @@ def _compose_stream(text: str) -> tuple:
     try:
         for node in _compose_all(text, _ContentLoader):
             nodes.append(node)
-    except (yaml.YAMLError, RecursionError):
-        pass
+    except (yaml.YAMLError, RecursionError) as exc:
+        if _redefines_an_anchor(exc):
+            nodes = []
+            try:
+                nodes.extend(_compose_all(text, _RedefiningLoader))
+            except (yaml.YAMLError, RecursionError):
+                pass
     return tuple(nodes)
 
 
@@ -381,7 +419,14 @@ class _Walk:
                 self._problem("bad-value", f"'{shown}' is tagged '!!null', which would drop it; it is kept as text",
                               node, path, "remove the tag, or leave the value empty")
                 return raw
-        elif (tag == _INT and _SURPRISING_INT.match(raw)) or (tag == _FLOAT and _SURPRISING_FLOAT.match(raw)):
+        elif tag == _INT and not node.style and _yaml12_int(raw) != value:
+            # read differently by YAML 1.2 (and JSON tools, editors): `010` is 8 or 10, `-0x1F`
+            # and `0x_1F` are numbers or text; `00` and `07` read alike, so they are no surprise
+            other = _yaml12_int(raw)
+            in_12 = "as text" if other is None else f"as {other}"
+            self._problem("implicit-type", f"'{shown}' is read as the number {value} by YAML 1.1 and {in_12} by"
+                          " YAML 1.2", node, path, f"write the number as {value} or put \"{shown}\" in quotes")
+        elif tag == _FLOAT and _SURPRISING_FLOAT.match(raw):
             self._problem("implicit-type", f"'{shown}' is read as the number {value} by YAML 1.1",
                           node, path, f"write the number as {value} or put \"{shown}\" in quotes")
         return value
@@ -530,8 +575,17 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, source: SourceFile) -> Problem:
         return _mark_problem("too-deep", "lists and mappings nest deeper than YAML parsers follow", source, mark,
                              "flatten the structure")
     if mark is not None and _char_at(source.text, mark) == "\t":
-        message = "a tab character here; YAML does not allow tabs for indentation"
-        hint = "YAML indents with spaces only: replace the tab with spaces"
+        before = _line_before(source.text, mark)
+        if before.strip(" \t") == "":
+            message = "a tab character here; YAML does not allow tabs for indentation"
+            hint = "YAML indents with spaces only: replace the tab with spaces"
+        else:
+            # `-\tvalue`, `key:\tvalue`, `?\tkey`: valid YAML 1.2 (yaml-test-suite 6BCT, A2M4), but
+            # libyaml, which the workbench reads YAML with, refuses a tab after an indicator
+            indicator = before.rstrip(" \t")[-1:]
+            message = (f"a tab after '{indicator}' separates here: valid YAML, but the YAML reader (libyaml) does"
+                       " not accept a tab in this place")
+            hint = "put a space after it instead of the tab"
     elif "mapping values are not allowed" in problem:
         hint = "a value containing ': ' must be quoted, or a key is indented wrongly"
     elif "could not find expected ':'" in problem:
@@ -550,6 +604,11 @@ def _reader_problem(exc: yaml.YAMLError, source: SourceFile) -> Problem:
                    source.path, line, column, "$",
                    "remove it; control characters are invisible in most editors (write \\t, \\e etc."
                    " inside double quotes if you mean one)")
+
+
+def _line_before(text: str, mark) -> str:
+    lines = text.split("\n")
+    return lines[mark.line][:mark.column] if 0 <= mark.line < len(lines) else ""
 
 
 def _char_at(text: str, mark) -> str:
@@ -610,22 +669,35 @@ def load_text(text: str, path: str = "<text>", *, loader=None) -> tuple[list[Doc
     {'a': 1}
     """
     source = SourceFile(path, text)
+    documents, problems, redefined = _load_stream(source, loader or _ContentLoader)
+    if redefined:   # libyaml refuses an anchor defined again, which YAML allows: read it again
+        documents, problems, _ = _load_stream(source, _RedefiningLoader)
+    return _finish(documents, problems, path)
+
+
+def _load_stream(source: SourceFile, loader) -> tuple[list[Document], list[Problem], bool]:
+    """The documents and problems of a stream, and whether libyaml stopped on a redefined anchor."""
     documents: list[Document] = []
     problems: list[Problem] = []
-    loader = loader or _ContentLoader
-    index = 0
+    path, text = source.path, source.text
     try:
         for index, node in enumerate(_compose_all(text, loader)):
             document = _build(node, source, index, problems)
             if document is not None:
                 documents.append(document)
     except yaml.MarkedYAMLError as exc:
+        if _redefines_an_anchor(exc) and loader is not _RedefiningLoader:
+            return [], [], True
         problems.append(_syntax_problem(exc, source))
     except yaml.YAMLError as exc:  # reader errors (control characters) carry no problem_mark
         problems.append(_reader_problem(exc, source))
     except RecursionError:  # the pure-Python composer on deep nesting (libyaml has its own limit)
         problems.append(Problem("too-deep", "lists and mappings nest deeper than the loader follows", path,
                                 1, 1, "$", "flatten the structure"))
+    return documents, problems, False
+
+
+def _finish(documents, problems, path):
     if not documents and not problems:
         problems.append(Problem("not-a-document", "the file holds no YAML document", path, 1, 1, "$",
                                 "start the file with 'kind:', 'game:', 'id:' and 'name:'"))

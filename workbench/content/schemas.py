@@ -12,13 +12,13 @@ from yaml.nodes import ScalarNode
 
 from .loader import Document, _compose_cached
 from .problems import Problem
-from ..errors import did_you_mean  # noqa: F401  (re-exported for older imports)
+from ..core.errors import did_you_mean  # noqa: F401  (re-exported for older imports)
 
-from ..paths import SCHEMAS as SCHEMA_DIR
+from ..core.paths import SCHEMAS as SCHEMA_DIR
 #: The schema for files that mix kinds (it dispatches on `kind`); not a kind of its own.
 ANY_DOCUMENT_SCHEMA = "document.schema.json"
 #: The pattern of ids (and of references to them) in every schema.
-ID_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
+from ..core.ids import ID_PATTERN  # noqa: E402,F401  (the one id pattern; re-exported)
 
 
 #: Optional libraries jsonschema imports only to check string `format`s. The schemas use no
@@ -48,12 +48,34 @@ def schema_dir() -> Path:
     return SCHEMA_DIR
 
 
+#: What extends the schema files at run time: ``(extend(schema) -> schema, digest() -> str)``,
+#: registered by a layer above (the validate application puts in the effects that installed
+#: plugins add, :mod:`workbench.rules.effects`); the digest keys the cached compiled checks.
+_EXTENSIONS: list = []
+
+
+def extend_schemas(extend, digest) -> None:
+    """Register a run-time extension of the schemas (see :data:`_EXTENSIONS`); once per process."""
+    if any(e[0] is extend for e in _EXTENSIONS):
+        return
+    _EXTENSIONS.append((extend, digest))
+    for cached in (load_schemas, validator_for, fast_check, reference_fields):
+        cached.cache_clear()
+
+
+def _extension_digest() -> str:
+    return "".join(digest() for _, digest in _EXTENSIONS)
+
+
 @lru_cache(maxsize=None)
 def load_schemas(directory: str | None = None) -> dict[str, dict]:
-    """All schemas by kind name (``card`` for ``card.schema.json``)."""
+    """All schemas by kind name (``card`` for ``card.schema.json``), with the registered extensions."""
     directory = Path(directory) if directory else SCHEMA_DIR
-    return {p.name.removesuffix(".schema.json"): json.loads(p.read_text())
-            for p in sorted(directory.glob("*.schema.json")) if p.name != ANY_DOCUMENT_SCHEMA}
+    schemas = {p.name.removesuffix(".schema.json"): json.loads(p.read_text())
+               for p in sorted(directory.glob("*.schema.json")) if p.name != ANY_DOCUMENT_SCHEMA}
+    for extend, _ in _EXTENSIONS:
+        schemas = {name: extend(schema) for name, schema in schemas.items()}
+    return schemas
 
 
 def kinds() -> list[str]:
@@ -71,7 +93,7 @@ def validator_for(kind: str):
 
 
 #: Bump when the way validators are generated changes, so cached code is rebuilt.
-_GENERATOR = 3
+_GENERATOR = 4
 #: The generated code's one import of fastjsonschema; cached code gets :class:`_Rejected` instead,
 #: so a run that finds its checks in the cache never imports fastjsonschema.
 _FJS_IMPORT = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException"
@@ -82,6 +104,69 @@ class _Rejected(ValueError):
 
     def __init__(self, message="", *args, **kwargs):
         super().__init__(message)
+
+
+#: The keywords the compiled checks (fastjsonschema, a draft-07 implementation) read exactly as
+#: JSON Schema 2020-12 does, as each schema uses them. A schema using any other keyword or form
+#: (``prefixItems``, ``dependentRequired``, ``unevaluated*``, ``minContains``, ``$dynamicRef``,
+#: ``format``, a ``$ref`` beside other keywords or to another file, ``items`` as a list ...) is
+#: checked by python-jsonschema alone: the fast path never guesses (issue 25).
+EXACT_KEYWORDS = frozenset({
+    "type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties",
+    "propertyNames", "minProperties", "maxProperties", "items", "minItems", "maxItems", "uniqueItems", "contains",
+    "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+    "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "$ref", "$defs",
+})
+#: Keywords that only annotate (never change what is valid); ``default`` is never written into
+#: the data (the checks are compiled with ``use_default=False``).
+ANNOTATIONS = frozenset({"$schema", "$id", "$comment", "title", "description", "default", "examples", "deprecated",
+                         "readOnly", "writeOnly"})
+
+
+def exact_in_fast_path(schema, root: bool = True) -> bool:
+    """Whether the compiled check gives exactly python-jsonschema's 2020-12 answer on ``schema``.
+
+    >>> exact_in_fast_path({"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]})
+    True
+    >>> exact_in_fast_path({"prefixItems": [{"type": "integer"}]}), exact_in_fast_path({"type": "string", "format": "date"})
+    (False, False)
+    """
+    if isinstance(schema, bool):
+        return True
+    if not isinstance(schema, dict):
+        return False
+    for key, value in schema.items():
+        if key.startswith("x-") or key in ANNOTATIONS:
+            if key == "$id" and not root:
+                return False        # a nested $id changes what references mean
+            continue
+        if key not in EXACT_KEYWORDS:
+            return False
+        if key == "$ref":
+            local = isinstance(value, str) and value.startswith("#/$defs/")
+            if not local or set(schema) - ANNOTATIONS - {"$ref"}:
+                return False        # draft-07 ignores a $ref's siblings; 2020-12 applies them
+        elif key in ("properties", "patternProperties", "$defs"):
+            if not isinstance(value, dict) or not all(exact_in_fast_path(sub, False) for sub in value.values()):
+                return False
+        elif key in ("allOf", "anyOf", "oneOf"):
+            if not isinstance(value, list) or not value or not all(exact_in_fast_path(sub, False) for sub in value):
+                return False
+        elif key == "items":
+            if not isinstance(value, (dict, bool)) or not exact_in_fast_path(value, False):
+                return False        # a list of schemas is draft-07's tuple form (2020-12: prefixItems)
+        elif key in ("additionalProperties", "propertyNames", "contains", "not", "if", "then", "else"):
+            if not exact_in_fast_path(value, False):
+                return False
+    return True
+
+
+def _refuse_remote(uri: str):
+    raise ValueError(f"the workbench never fetches schemas over the network ({uri})")
+
+
+#: Handlers for every URI scheme fastjsonschema would fetch: none is ever fetched.
+NO_NETWORK = {"http": _refuse_remote, "https": _refuse_remote, "file": _refuse_remote, "ftp": _refuse_remote}
 
 
 def _fast_schema(kind: str) -> dict:
@@ -188,7 +273,7 @@ def _cached_validator(name: str, content: bytes, schema_of):
     Returns the generated ``validate`` function, or ``None`` when there is no usable cache."""
     import marshal
 
-    from ..paths import cache_dir
+    from ..core.paths import cache_dir
 
     folder = cache_dir()
     if folder is None:
@@ -203,9 +288,10 @@ def _cached_validator(name: str, content: bytes, schema_of):
         except (OSError, EOFError, ValueError, TypeError):
             import fastjsonschema
 
-            source = fastjsonschema.compile_to_code(schema_of()).replace(_FJS_IMPORT, "", 1)
+            source = fastjsonschema.compile_to_code(schema_of(), handlers=NO_NETWORK, use_default=False,
+                                                    use_formats=False).replace(_FJS_IMPORT, "", 1)
             code = compile(source, f"<validator {name}>", "exec")
-            from ..storage import atomic_write_bytes  # a reader never sees half a file
+            from ..core.storage import atomic_write_bytes  # a reader never sees half a file
 
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(path, marshal.dumps(code))
@@ -219,7 +305,7 @@ def _cached_validator(name: str, content: bytes, schema_of):
 def _compiled_code(kind: str):
     """The cached validator of a kind's schema (see :func:`_cached_validator`)."""
     try:
-        content = (SCHEMA_DIR / f"{kind}.schema.json").read_bytes()
+        content = (SCHEMA_DIR / f"{kind}.schema.json").read_bytes() + _extension_digest().encode()
     except OSError:
         return None
     return _cached_validator(kind, content, lambda: _fast_schema(kind))
@@ -239,13 +325,18 @@ def fast_validator(schema: dict):
     """
     key = json.dumps(schema, sort_keys=True)
     found = _FAST_VALIDATORS.get(key)
+    if found is None and isinstance(schema, bool):
+        found = _FAST_VALIDATORS[key] = (lambda value: True) if schema else (lambda value: False)
+    if found is None and not exact_in_fast_path(schema):
+        jsonschema, _ = _import_jsonschema()
+        found = _FAST_VALIDATORS[key] = jsonschema.Draft202012Validator(schema).is_valid
     if found is None:
         draft07 = {**_fast_form(schema), "$schema": "http://json-schema.org/draft-07/schema#"}
         check = _cached_validator("value", key.encode(), lambda: draft07)
         if check is None:
             import fastjsonschema
 
-            check = fastjsonschema.compile(draft07)
+            check = fastjsonschema.compile(draft07, handlers=NO_NETWORK, use_default=False, use_formats=False)
 
         def found(value, check=check) -> bool:
             try:
@@ -285,11 +376,13 @@ def fast_check(kind: str):
     jsonschema's full, located explanation. The generated code is cached (:func:`_compiled_code`):
     compiling the fourteen schemas took most of a one-file run, and every worker did it again.
     """
+    if not exact_in_fast_path(load_schemas()[kind]):
+        return validator_for(kind).is_valid     # the fast path only where it is exact
     check = _compiled_code(kind)
     if check is None:
         import fastjsonschema
 
-        check = fastjsonschema.compile(_fast_schema(kind))
+        check = fastjsonschema.compile(_fast_schema(kind), handlers=NO_NETWORK, use_default=False, use_formats=False)
 
     def is_valid(data) -> bool:
         try:

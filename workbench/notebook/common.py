@@ -19,10 +19,11 @@ import traceback
 from fractions import Fraction
 from pathlib import Path
 
-from ..content.validate import validate_paths
-from ..errors import WorkbenchError
+from ..app.validate import validate_paths
+from ..content.badges import badged_name
+from ..core.errors import WorkbenchError
 
-from ..paths import VARIANTS  # noqa: E402  (the published library, wherever the package is installed)
+from ..core.paths import VARIANTS  # noqa: E402  (the published library, wherever the package is installed)
 
 
 def library(paths=None):
@@ -270,7 +271,7 @@ class Confirm:
 def shows_errors(banner: Banner):
     """Decorate a widget callback: the banner is cleared when the action starts (an old error
     never sits above a new result), and an exception becomes a banner instead of vanishing into
-    the kernel's log. Mistakes the workbench expects (:class:`~workbench.errors.WorkbenchError`,
+    the kernel's log. Mistakes the workbench expects (:class:`~workbench.core.errors.WorkbenchError`,
     ``ValueError``) show their message and hint; anything else is a bug, shown as one."""
     def decorate(callback):
         @functools.wraps(callback)
@@ -282,7 +283,7 @@ def shows_errors(banner: Banner):
                 hint = getattr(exc, "hint", None)
                 banner.refused(str(exc), hint or "")
             except Exception as exc:  # noqa: BLE001 - shown to the person, not swallowed
-                from ..storage import _ENVIRONMENT, environment_fault
+                from ..core.storage import _ENVIRONMENT, environment_fault
                 if isinstance(exc, OSError) and exc.errno in _ENVIRONMENT:
                     # a full disk, a read-only folder: the machine's fault, not a bug
                     fault = environment_fault(exc, exc.filename, "write" if exc.filename else "write the file")
@@ -351,14 +352,15 @@ def percent(value, digits: int = 1, title: str | None = None) -> Html:
 
 class Names:
     """Names for ids, from the library: ``names.html("action_space", "saloon")`` is
-    ``<span title="id: saloon">Saloon</span>``; unknown ids stay as they are."""
+    ``<span title="id: saloon">Saloon</span>``; unknown ids stay as they are. House rules and
+    illustrative data carry their badge (:func:`workbench.content.badges.badged_name`)."""
 
     def __init__(self, library, game: str):
         self.library, self.game = library, game
 
     def name(self, kind: str, id) -> str:
         data = self.library.data(self.game, kind, id) if isinstance(id, str) else None
-        return (data or {}).get("name") or str(id)
+        return badged_name(data, str(id)) if data else str(id)
 
     def html(self, kind: str, id) -> Html:
         return Html(f'<span title="id: {html.escape(str(id))}">{html.escape(self.name(kind, id))}</span>')

@@ -27,10 +27,18 @@ def parse_fighter(spec: str, name: str):
     return Side.parse(spec, name)
 
 
-def win_matrix(sides) -> dict[str, dict[str, Fraction]]:
-    """P(challenger wins) for every ordered pair of fighters, exact."""
+def gunfight_rules(library, scenario: str | None = None):
+    """The gunfight rules the library resolves to (as `workbench gunfight` plays them: the same
+    ruleset, never the published one behind a designer's back)."""
+    from ..games.dark_horse.gunfight import GunfightRules
+    from ..rules.dark_horse import resolve_ruleset
+    return GunfightRules.from_ruleset(resolve_ruleset(library, scenario=scenario))
+
+
+def win_matrix(sides, rules) -> dict[str, dict[str, Fraction]]:
+    """P(challenger wins) for every ordered pair of fighters, exact, under ``rules``."""
     from ..games.dark_horse.gunfight import matrix
-    return matrix(sides)
+    return matrix(sides, rules)
 
 
 def fighter_id(side) -> str:
@@ -61,12 +69,12 @@ def fighter_name(library, side) -> str:
     return fighter_id(side).replace("-", " ")
 
 
-def gunfight_heatmap(sides: list, library=None) -> Picture:
-    """P(challenger wins) for every ordered pair, as a heat map with a colour bar (an image in a
-    notebook; ``.figure`` is the matplotlib Figure)."""
+def gunfight_heatmap(sides: list, library, rules=None) -> Picture:
+    """P(challenger wins) for every ordered pair under the library's rules (or ``rules``), as a
+    heat map with a colour bar (an image in a notebook; ``.figure`` is the matplotlib Figure)."""
     from matplotlib.figure import Figure
 
-    table = win_matrix(sides)
+    table = win_matrix(sides, rules if rules is not None else gunfight_rules(library))
     ids = [fighter_id(s) for s in sides]
     import textwrap
     labels = ["\n".join(textwrap.wrap(fighter_name(library, s), 18)) for s in sides]
@@ -87,10 +95,10 @@ def gunfight_heatmap(sides: list, library=None) -> Picture:
     return Picture(figure, "gunfight heat map")
 
 
-def gunfight_table(sides: list, library=None) -> str:
+def gunfight_table(sides: list, library, rules=None) -> str:
     """The same chances as an HTML table: percentages, the exact fraction on hover."""
     from .common import html_table, percent
-    table = win_matrix(sides)
+    table = win_matrix(sides, rules if rules is not None else gunfight_rules(library))
     rows = []
     for a in sides:
         row = {"challenger ↓ / challenged →": fighter_name(library, a)}
@@ -146,6 +154,7 @@ class OddsLab(Observable):
 
     def __init__(self, library, sides: list | None = None):
         self.library = library
+        self.rules = gunfight_rules(library)      # resolved once, as `workbench gunfight` does
         self.sides = list(sides if sides is not None else library_fighters(library))
         self.games = None
 
@@ -190,9 +199,9 @@ def odds_widget(lab: OddsLab):
     results = HTML()
 
     def draw():
-        heat.value = png(gunfight_heatmap(lab.sides, lab.library).figure)
+        heat.value = png(gunfight_heatmap(lab.sides, lab.library, lab.rules).figure)
         table.value = ("<b>The same chances</b> (hover a percentage for the exact fraction)"
-                       + gunfight_table(lab.sides, lab.library))
+                       + gunfight_table(lab.sides, lab.library, lab.rules))
         results.value = balance_html(lab.games) if lab.games is not None else "<p><i>No balance run yet.</i></p>"
 
     redraw = Redraw(draw, banner)

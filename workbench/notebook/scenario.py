@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from .. import storage
+from ..core import storage
 from ..content.library import Library, check_duplicate_ids, check_references, check_replacement_conflicts
 from ..content.loader import load_text
 from ..content.validate import document_problems
@@ -70,7 +70,7 @@ class ScenarioDesigner(Observable):
         """Take over everything of ``scenario_id`` but its id and name."""
         data = self.library.data(self.game, "scenario", scenario_id)
         if data is None:
-            from ..errors import NotFound
+            from ..core.errors import NotFound
             raise NotFound("scenario", scenario_id, self.library.ids(self.game, "scenario"))
         with self.batch():
             for key in PICKED:
@@ -107,7 +107,7 @@ class ScenarioDesigner(Observable):
         return {key: doc[key] for key in sorted(doc, key=lambda k: ORDER.index(k) if k in ORDER else len(ORDER))}
 
     def text(self, folder=None) -> str:
-        from ..paths import VARIANTS, modeline
+        from ..core.paths import VARIANTS, modeline
         return (modeline("scenario", Path(folder or VARIANTS / "house-rules").resolve()) + "\n"
                 + yaml.safe_dump(self.document(), sort_keys=False, allow_unicode=True, width=100))
 
@@ -164,13 +164,13 @@ class ScenarioDesigner(Observable):
 
         Raises
         ------
-        workbench.errors.UsageError
+        workbench.core.errors.UsageError
             The id is not a valid id (checked before any path is made from it).
-        workbench.storage.NoSuchFolder
+        workbench.core.storage.NoSuchFolder
             The folder does not exist.
         NeedsConfirmation
             The scenario has errors and ``confirmed`` is False.
-        workbench.storage.FileExists
+        workbench.core.storage.FileExists
             A file of that name exists; pass ``overwrite=exc.digest`` once the designer agreed.
         """
         path = storage.path_for_id(folder, self.id)

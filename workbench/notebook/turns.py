@@ -14,7 +14,7 @@ import hashlib
 import html
 import random
 
-from ..errors import UsageError
+from ..core.errors import UsageError
 from .common import HTML, Observable
 from .maps import words
 
@@ -295,7 +295,8 @@ def _dark_horse_more(kind: str, event: dict, names, space) -> str | None:
             f" ({e['tokens']} token(s) left)" if isinstance(e.get("tokens"), int) else ""),
         "mystery-moved": lambda e: f"{mystery(e)} moves to {e['to'][0]},{e['to'][1]}",
         "mystery-removed": lambda e: f"{mystery(e)} leaves the board" + (f" ({words(e['why'])})" if e.get("why") else ""),
-        "tribe-token": lambda e: f"places a Tribe token at {e['at'][0]},{e['at'][1]}",
+        "place-token": lambda e: f"places {_a(words(e['token']).title())} at {e['at'][0]},{e['at'][1]}",
+        "not-played": lambda e: f"{words(e['effect'])} on {space(e['space'])} is not played ({e['why']})",
     }
     return texts[kind](event) if kind in texts else None
 

@@ -27,11 +27,12 @@ from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Callable
 
-from ...errors import ContentError, NotFound, UsageError
+from ...core.errors import ContentError, NotFound, UsageError
 from ..base import Game, State as BaseState, Trail
-from ..ruleset import plain
+from ...rules.effects import kinds_reason, vocabulary
+from ...rules.ruleset import plain
 from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
-from .parameters import SPEC, resolve_ruleset
+from ...rules.dark_horse import SPEC, resolve_ruleset
 from .reputation import (Reputation, ReputationError, ReputationRules, buy_reputation, can_collect,
                          gain as gain_reputation)
 
@@ -48,13 +49,15 @@ class Hired:
     wounds: int = 0
     wanted: bool = False
     captured: bool = False
-    abilities_used: int = 0      # this turn (rob); challenging needs none used
+    abilities_used: int = 0      # this turn (robs); challenging needs none used
+    challenged: bool = False     # this turn: "A character making a Challenge must not have performed ANY abilities"
 
     def side(self, name: str | None = None) -> Side:
         return Side.from_data(name or self.id, self.gunfight, wounds=self.wounds)
 
     def clone(self) -> "Hired":
-        return Hired(self.id, self.hat, self.gunfight, self.wounds, self.wanted, self.captured, self.abilities_used)
+        return Hired(self.id, self.hat, self.gunfight, self.wounds, self.wanted, self.captured, self.abilities_used,
+                     self.challenged)
 
 
 @dataclass
@@ -101,6 +104,7 @@ class Player:
                 "tokens_used": dict(self.tokens_used),
                 "characters": {c.id: {"hat": c.hat, "gunfight": dict(c.gunfight), "wounds": c.wounds, "wanted": c.wanted,
                                       "captured": c.captured, "abilities_used": c.abilities_used,
+                                      "challenged": c.challenged,
                                       "face_up": active.get(c.id, True) and not c.captured}
                                for c in self.characters}}
 
@@ -190,41 +194,46 @@ class FightRoll(tuple):
     dice: dict | None = None
 
 
-Effect = Callable[["State", Player, dict], None]
-EFFECTS: dict[str, Effect] = {}
+#: The Dark Horse effect vocabulary (workbench/rules/dark_horse_effects.py, with the installed
+#: plugins' effects); the engine plays an effect by the handler registered on it.
+VOCABULARY = vocabulary("dark-horse")
+Effect = Callable[["State", Player, dict, str], None]
+EFFECTS: dict[str, Effect] = VOCABULARY.handlers
 
 
 def effect(name: str):
-    """Register the Python function that carries out an effect of the YAML vocabulary. A designer
-    adds a new effect from a notebook the same way (and lists it in the schema's vocabulary)."""
-    def register(function: Effect) -> Effect:
-        EFFECTS[name] = function
-        return function
-    return register
+    """Register the function that plays an effect of the vocabulary: ``handler(state, player, spec,
+    where)``, ``where`` the action space or ``hex@q,r`` whose option it is. A name the vocabulary
+    does not declare is declared for this process only; for ``validate``, the audit and Dask
+    workers to know it too, install it as a plugin (README: New effects from Python)."""
+    if name not in VOCABULARY.effects:
+        VOCABULARY.declare(name, "registered from Python in this process", "effect() in a notebook or script",
+                           plugin="python")
+    return VOCABULARY.handler(name)
 
 
 @effect("move-first-in-turn-order")
-def _first(state, player, spec):
+def _first(state, player, spec, where):
     state._move_in_order(player.name, "first")
 
 
 @effect("move-last-in-turn-order")
-def _last(state, player, spec):
+def _last(state, player, spec, where):
     state._move_in_order(player.name, "last")
 
 
 @effect("jail-die-next-turn")
-def _jail(state, player, spec):
+def _jail(state, player, spec, where):
     player.jailed_next += 1
 
 
 @effect("bonus-die-next-turn")
-def _bonus(state, player, spec):
+def _bonus(state, player, spec, where):
     player.bonus_dice_next += 1
 
 
 @effect("take-special-role")
-def _role(state, player, spec):
+def _role(state, player, spec, where):
     role = spec.get("role")
     for other in state.players:
         if role in other.roles:
@@ -233,27 +242,70 @@ def _role(state, player, spec):
 
 
 @effect("draw-cards")
-def _draw(state, player, spec):
+def _draw(state, player, spec, where):
     keep = spec.get("keep", spec.get("draw", 1))
     player.hand += keep
     state.event("draw", player.name, deck=spec.get("deck"), draw=spec.get("draw", 1), keep=keep)
 
 
-@effect("build")
-def _build_effect(state, player, spec):
-    piece = spec.get("piece", "town")
+def _supply_left(state, player, piece: str) -> bool:
     supply = state.rules.pieces_per_player.get(piece)
     built = sum(1 for p in state.pieces if p.player == player.name and p.piece == piece) + \
         sum(1 for who, kind, _ in state.pending if who == player.name and kind == piece)
-    if supply is not None and built >= supply:
+    return supply is None or built < supply
+
+
+@effect("build")
+def _build_effect(state, player, spec, where):
+    piece = spec.get("piece", "town")
+    if not _supply_left(state, player, piece):
         # "24 Wooden town tokens ... 6 per player": none left to build
+        supply = state.rules.pieces_per_player.get(piece)
         state.event("build-impossible", player.name, piece=piece, why=f"all {supply} of their {piece}s are built")
+        return
+    if spec.get("on") == "this-hex" and where.startswith(HEX):
+        # "Place one of your unused Town tokens on this hex for free": no choice of hex to make
+        state.pending.append((player.name, piece, False))
+        state._place_piece(player.name, piece, _coord(where[len(HEX):]), False)
+        state.pending.pop()
         return
     state.pending.append((player.name, piece, False))
 
 
-for _name in ("trade", "place-silver-for-robbery", "produce-resources", "claim-special-role-token", "unknown"):
-    EFFECTS[_name] = lambda state, player, spec, _n=_name: state.event("effect-not-modelled", player.name, effect=_n)
+_build_effect.possible = lambda state, player, spec, where: _supply_left(state, player, spec.get("piece", "town"))
+
+
+@effect("remove-hex")
+def _remove_hex(state, player, spec, where):
+    key = where[len(HEX):]
+    name = state.game.mystery_types.get(state.mystery[key]["type"], {}).get("name", "hex")
+    state._remove_mystery(key, f"the {name} is removed from the game")
+
+
+@effect("become-hex-type")
+def _become(state, player, spec, where):
+    key = where[len(HEX):]
+    entry = state.mystery[key]
+    entry.update(type=spec["hex_type"], tokens=spec.get("tokens"), used=[])
+    state.event("mystery-revealed", None, hex=key, type=spec["hex_type"], tokens=spec.get("tokens"))
+
+
+def _token_hexes(state, player, spec, where) -> list:
+    """The hexes a ``place-token`` may go on: of its categories, with none of ``not_with`` on them."""
+    blocked = set(spec.get("not_with") or [])
+    taken = {p.at for p in state.pieces if p.piece in blocked}
+    categories = set(spec.get("categories") or [])
+    return sorted(n for n, attrs in state.game.board.graph.nodes(data=True)
+                  if attrs["category"] in categories and n not in taken)
+
+
+@effect("place-token")
+def _place_token(state, player, spec, where):
+    state.pieces.append(_piece(spec["token"], spec["at"], None))
+    state.event("place-token", player.name, token=spec["token"], at=list(spec["at"]))
+
+
+_place_token.choices = _token_hexes
 
 
 class DarkHorse(Game):
@@ -295,6 +347,13 @@ class DarkHorse(Game):
                 data = library.data("dark-horse", "hex_type", hex_type) or {}
                 if data.get("category") == "mystery" and data.get("options") and data.get("claim"):
                     self.mystery_types[hex_type] = data
+        for data in list(self.mystery_types.values()):     # the types a Mystery Hex can become
+            for option in data["options"] if isinstance(data["options"], list) else []:
+                for spec in option.get("effects") or []:
+                    target = spec.get("hex_type") if spec.get("effect") == "become-hex-type" else None
+                    found = library.data("dark-horse", "hex_type", target) if target else None
+                    if found and found.get("options") and target not in self.mystery_types:
+                        self.mystery_types[target] = found
 
     # -- building ---------------------------------------------------------------------------------
     @classmethod
@@ -352,6 +411,12 @@ class DarkHorse(Game):
         if self.left_out:
             lines.append(f"{len(self.left_out)} action space(s) with unknown options are left out: {', '.join(self.left_out)}")
         lines += self.notes
+        for kind, data in self.mystery_types.items():
+            for i, option in enumerate(data["options"]):
+                if not _plays_anything(option):
+                    why = "; ".join(VOCABULARY.why_not_played(spec.get("effect")) for spec in option.get("effects") or []) \
+                        or "it has only text"
+                    lines.append(f"{data.get('name', kind)} option {i + 1} is not offered: nothing of it is played ({why})")
         if self.board is not None:
             lines.append(f"the territory is the map '{self.board.id}'")
         return lines
@@ -556,8 +621,9 @@ class DarkHorse(Game):
         tokens = self.token_facts()
         out = {}
         for piece in self.board.pieces:
-            kind = "wanted-token" if piece.piece == "wanted-token" else \
-                "outlaw-town" if piece.piece == "mystery-hex" and piece.hex_type in OUTLAW_HEXES else None
+            outlaw = (self.library.data("dark-horse", "hex_type", piece.hex_type) or {}).get("outlaw") \
+                if piece.piece == "mystery-hex" and piece.hex_type else None
+            kind = "wanted-token" if piece.piece == "wanted-token" else outlaw
             if kind in tokens and kind in self.ruleset.fighting_tokens:
                 out[f"{piece.at[0]},{piece.at[1]}"] = {"kind": kind, "gunfight": dict(tokens[kind]), "wounds": 0}
         return out
@@ -589,15 +655,13 @@ class SetupCheck:
     why: str
 
 
-OUTLAW_HEXES = ("outlaw-hideout", "ghost-town")
 HEX = "hex@"                 # a Mystery Hex as a space dice are placed on: "hex@q,r"
-IMMEDIATE = ("buffalo-herd", "native-american")   # their abilities come at once, then they move
-#: The Mystery Hex abilities the engine plays, by (hex type, option): the Outlaw Hideout's Hideout
-#: token on a character ("an additional icon": which icon is not said) is left out.
-MYSTERY_ABILITIES = {("buffalo-herd", 0): True, ("buffalo-herd", 1): True, ("native-american", 0): True,
-                     ("native-american", 1): True, ("native-american", 2): True, ("outlaw-hideout", 0): True,
-                     ("outlaw-hideout", 1): False, ("outlaw-hideout", 2): True, ("ghost-town", 0): True,
-                     ("ghost-town", 1): True, ("ghost-town", 2): True}
+
+
+def _plays_anything(option: dict) -> bool:
+    """Whether the engine plays any part of an option (a cost, a gain, or an effect it plays)."""
+    return bool(option.get("cost") or option.get("gain")) or any(
+        VOCABULARY.played(spec.get("effect")) for spec in option.get("effects") or [])
 
 
 def _coord(key: str) -> tuple[int, int]:
@@ -1108,33 +1172,28 @@ class State(BaseState):
         kind = entry["type"]
         hats = self.rules.mystery_ability_hats.get(kind) or []
         rep = player.reputation
+        options = self.game.mystery_types[kind]["options"]
+        exclusive_used = any(options[j].get("exclusive") for j in entry["used"] if j < len(options))
         out = []
-        for i, _option in enumerate(self.game.mystery_types[kind]["options"]):
+        for i, option in enumerate(options):
             need = hats[i] if i < len(hats) else "any"
             if need in ("white", "black") and rep.total and not getattr(rep, need):
                 continue
-            if not MYSTERY_ABILITIES.get((kind, i)):
-                continue                                     # an ability the engine cannot play (see notes)
-            if (kind, i) == ("native-american", 1):
-                out += [Action("mystery", space_id, option=i, at=at) for at in self._tribe_hexes()]
-            elif kind == "ghost-town" and entry["used"] and (i == 2) != ("hideout" in entry["used"]):
+            if entry["used"] and bool(option.get("exclusive")) != exclusive_used:
                 continue                                     # "Once you perform this option ... and vice versa"
-            elif (kind, i) == ("ghost-town", 1) and not self._town_left(player):
-                continue
-            else:
-                out.append(Action("mystery", space_id, option=i))
+            if not _plays_anything(option):
+                continue                                     # nothing of it is played: no choice (see the assumptions)
+            choices = [None]
+            possible = True
+            for spec in option.get("effects") or []:
+                handler = EFFECTS.get(spec.get("effect")) if VOCABULARY.played(spec.get("effect")) else None
+                if handler is not None and hasattr(handler, "possible"):
+                    possible = possible and handler.possible(self, player, spec, space_id)
+                if handler is not None and hasattr(handler, "choices"):
+                    choices = handler.choices(self, player, spec, space_id)
+            if possible:
+                out += [Action("mystery", space_id, option=i, at=at) for at in choices]
         return out or [Action("skip", space_id)]
-
-    def _tribe_hexes(self) -> list:
-        """"any Revealed or Un-revealed Resource Hex that does not have a Town on it"."""
-        taken = {p.at for p in self.pieces if p.piece in ("town", "tribe-token", "mystery-hex", "improved-town")}
-        board = self.game.board
-        return sorted(n for n, attrs in board.graph.nodes(data=True)
-                      if attrs["category"] in ("resource", "rugged-resource", "safe-zone") and n not in taken)
-
-    def _town_left(self, player: Player) -> bool:
-        built = sum(1 for p in self.pieces if p.player == player.name and p.piece == "town")
-        return built < self.rules.pieces_per_player["town"]
 
     def _inventor_turns(self, player: Player) -> list[Action]:
         """Inventor Token: "a player may physically turn the die to a result that is one lower or
@@ -1182,7 +1241,7 @@ class State(BaseState):
         if not self.outlaws:
             return []
         active = player.reputation.active()
-        champions = [c.id for c in player.characters if not c.captured and c.abilities_used == 0
+        champions = [c.id for c in player.characters if not c.captured and c.abilities_used == 0 and not c.challenged
                      and active.get(c.id, True) and c.gunfight.get("combat")]
         if "marshal-token" in player.roles and self.game.marshal_gunfight() \
                 and player.marshal_challenges < self.rules.abilities_per_turn:
@@ -1314,7 +1373,7 @@ class State(BaseState):
         kind = action.kind
         if kind == "place":
             self._place(player, action)
-            if action.space.startswith(HEX) and self.mystery[action.space[len(HEX):]]["type"] in IMMEDIATE:
+            if action.space.startswith(HEX) and self._used_on_placement(action.space[len(HEX):]):
                 # Buffalo Herd, Native American: "to immediately remove one token ... and perform
                 # one of the actions" (then the hex moves); the turn goes on afterwards
                 self._flip(action.space)
@@ -1428,21 +1487,10 @@ class State(BaseState):
             entry["tokens"] -= 1                # "remove one token, place it in the Game Bank"
         self.event("mystery", player.name, hex=key, type=kind, option=option.get("text"), tokens=entry["tokens"],
                    **({"at": list(action.at)} if action.at else {}))
+        entry["used"].append(action.option)
         for good, amount in (option.get("gain") or {}).items():
             self._gain(player, good, amount)
-        if (kind, action.option) == ("native-american", 1):
-            self.pieces.append(_piece("tribe-token", action.at, None))
-            self.event("tribe-token", player.name, at=list(action.at))
-        elif (kind, action.option) == ("ghost-town", 0):
-            self._remove_mystery(key, "the Ghost Town is removed from the game")
-        elif (kind, action.option) == ("ghost-town", 1):
-            self.pending.append((player.name, "ghost-town", False))
-            entry["used"].append("town")
-            self._place_piece(player.name, "town", _coord(key), False)
-            self.pending.pop()
-        elif (kind, action.option) == ("ghost-town", 2):
-            entry.update(type="outlaw-hideout", tokens=2, used=["hideout"])
-            self.event("mystery-revealed", None, hex=key, type="outlaw-hideout", tokens=2)
+        self._effects(player, option, action.space, at=action.at)
         self._mystery_done(player, action.space)
 
     def _mystery_done(self, player: Player, space_id: str) -> None:
@@ -1475,10 +1523,12 @@ class State(BaseState):
         picked = 0
         if to != start:
             self.pieces = [replace(p, at=to) if p.at == start and p.piece == "mystery-hex" else p for p in self.pieces]
-            if entry["type"] == "native-american":
-                # "If a Native American Hex moves onto a hex with a Tribe token then place that token back"
-                picked = sum(1 for p in self.pieces if p.at == to and p.piece == "tribe-token")
-                self.pieces = [p for p in self.pieces if not (p.at == to and p.piece == "tribe-token")]
+            # "If a Native American Hex moves onto a hex with a Tribe token then place that token back"
+            # (the hex type's `takes_back`, as board.mobile reads it)
+            takes_back = set(self.game.mystery_types.get(entry["type"], {}).get("takes_back") or [])
+            if takes_back:
+                picked = sum(1 for p in self.pieces if p.at == to and p.piece in takes_back)
+                self.pieces = [p for p in self.pieces if not (p.at == to and p.piece in takes_back)]
                 entry["tokens"] = (entry["tokens"] or 0) + picked
         self.mystery[f"{to[0]},{to[1]}"] = entry
         self.event("mystery-moved", None, hex=key, to=list(to), picked_up=picked)
@@ -1543,14 +1593,15 @@ class State(BaseState):
             self.order.remove(name)
             self.order.insert(0 if where == "first" else len(self.order), name)
         self.next_order_moves = []
-        self.robbery_attempts = {}
+        if self.rules.robbery_attempts_reset == "round":
+            self.robbery_attempts = {}
         for player in self.players:
             player.marshal_challenges = 0
             player.tokens_used = {}
             player.inventor_die, player.inventor_value, player.inventor_turned = None, None, False
             player.carnival_die, player.carnival_at = None, None
             for character in player.characters:
-                character.abilities_used = 0
+                character.abilities_used, character.challenged = 0, False
         self.claims = {}
         self.passed = set()
         self.interrupt = None
@@ -1606,7 +1657,7 @@ class State(BaseState):
             # in turn order, each player collects from the spaces they claimed, in board order
             # "At the start of the Collection Phase" the Outlaw Hideout and Ghost Town, then the spaces
             hexes = [s for s in self.claims if s.startswith(HEX) and s[len(HEX):] in self.mystery
-                     and self.mystery[s[len(HEX):]]["type"] not in IMMEDIATE]
+                     and not self._used_on_placement(s[len(HEX):])]
             self.to_collect = [(name, space) for name in self.order for space in hexes + self.game.space_order
                                if any(who == name for who, *_ in self.claims.get(space, []))]
             self.event("collection", order=[f"{n}:{s}" for n, s in self.to_collect])
@@ -1673,15 +1724,36 @@ class State(BaseState):
             self._pay(player, good, amount)
         for good, amount in (option.get("gain") or {}).items():
             self._gain(player, good, amount)
-        for spec in option.get("effects") or []:
-            logged = len(self.log)
-            EFFECTS[spec["effect"]](self, player, spec)
-            if len(self.log) == logged:     # each effect shows in the log (and, audited, what it changed)
-                self.event("effect", player.name, effect=spec["effect"], space=space_id)
+        self._effects(player, option, space_id)
         if space.get("robbery") is True and self.rules.robbery_silver_per_collect:
             self.robbery_silver[space_id] = self.robbery_silver.get(space_id, 0) + self.rules.robbery_silver_per_collect
             self.event("robbery-silver", player.name, space=space_id, silver=self.robbery_silver[space_id])
         self._check_immediate_end()
+
+    def _effects(self, player: Player, option: dict, where: str, at=None) -> None:
+        """Play an option's effects by the vocabulary's handlers; one the engine does not play is a
+        no-op the log says, with the reason (``validate`` warned ``not-played`` at its line)."""
+        for spec in option.get("effects") or []:
+            name = spec["effect"]
+            handler = EFFECTS.get(name) if VOCABULARY.played(name) else None
+            kind = "hex_type" if where.startswith(HEX) else "action_space"
+            if handler is None or kind not in VOCABULARY.effects[name].kinds:
+                why = VOCABULARY.why_not_played(name) if handler is None else kinds_reason(kind)
+                self.event("not-played", player.name, effect=name, space=where, why=why)
+                continue
+            if at is not None and hasattr(handler, "choices"):
+                spec = {**spec, "at": at}
+            logged = len(self.log)
+            handler(self, player, spec, where)
+            if len(self.log) == logged:     # each effect shows in the log (and, audited, what it changed)
+                self.event("effect", player.name, effect=name, space=where)
+
+    def _used_on_placement(self, key: str) -> bool:
+        """Whether a die placed on this Mystery Hex takes its option at once (the hex type's
+        ``used: on-placement``: "Placing a die immediately removes one token ... then perform one
+        action"), not at the start of the Collection Phase."""
+        entry = self.mystery.get(key)
+        return entry is not None and self.game.mystery_types.get(entry["type"], {}).get("used") == "on-placement"
 
     # -- robbery and gunfights --------------------------------------------------------------------
     def _side(self, owner: Player | None, hired: Hired) -> Side:
@@ -1717,6 +1789,8 @@ class State(BaseState):
         owner, champion = challenger
         if champion.id == "marshal-token":
             owner.marshal_challenges += 1
+        else:       # "A character making a Challenge must not have performed ANY abilities this turn": a
+            champion.challenged = True      # Challenge is one (abilities after the Gunfight stay allowed)
         self.event("challenge", owner.name, challenger=champion.id, challenged=robber.id)
         self._start_fight("robbery", owner, champion, player, robber, space=action.space)
 
@@ -1732,6 +1806,8 @@ class State(BaseState):
         champion = self._champion(player, action.character)
         if champion.id == "marshal-token":
             player.marshal_challenges += 1
+        else:       # a Challenge is the character's ability this turn
+            champion.challenged = True
         self.event("challenge", player.name, challenger=champion.id, challenged=f"{outlaw['kind']}@{action.target}")
         target = Hired(f"{outlaw['kind']}@{action.target}", "black", dict(outlaw["gunfight"]), outlaw["wounds"])
         self._start_fight("outlaw", player, champion, None, target, at=action.target)
@@ -1831,7 +1907,7 @@ class State(BaseState):
             if other is victim_owner:
                 continue
             active = other.reputation.active()
-            champions = [c for c in other.characters if not c.captured and c.abilities_used == 0
+            champions = [c for c in other.characters if not c.captured and c.abilities_used == 0 and not c.challenged
                          and active.get(c.id, True) and c.gunfight.get("combat")]
             marshal = self.game.marshal_gunfight()
             if "marshal-token" in other.roles and robber.wanted and marshal \
@@ -1913,7 +1989,8 @@ class State(BaseState):
         self.event("gain", player.name, good=good, amount=amount)
 
     def scores(self) -> dict[str, dict]:
-        """What is known to score: Reputation VP, and Influence VP where the ruleset gives its value."""
+        """What is known to score: Reputation VP, Influence VP where the ruleset gives its value,
+        Improved Town VP, and Victory Points gained as such; ``known_vp`` is their sum."""
         rules = self.game.reputation_rules
         per_influence = self.rules.victory_points_per_influence
         out = {}
@@ -1923,10 +2000,12 @@ class State(BaseState):
             # "Players also receive 1 VP during End Game scoring for each of these hexes"
             improved_vp = self.rules.improved_town_victory_points * sum(
                 1 for q in self.pieces if q.player == p.name and q.piece == "improved-town")
+            # Victory Points gained as such (an option's `gain: {victory-points: n}`): scored as gained
+            gained_vp = p.goods.get("victory-points", 0)
             out[p.name] = {"reputation_vp": reputation_vp, "influence": p.reputation.influence,
                            "influence_vp": influence_vp if influence_vp is not None else "unknown",
-                           "improved_town_vp": improved_vp,
-                           "known_vp": reputation_vp + (influence_vp or 0) + improved_vp,
+                           "improved_town_vp": improved_vp, "gained_vp": gained_vp,
+                           "known_vp": reputation_vp + (influence_vp or 0) + improved_vp + gained_vp,
                            "goods": dict(sorted((k, v) for k, v in p.goods.items() if v)),
                            "white_hat": p.reputation.white, "black_hat": p.reputation.black, "roles": list(p.roles),
                            "cards_in_hand": p.hand,
@@ -2061,6 +2140,8 @@ def describe(event: dict) -> str:
         return f"{who} passes"
     if kind == "effect":
         return f"   {who}: {event['effect'].replace('-', ' ')} ({event['space']})"
+    if kind == "not-played":
+        return f"   {who}: {event['effect'].replace('-', ' ')} ({event['space']}) is not played: {event['why']}"
     if kind == "robbery-silver":
         return f"   {event['space']} now holds {event['silver']} Silver to rob"
     if kind == "hire":

@@ -34,12 +34,12 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from ...errors import UsageError
-from ...limits import limit
+from ...core.errors import UsageError
+from ...core.limits import limit
 
 OUTCOMES = ("a_wins", "b_wins", "a_flees", "b_flees", "draw")
 #: Not a rule: the largest fight the workbench computes exactly, to keep every command within
-#: seconds (a declared limit, :mod:`workbench.limits`).
+#: seconds (a declared limit, :mod:`workbench.core.limits`).
 MAX_COMBAT_DICE = limit("combat_dice")
 MAX_DUEL = 1000
 
@@ -81,7 +81,7 @@ class GunfightRules:
 
 
 def _published(scenario):
-    from .parameters import published_ruleset
+    from ...rules.dark_horse import published_ruleset
     return GunfightRules.from_ruleset(published_ruleset(scenario))
 
 
@@ -123,7 +123,7 @@ class Side:
         >>> Side.parse("combat=-1")
         Traceback (most recent call last):
         ...
-        workbench.errors.UsageError: combat must be a whole number from 0 to 60, not -1
+        workbench.core.errors.UsageError: combat must be a whole number from 0 to 60, not -1
         """
         values: dict = {}
         limits = {"combat": MAX_COMBAT_DICE, "duel": MAX_DUEL, "wounds": 20}
@@ -449,13 +449,21 @@ def outcome_distribution(state: GunfightState, *, fold: bool = True) -> dict[str
     return {name: Fraction(nums[i], den) for name, i in index.items()}
 
 
-def exact_odds(a: Side, b: Side, rules: GunfightRules | None = None) -> Odds:
+def _required(rules) -> None:
+    # One rules object, passed explicitly: a default of the published rules made a notebook and
+    # the CLI give different odds on one designer library (issue 21)
+    if not isinstance(rules, GunfightRules):
+        raise TypeError("pass the GunfightRules in force (GunfightRules.from_ruleset(ruleset)), not "
+                        f"{type(rules).__name__}: the odds depend on the library's rules")
+
+
+def exact_odds(a: Side, b: Side, rules: GunfightRules) -> Odds:
     """Exact outcome probabilities of a gunfight; A is the challenger, B the challenged.
 
     ``captured`` gives the chance that each side ends captured (a lost fight that brings it to
     its capture wound count).
     """
-    rules = rules or GunfightRules.published()
+    _required(rules)
     out = outcome_distribution(start(a, b, rules))
     captured = {"a": out["b_wins"] if a.captured_by_a_wound(rules) else Fraction(0),
                 "b": out["a_wins"] if b.captured_by_a_wound(rules) else Fraction(0)}
@@ -488,9 +496,9 @@ def finish(state: GunfightState, log: list[dict]) -> Fight:
     return Fight(state.outcome, log, captured, used)
 
 
-def simulate(a: Side, b: Side, rng: random.Random, rules: GunfightRules | None = None) -> Fight:
+def simulate(a: Side, b: Side, rng: random.Random, rules: GunfightRules) -> Fight:
     """One gunfight sampled step by step from the same chance nodes, every die in the log."""
-    rules = rules or GunfightRules.published()
+    _required(rules)
     state, log = start(a, b, rules), []
     while not state.is_terminal():
         before = state
@@ -501,9 +509,9 @@ def simulate(a: Side, b: Side, rng: random.Random, rules: GunfightRules | None =
     return finish(state, log)
 
 
-def simulate_many(a: Side, b: Side, fights: int, seed: int, rules: GunfightRules | None = None) -> dict[str, float]:
+def simulate_many(a: Side, b: Side, fights: int, seed: int, rules: GunfightRules) -> dict[str, float]:
     """Share of each outcome over ``fights`` seeded gunfights."""
-    rules = rules or GunfightRules.published()
+    _required(rules)
     rng = random.Random(seed)
     counts = {k: 0 for k in OUTCOMES}
     for _ in range(fights):
@@ -517,7 +525,7 @@ def fighters(library, scenario_id: str | None = None, fighting_tokens=None) -> l
     """Everyone with gunfight icons in the library (characters and tokens such as the Marshal
     token), or those a scenario brings: its decks' characters, the tokens its action spaces hand
     out as special roles, and the tokens its ruleset's ``fighting_tokens`` names (Wild Wild West)."""
-    from ...errors import NotFound
+    from ...core.errors import NotFound
 
     sides = []
     for kind in ("character", "token"):
@@ -530,7 +538,7 @@ def fighters(library, scenario_id: str | None = None, fighting_tokens=None) -> l
     if scenario is None:
         raise NotFound("scenario", scenario_id, library.ids("dark-horse", "scenario"), "in dark-horse")
     if fighting_tokens is None:
-        from .parameters import resolve_ruleset
+        from ...rules.dark_horse import resolve_ruleset
         fighting_tokens = resolve_ruleset(library, scenario=scenario_id).fighting_tokens
     roles = set(fighting_tokens)
     for space_id in scenario.get("action_spaces") or []:
@@ -546,7 +554,7 @@ def fighters(library, scenario_id: str | None = None, fighting_tokens=None) -> l
     return chosen
 
 
-def matrix(sides: list[Side], rules: GunfightRules | None = None) -> dict[str, dict[str, Fraction]]:
+def matrix(sides: list[Side], rules: GunfightRules) -> dict[str, dict[str, Fraction]]:
     """P(challenger wins) for every ordered pair: rows challenge, columns are challenged."""
-    rules = rules or GunfightRules.published()
+    _required(rules)
     return {a.name: {b.name: exact_odds(a, b, rules).outcomes["a_wins"] for b in sides} for a in sides}

@@ -37,14 +37,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Callable, Iterable, Sequence
 
-from ...errors import ContentError, did_you_mean
+from ...core.errors import ContentError, did_you_mean
 
-RANKING = ["royal-flush", "five-of-a-kind", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
-           "three-of-a-kind", "two-pair", "pair", "high-card"]
-VALUES = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
-SUITS = "SHDC"
-CHEAT = "CHEAT"
-CHEAT_RULES = ("five-of-a-kind-only", "wild")
+# the poker vocabulary (hands, values, suits, what the Cheat card may do) is declared with the
+# rules, which name them in their parameters
+from ...rules.western_legends import CHEAT, CHEAT_RULES, RANKING, SUITS, VALUES  # noqa: E402,F401
 
 #: Problem codes of :func:`poker_problems` (the poker documents of a library).
 CODES = {
@@ -54,11 +51,11 @@ CODES = {
 }
 
 
-class CardError(ValueError):
+class CardError(ContentError, ValueError):
     """A card written in a way the workbench cannot read."""
 
 
-class PokerRulesError(ValueError):
+class PokerRulesError(ContentError, ValueError):
     """Poker rule parameters that cannot be played (a ranking that misses a hand, an unknown choice)."""
 
 
@@ -517,13 +514,15 @@ def best_saloon_hand_reference(hand: Sequence[str], flop: Sequence[str], rules: 
 
 def win_probability(hand: Sequence[str], deck: Sequence[str] | None = None, flop: Sequence[str] | None = None,
                     dealer_cards: int = 4, rules: PokerRules = DEFAULT_RULES, samples: int | None = None,
-                    seed: int = 0) -> tuple[Fraction | float, bool]:
+                    seed: int = 0, flop_cards: int = 3, hand_cards_used: int = 2) -> tuple[Fraction | float, bool]:
     """The chance that ``hand`` wins a saloon game against the dealer (the active player wins ties).
 
     ``deck`` is the whole poker deck the cards come from (the game's: :func:`deck_from_library`;
     default :func:`standard_deck`, 52 cards and one Cheat card). With the flop known, every dealer
     hand of the unseen cards is enumerated: exact. Otherwise the flop and the dealer's cards are
-    simulated ``samples`` times with ``seed``. Returns ``(probability, exact)``.
+    simulated ``samples`` times with ``seed``. ``flop_cards`` and ``hand_cards_used`` are the
+    ruleset's ``flop_cards`` and ``hand_cards_used_max`` (each hand is the flop and up to that many
+    of its own cards). Returns ``(probability, exact)``.
     """
     tables = _tables(rules)
     unseen = [_name(parse(c)) for c in (standard_deck() if deck is None else deck)]
@@ -536,7 +535,13 @@ def win_probability(hand: Sequence[str], deck: Sequence[str] | None = None, flop
     mine_codes = [code[_name(parse(c))] for c in hand]
     if flop is not None and samples is None:
         flop_codes = [code[_name(parse(c))] for c in flop]
-        mine = _saloon_strength(tables, mine_codes, flop_codes, 2)
+        mine = _saloon_strength(tables, mine_codes, flop_codes, hand_cards_used)
+        if hand_cards_used != 2:      # a designer's rule: every dealer hand valued in full
+            wins = total = 0
+            for dealer in combinations(unseen, dealer_cards):
+                total += 1
+                wins += mine >= _saloon_strength(tables, [code[c] for c in dealer], flop_codes, hand_cards_used)
+            return Fraction(wins, total), True
         # the dealer's best hand is the flop plus its best one or two cards: value every single
         # card and pair of unseen cards once, then each dealer hand is a few look-ups
         single = {c: tables.strength(flop_codes + [code[c]]) for c in set(unseen)}
@@ -558,10 +563,11 @@ def win_probability(hand: Sequence[str], deck: Sequence[str] | None = None, flop
     known_flop = [code[_name(parse(c))] for c in flop] if flop is not None else None
     wins = 0
     for _ in range(samples):
-        drawn = rng.sample(unseen_codes, (0 if flop is not None else 3) + dealer_cards)
-        board = known_flop if flop is not None else drawn[:3]
+        drawn = rng.sample(unseen_codes, (0 if flop is not None else flop_cards) + dealer_cards)
+        board = known_flop if flop is not None else drawn[:flop_cards]
         dealer = drawn[len(drawn) - dealer_cards:]
-        wins += _saloon_strength(tables, mine_codes, board, 2) >= _saloon_strength(tables, dealer, board, 2)
+        wins += _saloon_strength(tables, mine_codes, board, hand_cards_used) >= \
+            _saloon_strength(tables, dealer, board, hand_cards_used)
     return wins / samples, False
 
 
@@ -606,7 +612,7 @@ def poker_problems(library) -> list:
 def rules_from_library(library) -> PokerRules:
     """The poker rules the library holds: ``poker-hands`` ``ranking``, and ``poker-deck``
     ``ace_low_straights`` and ``cheat_rule`` (each defaulting to :class:`PokerRules`' own where a
-    document or parameter is absent). Raises :class:`~workbench.errors.ContentError` with located
+    document or parameter is absent). Raises :class:`~workbench.core.errors.ContentError` with located
     problems if they cannot be played."""
     problems = poker_problems(library)
     if problems:

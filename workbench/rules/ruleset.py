@@ -57,7 +57,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from ..content.problems import ERROR, WARNING, Problem
 from ..content.schemas import fast_validator
-from ..errors import did_you_mean
+from ..core.errors import did_you_mean
 
 #: The problem codes of rules as data, with their one-line meaning (the README's code table).
 CODES = {
@@ -77,6 +77,9 @@ SETTING_KINDS = ("scenario", "variant")
 #: Kinds whose ``parameters:`` belong to that one document only (a map's spacing, a deck's rules).
 OWN_KINDS = ("map", "deck", "deck_rules")
 UNKNOWN = "unknown"
+#: Document fields (not parameters) whose content may itself be a declared assumption: the
+#: placement rules a game or variant brings into force where the texts do not state them.
+READING_FIELDS = ("placement_rules",)
 
 
 @dataclass(frozen=True)
@@ -177,8 +180,8 @@ class Ruleset(Mapping):
 
     def assumption_lines(self) -> list[str]:
         """``name = value: reason`` for every assumption in force, for logs and notebooks."""
-        return [f"{name} = {_show(self._values[name])}: {reason}" for name, reason in sorted(self.assumptions.items())
-                if name in self._values]
+        return [f"{name} = {_show(self._values[name])}: {reason}" if name in self._values else f"{name}: {reason}"
+                for name, reason in sorted(self.assumptions.items()) if name in self._values or name in READING_FIELDS]
 
     def describe(self) -> list[dict]:
         """Every parameter with its value, where it came from, and whether it is an assumption."""
@@ -225,7 +228,7 @@ _VALIDATORS: dict[str, Any] = {}
 def _validator(schema: dict):
     key = json.dumps(schema, sort_keys=True)
     if key not in _VALIDATORS:
-        from ..content.schemas import _import_jsonschema   # without its slow format extras
+        from ..content.schemas import _import_jsonschema  # without its slow format extras
         jsonschema, _ = _import_jsonschema()
         _VALIDATORS[key] = jsonschema.Draft202012Validator(schema)
     return _VALIDATORS[key]
@@ -245,7 +248,8 @@ def type_problems(value, parameter: Parameter) -> list[str]:
         return [f"{value} is not a finite number"]
     value = plain(value)
     # the compiled yes/no check first: most values fit, and jsonschema (for the reasons) costs a
-    # 60 ms import; it still has the last word (the compiled check may only be stricter)
+    # 60 ms import; the compiled check is used only for schemas it reads exactly as 2020-12 does
+    # (fast_validator falls back to jsonschema otherwise), so a "fits" is never a guess
     if fast_validator(parameter.schema)(value):
         return []
     # a `not` (a value the engine cannot play, such as a free re-roll) says why in words: `x-why`
@@ -334,29 +338,68 @@ def declarations(library, game: str) -> tuple[dict[str, _Declared], dict[str, st
     return values, assumptions, problems
 
 
+@dataclass
+class Declarations:
+    """A game's declared parameters with everything found about the declarations themselves
+    (duplicates, names no engine reads, values that do not fit their type): worked out once per
+    library and game, however many scenarios, variants and maps are then resolved with it."""
+
+    values: dict[str, _Declared]
+    assumptions: dict[str, str]
+    problems: list[Problem]
+
+
+def declared(library, game: str, spec: Mapping[str, Parameter]) -> Declarations:
+    """The :class:`Declarations` of ``game`` in ``library``, checked against ``spec``."""
+    values, assumptions, problems = declarations(library, game)
+    problems = problems + _unread_declarations(values, spec)
+    for name, entry in values.items():
+        if name in spec and (entry.value != UNKNOWN or not type_problems(UNKNOWN, spec[name])):
+            problems += _check_value(name, entry.value, Origin(entry.document, ("parameters", name), entry.layer), spec)
+    return Declarations(values, assumptions, problems)
+
+
+def _declared_once(library, game: str, spec) -> Declarations:
+    # Kept on the library (for as long as no document is added): `validate` resolves every
+    # scenario, variant and map, and each engine built for a check resolves again; working the
+    # declarations out each time made a library with many scenarios quadratic in its size.
+    memo = getattr(library, "declared_memo", None)
+    if memo is None:
+        return declared(library, game, spec)
+    key = (game, id(spec))
+    found = memo.get(key)
+    if found is None or found[0] != len(library.documents) or found[1] is not spec:
+        found = (len(library.documents), spec, declared(library, game, spec))
+        memo[key] = found
+    return found[2]
+
+
 def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str | None = None,
             variants: Iterable[str] = (), overrides: Mapping[str, Any] | None = None, map_id: str | None = None,
-            ) -> tuple[Ruleset | None, list[Problem]]:
+            declarations: Declarations | None = None) -> tuple[Ruleset | None, list[Problem]]:
     """Resolve ``game``'s ruleset for a scenario, extra variants and overrides.
 
     Returns the ruleset (``None`` when an error makes it unplayable) and every problem found.
+    ``declarations`` (from :func:`declared` on the same library and spec) saves working them out
+    again when many settings of one library are resolved: the work per setting is then in
+    proportion to what the setting itself sets, not to the library's size.
     """
-    problems: list[Problem] = []
-    declared, assumptions, duplicate = declarations(library, game)
-    problems += duplicate
+    if declarations is None:
+        declarations = _declared_once(library, game, spec)
+    problems: list[Problem] = list(declarations.problems)
+    declared_values, assumptions = declarations.values, declarations.assumptions
     values: dict[str, Any] = {}
     origins: dict[str, Origin] = {}
-    for name, entry in declared.items():
+    for name, entry in declared_values.items():
         values[name] = entry.value
         origins[name] = Origin(entry.document, ("parameters", name), entry.layer)
-    problems += _unread_declarations(declared, spec)
 
     scenario_doc = None
     in_force: list[str] = []
     if scenario is not None:
         scenario_doc = library.get(game, "scenario", scenario)
         if scenario_doc is None:
-            from ..errors import NotFound
+            from ..core.errors import NotFound
             raise NotFound("scenario", scenario, library.ids(game, "scenario"), f"in {game}")
         listed = scenario_doc.data.get("variants")
         in_force += [v for v in listed if isinstance(v, str)] if isinstance(listed, list) else []
@@ -373,7 +416,7 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
     for variant in in_force:
         document = library.get(game, "variant", variant)
         if document is None:
-            from ..errors import NotFound
+            from ..core.errors import NotFound
             raise NotFound("variant", variant, library.ids(game, "variant"), f"in {game}")
         for name, value in _settings(document):
             set_by.setdefault(name, []).append((document, value))
@@ -406,9 +449,6 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
         if origin.layer in ("declared", "filled"):
             continue
         problems += _check_setting(name, values[name], origin, spec)
-    for name, entry in declared.items():
-        if name in spec and (entry.value != UNKNOWN or not type_problems(UNKNOWN, spec[name])):
-            problems += _check_value(name, entry.value, Origin(entry.document, ("parameters", name), entry.layer), spec)
 
     # every parameter the engine needs is there and known
     game_doc = library.get(game, "game", game) or next((d for d in library.documents if d.game == game), None)
@@ -435,7 +475,7 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
     if errors:
         return None, problems
     return Ruleset(game, {n: v for n, v in values.items() if n in spec}, origins,
-                   {n: r for n, r in assumptions.items() if n in spec},
+                   {n: r for n, r in assumptions.items() if n in spec or (n in READING_FIELDS and n not in declared_values)},
                    tuple(in_force), scenario), problems
 
 
@@ -490,9 +530,9 @@ def check_overrides(overrides: Mapping[str, Any] | None, spec: Mapping[str, Para
     >>> check_overrides({"win_margn": 3}, {"win_margin": Parameter("win_margin", integer(1, 9), "")})
     Traceback (most recent call last):
     ...
-    workbench.errors.NotFound: no parameter 'win_margn'; did you mean 'win_margin'?
+    workbench.core.errors.NotFound: no parameter 'win_margn'; did you mean 'win_margin'?
     """
-    from ..errors import NotFound, UsageError
+    from ..core.errors import NotFound, UsageError
 
     for name, value in (overrides or {}).items():
         if name not in spec:
@@ -509,7 +549,7 @@ def parse_overrides(items: Iterable[str]) -> dict[str, Any]:
     {'win_margin': 3, 'black_hat_can_rob': False, 'starting_goods': {'food': 2}}
     """
     from ..content.loader import load_text
-    from ..errors import UsageError
+    from ..core.errors import UsageError
 
     out: dict[str, Any] = {}
     for item in items:

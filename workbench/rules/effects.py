@@ -1,0 +1,364 @@
+"""Effect vocabularies: what a designer may write under ``effects:`` in a game's YAML, declared once.
+
+Each game has one :class:`Vocabulary`: its resources (the goods a ``cost:`` or ``gain:`` may name)
+and its effects, each an :class:`Effect` with its parameters (JSON Schemas), the rule text it comes
+from, and whether the engine plays it (and why not, when it does not). From it
+
+* ``tools/make_schemas.py`` writes the schemas' ``effect`` enum and parameters (the JSON files),
+* the schemas loaded at run time gain the effects that installed plugins add (:func:`extend_schema`),
+* ``validate`` warns ``not-played`` at every effect the engine does not play and reports a
+  ``foreign-resource`` at every cost or gain in another game's resource (:func:`problems`),
+* ``workbench unknowns`` lists the same (:func:`unknown_rows`),
+* the engine interprets effects through the handlers registered on the vocabulary (an effect
+  without a handler is never played silently: the engine logs it as ``not-played``).
+
+New effects from Python, without editing the project: a package declares an entry point in the
+group ``workbench.effects`` naming a function ``register(vocabulary)``; it is called with
+:func:`vocabulary` and declares effects with :meth:`Vocabulary.declare`, passing ``handler=`` to
+have the engine play them. Every process that loads a vocabulary (``validate``, ``play``, the
+audit, each Dask worker) loads the installed plugins the same way, so all of them know the effect.
+No code is ever read from YAML.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import import_module
+from typing import Callable
+
+#: The entry-point group through which installed packages add effects.
+ENTRY_POINTS = "workbench.effects"
+
+#: The problem codes of the vocabularies (the README's code table).
+CODES = {
+    "not-played": "an effect or option the engine does not play (a warning: a game that reaches it logs a no-op, with"
+                  " the reason)",
+    "foreign-resource": "a cost or gain names a resource of another game (Western Legends `money` on a Dark Horse space)",
+    "effect-plugin": "an installed effects plugin (entry point `workbench.effects`) could not be loaded",
+}
+
+#: The games' vocabulary declaration modules, by the ``game:`` of their documents.
+DECLARATIONS = {"dark-horse": "workbench.rules.dark_horse_effects",
+                "western-legends": "workbench.rules.western_legends_effects"}
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect of a game's vocabulary.
+
+    Parameters
+    ----------
+    name : str
+        The word written in YAML (``effect: build``).
+    about : str
+        What it does, in the game's words.
+    source : str
+        The rule text it comes from (document and section), or the plugin that declares it.
+    parameters : dict
+        Its parameters: name -> JSON Schema (with a ``description``).
+    played : bool
+        Whether the engine plays it. An effect that is not played is a ``not-played`` warning at
+        every place it is written, and a no-op logged as ``not-played`` when a game reaches it.
+    reason : str
+        Why it is not played (what the texts or the engine lack).
+    plugin : str
+        The installed distribution that declared it (empty for the workbench's own).
+    kinds : tuple
+        The document kinds whose options it may be played on (``hex_type`` only for an effect on
+        "this hex"); elsewhere it is a ``not-played`` warning.
+    """
+
+    name: str
+    about: str
+    source: str
+    parameters: dict = field(default_factory=dict)
+    played: bool = True
+    reason: str = ""
+    plugin: str = ""
+    kinds: tuple = ("action_space", "hex_type")
+
+
+class Vocabulary:
+    """A game's resources and effects, with the handlers its engine plays them by."""
+
+    def __init__(self, game: str, resources: dict[str, str]):
+        self.game = game
+        self.resources = dict(resources)          # name -> what it is
+        self.effects: dict[str, Effect] = {}
+        self.handlers: dict[str, Callable] = {}
+        self.problems: list = []                   # plugins that could not be loaded
+
+    def declare(self, name: str, about: str, source: str, parameters: dict | None = None, *, played: bool = True,
+                reason: str = "", handler: Callable | None = None, plugin: str = "",
+                kinds: tuple = ("action_space", "hex_type")) -> Effect:
+        """Declare an effect (once); ``handler`` (for plugins) is what the engine calls to play it."""
+        if name in self.effects:
+            raise ValueError(f"the effect '{name}' is declared twice in {self.game}'s vocabulary")
+        if not played and not reason:
+            raise ValueError(f"the effect '{name}' is not played: say why (reason=)")
+        declared = Effect(name, about, source, dict(parameters or {}), played or handler is not None, reason, plugin,
+                          tuple(kinds))
+        self.effects[name] = declared
+        if handler is not None:
+            self.handlers[name] = handler
+        return declared
+
+    def handler(self, name: str):
+        """Register the function that plays ``name`` (a decorator; the engine's own handlers)."""
+        if name not in self.effects:
+            raise KeyError(f"'{name}' is not in {self.game}'s effect vocabulary (declare it first)")
+
+        def register(function: Callable) -> Callable:
+            self.handlers[name] = function
+            return function
+        return register
+
+    def played(self, name: str) -> bool:
+        effect = self.effects.get(name)
+        return effect is not None and effect.played
+
+    def why_not_played(self, name: str) -> str:
+        effect = self.effects.get(name)
+        if effect is None:
+            return f"'{name}' is not in the {self.game} effect vocabulary"
+        return effect.reason or "the engine has no handler for it"
+
+    def plugins(self) -> list[Effect]:
+        return [e for e in self.effects.values() if e.plugin]
+
+    # -- the schema ---------------------------------------------------------------------------
+    def effect_schema(self, only_builtin: bool = False) -> dict:
+        """The JSON Schema of one entry of ``effects:``: the effect's name from the vocabulary and
+        each effect's parameters (one object; a parameter names the effect it belongs to)."""
+        effects = [e for e in self.effects.values() if not (only_builtin and e.plugin)]
+        properties = {"effect": {"enum": [e.name for e in effects],
+                                 "description": f"What happens, from the {self.game} effect vocabulary "
+                                                "(workbench/rules/; plugins add effects)."}}
+        for e in effects:
+            for name, schema in e.parameters.items():
+                if name not in properties:
+                    properties[name] = dict(schema)
+        properties.setdefault("text", {"type": "string", "minLength": 1, "description": "The effect as the rules word it."})
+        return {"type": "object", "additionalProperties": False, "properties": properties, "required": ["effect"],
+                "x-vocabulary": self.game}
+
+
+def _installed() -> list[tuple[str, str, str]]:
+    """The entry points of :data:`ENTRY_POINTS` as ``(name, "module:function", distribution)``.
+
+    Scanning every installed distribution's metadata takes ~0.1 s (importing importlib.metadata
+    as much again), paid by every ``validate``: the answer is kept in the cache folder, keyed by
+    the modification times of the import path's folders (installing or removing a package changes
+    its site-packages folder)."""
+    import json
+    import os
+    import sys
+
+    from ..core.paths import cache_dir
+
+    stamps = []
+    for entry in sys.path:
+        if not entry:       # the working folder of `python -c`: no installed distribution lives there
+            continue
+        try:
+            stamps.append([entry, os.stat(entry or ".").st_mtime_ns])
+        except OSError:
+            stamps.append([entry, None])
+    folder = cache_dir()
+    path = folder / "effect-plugins.json" if folder is not None else None
+    if path is not None:
+        try:
+            cached = json.loads(path.read_text())
+            if cached.get("stamps") == stamps:
+                return [tuple(row) for row in cached["points"]]
+        except (OSError, ValueError, AttributeError, KeyError, TypeError):
+            pass
+    from importlib.metadata import entry_points
+
+    points = sorted((p.name, p.value, p.dist.name if getattr(p, "dist", None) is not None else p.value)
+                    for p in entry_points(group=ENTRY_POINTS))
+    if path is not None:
+        try:
+            from ..core.storage import atomic_write_bytes
+
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(path, json.dumps({"stamps": stamps, "points": points}).encode())
+        except OSError:
+            pass
+    return points
+
+
+def _load_plugins(vocabulary_: Vocabulary) -> None:
+    for point, value, dist in _installed():
+        try:
+            module, _, attribute = value.partition(":")
+            register = import_module(module.strip())
+            for part in attribute.strip().split(".") if attribute.strip() else []:
+                register = getattr(register, part)
+            before = set(vocabulary_.effects)
+            register(vocabulary_)
+            for added in set(vocabulary_.effects) - before:   # mark what the plugin declared as its own
+                effect = vocabulary_.effects[added]
+                played = effect.played and added in vocabulary_.handlers
+                vocabulary_.effects[added] = Effect(**{**effect.__dict__, "plugin": effect.plugin or dist, "played": played,
+                                                       "reason": effect.reason or ("" if played else
+                                                                                   f"the plugin {dist} gives no handler")})
+        except Exception as exc:  # a broken plugin is reported, never a traceback for the designer
+            vocabulary_.problems.append((point, value, f"{type(exc).__name__}: {exc}"))
+
+
+@lru_cache(maxsize=None)
+def vocabulary(game: str) -> Vocabulary | None:
+    """The vocabulary of ``game`` (its declarations, then the installed plugins'), or None."""
+    module = DECLARATIONS.get(game)
+    if module is None:
+        return None
+    declared = import_module(module).declare()
+    _load_plugins(declared)
+    return declared
+
+
+def builtin(game: str) -> Vocabulary:
+    """The workbench's own declarations of ``game``, without plugins (what the schema files hold)."""
+    return import_module(DECLARATIONS[game]).declare()
+
+
+# -- the schemas at run time --------------------------------------------------------------------
+
+def plugin_digest() -> str:
+    """A short digest of the effects installed plugins add ('' without any): the compiled schema
+    checks are cached per schema content, so an extended schema must not reuse a plain one."""
+    import hashlib
+    import json
+
+    added = [(g, e.name, e.parameters) for g in DECLARATIONS for e in (vocabulary(g).plugins() if vocabulary(g) else [])]
+    return hashlib.sha256(json.dumps(added, sort_keys=True).encode()).hexdigest()[:12] if added else ""
+
+
+def extend_schema(schema: dict) -> dict:
+    """``schema`` with the effects plugins add put into each ``effects:`` entry it holds (marked by
+    ``x-vocabulary``). Returns the same object when no plugin adds anything."""
+    if not plugin_digest():
+        return schema
+
+    def walk(node):
+        if isinstance(node, dict):
+            game = node.get("x-vocabulary")
+            if isinstance(game, str) and vocabulary(game) is not None:
+                return vocabulary(game).effect_schema()
+            return {k: walk(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+    return walk(schema)
+
+
+# -- validate and unknowns ------------------------------------------------------------------------
+
+#: Kinds whose documents carry options (``options:`` with cost, gain and effects).
+OPTION_KINDS = ("action_space", "hex_type")
+
+
+def _options(document):
+    options = document.data.get("options", document.data.get("actions"))
+    if isinstance(options, list):
+        for i, option in enumerate(options):
+            if isinstance(option, dict):
+                yield ["options", i], option
+
+
+def _bags(document):
+    """Each cost or gain (and a token's capture reward) of a document, with its path."""
+    for path, option in _options(document):
+        for key in ("cost", "gain"):
+            if isinstance(option.get(key), dict):
+                yield path + [key], option[key]
+    if isinstance(document.data.get("capture_reward"), dict):
+        yield ["capture_reward"], document.data["capture_reward"]
+
+
+def findings(document) -> list[tuple[str, str, list, str, str]]:
+    """What of ``document`` the engine does not play, or is in another game's resources:
+    ``(code, severity, path, message, hint)``."""
+    words = vocabulary(document.game) if isinstance(document.game, str) else None
+    if words is None:
+        return []
+    out = []
+    label = document.data.get("name") or document.id
+    for path, bag in _bags(document):
+        for good in bag:
+            if isinstance(good, str) and good not in words.resources:
+                owner = next((g for g in DECLARATIONS if g != document.game and vocabulary(g)
+                              and good in vocabulary(g).resources), None)
+                if owner is None:       # no game's word: the schema reports it (with did-you-mean)
+                    continue
+                out.append(("foreign-resource", "error", path + [good],
+                            f"{label}: '{good}' is a {owner} resource, not one of {document.game}'s",
+                            f"use one of {', '.join(sorted(words.resources))}"))
+    if document.kind not in OPTION_KINDS:
+        return out
+    for path, option in _options(document):
+        effects = [s for s in option.get("effects") or [] if isinstance(s, dict)]
+        offered = bool(option.get("cost") or option.get("gain")) or any(words.played(s.get("effect")) for s in effects)
+        then = "a game that reaches it logs a no-op" if offered or document.kind != "hex_type" else \
+            "the option is not offered, as nothing of it is played"
+        for j, spec in enumerate(option.get("effects") or []):
+            name = spec.get("effect") if isinstance(spec, dict) else None
+            if not isinstance(name, str) or name not in words.effects:
+                continue
+            why = None
+            if not words.played(name):
+                why = words.why_not_played(name)
+            elif document.kind not in words.effects[name].kinds:
+                why = kinds_reason(document.kind)
+            if why:
+                out.append(("not-played", "warning", path + ["effects", j, "effect"],
+                            f"{label}: the effect '{name}' is not played: {why}; {then}",
+                            "write what the rulebook says with effects the engine plays, or add the effect with a"
+                            " plugin (README: New effects from Python)"))
+    return out
+
+
+def kinds_reason(kind: str) -> str:
+    """Why an effect of a hex's option is not played on a document of ``kind``."""
+    return f"it acts on the hex whose option it is, and an {kind.replace('_', ' ')} has none" if kind[0] in "aeiou" \
+        else f"it acts on the hex whose option it is, and a {kind.replace('_', ' ')} has none"
+
+
+def problems(library) -> list:
+    """``validate``'s problems of the vocabularies, for every reported document."""
+    out = []
+    for document in library.documents:
+        if document.kind in OPTION_KINDS + ("token", "location") and library.reported(document):
+            for code, severity, path, message, hint in findings(document):
+                out.append(document.problem(code, message, path, hint=hint, severity=severity))
+    for game in DECLARATIONS:
+        words = vocabulary(game)
+        for name, value, error in (words.problems if words else []):
+            from ..content.problems import Problem
+            out.append(Problem("effect-plugin", f"the effects plugin '{name}' ({value}) could not be loaded: {error}",
+                               hint="fix or uninstall the package that declares it", severity="warning"))
+    return out
+
+
+def unknown_rows(library, game: str) -> list[dict]:
+    """``workbench unknowns`` rows: each effect the engine does not play, and each foreign resource."""
+    rows = []
+    for document in library.documents:
+        if document.game != game or document.kind not in OPTION_KINDS + ("token", "location"):
+            continue
+        for code, _severity, path, message, _hint in findings(document):
+            line, _ = document.locate(path)
+            rows.append({"kind": "effect" if code == "not-played" else "resource", "name": f"{document.id}: {path[-1]}"
+                         if code == "foreign-resource" else f"{document.id}: {_value_at(document.data, path)}",
+                         "value": "not played" if code == "not-played" else "foreign resource",
+                         "where": f"{document.file}:{line}", "why": message,
+                         "todo": "write it with the vocabulary's played effects, or add a plugin effect"
+                         if code == "not-played" else f"use a {game} resource"})
+    return rows
+
+
+def _value_at(data, path):
+    for key in path:
+        data = data[key]
+    return data
