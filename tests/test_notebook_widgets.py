@@ -296,7 +296,7 @@ def test_reasons_are_one_plain_line_each_without_rule_codes_or_repeated_hexes(li
     reasons = re.findall(r"<li [^>]*>([^<]*)</li>", box.info.value)
     assert "This hex is 2 steps from the city at -2,0; cities must be at least 3 apart" in reasons
     assert not any("[" in r or "step(s)" in r or "(Safe food)" in r for r in reasons)
-    assert "title='rule: min-city-distance'" in box.info.value  # the rule's name is in the tooltip
+    assert 'title="rule: min-city-distance"' in box.info.value  # the rule's name is in the tooltip
 
 
 def test_improved_towns_are_offered_only_with_their_variant(lib):

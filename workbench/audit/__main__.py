@@ -24,6 +24,11 @@ def main(argv: list[str] | None = None) -> int:
             report[path] = {"error": str(exc)}
             clean = False
             continue
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            # a log is outside input: a field of the wrong shape where a check reads it is the log's fault
+            report[path] = {"error": f"the log is malformed ({type(exc).__name__}: {str(exc)[:200]})"}
+            clean = False
+            continue
         broken = {name: messages for name, messages in found.items() if messages}
         report[path] = {"game": events[0].get("game") if events else None, "events": len(events),
                         "invariants": len(found), "broken": broken}

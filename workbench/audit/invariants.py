@@ -7,6 +7,7 @@ own legality code, and read nothing but the log.
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterator
@@ -19,11 +20,20 @@ class Played:
     event ``i`` was logged (after the changes that came with it)."""
 
     def __init__(self, events: list[dict]):
+        from .replay import ReplayError
+        if not events:
+            raise ReplayError("the log holds no events: nothing to audit")
         self.events = events
         self.states = [state for _, state in replay(events)]
-        self.start = events[0] if events else {}
+        self.start = events[0]
         self.rules = self.start.get("ruleset") or {}
         self.game = self.start.get("game")
+        if not isinstance(self.rules, dict):
+            raise ReplayError("the start event's 'ruleset' is not a JSON object", 0)
+        games = sorted({inv.game for inv in INVARIANTS.values()})
+        if self.game not in games:  # an audit that checks nothing must not pass
+            raise ReplayError(f"the log is of the game {json.dumps(self.game)[:60]}, which the audit has no rules for"
+                              f" (it knows {', '.join(games)})", 0)
 
     def before(self, i: int) -> dict:
         return self.states[i - 1] if i > 0 else self.states[0]

@@ -58,7 +58,11 @@ def apply_delta(state: dict, delta: list[dict], index: int | None = None) -> dic
     """
     root = dict(state)
     copied: set[int] = {id(root)}
+    if not isinstance(delta, list):
+        raise ReplayError("a delta is not a list of changes", index)
     for change in delta:
+        if not isinstance(change, dict) or not isinstance(change.get("path"), str):
+            raise ReplayError(f"a change of the delta is not a mapping with a text 'path': {json.dumps(change)[:80]}", index)
         parts = _parts(change["path"])
         if not parts:
             raise ReplayError("a delta may not replace the whole state", index)
@@ -94,11 +98,13 @@ def replay(events: Iterable[dict]) -> Iterator[tuple[dict, dict]]:
     """
     state = None
     for index, event in enumerate(events):
+        if not isinstance(event, dict):
+            raise ReplayError(f"an event is not a JSON object: {json.dumps(event)[:80]}", index)
         if "delta" not in event:
             raise ReplayError("an event without a delta: was the game logged with audit on?", index)
         if state is None:
-            if "snapshot" not in event:
-                raise ReplayError("the first event carries no snapshot to start from", index)
+            if not isinstance(event.get("snapshot"), dict):
+                raise ReplayError("the first event carries no snapshot (a JSON object) to start from", index)
             state = event["snapshot"]
         else:
             state = apply_delta(state, event["delta"], index)
@@ -127,7 +133,14 @@ def read_log(path) -> list[dict]:
     for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
         if line.strip():
             try:
-                events.append(json.loads(line))
+                event = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise ReplayError(f"{path}:{number}: not JSON ({exc.msg})") from None
+            except ValueError as exc:  # a number of more digits than Python converts (4,300)
+                raise ReplayError(f"{path}:{number}: not a log line ({exc})") from None
+            if not isinstance(event, dict):
+                raise ReplayError(f"{path}:{number}: an event is a JSON object, not {type(event).__name__}")
+            events.append(event)
+    if not events:
+        raise ReplayError(f"{path}: the log holds no events")
     return events

@@ -9,6 +9,7 @@ case (:mod:`workbench.cli.report`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import io
 import os
@@ -164,6 +165,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (never raises, never prints a traceback
     unless asked to with ``--debug``)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None or sys.stderr is None:  # `workbench ... >&-`: started with a closed stream
+        return _closed_stream()
+    for stream in (sys.stdout, sys.stderr):  # a file name that is not UTF-8 is shown escaped, never a crash
+        with contextlib.suppress(AttributeError, ValueError):
+            stream.reconfigure(errors="backslashreplace")
     json_mode = _wants_json(argv)
     debug = "--debug" in argv or os.environ.get("WORKBENCH_DEBUG", "") not in ("", "0")
     name = _command_name(argv)
@@ -194,8 +200,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(text)
         return done.status
     rep.command = " ".join(filter(None, [args.command, getattr(args, "action", None)]))
+    status = None
     try:
-        return rep.finish(_handler(args)(args, rep))
+        status = _handler(args)(args, rep)
+        return rep.finish(status)
     except NotFound as exc:
         return rep.fail(str(exc), "not-found", EXIT_USAGE)
     except UsageError as exc:
@@ -207,15 +215,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         return rep.stop(message, EXIT_PROBLEMS, exc.problems)
     except BrokenPipeError:  # `workbench list | head`: the reader has all it wanted
         _silence_stdout()
-        return EXIT_OK
+        # but the status still says what was found (`validate | head -1` under pipefail must not
+        # pass broken content): the command's own, or 1 after an error, or 141 as a shell would
+        if status is None:
+            status = EXIT_PROBLEMS if any(getattr(p, "severity", None) == "error" for p in rep.reported) else 141
+        return status
     except KeyboardInterrupt:
         return rep.fail("interrupted", "interrupted", 130)
+    except OSError as exc:
+        from ..core.storage import _ENVIRONMENT, environment_fault
+        if exc.errno not in _ENVIRONMENT:
+            return _internal(rep, exc, debug)
+        # the machine's fault (a full disk, a read-only folder, a full or closed standard output): in words
+        where = getattr(exc, "filename", None)
+        fault = environment_fault(exc, where, "write" if where else "write the output")
+        _silence_stdout()
+        print(f"workbench: error: {fault}", file=sys.stderr)
+        return EXIT_USAGE
     except Exception as exc:  # noqa: BLE001  (anything else is a bug: say so, shortly)
-        if debug:
-            import traceback
-            traceback.print_exc()
-        return rep.fail(f"internal error, please report: {type(exc).__name__}: {exc}", "internal-error",
-                        EXIT_INTERNAL, hint=None if debug else "run again with --debug to see the traceback")
+        return _internal(rep, exc, debug)
+
+
+def _internal(rep, exc, debug) -> int:
+    if debug:
+        import traceback
+        traceback.print_exception(exc)
+    return rep.fail(f"internal error, please report: {type(exc).__name__}: {exc}", "internal-error",
+                    EXIT_INTERNAL, hint=None if debug else "run again with --debug to see the traceback")
+
+
+def _closed_stream() -> int:
+    with contextlib.suppress(OSError):
+        os.write(2, b"workbench: error: standard output is closed, so nothing can be reported"
+                    b" (send it to /dev/null to discard it)\n")
+    return EXIT_USAGE
 
 
 def _silence_stdout() -> None:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 
-from .common import add_options, load_library
+from .common import MAX_SEED, ROUNDS, add_options, int_range, load_library
 
 EXIT_INTERRUPTED = 130      # the shell's convention for Ctrl-C
 
@@ -60,7 +61,7 @@ def add_commands(sub) -> None:
     how.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a game option: Dark Horse rounds=N; Western Legends length=short|average|long, rounds=N")
     how.add_argument("--games", type=int, default=1000, help="games per setting (default 1000)")
-    how.add_argument("--seed", type=int, default=0, help="the sweep's seed (default 0)")
+    how.add_argument("--seed", type=int_range(0, MAX_SEED), default=0, help="the sweep's seed (default 0)")
     run = parser.add_argument_group("where it runs and what it writes")
     run.add_argument("--workers", type=int, default=None, help="local worker processes (default: one per core)")
     run.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler, e.g. tcp://127.0.0.1:8786")
@@ -119,6 +120,10 @@ def cmd_balance(args, rep) -> int:
         raise UsageError("--games must be at least 1")
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be at least 1")
+    most = 4 * (os.cpu_count() or 1)
+    if args.workers is not None and args.workers > most:
+        raise UsageError(f"--workers {args.workers} on {os.cpu_count() or 1} core(s): at most {most} (more processes only"
+                         " share the same cores)")
     if args.workers is not None and args.scheduler:
         raise UsageError("--workers starts a local cluster; --scheduler uses a running one: give one of them")
     if args.batch is not None and args.batch < 1:
@@ -149,6 +154,10 @@ def _balance(args, rep) -> int:
         if "=" not in item or not item.partition("=")[0].strip():
             raise UsageError(f"--option wants NAME=VALUE, not {item!r}")
     options = parse_overrides(args.option)
+    rounds = options.get("rounds")
+    if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)
+                               or not ROUNDS[0] <= rounds <= ROUNDS[1]):
+        raise UsageError(f"--option rounds must be from {ROUNDS[0]} to {ROUNDS[1]} (as play --rounds), not {rounds!r}")
     grid = dict(_values(item, "--grid") for item in args.grid)
     if len(grid) != len(args.grid):
         raise UsageError("a parameter appears in two --grid options: give its values once")

@@ -24,6 +24,12 @@ def add_options(parser: argparse.ArgumentParser, *, library: bool = True) -> Non
     parser.add_argument("--debug", action="store_true", help="on an internal error, show the traceback")
 
 
+#: Bounds every command shares: a seed fits the 64-bit columns of stored results with room for
+#: the games counted from it; rounds are those `play --rounds` accepts.
+MAX_SEED = 2 ** 62
+ROUNDS = (1, 500)
+
+
 def int_range(low: int | None = None, high: int | None = None):
     """An argparse type: a whole number within ``[low, high]``, with a message saying the range."""
     def parse(text: str) -> int:

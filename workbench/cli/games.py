@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..core.errors import NotFound, UsageError
 from . import engines
-from .common import EXIT_OK, add_options, int_range, load_library, output_file, words
+from .common import EXIT_OK, ROUNDS, add_options, int_range, load_library, output_file, words
 from .report import percent, table
 
 MAX_SIMULATED = 1_000_000
@@ -55,7 +55,7 @@ def add_commands(sub) -> None:
     play.add_argument("--scenario", metavar="ID", help="Dark Horse: the scenario whose action spaces are used")
     play.add_argument("--players", type=int, default=None, help="how many players (default 4, within the game's range)")
     play.add_argument("--seed", type=int, default=0)
-    play.add_argument("--rounds", type=int_range(1, 500), default=None,
+    play.add_argument("--rounds", type=int_range(*ROUNDS), default=None,
                       help="Dark Horse: rounds to play (default 3); Western Legends: a cap, the game ends by its own"
                            " rule (default 60)")
     play.add_argument("--length", help="Western Legends: game length, from the game document (short, average, long)")

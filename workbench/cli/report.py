@@ -28,7 +28,9 @@ PROBLEM_FIELDS = ("severity", "code", "file", "line", "column", "path", "message
 def jsonable(value: Any) -> Any:
     """``value`` made of JSON types only: tuples and sets become lists, fractions their text,
     NaN and infinities ``null`` (JSON has no such numbers), anything else its text."""
-    if value is None or isinstance(value, (bool, str, int)):
+    if isinstance(value, str):
+        return _text(value)
+    if value is None or isinstance(value, (bool, int)):
         return value
     if isinstance(value, float):
         return value if math.isfinite(value) else None
@@ -41,6 +43,23 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, (set, frozenset)):
         return sorted((jsonable(v) for v in value), key=str)
     return str(value)
+
+
+def _text(value: str) -> str:
+    """Text JSON can hold: a file name that is not UTF-8 (its bytes kept by Python as lone
+    surrogates) shows its bad bytes as ``\\xff``, never as raw bytes inside a JSON string.
+
+    >>> _text("caf\\udce9.yaml")
+    'caf\\\\xe9.yaml'
+    """
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        try:
+            return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        except UnicodeEncodeError:  # a lone surrogate that stands for no byte
+            return value.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def problem_json(problem) -> dict:

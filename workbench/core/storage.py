@@ -29,6 +29,7 @@ import hashlib
 import io
 import os
 import re
+import stat
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from pathlib import Path
 from .errors import UsageError
 
 __all__ = ["SaveRefused", "FileExists", "ChangedOnDisk", "NoSuchFolder", "Snapshot", "digest", "read",
-           "check_id", "path_for_id", "create", "replace", "locked", "atomic_write_bytes", "atomic_write_text",
+           "NotAFile", "environment_fault", "check_id", "path_for_id", "create", "replace", "locked", "atomic_write_bytes", "atomic_write_text",
            "neutralise_cell", "neutralise_csv"]
 
 
@@ -223,8 +224,58 @@ def _umask() -> int:
 
 
 def _target(path) -> Path:
-    """Where bytes for ``path`` really go: a symbolic link's final target."""
+    """Where bytes for ``path`` really go: a symbolic link's final target (a link that loops, or
+    a path that cannot be looked up, is refused in words)."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise environment_fault(exc, path, "write") from None
     return Path(os.path.realpath(path))
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a disk device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _not_a_file(mode: int) -> str | None:
+    """What a file of ``mode`` is when it is not a regular file (``None`` for a regular file)."""
+    return next((what for test, what in _KINDS if test(mode)), None if stat.S_ISREG(mode) else "not a regular file")
+
+
+class NotAFile(SaveRefused):
+    """The target is a named pipe, a device, a folder or a socket: a save never replaces it with a
+    file (``--log /dev/null`` run as root must not delete the system's /dev/null), and never reads
+    it (a named pipe would block the folder's lock until someone writes into it)."""
+
+    def __init__(self, path, what: str):
+        super().__init__(f"{Path(path)} is {what}, not a file: nothing was written", path,
+                         "choose a file name (a command's output file may be a device or a named pipe that a program is reading)")
+
+
+#: Errors of the machine, not of the workbench or the content: said in words, exit 2 on the command line.
+_ENVIRONMENT = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+                errno.EROFS: "the file system is read-only", errno.EACCES: "permission denied",
+                errno.EPERM: "the operation is not permitted", errno.ELOOP: "a symbolic link in the path loops",
+                errno.EIO: "the disk reported an input/output error", errno.ENAMETOOLONG: "the name is too long",
+                errno.ENOTDIR: "a part of the path is not a folder", errno.EISDIR: "it is a folder",
+                errno.EMFILE: "too many files are open", errno.ENXIO: "no program is reading the named pipe",
+                errno.EFBIG: "the file would be too large for the file system"}
+
+
+def environment_fault(exc: OSError, path=None, doing: str = "write") -> SaveRefused:
+    """An :class:`OSError` of the machine (full disk, read-only folder, looping link) as a refusal
+    in words. Errors this module does not know keep their system message.
+
+    >>> print(environment_fault(OSError(errno.ENOSPC, "No space left on device"), "/tmp/x.log"))
+    could not write /tmp/x.log: the disk is full
+    """
+    where = path if path is not None else exc.filename
+    reason = _ENVIRONMENT.get(exc.errno) or (exc.strerror or str(exc)).lower()
+    return SaveRefused(f"could not {doing} {where}: {reason}" if where is not None else f"could not {doing}: {reason}",
+                       where or ".", "free some space, or choose another place to write" if exc.errno in
+                       (errno.ENOSPC, errno.EDQUOT, errno.EFBIG) else "choose another place to write, or fix the folder's permissions")
 
 
 def _temporary(target: Path, data: bytes, mode: int) -> str:
@@ -256,10 +307,19 @@ def _sync_folder(folder: Path) -> None:
 
 
 def _current(target: Path) -> bytes | None:
+    """The bytes of the file a save would replace (``None`` when there is none); never blocks on
+    or replaces a named pipe or a device (:class:`NotAFile`)."""
     try:
-        return target.read_bytes()
+        fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         return None
+    except OSError as exc:
+        raise environment_fault(exc, target, "read") from None
+    with os.fdopen(fd, "rb") as handle:
+        what = _not_a_file(os.fstat(fd).st_mode)
+        if what:
+            raise NotAFile(target, what)
+        return handle.read()
 
 
 def _check_folder(target: Path) -> None:
@@ -308,7 +368,10 @@ def create(path, data: bytes | str, *, overwrite: bool | str = False) -> Path:
             if overwrite is False or (isinstance(overwrite, str) and overwrite != digest(found)):
                 raise FileExists(path, found)
             return _write(target, data, _mode_of(target))
-        temp = _temporary(target, data, 0o666 & ~_umask())
+        try:
+            temp = _temporary(target, data, 0o666 & ~_umask())
+        except OSError as exc:
+            raise environment_fault(exc, target) from None
         try:
             try:
                 os.link(temp, target)  # atomic "create only if absent", whoever else writes there
@@ -316,8 +379,11 @@ def create(path, data: bytes | str, *, overwrite: bool | str = False) -> Path:
                 raise FileExists(path, _current(target) or b"") from None
             except OSError as exc:  # a file system without hard links: the folder lock still holds
                 if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
-                    raise
-                os.replace(temp, target)
+                    raise environment_fault(exc, target) from None
+                try:
+                    os.replace(temp, target)
+                except OSError as again:
+                    raise environment_fault(again, target) from None
         finally:
             _unlink(temp)
         _sync_folder(target.parent)
@@ -365,19 +431,57 @@ def _mode_of(target: Path) -> int:
 
 
 def _write(target: Path, data: bytes, mode: int) -> Path:
-    temp = _temporary(target, data, mode)
+    try:
+        temp = _temporary(target, data, mode)
+    except OSError as exc:
+        raise environment_fault(exc, target) from None
     try:
         os.replace(temp, target)
-    except BaseException:
+    except BaseException as exc:
         _unlink(temp)
+        if isinstance(exc, OSError):
+            raise environment_fault(exc, target) from None
         raise
     _sync_folder(target.parent)
     return target
 
 
+def _into_stream(target: Path, data: bytes) -> bool:
+    """Write ``data`` into ``target`` when it is a character device or a named pipe (a command's
+    output may be ``/dev/null``, ``/dev/stdout`` or a pipe a program reads); ``False`` when it is a
+    regular file or absent (it is then replaced as a whole). Anything else is refused."""
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise environment_fault(exc, target) from None
+    if stat.S_ISREG(mode):
+        return False
+    if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+        raise NotAFile(target, _not_a_file(mode))
+    try:
+        # non-blocking open: a named pipe nobody reads is refused (ENXIO) instead of waiting forever
+        fd = os.open(target, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise environment_fault(exc, target) from None
+    try:
+        os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    except OSError as exc:
+        raise environment_fault(exc, target) from None
+    finally:
+        os.close(fd)
+    return True
+
+
 def atomic_write_bytes(path, data: bytes) -> None:
     """Write an output file (a drawing, a game log) all at once or not at all, replacing any file
-    of that name: for files the designer named as the output of a command. Content the designer
+    of that name: for files the designer named as the output of a command. A character device or
+    a named pipe is written into, never replaced (``--log /dev/null``); a pipe that no program
+    reads, a folder or a socket is refused (:class:`NotAFile`). Content the designer
     keeps goes through :func:`create` or :func:`replace`.
 
     >>> import tempfile, pathlib
@@ -386,6 +490,8 @@ def atomic_write_bytes(path, data: bytes) -> None:
     b'hello'
     """
     target = _target(path)
+    if _into_stream(target, data):
+        return
     _check_folder(target)
     _write(target, data, _mode_of(target))
 
@@ -399,17 +505,38 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uf
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 
 
+#: Characters a spreadsheet may split a line at: the separators of every locale's CSV import (a
+#: European spreadsheet splits at ``;``), a tab, a bar, and the line breaks a reader that ignores
+#: quotes would start a new row at. A formula start right after one of them (after spaces or
+#: quotes) starts a cell too.
+_SPLITS = ",;\t|\r\n"
+_INNER_FORMULA = re.compile(r"(?<=[" + re.escape(_SPLITS) + r"])([ \u00a0\"]*)([=+\-@\uff1d\uff0b\uff0d\uff20])")
+_SEGMENT = re.compile(r"[^" + re.escape(_SPLITS) + r"]*")
+
+
 def neutralise_cell(value):
-    """A CSV cell a spreadsheet shows as text, never runs as a formula: a text starting with
-    ``=``, ``+``, ``-``, ``@``, a tab or a line break (or their full-width forms) gets a leading
-    apostrophe. Numbers (``-1``, ``+2.5``) are left alone.
+    """A CSV cell a spreadsheet shows as text, never runs as a formula, whatever separator it
+    splits the line at: a text starting with ``=``, ``+``, ``-``, ``@``, a tab or a line break (or
+    their full-width forms) gets a leading apostrophe, and so does every formula start that follows
+    a separator a spreadsheet might split at (``,`` ``;`` tab ``|`` or a line break, after spaces or
+    quotes). Numbers (``-1``, ``+2.5``, ``3;-1``) are left alone.
 
     >>> [neutralise_cell(v) for v in ["=HYPERLINK(\\"x\\")", "+cmd|' /C calc'!A0", "@SUM(A1)", "-1", "Ace", 3]]
     ['\\'=HYPERLINK("x")', "'+cmd|' /C calc'!A0", "'@SUM(A1)", '-1', 'Ace', 3]
+    >>> neutralise_cell("Quick Draw;=cmd|' /C calc'!A0")
+    "Quick Draw;'=cmd|' /C calc'!A0"
+    >>> neutralise_cell('Ace, "=1+1"'), neutralise_cell("2;-1")
+    ('Ace, "\\'=1+1"', '2;-1')
     """
-    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
-        return "'" + value
-    return value
+    if not isinstance(value, str):
+        return value
+    if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
+        value = "'" + value
+
+    def defuse(match):
+        segment = _SEGMENT.match(value, match.start(2)).group()
+        return match.group() if _NUMBER.fullmatch(segment.rstrip(' "')) else match.group(1) + "'" + match.group(2)
+    return _INNER_FORMULA.sub(defuse, value)
 
 
 def neutralise_csv(text: str) -> str:

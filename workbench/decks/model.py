@@ -47,7 +47,17 @@ class DeckList:
 
 
 def counts_of(deck: dict) -> Counter:
-    return Counter({entry["card"]: entry["count"] for entry in deck.get("cards") or []})
+    """How many of each card a deck's ``cards:`` list holds. A card named twice counts every
+    entry (``deck check`` reports the repeated entry as a problem): every reader of the list, the
+    checks, the odds and the export, counts the same cards.
+
+    >>> counts_of({"cards": [{"card": "a", "count": 6}, {"card": "b", "count": 1}, {"card": "a", "count": 7}]})
+    Counter({'a': 13, 'b': 1})
+    """
+    counts: Counter = Counter()
+    for entry in deck.get("cards") or []:
+        counts[entry["card"]] += entry["count"]
+    return counts
 
 
 def resolve(deck: dict, base: dict | None, card_type=lambda card_id: None) -> DeckList:

@@ -287,5 +287,23 @@ def check_deck(library, document: Document) -> list[Problem]:
     except ContentError:  # the base deck is too big; its own problem is reported where it is written
         return [document.problem("size-limit", f"the base deck '{document.data.get('base')}' is beyond the declared"
                                  " size limits, so this deck cannot be checked", ["base"])]
-    problems = [p for check in DECK_CHECKS for p in check(ctx)]
+    problems = [p for check in DECK_CHECKS for p in check(ctx)] + list(repeated_entries(document))
     return sorted(problems, key=Problem.sort_key)
+
+
+def repeated_entries(document: Document):
+    """A card named by two entries of a deck's ``cards:`` list: both are counted, but one entry
+    with the total is what the designer meant to write (and the diff of two decks reads by card)."""
+    first: dict = {}
+    for i, entry in enumerate(document.data.get("cards") or []):
+        card = entry.get("card") if isinstance(entry, dict) else None
+        if not isinstance(card, str):
+            continue
+        if card in first:
+            j = first[card]
+            yield document.problem(
+                "repeated-card", f"'{card}' is listed twice (entries {j + 1} and {i + 1}); both are counted:"
+                f" {document.data['cards'][j].get('count')} + {entry.get('count')}", ["cards", i, "card"],
+                hint=f"write one entry for '{card}' with the total count")
+        else:
+            first[card] = i

@@ -139,6 +139,53 @@ class Redraw:
         return wrapper
 
 
+# -- every panel's HTML, made safe in one place -----------------------------------------------------
+#: What a panel's HTML may hold: text markup, tables, tooltips (``title``), classes and inline
+#: styles, and the panels' one style sheet. No script, no event handler, no link or image source:
+#: an ``ipywidgets.HTML`` sets ``innerHTML`` in the JupyterLab page, where script drives the Jupyter
+#: API (and so the kernel), and a file name or a ``kind`` comes from a shared folder.
+_TAGS = {"b", "i", "em", "strong", "small", "sub", "sup", "code", "pre", "p", "div", "span", "br", "hr",
+         "h3", "h4", "h5", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th", "td", "details",
+         "summary", "style"}
+_ATTRIBUTES = {"*": {"title", "class", "style"}, "b": {"data-board"}, "td": {"colspan", "rowspan"},
+               "th": {"colspan", "rowspan"}}
+
+
+def safe_html(text) -> str:
+    """``text`` with everything that could run in the page removed (an allow-list sanitiser:
+    nh3, the Ammonia library): what every panel's HTML widget shows goes through it.
+
+    >>> safe_html("<h4>x.yaml: <img src=x onerror=alert(1)></h4>")
+    '<h4>x.yaml: </h4>'
+    >>> safe_html("<span title='id: ace' onclick='steal()'>Ace</span><script>alert(1)</script>")
+    '<span title="id: ace">Ace</span>'
+    """
+    import nh3
+    return nh3.clean(str(text), tags=_TAGS, clean_content_tags={"script"}, attributes=_ATTRIBUTES,
+                     url_schemes=set(), link_rel=None, strip_comments=True)
+
+
+_SAFE_HTML = None
+
+
+def HTML(value: str = "", **kwargs):
+    """An ``ipywidgets.HTML`` whose every value passes :func:`safe_html` (set now or later, by a
+    panel or by code in a cell): the one way panels show HTML, so no text a designer's files hold
+    can run as script, whichever panel forgot to escape it."""
+    global _SAFE_HTML
+    if _SAFE_HTML is None:
+        import ipywidgets as w
+        import traitlets
+
+        class SafeHTML(w.HTML):
+            @traitlets.validate("value")
+            def _safe(self, proposal):
+                return safe_html(proposal["value"])
+
+        _SAFE_HTML = SafeHTML
+    return _SAFE_HTML(value, **kwargs)
+
+
 # -- banners, questions, errors ------------------------------------------------------------------
 _BANNER_STYLE = {
     "saved": ("#e6f4ea", "#1e7e34", "✔"),
@@ -155,8 +202,7 @@ class Banner:
     keep what is shown, for tests and scripts."""
 
     def __init__(self):
-        import ipywidgets as w
-        self.widget = w.HTML()
+        self.widget = HTML()
         self.kind, self.text = None, ""
 
     def show(self, kind: str, title: str, detail: str = "", *, raw_detail: bool = False) -> None:
@@ -195,7 +241,7 @@ class Confirm:
 
     def __init__(self, banner: Banner | None = None):
         import ipywidgets as w
-        self.question = w.HTML()
+        self.question = HTML()
         self.yes = w.Button(description="Yes", button_style="warning")
         self.no = w.Button(description="Cancel")
         self.widget = w.HBox([self.question, self.yes, self.no], layout=w.Layout(display="none"))
@@ -237,6 +283,12 @@ def shows_errors(banner: Banner):
                 hint = getattr(exc, "hint", None)
                 banner.refused(str(exc), hint or "")
             except Exception as exc:  # noqa: BLE001 - shown to the person, not swallowed
+                from ..core.storage import _ENVIRONMENT, environment_fault
+                if isinstance(exc, OSError) and exc.errno in _ENVIRONMENT:
+                    # a full disk, a read-only folder: the machine's fault, not a bug
+                    fault = environment_fault(exc, exc.filename, "write" if exc.filename else "write the file")
+                    banner.refused(str(fault), fault.hint or "")
+                    return None
                 details = html.escape("".join(traceback.format_exception(exc)[-3:]))
                 banner.show("error", "Something went wrong inside the workbench (a bug, not your content)",
                             f"{html.escape(type(exc).__name__)}: {html.escape(str(exc))}"

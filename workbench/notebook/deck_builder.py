@@ -15,7 +15,7 @@ from ..content.loader import load_text
 from ..decks.analytics import at_least, export_csv, stats
 from ..decks.rules import check_deck, context_for
 from ..core.errors import NotFound
-from .common import Observable
+from .common import HTML, Observable
 from .editor import NeedsConfirmation, save_asking
 
 
@@ -171,7 +171,7 @@ def builder_widget(builder: DeckBuilder, folder=None):
     into = w.Dropdown(options=[option(c) for c in builder.incoming_cards()], description="put in", style=wide,
                       layout=w.Layout(width="360px"))
     add, undo = w.Button(description="Swap", button_style="primary", icon="exchange"), w.Button(description="Undo last swap", icon="undo")
-    status, problems, swaps, stats_html, odds_html = w.HTML(), w.HTML(), w.HTML(), w.HTML(), w.HTML()
+    status, problems, swaps, stats_html, odds_html = HTML(), HTML(), HTML(), HTML(), HTML()
     chart = image_widget(width="820px")
     chart.add_class("wb-chart")
     odds_card = w.Dropdown(description="odds of", style=wide, layout=w.Layout(width="360px"))
@@ -276,7 +276,7 @@ def builder_widget(builder: DeckBuilder, folder=None):
     builder.observe(redraw)
     redraw()
     box = w.VBox([w.HBox([id_box, name_box]), status, w.HBox([out, into]), w.HBox([add, undo]), banner.widget, confirm.widget,
-                  swaps, w.HTML("<b>Problems</b>"), problems,
+                  swaps, HTML("<b>Problems</b>"), problems,
                   w.HBox([odds_card, draws]), w.HBox([stats_html, odds_html], layout=w.Layout(align_items="flex-start")), chart,
                   w.HBox([folder_box, save]), w.HBox([export_to, export])])
     box.builder, box.out, box.into, box.add_button, box.undo_button, box.export_button, box.export_to = (

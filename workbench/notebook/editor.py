@@ -12,6 +12,7 @@ new file with a new id: the way to fork a published document.
 """
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from ..content.schemas import load_schemas
 from ..content.validate import _merge_implicit, document_problems
 from ..core.errors import UsageError
 from ..core.paths import VARIANTS, modeline
-from .common import Observable
+from .common import HTML, Observable
 from .yamledit import EditError, document_text, newline_of, remove_value, set_value
 
 ConflictError = storage.ChangedOnDisk  # the name earlier notebooks used
@@ -279,13 +280,13 @@ class DocumentEditor(Observable):
 
     def display_text(self) -> str:
         """The text as a text area shows it (line breaks as ``\\n``)."""
-        return self.text.replace("\r\n", "\n")
+        return self.text.replace("\r\n", "\n").replace("\r", "\n")
 
     def set_text(self, text: str) -> None:
         """Replace the whole text (the raw-YAML area). Line breaks follow the file's own style."""
         text = text.lstrip("\ufeff")
-        if self.newline == "\r\n":
-            text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+        if self.newline != "\n":
+            text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\n", self.newline)
         if text == self.text:
             return
         self.text, self.raw_edited = text, True
@@ -395,7 +396,7 @@ def form(editor: DocumentEditor):
 
     banner = Banner()
     confirm = Confirm(banner)
-    title, note, problems = w.HTML(), w.HTML(), w.HTML()
+    title, note, problems = HTML(), HTML(), HTML()
     fields_box = w.VBox()
     raw = w.Textarea(layout=w.Layout(width="100%", height="320px"))
     controls: dict[str, tuple[dict, object]] = {}
@@ -430,7 +431,7 @@ def form(editor: DocumentEditor):
         try:
             kind = editor.kind
             where = f"document {editor.index + 1} of " if len(editor.stream()) > 1 else ""
-            title.value = f"<h4 style='margin:4px 0'>{where}{editor.path.name}: {kind or 'not a form-editable document'}</h4>"
+            title.value = f"<h4 style='margin:4px 0'>{where}{html.escape(editor.path.name)}: {html.escape(str(kind or 'not a form-editable document'))}</h4>"
             fields = editor.fields()
             if kind != state["kind"]:
                 controls.clear()
@@ -538,7 +539,7 @@ def form(editor: DocumentEditor):
     save_as.on_click(on_save_as)
     editor.observe(redraw)
     redraw()
-    box = w.VBox([title, note, fields_box, w.HTML("<b>Raw YAML</b> (the same document; edits here are validated too)"),
+    box = w.VBox([title, note, fields_box, HTML("<b>Raw YAML</b> (the same document; edits here are validated too)"),
                   raw, problems, w.HBox([save, reload_, reapply]), banner.widget, confirm.widget,
                   w.HBox([folder, new_id, save_as])])
     box.editor, box.controls, box.raw, box.problems = editor, controls, raw, problems

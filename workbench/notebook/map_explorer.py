@@ -15,7 +15,7 @@ from ..board.graph import Board, Piece, board_from_library
 from ..board.layout import fairness, random_layout, spread
 from ..board.mobile import distribution, roll_move
 from ..board.placement import Question, board_parameters, check_board, legal_placements, rules_in_force
-from .common import Observable, Picture
+from .common import HTML, Observable, Picture
 from .maps import draw_heat, draw_map, plural, words
 
 PIECES = ("town", "city", "rail", "improved-town")
@@ -302,7 +302,7 @@ def explorer_widget(explorer: MapExplorer):
     place, remove = w.Button(description="Build here", icon="plus"), w.Button(description="Remove piece", icon="minus")
     step = w.Button(description="Move a mobile hex", icon="random", layout=w.Layout(width="auto"),
                     tooltip="roll a seeded die for the selected mobile hex (or the first one)")
-    info, problems = w.HTML(layout=w.Layout(width="380px", margin="0 0 0 8px")), w.HTML()
+    info, problems = HTML(layout=w.Layout(width="380px", margin="0 0 0 8px")), HTML()
 
     # the map: a clickable canvas when ipympl is there, else an image
     figure = Figure(figsize=MAP_SIZE, dpi=100)
@@ -324,12 +324,12 @@ def explorer_widget(explorer: MapExplorer):
     heat_moves = w.IntSlider(value=3, min=1, max=8, description="moves", style=wide)
     heat_image = image_widget(width="620px")
     heat_image.add_class("wb-heat")
-    heat_table = w.HTML()
+    heat_table = HTML()
     seeds = w.Text(value="1, 2, 3", description="layouts", tooltip="seeds of the random layouts, separated by commas",
                    style=wide, layout=w.Layout(width="260px"))
     distance = w.IntSlider(value=3, min=1, max=6, description="within", style=wide)
     compare = w.Button(description="Compare layouts", icon="balance-scale")
-    layouts = w.HTML()
+    layouts = HTML()
 
     cache = {}
 
@@ -447,9 +447,9 @@ def explorer_widget(explorer: MapExplorer):
         w.HBox([scenario, player, piece]), w.HBox([picker, place, remove, step]), banner.widget,
         w.HBox([view, info], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
         problems,
-        w.HTML("<h4 style='margin:8px 0 2px'>Where a mobile hex goes</h4>"), w.HBox([heat_hex, heat_moves]),
+        HTML("<h4 style='margin:8px 0 2px'>Where a mobile hex goes</h4>"), w.HBox([heat_hex, heat_moves]),
         w.HBox([heat_image, heat_table], layout=w.Layout(align_items="flex-start")),
-        w.HTML("<h4 style='margin:8px 0 2px'>Compare random layouts</h4>"), w.HBox([seeds, distance, compare]), layouts])
+        HTML("<h4 style='margin:8px 0 2px'>Compare random layouts</h4>"), w.HBox([seeds, distance, compare]), layouts])
     box.explorer, box.picker, box.place_button, box.remove_button, box.step_button = explorer, picker, place, remove, step
     box.player, box.piece, box.scenario, box.banner, box.messages, box.info = player, piece, scenario, banner, banner, info
     box.on_canvas_click, box.canvas, box.figure, box.problems = clicked, canvas, figure, problems

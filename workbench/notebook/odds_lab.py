@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .common import Observable, Picture
+from .common import HTML, Observable, Picture
 
 # -- where this module meets the engines ---------------------------------------------------------
 # (re-point these, and only these, when the engines change)
@@ -187,7 +187,7 @@ def odds_widget(lab: OddsLab):
     guarded = shows_errors(banner)
     heat = image_widget(width="720px")
     heat.add_class("wb-heatmap")
-    table = w.HTML()
+    table = HTML()
     name = w.Text(placeholder="a name", description="fighter", style={"description_width": "60px"})
     spec = w.Text(value="combat=2,duel=1", description="icons", style={"description_width": "50px"},
                   tooltip="combat=N, duel=N, tough, deadly, weak-kneed, wounds=N, engineer")
@@ -196,7 +196,7 @@ def odds_widget(lab: OddsLab):
     players = w.IntSlider(value=3, min=2, max=6, description="players")
     run = w.Button(description="Run balance games", button_style="primary", icon="play")
     bar = w.IntProgress(min=0, max=1, description="games")
-    results = w.HTML()
+    results = HTML()
 
     def draw():
         heat.value = png(gunfight_heatmap(lab.sides, lab.library, lab.rules).figure)
@@ -224,7 +224,7 @@ def odds_widget(lab: OddsLab):
     lab.observe(redraw)
     redraw()
     box = w.VBox([heat, w.HBox([name, spec, add]), banner.widget, table,
-                  w.HTML("<h4 style='margin:8px 0 2px'>Western Legends balance runs</h4>"), w.HBox([games, players, run]), bar,
+                  HTML("<h4 style='margin:8px 0 2px'>Western Legends balance runs</h4>"), w.HBox([games, players, run]), bar,
                   results])
     box.lab, box.heat, box.table, box.fighter_name, box.fighter_spec, box.add_button = lab, heat, table, name, spec, add
     box.games, box.players, box.run_button, box.bar, box.results, box.banner, box.redraw = (

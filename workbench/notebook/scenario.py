@@ -16,7 +16,7 @@ from ..core import storage
 from ..content.library import Library, check_duplicate_ids, check_references, check_replacement_conflicts
 from ..content.loader import load_text
 from ..content.validate import document_problems
-from .common import Observable, WatchedList
+from .common import HTML, Observable, WatchedList
 from .editor import NeedsConfirmation, save_asking
 
 #: Fields the designer composes with the widgets (the rest are carried over by start_from).
@@ -219,9 +219,9 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
                              layout=w.Layout(width="auto"))
             checks[key][item] = box
         heading = {"action_spaces": "Action spaces", "variants": "Variants", "decks": "Card decks"}[key]
-        columns.append(w.VBox([w.HTML(f"<b>{heading}</b>")] + list(checks[key].values()),
+        columns.append(w.VBox([HTML(f"<b>{heading}</b>")] + list(checks[key].values()),
                               layout=w.Layout(margin="0 24px 0 0")))
-    problems, diff, preview = w.HTML(), w.HTML(), w.Textarea(layout=w.Layout(width="100%", height="220px"), disabled=True)
+    problems, diff, preview = HTML(), HTML(), w.Textarea(layout=w.Layout(width="100%", height="220px"), disabled=True)
     folder_box = w.Text(value=str(folder or "../variants/house-rules"), description="save into", style=wide,
                         layout=w.Layout(width="420px"))
     save = w.Button(description="Save scenario", button_style="primary", icon="save")
@@ -318,9 +318,9 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
     redraw()
     box = w.VBox([
         w.HBox([id_box, name_box, players]), start,
-        w.HTML("<i>Tick what your scenario uses.</i>"), w.HBox(columns),
-        w.HTML("<b>Problems</b>"), problems, against, diff,
-        w.HTML("<b>The document that will be saved</b>"), preview,
+        HTML("<i>Tick what your scenario uses.</i>"), w.HBox(columns),
+        HTML("<b>Problems</b>"), problems, against, diff,
+        HTML("<b>The document that will be saved</b>"), preview,
         w.HBox([folder_box, save]), banner.widget, confirm.widget])
     box.designer, box.checks, box.start, box.against, box.save_button, box.folder = designer, checks, start, against, save, folder_box
     box.problems, box.diff, box.banner, box.confirm, box.messages = problems, diff, banner, confirm, banner

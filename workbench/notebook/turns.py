@@ -15,7 +15,7 @@ import html
 import random
 
 from ..core.errors import UsageError
-from .common import Observable
+from .common import HTML, Observable
 from .maps import words
 
 # -- where this module meets the engines ---------------------------------------------------------
@@ -580,7 +580,7 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
     step, run = w.Button(description="bot plays one move"), w.Button(description="bots play 25 moves")
     actions = w.Dropdown(description="your move", layout=w.Layout(width="560px"), style={"description_width": "70px"})
     play = w.Button(description="Play it", button_style="primary")
-    where, winner, seats, log = w.HTML(), w.HTML(), w.HTML(), w.HTML()
+    where, winner, seats, log = HTML(), HTML(), HTML(), HTML()
     board = image_widget(width="760px")
     board.add_class("wb-board")
     cache = {}

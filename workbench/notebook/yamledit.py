@@ -31,8 +31,15 @@ class EditError(UsageError):
 
 
 def newline_of(text: str) -> str:
-    """The file's line ending: CRLF when it has any, else LF."""
-    return "\r\n" if "\r\n" in text else "\n"
+    r"""The file's line ending: CRLF when it has any, CR when it has CR and no LF (an old Mac
+    file, which YAML reads as line breaks too), else LF.
+
+    >>> newline_of("a\r\nb"), newline_of("a\rb\r"), newline_of("a\nb")
+    ('\r\n', '\r', '\n')
+    """
+    if "\r\n" in text:
+        return "\r\n"
+    return "\r" if "\r" in text and "\n" not in text else "\n"
 
 
 def _compose(text: str, index: int) -> Node:
@@ -96,6 +103,8 @@ def _walk(node: Node, path: list) -> Node:
             pair = _find(node, part)
             if pair is None:
                 raise EditError(f"there is no field {part!r} here: add it in the raw YAML")
+            if _is_alias(*pair):  # an edit inside would change the anchored original too
+                raise EditError(f"{part!r} is an alias (*name) of a value written earlier: edit it in the raw YAML")
             node = pair[1]
         elif isinstance(node, SequenceNode) and isinstance(part, int) and -len(node.value) <= part < len(node.value):
             node = node.value[part]
@@ -104,21 +113,62 @@ def _walk(node: Node, path: list) -> Node:
     return node
 
 
+# a line ends at LF, CRLF or a lone CR: YAML reads all three as line breaks
 def _line_start(text: str, index: int) -> int:
-    return text.rfind("\n", 0, index) + 1
+    return max(text.rfind("\n", 0, index), text.rfind("\r", 0, index)) + 1
 
 
 def _line_break(text: str, index: int) -> int:
     """The index of the line break ending the line that holds ``index`` (len(text) at the end)."""
-    at = text.find("\n", index)
-    if at == -1:
-        return len(text)
-    return at - 1 if at > 0 and text[at - 1] == "\r" else at
+    found = [at for at in (text.find("\n", index), text.find("\r", index)) if at != -1]
+    return min(found) if found else len(text)
 
 
 def _after_line(text: str, index: int) -> int:
-    at = text.find("\n", index)
-    return len(text) if at == -1 else at + 1
+    at = _line_break(text, index)
+    if at == len(text):
+        return at
+    return at + 2 if text.startswith("\r\n", at) else at + 1
+
+
+# -- anchors and aliases: an edit changes the field it names, and never leaves an alias dangling -
+def _is_alias(key: Node, value: Node) -> bool:
+    """Is ``value`` written as an alias (``*n``) after ``key``? The composer gives an alias the
+    anchored node itself, whose text is earlier in the file (an anchor precedes its aliases)."""
+    return value.start_mark.index < key.start_mark.index
+
+
+def _alias_span(text: str, key: Node) -> tuple[int, int]:
+    """Where the alias text (``*n``) after ``key`` and its colon is."""
+    at = text.index(":", content_end(key, text)) + 1
+    while text[at] in " \t\r\n":
+        at += 1
+    end = at + 1
+    while end < len(text) and text[end] not in " \t\r\n,]}#":
+        end += 1
+    return at, end
+
+
+def _properties_end(text: str, node: Node) -> int:
+    """Where a node's value text starts after its anchor (``&n``) and tag (``!!str``), which an
+    edit keeps (an alias elsewhere still names it)."""
+    at = node.start_mark.index
+    while at < len(text) and text[at] in "&!":
+        while at < len(text) and text[at] not in " \t\r\n":
+            at += 1
+        while at < len(text) and text[at] in " \t":
+            at += 1
+    return at
+
+
+def _anchor(text: str, node: Node) -> str | None:
+    at = node.start_mark.index
+    if text.startswith("&", at):
+        end = at + 1
+        while end < len(text) and text[end] not in " \t\r\n,]}":
+            end += 1
+        return text[at + 1:end]
+    return None
 
 
 def _scalar(value, style: str | None = None) -> str:
@@ -175,6 +225,12 @@ def set_value(text: str, index: int, path: list, value) -> str:
     pair = _find(parent, key)
     if pair is not None:
         k, old = pair
+        if _is_alias(k, old):  # `name: *n`: the alias becomes the value; the anchored field stays
+            start, end = _alias_span(text, k)
+            return text[:start] + _render(value, None, text, nl) + text[end:]
+        anchor = _anchor(text, old)
+        if anchor is not None and f"*{anchor}" in text:  # its aliases would change with it
+            raise EditError(f"{key!r} is anchored (&{anchor}) and used elsewhere (*{anchor}): edit it in the raw YAML")
         if _is_empty(old):
             colon = text.index(":", content_end(k, text))
             return text[:colon + 1] + " " + _render(value, None, text, nl) + text[colon + 1:]
@@ -222,7 +278,7 @@ def _node_value(node: Node):
 
 
 def _splice(text: str, old: Node, new: str) -> str:
-    return text[:old.start_mark.index] + new + text[content_end(old, text):]
+    return text[:_properties_end(text, old)] + new + text[content_end(old, text):]
 
 
 def remove_value(text: str, index: int, path: list) -> str:
@@ -235,7 +291,14 @@ def remove_value(text: str, index: int, path: list) -> str:
     if pair is None:
         return text
     k, v = pair
-    end = content_end(k if _is_empty(v) else v, text)
+    if _is_alias(k, v):
+        end = _alias_span(text, k)[1]
+    else:
+        anchor = _anchor(text, v)
+        if anchor is not None and f"*{anchor}" in text:
+            raise EditError(f"{path[-1]!r} holds the anchor &{anchor} that another field uses (*{anchor}):"
+                            " edit the raw YAML")
+        end = content_end(k if _is_empty(v) else v, text)
     if parent.flow_style:
         position = [p[0] for p in parent.value].index(k)
         if position > 0:

@@ -15,6 +15,13 @@ GOODS = {"type": "object", "additionalProperties": integer(0, 100),
          "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"}}
 
 
+#: A price that is never free: a roll the player may repeat "as many times as you wish" (the
+#: Carnival die) at no cost would let a game loop for ever.
+PRICED_GOODS = {**GOODS, "not": {"additionalProperties": {"const": 0}},
+                "x-hint": "a mapping of goods to whole numbers with at least one above 0, e.g. {food: 1, silver: 1}",
+                "x-why": "a roll that costs nothing can be repeated for ever, so a game never ends"}
+
+
 def _p(name, schema, about, home, only_with=None):
     return Parameter(name, schema, about, home, only_with)
 
@@ -61,7 +68,7 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("inventor_die_turn", integer(0, 5), "how far the Inventor die may be turned, up or down, once a round "
        "(never 1 to 6 or 6 to 1)", "rule/inventor-token"),
     _p("inventor_turned_die_alone", BOOLEAN, "a turned Inventor die must be used by itself", "rule/inventor-token"),
-    _p("carnival_roll_cost", GOODS, "what each roll of the Carnival die costs", "rule/carnival-token"),
+    _p("carnival_roll_cost", PRICED_GOODS, "what each roll of the Carnival die costs", "rule/carnival-token"),
     _p("carnival_die_faces", integer(2, 20), "faces of the Carnival die", "rule/carnival-token"),
     _p("carnival_die_moves", BOOLEAN, "rolling the Carnival die again takes it off the space it claimed",
        "rule/carnival-token"),

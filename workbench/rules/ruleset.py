@@ -252,7 +252,9 @@ def type_problems(value, parameter: Parameter) -> list[str]:
     # (fast_validator falls back to jsonschema otherwise), so a "fits" is never a guess
     if fast_validator(parameter.schema)(value):
         return []
-    return [error.message for error in _validator(parameter.schema).iter_errors(value)]
+    # a `not` (a value the engine cannot play, such as a free re-roll) says why in words: `x-why`
+    return [parameter.schema.get("x-why", error.message) if error.validator == "not" else error.message
+            for error in _validator(parameter.schema).iter_errors(value)]
 
 
 def plain(value):
@@ -271,6 +273,8 @@ def plain(value):
 
 def _type_hint(parameter: Parameter) -> str:
     schema = parameter.schema
+    if "x-hint" in schema:
+        return schema["x-hint"]
     if "enum" in schema:
         return "one of " + ", ".join(map(str, schema["enum"]))
     if schema.get("type") in ("integer", "number"):

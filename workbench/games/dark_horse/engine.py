@@ -392,7 +392,7 @@ class DarkHorse(Game):
             if isinstance(space.get("replaces"), str):
                 spaces.pop(space["replaces"], None)
             spaces[space_id] = space
-        left_out = sorted(i for i, s in spaces.items() if s.get("options") in (None, "unknown") or i in on_map)
+        left_out = sorted(i for i, s in spaces.items() if not playable_options(s) or i in on_map)
         for space_id in sorted(on_map & set(spaces)):
             notes.append(f"{spaces[space_id]['name']} spaces sit on the map's hexes of their variant; the engine does"
                          " not play them yet, so they are left out")
@@ -711,6 +711,17 @@ def _territory(library, map_id: str | None, scenario: dict, ruleset):
     board.index()                           # computed once: rails and tokens do not change in play
     rules, _ = rules_in_force(board, library, scenario or None)
     return board, rules
+
+
+def playable_options(space: dict) -> bool:
+    """Can a space be collected as written? Not when its options are unknown, nor when an option's
+    cost or gain amount is ``unknown`` (the texts do not give it: nothing can be paid or gained),
+    so such a space is left out of play and the log's assumptions say so."""
+    options = space.get("options")
+    if options in (None, "unknown") or not isinstance(options, list):
+        return False
+    return all(isinstance(amount, int) for option in options if isinstance(option, dict)
+               for field in ("cost", "gain") for amount in (option.get(field) or {}).values())
 
 
 def claims(requirement: dict, dice: tuple[int, ...], unknown_claim: str) -> bool:
@@ -1937,6 +1948,8 @@ class State(BaseState):
 
     # -- goods ------------------------------------------------------------------------------------
     def _pay(self, player: Player, good: str, amount: int) -> None:
+        if not amount:  # `cost: {silver: 0}`: nothing to pay (the player may hold no Silver at all)
+            return
         if good == "silver":
             short = amount - player.goods.get("silver", 0)
             if short > 0:  # break Gold into Silver
@@ -1945,7 +1958,7 @@ class State(BaseState):
                 player.goods["gold"] -= gold
                 player.goods["silver"] = player.goods.get("silver", 0) + gold * rate
                 self.event("convert", player.name, gold=gold, silver=gold * rate)
-            player.goods["silver"] -= amount
+            player.goods["silver"] = player.goods.get("silver", 0) - amount
         elif good in ("white-hat", "black-hat", "any-reputation"):
             rep = player.reputation
             for _ in range(amount):
@@ -1958,6 +1971,8 @@ class State(BaseState):
         self.event("pay", player.name, good=good, amount=amount)
 
     def _gain(self, player: Player, good: str, amount: int) -> None:
+        if not amount:
+            return
         if good in ("white-hat", "black-hat", "any-reputation"):
             hat = good.split("-")[0] if good != "any-reputation" else (player.reputation.status or "white")
             try:
