@@ -286,7 +286,14 @@ def test_map_explorer_select_place_remove_and_move(lib):
     box.picker.value = (3, 0)
     box.step_button.click()
     last = box.explorer.history[-1]
-    assert last.startswith("rolled") and (("stays" in last) == (box.picker.value == (3, 0)))
+    assert last.startswith("Buffalo Herd (mobile hex) from 3,0: Rolled") and (("stays" in last) == (box.picker.value == (3, 0)))
+    # the move is said next to the buttons, from the panel's state: another action's banner
+    # (which clears the first) does not erase it
+    assert "Rolled" in visible_text(box.happened.value)
+    box.seeds.value = "x"
+    box.compare_button.click()
+    box.banner.clear()  # as the next action does
+    assert "Rolled" in visible_text(box.happened.value) and box.layout_banner.kind == "refused"
 
 
 def test_reasons_are_one_plain_line_each_without_rule_codes_or_repeated_hexes(lib):
@@ -356,9 +363,13 @@ def test_layouts_are_compared_from_the_panel(lib):
     box.compare_button.click()
     text = visible_text(box.layouts.value)
     assert text.count("spread (max - min)") == 2 and "north" in text
+    rows = MapExplorer(lib, "illustrative-territory").layout_rows([1])
+    starts = [r for r in rows if r["start"] != "spread (max - min)"]
+    assert starts and all(r["food"] + r["wood"] + r["ore"] > 0 for r in starts)  # tiles dealt (were 0)
     box.seeds.value = "one, two"
     box.compare_button.click()
-    assert box.banner.kind == "refused" and "whole numbers" in box.banner.text
+    # the error under the layouts' own button, and no stale table under it
+    assert box.layout_banner.kind == "refused" and "whole numbers" in box.layout_banner.text and box.layouts.value == ""
 
 
 def test_the_map_has_a_legend_readable_labels_and_a_plain_title(lib):
@@ -653,3 +664,47 @@ def test_every_kind_of_event_the_engines_log_has_its_own_words(tmp_path):
         wanted = {"dark-horse": {"challenge", "gunfight", "rob", "captured", "mystery", "trade-influence", "boot"},
                   "western-legends": {"fight", "bandit-fight", "poker", "arrest-attempt", "buy"}}[game]
         assert wanted <= seen, wanted - seen
+
+
+# -- the library chooser --------------------------------------------------------------------------
+
+def _my_saloon(folder):
+    """A designer's own copy of the published Saloon, renamed: an override, as in the CLI."""
+    import yaml
+    source = VARIANTS / "dark-horse" / "rebels-and-rogues" / "action-spaces.yaml"
+    saloon = next(d for d in yaml.safe_load_all(source.read_text()) if d and d.get("id") == "saloon")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "saloon.yaml").write_text(yaml.safe_dump({**saloon, "name": "Saloon (my rules)"}, sort_keys=False))
+    return folder
+
+
+def test_a_designers_override_wins_over_the_published_document(tmp_path):
+    mine = _my_saloon(tmp_path / "mine")
+    lib = library([VARIANTS, mine])
+    assert lib.data("dark-horse", "action_space", "saloon")["name"] == "Saloon (my rules)"
+    from workbench.content.validate import validate_paths
+    from workbench.content.library import library_problems
+    assert "duplicate-id" not in {p.code for p in library_problems(lib)}
+    # two documents with one id inside one folder are still a duplicate
+    (mine / "again.yaml").write_text((mine / "saloon.yaml").read_text())
+    assert "duplicate-id" in {p.code for p in validate_paths([mine], context=[VARIANTS]).problems}
+
+
+def test_the_library_chooser_opens_a_designers_folder_and_saves_there(tmp_path, monkeypatch):
+    from workbench.notebook.common import LibraryChooser
+    mine = _my_saloon(tmp_path / "my rules")
+    monkeypatch.setenv("WORKBENCH_LIBRARY", str(mine))
+    chooser = LibraryChooser()
+    assert chooser.folder == mine and chooser.library.data("dark-horse", "action_space", "saloon")["name"] == "Saloon (my rules)"
+    built = []
+    box = chooser.panel(lambda lib, folder: (built.append(folder), Banner().widget)[1])
+    assert "my rules/" in visible_text(box.chooser.status.value) and built == [mine]
+    box.chooser.text.value = str(tmp_path / "nowhere")
+    box.chooser.button.click()
+    assert box.chooser.banner.kind == "refused" and "no folder" in box.chooser.banner.text and chooser.folders == [mine]
+    other = tmp_path / "other"
+    other.mkdir()
+    box.chooser.text.value = str(other)
+    box.chooser.button.click()
+    assert box.chooser.banner.kind is None and built == [mine, other]  # the panel is built again on it
+    assert chooser.library.data("dark-horse", "action_space", "saloon")["name"] == "Saloon"
