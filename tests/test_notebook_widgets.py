@@ -230,6 +230,44 @@ def test_scenario_designer_shows_conflicts_and_saves(tmp_path, lib):
     assert result.ok and result.library.data("dark-horse", "scenario", "mixed")["action_spaces"] == ["stagecoach", "campaign"]
 
 
+def test_a_saved_scenario_is_reopened_its_parameter_changed_compared_and_saved_back(tmp_path):
+    import yaml
+    from workbench.games.dark_horse.parameters import SPEC
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    first = ScenarioDesigner(library([VARIANTS, mine]), "long-fights", "Long Fights")
+    first.start_from("pork-barrel")
+    # only what the panel shows is taken over: not Pork Barrel's optional variants or player note
+    assert "optional_variants" not in first.document() and "notes" not in first.document()["players"]
+    assert first.document()["end_game"] == ["Each Influence point is worth 2 Victory Points."]
+    first.save(mine)
+    box = designer_widget(ScenarioDesigner(library([VARIANTS, mine]), "new", "New"), folder=mine)
+    assert ("Long Fights", "long-fights") in box.reopen.options
+    box.reopen.value = "long-fights"
+    box.reopen_button.click()
+    assert box.id.value == "long-fights" and box.name.value == "Long Fights"
+    assert box.texts["end_game"].value == "Each Influence point is worth 2 Victory Points."
+    title = SPEC["gunfight_rounds"].about
+    assert (title[:1].upper() + title[1:], "gunfight_rounds") in box.parameter.options
+    box.parameter.value = "gunfight_rounds"
+    value = box.value_area.children[0]
+    assert (value.min, value.max) == (1, 10)                 # the declared range
+    value.value = 4
+    box.set_parameter.click()
+    assert "4" in visible_text(box.parameters.value) and title in visible_text(box.parameters.value).lower()
+    box.against.value = "pork-barrel"
+    diff = visible_text(box.diff.value)
+    assert title[:1].upper() + title[1:] in diff and "added" in diff and "gunfight_rounds" not in diff
+    box.texts["special_rules"].value = "Fights last longer.\n\nNo one flees."
+    box.save_button.click()                                  # its own file: asked first
+    assert box.confirm.pending and "long-fights.yaml" in box.confirm.pending
+    box.confirm.yes.click()
+    saved = yaml.safe_load((mine / "long-fights.yaml").read_text())
+    assert saved["parameters"] == {"victory_points_per_influence": 2, "gunfight_rounds": 4}
+    assert saved["special_rules"] == ["Fights last longer.", "No one flees."] and saved["name"] == "Long Fights"
+
+
 def test_saving_a_scenario_with_a_conflict_asks_first(tmp_path, lib):
     # before: a scenario with a replacement conflict was saved silently
     from workbench.notebook.scenario import ScenarioDesigner, designer_widget
@@ -419,20 +457,50 @@ def test_a_deck_is_saved_and_exported_from_the_panel(tmp_path, lib):
     box.add_button.click()
     box.folder.value = str(tmp_path)
     box.save_button.click()
-    assert box.banner.kind == "saved", box.banner.text
+    assert box.files_banner.kind == "saved", box.files_banner.text
     result = validate_paths([VARIANTS, tmp_path / "quick-draw.yaml"])
     assert result.ok and result.library.data("revolver", "deck", "quick-draw")["swaps"] == [
         {"out": "placeholder-mcready-character", "in": "pinkerton-marshal"}]
     box.export_to.value = str(tmp_path / "deck.csv")
     box.export_button.click()
-    assert (tmp_path / "deck.csv").read_text().startswith("count,card,name") and box.banner.kind == "saved"
+    assert (tmp_path / "deck.csv").read_text().startswith("count,card,name") and box.files_banner.kind == "saved"
     box.export_button.click()
-    assert box.banner.kind == "refused" and box.confirm.pending
+    assert box.files_banner.kind == "refused" and box.confirm.pending
     (tmp_path / "deck.csv").write_text("old")
     box.confirm.yes.click()  # the file changed after the question: the answer does not cover it
-    assert box.banner.kind == "refused" and (tmp_path / "deck.csv").read_text() == "old"
+    assert box.files_banner.kind == "refused" and (tmp_path / "deck.csv").read_text() == "old"
     box.confirm.yes.click()  # asked again about what is there now, and confirmed
-    assert box.banner.kind == "saved" and (tmp_path / "deck.csv").read_text().startswith("count,card,name")
+    assert box.files_banner.kind == "saved" and (tmp_path / "deck.csv").read_text().startswith("count,card,name")
+
+
+def test_a_designers_deck_is_opened_fixed_and_saved_back_into_its_file(tmp_path):
+    """The shipped sharpshooters deck, copied into the designer's folder, points at a base deck
+    without a card list; opened in the builder, moved onto the stand-in base deck (62 cards, from
+    its file), it is legal, shows its card list, and is saved back into its own file."""
+    import yaml
+    from workbench.notebook.deck_builder import DeckBuilder, builder_widget
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    shutil.copy(HOUSE / "mcready-sharpshooters.yaml", mine / "sharpshooters.yaml")
+    lib = library([VARIANTS, mine])
+    box = builder_widget(DeckBuilder(lib, "illustrative-mcready-base"), folder=mine)
+    box.deck_pick.value = "mcready-sharpshooters"
+    box.open_button.click()
+    assert box.banner.kind == "info" and "McReady's sharpshooters" in box.banner.text
+    assert "no card list" in visible_text(box.problems.value)
+    box.base.value = "illustrative-mcready-base"
+    base = next(d for d in yaml.safe_load_all((HOUSE / "illustrative-mcready-base.yaml").read_text()) if d.get("kind") == "deck")
+    total = sum(c.get("count", 1) for c in base["cards"])
+    assert f"{total} cards, legal" in box.status.value
+    cards = visible_text(box.cards.value)
+    assert "Hidden Sniper" in cards and "-3" in cards and "+1" in cards  # three scouts out, one of each in
+    box.save_button.click()                      # its own file: asked before it is replaced
+    assert box.files_banner.kind == "refused" and box.confirm.pending and "sharpshooters.yaml" in box.confirm.pending
+    box.confirm.yes.click()
+    assert box.files_banner.kind in ("saved", "warning"), box.files_banner.text
+    saved = yaml.safe_load((mine / "sharpshooters.yaml").read_text())
+    assert saved["base"] == "illustrative-mcready-base" and saved["id"] == "mcready-sharpshooters" and len(saved["swaps"]) == 3
+    assert not (mine / "mcready-sharpshooters.yaml").exists()
 
 
 def test_draw_odds_are_percentages_with_exact_fractions(lib):
