@@ -776,3 +776,26 @@ def test_the_library_chooser_opens_a_designers_folder_and_saves_there(tmp_path, 
     box.chooser.button.click()
     assert box.chooser.banner.kind is None and built == [mine, other]  # the panel is built again on it
     assert chooser.library.data("dark-horse", "action_space", "saloon")["name"] == "Saloon"
+
+
+# -- 07 balance lab form --------------------------------------------------------------------------
+
+def test_the_balance_form_runs_a_comparison_and_says_the_verdict_in_words(lib):
+    from workbench.notebook.balance_lab import balance_form
+    box = balance_form(lib, cluster="in-process")
+    assert ("Dark Horse", "dark-horse") in box.game.options
+    box.run_button.click()                    # nothing chosen to test: said so, nothing run
+    assert box.banner.kind == "refused" and "house rule" in box.banner.text and box.verdict.value == ""
+    box.scenario.value, box.variants.value, box.games.value = "high-noon", ("deadlier-gunfights",), 10
+    box.run_button.click()
+    assert box.banner.kind is None, box.banner.text
+    assert box.progress.value == box.progress.max == 20       # two settings, ten games each
+    text = visible_text(box.verdict.value)
+    assert "Deadlier gunfights (house rule)" in text and "deadlier-gunfights" not in text and "10 games per setting" in text
+    box.variants.value = ()
+    box.parameter.value, box.values.value = "win_margin", "1, 3"
+    box.run_button.click()
+    assert box.progress.max == 30 and "games per setting" in visible_text(box.verdict.value)
+    box.values.value = ""
+    box.run_button.click()                    # an error leaves no old verdict under it
+    assert box.banner.kind == "refused" and box.verdict.value == ""
