@@ -799,3 +799,36 @@ def test_the_balance_form_runs_a_comparison_and_says_the_verdict_in_words(lib):
     box.values.value = ""
     box.run_button.click()                    # an error leaves no old verdict under it
     assert box.banner.kind == "refused" and box.verdict.value == ""
+
+
+# -- 05 sample turns: the game chosen without code ------------------------------------------------
+
+def test_a_chosen_scenario_map_seed_players_bots_and_rounds_are_played(lib):
+    from workbench.games.dark_horse.engine import BOTS
+    from workbench.notebook.turns import play_chooser, round_of
+    box = play_chooser(lib)
+    box.scenario.value, box.map.value = "pork-barrel", "illustrative-wild-wild-west"
+    box.players.value, box.rounds.value, box.seed.value = 4, 1, 3
+    assert [s.description for s in box.seats.children] == ["red", "blue", "green", "yellow"]
+    box.seats.children[1].value = "greedy"
+    box.start_button.click()
+    assert box.banner.kind is None, box.banner.text
+    stepper = box.stepper()
+    assert stepper.state.game.board.id == "illustrative-wild-wild-west" and len(stepper.state.players) == 4
+    assert stepper.bots["blue"] is BOTS["greedy"] and stepper.bots["green"] is BOTS["random"]
+    stepper.run(2000)
+    assert stepper.done and round_of(stepper.state) == 1        # one round, as chosen
+    again = play_chooser(lib)
+    again.scenario.value, again.map.value, again.players.value, again.rounds.value, again.seed.value = (
+        "pork-barrel", "illustrative-wild-wild-west", 4, 1, 3)
+    again.seats.children[1].value = "greedy"
+    again.start_button.click()
+    again.stepper().run(2000)
+    assert again.stepper().state.log == stepper.state.log      # the same seed plays the same game
+    box.players.value = 5
+    box.scenario.value = "high-noon"
+    box.start_button.click()
+    assert box.banner.kind in (None, "refused")
+    box.game.value = "western-legends"
+    box.start_button.click()
+    assert box.banner.kind is None and type(box.stepper().state).__module__.endswith("western_legends.engine")
