@@ -364,3 +364,194 @@ def test_07_the_balance_lab_says_what_the_house_rule_changes(notebook):
     assert "600/600" in text and "700/700" in text
     assert page.locator(".jp-OutputArea-output img").count() >= 5
     nb.shot("07-balance-lab", ".jp-OutputArea-output img")
+
+
+# -- the apps (Voila): each job done through the widgets only, on a designer's own folder ----------
+
+APP_VIEWPORT = {"width": 1280, "height": 800}
+
+
+def designer_folder(folder: Path) -> Path:
+    """A designer's folder outside the repository: a copy of the shipped sharpshooters deck (which
+    points at a base deck without a card list) and a saved scenario of theirs."""
+    from workbench.notebook.common import library
+    from workbench.notebook.scenario import ScenarioDesigner
+    from workbench.paths import EXAMPLES, VARIANTS
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(EXAMPLES / "mcready-sharpshooters.yaml", folder / "sharpshooters.yaml")
+    scenario = ScenarioDesigner(library([VARIANTS, folder]), "long-fights", "Long Fights")
+    scenario.start_from("high-noon")
+    scenario.save(folder)
+    return folder
+
+
+class Apps:
+    """``voila`` serving the apps (notebooks/apps/) with the designer's folder as their library."""
+
+    def __init__(self, folder: Path, designer: Path):
+        self.port = free_port()
+        for notebook in (ROOT / "notebooks" / "apps").glob("*.ipynb"):
+            shutil.copy(notebook, folder / notebook.name)
+        self.log = open(folder / "voila.log", "w")
+        env = {**os.environ, "WORKBENCH_LIBRARY": str(designer), "JUPYTER_CONFIG_DIR": str(folder / ".jupyter"),
+               "JUPYTER_RUNTIME_DIR": str(folder / ".runtime")}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1", str(folder)],
+            stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=folder)
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url, timeout=10).read()
+                return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError("voila exited: " + (folder / "voila.log").read_text()[-2000:]) from None
+                time.sleep(0.25)  # polling the server's port, not synchronising with the page
+        raise RuntimeError("voila did not answer within 120 s")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def designer(tmp_path_factory):
+    return designer_folder(tmp_path_factory.mktemp("designer") / "my-rules")
+
+
+@pytest.fixture(scope="module")
+def apps(tmp_path_factory, designer):
+    server = Apps(tmp_path_factory.mktemp("apps"), designer)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def app(apps, browser):
+    pages = []
+
+    def open_(name, ready: str):
+        page = browser.new_page(viewport=APP_VIEWPORT)
+        page.set_default_timeout(60_000)
+        pages.append((name, page))
+        page.goto(f"{apps.url}/voila/render/{name}", timeout=180_000)
+        page.wait_for_selector(ready, timeout=180_000)
+        text = page.inner_text("body")
+        assert "Traceback" not in text and "def " not in text and "import " not in text  # no code shown
+        assert "my-rules/" in page.locator(".wb-library").first.inner_text()  # the designer's folder is open
+        return page
+
+    yield open_
+    for name, page in pages:
+        ARTIFACTS.mkdir(exist_ok=True)
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"app-{name[:-6]}-end.png"), full_page=True)
+        finally:
+            page.close()
+
+
+def select(page, label: str, option: str) -> None:
+    page.locator(".widget-dropdown").filter(has=page.locator("label", has_text=label)).locator("select").first.select_option(label=option)
+
+
+def button(page, text: str):
+    return page.locator("button.jupyter-button", has_text=text).first
+
+
+def test_app_04_open_an_existing_deck_and_fix_it(app, designer):
+    import yaml
+    page = app("04-deck-builder.ipynb", ".wb-deck-status")
+    select(page, "open deck", "McReady's sharpshooters")
+    button(page, "Open deck").click()
+    wait_text(page.locator(".wb-deck-status").first, "McReady's sharpshooters")
+    wait_text(page.locator(".wb-problems").first, "no card list")
+    select(page, "start from", "McReady base deck (illustrative stand-in)")
+    wait_text(page.locator(".wb-deck-status").first, "62 cards, legal")
+    page.locator(".wb-card-list summary").first.click()
+    wait_text(page.locator(".wb-card-list").first, "Hidden Sniper")
+    button(page, "Save deck").click()
+    question = page.locator(".wb-confirm").first
+    wait_text(question, "Replace the existing sharpshooters.yaml")
+    button(page, "Replace it").click()
+    saved = page.locator(".wb-banner", has_text="Saved sharpshooters.yaml").first
+    wait_text(saved, "in my-rules/")
+    # the message is next to the button that caused it, on the screen with it
+    assert abs(saved.bounding_box()["y"] - button(page, "Save deck").bounding_box()["y"]) < 200
+    assert yaml.safe_load((designer / "sharpshooters.yaml").read_text())["base"] == "illustrative-mcready-base"
+    saved.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "app-04-deck-builder.png"))
+
+
+def test_app_02_reopen_a_saved_scenario_change_a_parameter_and_compare(app, designer):
+    import yaml
+    page = app("02-scenario-designer.ipynb", ".wb-problems, .wb-ok")
+    select(page, "open scenario", "Long Fights")
+    button(page, "Open scenario").click()
+    wait_text(page.locator(".wb-banner").first, "Opened Long Fights")
+    select(page, "parameter", "Rounds a gunfight lasts at most")
+    page.locator(".widget-inline-hbox", has=page.locator("label", has_text="value")).locator("input").first.fill("4")
+    page.keyboard.press("Tab")
+    button(page, "Set for this scenario").click()
+    wait_text(page.locator(".widget-html", has_text="Parameters this scenario sets").first, "Rounds a gunfight lasts at most")
+    select(page, "compare with", "High Noon")
+    diff = page.locator(".widget-html", has_text="Against High Noon").first
+    wait_text(diff, "Rounds a gunfight lasts at most")
+    assert "gunfight_rounds" not in diff.inner_text()
+    button(page, "Save scenario").click()
+    button(page, "Replace it").click()
+    wait_text(page.locator(".wb-banner", has_text="Saved long-fights.yaml").first, "Saved")
+    assert yaml.safe_load((designer / "long-fights.yaml").read_text())["parameters"]["gunfight_rounds"] == 4
+    diff.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "app-02-scenario-designer.png"))
+
+
+def test_app_03_pick_a_map_and_compare_layouts(app):
+    page = app("03-map-explorer.ipynb", ".wb-map")
+    select(page, "map", "Illustrative territory for Wild Wild West (not the published setup)")
+    wait_text(page.locator(".wb-map-title, .widget-html").filter(has_text="Pieces on the map").first, "Pieces on the map")
+    button(page, "Compare layouts").click()
+    table = page.locator(".widget-html", has_text="per random layout").first
+    wait_text(table, "spread (max - min)")
+    rows = table.locator("tr").all_inner_texts()
+    counts = [[int(x) for x in r.split("\t")[2:5]] for r in rows[1:] if not r.split("\t")[1].startswith("spread")]
+    assert counts and all(sum(c) > 0 for c in counts), rows   # food, wood and ore are dealt (were all 0)
+    table.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "app-03-map-explorer.png"))
+
+
+def test_app_05_play_a_chosen_scenario(app):
+    page = app("05-sample-turns.ipynb", ".wb-board")
+    select(page, "scenario", "Pork Barrel (Advanced Scenario)")
+    page.locator(".widget-inline-hbox", has=page.locator("label", has_text="rounds")).locator("input").first.fill("1")
+    page.keyboard.press("Tab")
+    button(page, "Start").click()
+    wait_text(page.locator(".wb-step").first, "Step 0")
+    button(page, "bots play 25 moves").click()
+    wait_text(page.locator(".wb-step").first, "Step 25")
+    assert "Pork Barrel" in page.inner_text("body")
+    page.screenshot(path=str(ARTIFACTS / "app-05-sample-turns.png"))
+
+
+def test_app_07_run_a_balance_comparison_from_the_form(app):
+    page = app("07-balance-lab.ipynb", ".wb-balance-form")
+    select(page, "baseline", "High Noon")
+    page.locator(".wb-balance-form select[multiple]").first.select_option(label="Deadlier gunfights (house rule)")
+    page.locator(".widget-inline-hbox", has=page.locator("label", has_text="games each")).locator("input").first.fill("10")
+    page.keyboard.press("Tab")
+    button(page, "Run").click()
+    link = page.locator(".wb-dashboard a").first
+    link.wait_for(timeout=120_000)
+    assert link.get_attribute("href").startswith("http://127.0.0.1:")
+    verdict = page.locator(".wb-verdict").first
+    wait_text(verdict, "10 games per setting", timeout=180_000)
+    wait_text(verdict, "Deadlier gunfights (house rule)")
+    status = urllib.request.urlopen(link.get_attribute("href"), timeout=30).status  # the dashboard answers
+    assert status == 200
+    page.screenshot(path=str(ARTIFACTS / "app-07-balance-lab.png"))

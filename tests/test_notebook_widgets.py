@@ -832,3 +832,74 @@ def test_a_chosen_scenario_map_seed_players_bots_and_rounds_are_played(lib):
     box.game.value = "western-legends"
     box.start_button.click()
     assert box.banner.kind is None and type(box.stepper().state).__module__.endswith("western_legends.engine")
+
+
+# -- designer words everywhere ---------------------------------------------------------------------
+
+#: What a designer should never read in a panel or a checked cell's output: Python values and
+#: reprs, field paths, backticks, snake_case names (parameter and field names), raw ids.
+DEVELOPER_WORDS = [
+    (r"\{'|\['|'\]|'\}|<\w+[ .][^>]*object at 0x", "a Python repr"),
+    (r"\bNone\b|\bTrue\b|\bFalse\b", "a Python value"),
+    (r"\$\.|`", "a field path or backticks"),
+    (r"\b[a-z]+_[a-z_]+\b", "a snake_case name"),
+]
+
+
+def developer_words(text: str, ids=()) -> list[str]:
+    """Each developer word found in ``text`` (visible text, tooltips left out)."""
+    found = [f"{what}: {m.group(0)!r}" for pattern, what in DEVELOPER_WORDS for m in re.finditer(pattern, text)]
+    for id_ in ids:  # an id shown instead of its name (file names and folders are fine)
+        for m in re.finditer(rf"(?<![\w/.-]){re.escape(id_)}(?![\w/-]|\.ya?ml)", text):
+            found.append(f"an id: {m.group(0)!r}")
+    return found
+
+
+def shown_text(widget) -> str:
+    """Everything a panel shows as text: HTML values (without markup or tooltips), labels, options."""
+    import ipywidgets as w
+    parts = []
+    if isinstance(widget, w.HTML):
+        parts.append(visible_text(widget.value))
+    elif isinstance(widget, (w.Dropdown, w.SelectMultiple, w.ToggleButtons)):
+        parts += [str(label) for label, *_ in (o if isinstance(o, tuple) else (o,) for o in widget.options)]
+    if isinstance(widget, (w.Button, w.Checkbox)) or getattr(widget, "description", None):
+        parts.append(str(widget.description))
+    for child in getattr(widget, "children", ()):
+        parts.append(shown_text(child))
+    return "\n".join(p for p in parts if p)
+
+
+def test_the_developer_words_check_catches_what_it_should():
+    assert developer_words("{'a_wins': '1/2'}") and developer_words("set `type:` on the card")
+    assert developer_words("swaps 3 › in $.swaps[2]") and developer_words("the safe_zone_area_distance")
+    assert developer_words("won by High Noon", ids=["high-noon"]) == []
+    assert developer_words("compare with high-noon", ids=["high-noon"])
+    assert developer_words("saved high-noon.yaml in my-rules/", ids=["high-noon", "my-rules"]) == []
+
+
+def test_panels_speak_the_designers_words(lib, tmp_path):
+    from workbench.notebook.balance_lab import balance_form
+    from workbench.notebook.deck_builder import DeckBuilder, builder_widget
+    from workbench.notebook.map_explorer import MapExplorer, explorer_widget
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    from workbench.notebook.turns import play_chooser
+    # ids whose name is the same words (Turn order, turn-order) read as words, not as ids
+    ids = sorted({d.id for d in lib.documents if isinstance(d.id, str) and "-" in d.id
+                  and str(d.data.get("name") or "").lower().replace("-", " ") != d.id.replace("-", " ")})
+    deck = builder_widget(DeckBuilder(lib, "illustrative-mcready-base"))
+    deck.out.value, deck.into.value = "apache-scout", "pinkerton-marshal"
+    deck.add_button.click()
+    designer = ScenarioDesigner(lib, "mixed", "Mixed")
+    scenario = designer_widget(designer, folder=tmp_path)
+    scenario.start.value = "pork-barrel"
+    designer.action_spaces += ["saloon"]                 # a conflict: Saloon and Barnstorming both replace Market
+    scenario.against.value = "high-noon"
+    explorer = explorer_widget(MapExplorer(lib, "illustrative-territory", scenario="high-noon", seed=1))
+    explorer.picker.value = (0, 0)
+    explorer.step_button.click()
+    explorer.compare_button.click()
+    panels = {"deck builder": deck, "scenario designer": scenario, "map explorer": explorer,
+              "balance form": balance_form(lib, cluster="in-process"), "sample turns": play_chooser(lib)}
+    found = {name: developer_words(shown_text(box), ids) for name, box in panels.items()}
+    assert not any(found.values()), found

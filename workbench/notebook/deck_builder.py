@@ -228,7 +228,7 @@ def builder_widget(builder: DeckBuilder, folder=None):
     base_pick = w.Dropdown(options=builder.base_decks(), description="start from", style=wide, layout=w.Layout(width="420px"),
                            tooltip="the base deck this deck takes cards out of and puts cards into")
     deck_pick = w.Dropdown(options=builder.decks(), description="open deck", style=wide, layout=w.Layout(width="360px"))
-    open_button = w.Button(description="Open", icon="folder-open", tooltip="edit this deck: its swaps, name and base")
+    open_button = w.Button(description="Open deck", icon="folder-open", tooltip="edit this deck: its swaps, name and base")
     cards_html = w.HTML()
 
     def option(card):

@@ -292,7 +292,7 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
     players = w.IntRangeSlider(min=1, max=6, description="players", style=wide, layout=w.Layout(width="360px", min_width="300px"))
     reopen = w.Dropdown(options=[(names.name("scenario", s), s) for s in designer.own()], description="open scenario",
                         style=wide, layout=w.Layout(width="420px"), tooltip="reopen one of your saved scenarios to change it")
-    reopen_button = w.Button(description="Open", icon="folder-open")
+    reopen_button = w.Button(description="Open scenario", icon="folder-open")
     text_boxes = {
         "text": w.Textarea(description="text", style=wide, layout=w.Layout(width="min(760px, 100%)", height="60px")),
         "setup": w.Textarea(description="setup", style=wide, layout=w.Layout(width="min(760px, 100%)", height="60px")),
