@@ -515,7 +515,7 @@ def test_app_02_reopen_a_saved_scenario_change_a_parameter_and_compare(app, desi
 def test_app_03_pick_a_map_and_compare_layouts(app):
     page = app("03-map-explorer.ipynb", ".wb-map")
     select(page, "map", "Illustrative territory for Wild Wild West (not the published setup)")
-    wait_text(page.locator(".wb-map-title, .widget-html").filter(has_text="Pieces on the map").first, "Pieces on the map")
+    wait_text(page.locator(".wb-map-name").first, "Wild Wild West")   # the explorer on that map
     button(page, "Compare layouts").click()
     table = page.locator(".widget-html", has_text="per random layout").first
     wait_text(table, "spread (max - min)")
@@ -532,10 +532,12 @@ def test_app_05_play_a_chosen_scenario(app):
     page.locator(".widget-inline-hbox", has=page.locator("label", has_text="rounds")).locator("input").first.fill("1")
     page.keyboard.press("Tab")
     button(page, "Start").click()
+    wait_text(page.locator(".wb-playing").first, "Playing Pork Barrel (Advanced Scenario)")  # the new game's panel
+    wait_text(page.locator(".wb-playing").first, "1 round at most")
     wait_text(page.locator(".wb-step").first, "Step 0")
-    button(page, "bots play 25 moves").click()
-    wait_text(page.locator(".wb-step").first, "Step 25")
-    assert "Pork Barrel" in page.inner_text("body")
+    button(page, "bots play 25 moves").click()       # one round is fewer moves than that: played to its end
+    page.locator(".wb-winner").first.wait_for()         # the end-of-game banner
+    assert not page.locator(".wb-step").first.inner_text().startswith("Step 0 ")
     page.screenshot(path=str(ARTIFACTS / "app-05-sample-turns.png"))
 
 

@@ -190,6 +190,7 @@ a seeded die, see where it will be after several moves, and compare random layou
 shipped here is **illustrative**: the rules texts give no board layout.""",
     CHOOSER,
     App(SETUP + """
+import html
 import ipywidgets as w
 from workbench.notebook.map_explorer import MapExplorer, explorer_widget
 
@@ -197,9 +198,10 @@ def map_panel(lib, folder):
     maps = [(d.data.get("name") or d.id, d.id) for d in lib.of_kind("map", "dark-horse")]
     pick = w.Dropdown(options=maps, value="illustrative-territory" if "illustrative-territory" in dict(maps).values() else maps[0][1],
                       description="map", layout=w.Layout(width="min(420px, 100%)"))
-    holder = w.Box()
+    holder = w.VBox()
     def show(*_):
-        holder.children = [explorer_widget(MapExplorer(lib, pick.value, scenario="high-noon", seed=1))]
+        holder.children = [w.HTML(f"<b class='wb-map-name'>{html.escape(pick.label)}</b>"),
+                           explorer_widget(MapExplorer(lib, pick.value, scenario="high-noon", seed=1))]
     pick.observe(show, names="value")
     show()
     box = w.VBox([pick, holder])

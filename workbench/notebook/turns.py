@@ -682,6 +682,8 @@ def play_chooser(library, *, game: str = "dark-horse", scenario: str | None = "h
     the seed, the players, each seat's bot, and the rounds; *Start* puts a new
     :func:`stepper_widget` under the form (its stepper is ``box.stepper()``). A person plays any
     seat with *your move*; the bot of a seat plays it on *bot plays*."""
+    import html
+
     import ipywidgets as w
 
     from ..games.dark_horse import engine as dark_horse
@@ -737,7 +739,14 @@ def play_chooser(library, *, game: str = "dark-horse", scenario: str | None = "h
         else:
             first = western_legends.new_game(library, players.value, seed=seed.value, rounds=rounds.value)
         state["stepper"] = TurnStepper(first, bots, seed=seed.value)
-        holder.children = [stepper_widget(state["stepper"], which.value, library=library)]
+        if which.value == "dark-horse":
+            what = (names.name("scenario", scenario_box.value) if scenario_box.value else "the base game") + \
+                f" on {names.name('map', built.board.id)}" if getattr(built, "board", None) is not None else ""
+        else:
+            what = "Western Legends"
+        playing = w.HTML(f"<p class='wb-playing'><b>Playing {html.escape(what)}</b>: {players.value} players, "
+                         f"{rounds.value} round{'s' * (rounds.value != 1)} at most, seed {seed.value}</p>")
+        holder.children = [playing, stepper_widget(state["stepper"], which.value, library=library)]
 
     which.observe(draw_seats, names="value")
     players.observe(draw_seats, names="value")
