@@ -109,6 +109,9 @@ def balance_form(library, *, workers: int = 2, cluster: str = "local"):
         variants.options = form.variants(g)
         parameter.options = [("(none)", "")] + form.parameters(g)
         bot.options = form.bots(g)
+        # every list shows a choice (a page shows an empty box for a value never set)
+        scenario.value, parameter.value, variants.value = "", "", ()
+        bot.value = bot.options[0] if bot.options else None
 
     game.observe(fill, names="value")
     fill()
@@ -133,7 +136,8 @@ def balance_form(library, *, workers: int = 2, cluster: str = "local"):
             client = state["lab"].client
             link = state["lab"].dashboard_link
             dashboard.value = (f"<span class='wb-dashboard'>Dask dashboard (tasks, workers, progress): "
-                               f"<a href='{html.escape(link)}' target='_blank'>{html.escape(link)}</a></span>")
+                               f"<a href='{html.escape(link)}' target='_blank' style='color:#1f4e8c;text-decoration:underline'>"
+                               f"{html.escape(link)}</a></span>")
         total = len(sweep.all) * sweep.games
         progress.max, progress.value, progress.layout.visibility = total, 0, "visible"
         run_button.disabled = True

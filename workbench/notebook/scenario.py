@@ -308,7 +308,7 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
     parameter = w.Dropdown(options=sorted(((p.about[:1].upper() + p.about[1:], p.name) for p in spec.values())),
                            description="parameter", style=wide, layout=w.Layout(width="min(760px, 100%)"))
     value_area = w.Box()
-    set_parameter = w.Button(description="Set for this scenario", icon="check")
+    set_parameter = w.Button(description="Set for this scenario", icon="check", layout=w.Layout(width="auto"))
     remove_parameter = w.Button(description="Remove", icon="minus", tooltip="back to the game's value")
     parameters_html = w.HTML()
     published = designer.published()
