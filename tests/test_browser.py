@@ -28,7 +28,7 @@ CHROMIUM = next((p for p in (os.environ.get("WORKBENCH_CHROMIUM"), shutil.which(
                              "/usr/bin/chromium") if p and Path(p).exists()), None)
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
-VIEWPORT = {"width": 1400, "height": 1000}
+VIEWPORT = {"width": 1280, "height": 800}  # a laptop, with JupyterLab's file browser left open
 RUN_TIMEOUT = 240_000  # ms for a whole notebook on a busy 2-core machine (they take 5-40 s)
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (install Debian's chromium)")
@@ -44,7 +44,7 @@ class Lab:
     """A JupyterLab server on copies of the notebooks (outputs cleared, so a cell's execution
     count means it ran here), reachable at ``url`` with ``token``."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, designer: Path | None = None):
         self.folder, self.port, self.token = folder, free_port(), "workbench-e2e"
         for notebook in (ROOT / "notebooks").glob("*.ipynb"):
             nb = nbformat.read(notebook, 4)
@@ -65,7 +65,9 @@ class Lab:
         self.log = open(folder / "jupyter.log", "w")
         env = {**os.environ, "JUPYTER_CONFIG_DIR": str(folder / ".jupyter"), "JUPYTER_RUNTIME_DIR": str(folder / ".runtime"),
                "JUPYTERLAB_SETTINGS_DIR": str(folder / ".jupyter" / "lab" / "user-settings"),
-               "JUPYTERLAB_WORKSPACES_DIR": str(folder / ".jupyter" / "lab" / "workspaces")}
+               "JUPYTERLAB_WORKSPACES_DIR": str(folder / ".jupyter" / "lab" / "workspaces"),
+               # the panels open the designer's folder (never the repository's examples)
+               **({"WORKBENCH_LIBRARY": str(designer)} if designer else {})}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
              f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={folder}", "--LabApp.news_url=",
@@ -108,8 +110,8 @@ class Lab:
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    server = Lab(tmp_path_factory.mktemp("notebooks"))
+def lab(tmp_path_factory, designer):
+    server = Lab(tmp_path_factory.mktemp("notebooks"), designer)
     try:
         server.wait_ready()
         yield server
@@ -158,10 +160,6 @@ class Notebook:
         if page.locator(".jp-Dialog").count():
             page.locator(".jp-Dialog .jp-mod-accept").click()
             page.wait_for_function(KERNEL_READY + " && !document.querySelector('.jp-Dialog')", timeout=120_000)
-        if page.locator("#jp-left-stack").is_visible():
-            page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
-            page.keyboard.press("Control+b")  # fold the file browser away: more room for the panels
-            page.locator("#jp-left-stack").wait_for(state="hidden")
         page.click("div.lm-MenuBar-itemLabel:text-is('Run')")
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
         page.wait_for_function(ALL_RAN, timeout=RUN_TIMEOUT)
@@ -242,7 +240,8 @@ def test_00_start_here(notebook):
 
 def test_01_a_conflicting_save_shows_the_refusal_every_time(notebook):
     nb = notebook("01-edit-content.ipynb")
-    panel = nb.page.locator(".jp-OutputArea-output").filter(has=nb.page.locator("textarea")).first
+    # the second form: the code section's, on the scratch copy whose file a cell changed on disk
+    panel = nb.page.locator(".jp-OutputArea-output").filter(has=nb.page.locator("textarea")).nth(1)
     save = panel.locator("button.jupyter-button").filter(has_text="Save").filter(has_not_text="new file").first
     banner = panel.locator(".wb-banner").first
     for _click in range(3):  # the refusal used to vanish on every second click
@@ -307,7 +306,7 @@ def test_04_an_illegal_swap_shows_the_problem(notebook):
 def test_05_stepping_back_and_forward_changes_the_board_image(notebook):
     nb = notebook("05-sample-turns.ipynb")
     page = nb.page
-    panel = page.locator(".jp-OutputArea-output").filter(has=page.locator(".wb-board")).nth(1)  # Western Legends
+    panel = page.locator(".jp-OutputArea-output").filter(has=page.locator(".wb-board")).nth(2)  # Western Legends (after the form's and Dark Horse's)
     step = panel.locator(".wb-step").first
     board = panel.locator(".wb-board").first
     wait_text(step, "Step 58 of 60")

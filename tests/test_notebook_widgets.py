@@ -849,8 +849,9 @@ DEVELOPER_WORDS = [
 def developer_words(text: str, ids=()) -> list[str]:
     """Each developer word found in ``text`` (visible text, tooltips left out)."""
     found = [f"{what}: {m.group(0)!r}" for pattern, what in DEVELOPER_WORDS for m in re.finditer(pattern, text)]
+    plain = re.sub(r"\{[^{}]*\}", "", text)  # a YAML example for the designer to write keeps its ids
     for id_ in ids:  # an id shown instead of its name (file names and folders are fine)
-        for m in re.finditer(rf"(?<![\w/.-]){re.escape(id_)}(?![\w/-]|\.ya?ml)", text):
+        for m in re.finditer(rf"(?<![\w/.-]){re.escape(id_)}(?![\w/-]|\.ya?ml)", plain):
             found.append(f"an id: {m.group(0)!r}")
     return found
 
@@ -903,3 +904,28 @@ def test_panels_speak_the_designers_words(lib, tmp_path):
               "balance form": balance_form(lib, cluster="in-process"), "sample turns": play_chooser(lib)}
     found = {name: developer_words(shown_text(box), ids) for name, box in panels.items()}
     assert not any(found.values()), found
+
+
+#: Ids that are also plain words of the rules texts ("2 non-resource hexes").
+WORDS_TOO = ("non-resource", "house-rules")
+
+
+# 00 prints the validation report as the command line does (file:line:column, the problem's code)
+@pytest.mark.parametrize("name", ["01-edit-content", "02-scenario-designer", "03-map-explorer",
+                                  "04-deck-builder", "05-sample-turns", "06-odds-lab"])
+def test_checked_cell_outputs_speak_the_designers_words(name, lib):
+    """What a checked cell prints is what a designer reads (07's statistics tables are the balance
+    lab's own and not checked here)."""
+    import nbformat
+    ids = sorted({d.id for d in lib.documents if isinstance(d.id, str) and "-" in d.id
+                  and str(d.data.get("name") or "").lower().replace("-", " ") != d.id.replace("-", " ")})
+    notebook = nbformat.read(Path(__file__).parent.parent / "notebooks" / f"{name}.ipynb", 4)
+    found = []
+    for cell in notebook.cells:
+        if cell.cell_type == "code" and cell.source.startswith("# NBVAL_CHECK_OUTPUT"):
+            for output in cell.outputs:
+                text = output.get("text") or ""
+                if "text/html" not in output.get("data", {}):
+                    text += output.get("data", {}).get("text/plain", "")
+                found += developer_words(text, [i for i in ids if i not in WORDS_TOO])
+    assert not found, found

@@ -118,7 +118,8 @@ _ = shutil.copytree(VARIANTS / "house-rules", folder)
 # the published games' content, to check references against (the original house rules are left
 # out, or the copies would share their ids)
 published = library([VARIANTS / "dark-horse", VARIANTS / "revolver", VARIANTS / "western-legends"])
-panel = picker(folder, library=published, start=folder / "telegraph-office.yaml")""",
+panel = picker(folder, library=published, start=folder / "telegraph-office.yaml")
+panel""",
     CHECK + """editor = panel.current().editor
 editor.set_field(["name"], "Telegraph & Post Office")
 saved = editor.save()
@@ -215,9 +216,10 @@ chooser.panel(map_panel)"""),
 box = explorer_widget(explorer)  # display(box) shows its panel""",
     "md:What the panel shows for one hex, as data:",
     CHECK + """info = explorer.select((0, -3))
-print(info["name"], "|", info["pieces"])
+print(info["name"], "|", ", ".join(info["pieces"]))
 for who in ("red", "blue"):
-    print(who, "town:", info["legal"]["town"][who], info["why"]["town"][who])""",
+    print(who, "may build a town here" if info["legal"]["town"][who] else "may not build a town here:",
+          "; ".join(info["why"]["town"][who]))""",
     "md:Move the Buffalo Herd with given dice (the panel follows), then compare three random layouts' fairness:",
     CHECK + """move = explorer.step_mobile((3, 0), rolls=[5, 4])
 print(move.reason)
@@ -247,9 +249,9 @@ box = builder_widget(builder)  # display(box) shows its panel""",
     CHECK + """builder.swap("placeholder-mcready-character", "pinkerton-marshal")
 builder.swap("placeholder-mcready-character", "estella-morales")
 builder.swap("apache-scout", "hidden-sniper")
-print(builder.size(), "cards, legal:", builder.legal())
+print(builder.size(), "cards,", "legal" if builder.legal() else "not legal")
 for p in builder.problems():
-    print(p.severity, p.code, "-", p.message)
+    print(p.severity, "-", p.message)
 print("by type:", ", ".join(f"{n} {kind}" for kind, n in builder.stats()["by_type"].items()))
 print("at least one Pinkerton Marshal after 0-8 draws:", ", ".join(f"{p:.1%}" for _, p in builder.odds("pinkerton-marshal", 8)))""",
 ])
@@ -272,12 +274,14 @@ dark_horse = TurnStepper(new_game(lib, "high-noon", 3, seed=7, rounds=2),
                          {"red": DH_BOTS["greedy"], "blue": DH_BOTS["random"], "green": DH_BOTS["random"]}, seed=7)
 stepper_widget(dark_horse, "dark-horse", library=lib)""",
     "md:What the engine assumes where the rules texts are silent is the first line of every log; the bots play on (the panel above follows):",
-    CHECK + """for assumption in dark_horse.state.log[0]["assumptions"]:
-    print("-", assumption)
+    CHECK + """from workbench.notebook.turns import describe_assumption
+for assumption in dark_horse.state.log[0]["assumptions"]:
+    print("-", describe_assumption(assumption, "dark-horse", lib))
 dark_horse.run(40)
-print("game over:", dark_horse.done)
+print("the game is over" if dark_horse.done else "the game goes on")
 for name, s in dark_horse.state.scores().items():
-    print(f"{name}: {s['white_hat']} White Hat, {s['black_hat']} Black Hat, roles: {', '.join(s['roles']) or 'none'}")""",
+    roles = [next((d.data.get("name") for d in lib.documents if d.id == r and d.data.get("name")), r) for r in s["roles"]]
+    print(f"{name}: {s['white_hat']} White Hat, {s['black_hat']} Black Hat, roles: {', '.join(roles) or 'none'}")""",
     """from workbench.games.western_legends.engine import new_game as western_legends, BOTS as WL_BOTS
 western = TurnStepper(western_legends(lib, 3, seed=5), {"red": WL_BOTS["greedy"], "blue": WL_BOTS["greedy"], "green": WL_BOTS["random"]}, seed=5)
 stepper_widget(western, "western-legends", library=lib)""",

@@ -762,3 +762,33 @@ def play_chooser(library, *, game: str = "dark-horse", scenario: str | None = "h
     box.stepper = lambda: state["stepper"]
     on_start(None)
     return box
+
+
+def describe_assumption(text: str, game: str, library=None) -> str:
+    """An engine's assumption (first line of every log) in a designer's words: a parameter by its
+    declared description, not its name; maps and action spaces by their names.
+
+    >>> describe_assumption("robber_takes = silver-on-space: What a robbery takes is not stated.", "dark-horse")
+    'What a successful robbery takes (here: silver-on-space): What a robbery takes is not stated.'
+    """
+    import re
+
+    from ..games import for_content
+    from .common import Names
+
+    names = Names(library, game) if library is not None else None
+    spec = {}
+    for entry in for_content(game):
+        spec.update(entry.spec())
+    match = re.match(r"^([a-z][a-z0-9_]*) = (.*?): (.*)$", text, flags=re.S)
+    if match and match.group(1) in spec:
+        about = spec[match.group(1)].about
+        value = match.group(2)
+        if names is not None and match.group(1) == "territory":
+            value = names.name("map", value)
+        return f"{about[:1].upper()}{about[1:]} (here: {value}): {match.group(3)}"
+    if names is not None:
+        text = re.sub(r"the map '([^']+)'", lambda m: names.name("map", m.group(1)), text)
+        text = re.sub(r"(left out: )(.*)$", lambda m: m.group(1) + ", ".join(
+            names.name("action_space", i.strip()) for i in m.group(2).split(",")), text)
+    return text
