@@ -929,3 +929,24 @@ def test_checked_cell_outputs_speak_the_designers_words(name, lib):
                     text += output.get("data", {}).get("text/plain", "")
                 found += developer_words(text, [i for i in ids if i not in WORDS_TOO])
     assert not found, found
+
+
+def test_odds_lab_removes_a_fighter_and_shows_win_rate_intervals(lib):
+    from workbench.notebook.odds_lab import OddsLab, odds_widget, parse_fighter, wilson
+    # the Wilson interval of 5 wins in 20 games, computed by hand from its formula: 11.2% to 46.9%
+    assert [round(x, 3) for x in wilson(5, 20)] == [0.112, 0.469]
+    box = odds_widget(OddsLab(lib, [parse_fighter("combat=2", "gang"), parse_fighter("combat=3,tough", "posse")]))
+    assert [v for _, v in box.remove_pick.options] == ["gang", "posse"]
+    box.remove_pick.value = "gang"
+    box.remove_button.click()
+    assert box.banner.kind == "saved" and [v for _, v in box.remove_pick.options] == ["posse"]
+    box.remove_button.click()                     # the last one stays: nothing to compare otherwise
+    assert box.banner.kind == "refused" and len(box.lab.sides) == 1
+    box.games.value, box.players.value = 5, 2
+    box.run_button.click()
+    text = visible_text(box.results.value)
+    assert "likely between (95%)" in text
+    games = box.lab.games
+    first = games[games["seat"] == 1]
+    low, high = wilson(int(first["won"].sum()), first["seed"].nunique())
+    assert f"{low:.0%} and {high:.0%}" in text
