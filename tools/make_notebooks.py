@@ -319,7 +319,7 @@ def progress(done, total):
 games, by_seat, spread = balance(lib, range(20), players=3, progress=progress)""",
     CHECK + """for seat, row in by_seat.iterrows():
     who = "the first player" if seat == 1 else f"{seat - 1} seat(s) after the first"
-    print(f"{who}: won {row.win_rate:.0%} of {row.games} games, mean score {row.mean_score:.2f} LP")
+    print(f"{who}: won {row.win_rate:.0%} of {int(row.games)} games, mean score {row.mean_score:.2f} LP")
 print(f"score spread per game (winner minus last): mean {spread['mean']:.2f} LP, from {spread['min']:.0f} to {spread['max']:.0f}")""",
 ])
 notebook("07-balance-lab.ipynb", [
