@@ -28,8 +28,8 @@ import time
 from workbench.balance.games import runner
 from workbench.balance.metrics import game_row
 from workbench.balance.sweep import LocalLab, Setting, Sweep, bind, game_seed, run
-from workbench.content.validate import validate_paths
-from workbench.paths import VARIANTS
+from workbench.app.validate import validate_paths
+from workbench.core.paths import VARIANTS
 
 GAMES = {
     "Dark Horse": Setting("baseline", "dark-horse", "high-noon", players=3, bots=("random",)),

@@ -28,7 +28,7 @@ import networkx as nx
 from workbench.board.geometry import hex_distance, hexagon
 from workbench.board.graph import RESOURCE_CATEGORIES, Board
 from workbench.board.placement import Question, check_board, legal_placements
-from workbench.limits import limit
+from workbench.core.limits import limit
 
 PLAYERS = ("red", "blue", "green", "yellow")
 PIECES = ("town", "city", "rail", "improved-town")

@@ -16,7 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 from workbench.audit import Played, check, for_game
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.games import GAMES
 from workbench.games.conformance import audited_games, settings
 

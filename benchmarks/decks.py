@@ -23,7 +23,7 @@ import yaml
 
 from workbench.content.library import Library
 from workbench.content.loader import load_text
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.decks.rules import check_deck, context_for
 from workbench.decks.table import export_csv, read_csv
 

@@ -31,7 +31,7 @@ from itertools import combinations
 
 import copy
 
-from workbench.content.validate import load_library
+from workbench.app.validate import load_library
 from workbench.games.base import play as play_game
 from workbench.games.western_legends import engine, poker
 from workbench.games.western_legends.engine import WesternLegends, play

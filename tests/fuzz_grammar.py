@@ -21,9 +21,11 @@ import json
 
 from hypothesis import strategies as st
 
-from workbench.content.library import Library, library_problems
+from workbench.content.library import Library
+from workbench.app.checks import library_problems
 from workbench.content.loader import load_text
-from workbench.content.problems import CODES, all_codes
+from workbench.content.problems import CODES
+from workbench.app.checks import all_codes
 from workbench.content.schemas import load_schemas
 from workbench.content.validate import _merge_implicit, document_problems
 

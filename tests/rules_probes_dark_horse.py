@@ -73,6 +73,14 @@ def robs_twice(build, **overrides):
     return sorted(str(a) for a in state.legal_actions() if a.kind == "rob")
 
 
+def attempts_next_round(build):
+    """A robbery attempt made this round: is it still counted in the next?"""
+    state = state_of(build(), 2, 3)
+    state.robbery_attempts = {("red", "fixture-bank"): 1}
+    state._start_round()
+    return state.robbery_attempts
+
+
 def silver_on_bank(build):
     game = build(scenario="fixture-heist")
     state = to_placement(state_of(game, 2, 1))
@@ -215,6 +223,7 @@ PROBES = {
     "capture_takes_wanted_token": (False, capture),
     "robbery_silver_per_collect": (2, silver_on_bank),
     "robbery_attempts_per_space": (2, lambda build: robs_twice(build, abilities_per_turn=2)),
+    "robbery_attempts_reset": ("never", attempts_next_round),
     "black_hat_can_rob": (False, robberies),
     "robber_takes": ("nothing", robbery_after_rob),
     "abilities_per_turn": (2, lambda build: robs_twice(build, robbery_attempts_per_space=2)),

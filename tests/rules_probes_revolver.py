@@ -81,6 +81,7 @@ PROBES = {
     "prison_outcomes": ({"colti_greater": "santiago-joins", "mcready_greater": "kill-3", "tie": "kill-1"},
                         lambda build: totals(build, placed=scouts(1))),
     "prison_card_type": ("character", lambda build: build().placeable("pinkerton-marshal")),
+    "in_advance_as_lock": ([], lambda build: build().placeable("apache-scout", face_down=True)),
     "prison_first": ("mcready", first_turn),
     "colti_deck": ({"illustrative-colti-rifleman": 1}, lambda build: deck_outcomes(build, "colti")),
     "mcready_deck": ({"apache-scout": 1}, lambda build: deck_outcomes(build, "mcready")),

@@ -264,6 +264,15 @@ def end_trigger(build, **overrides):
     return state.final_round - state.round
 
 
+def kept_tokens(build):
+    """Holding a 1 with two goals completed and a 2 and a 3 just drawn: which two are kept?"""
+    state = new(build, 2, goal_cards=True)
+    p = state.players[0]
+    p.legendary, p.completed, state.tokens_drawn = (1,), ["a", "b"], [2, 3]
+    state._step_keep_legendary(0)
+    return p.legendary
+
+
 def goals(build, field="goals", **overrides):
     overrides.setdefault("goal_cards", True)
     state = new(build, 2, **overrides)
@@ -436,6 +445,7 @@ PROBES = {
     "goals_per_character": (2, lambda build: goals(build)),
     "goals_discarded": (0, lambda build: goals(build)),
     "legendary_tokens": ({"3": 18}, lambda build: goals(build, field="supply")),
+    "legendary_tokens_kept": ("held-first", kept_tokens),
     "character_goals": ({"any": [{"id": f"g{i}", "needs": {"money": 200}} for i in range(4)]},
                         lambda build: goals(build, field="ids")),
 }

@@ -11,7 +11,7 @@ import pytest
 
 from workbench.audit import INVARIANTS, Played, ReplayError, audit, check, for_game, replay
 from workbench.content.schemas import _import_jsonschema
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.games.conformance import audited_games, settings
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,14 +16,14 @@ from workbench.balance.metrics import game_row, log_counts, seat_table
 from workbench.balance.sweep import Setting, batch_size, compare as sweep_of, game_seed, run
 from workbench.balance.table import check, read, write
 from workbench.cli import main
-from workbench.errors import ContentError, NotFound, UsageError
-from workbench.paths import EXAMPLES
+from workbench.core.errors import ContentError, NotFound, UsageError
+from workbench.core.paths import EXAMPLES
 
 
 @pytest.fixture(scope="module")
 def library():
-    from workbench.content.validate import validate_paths
-    from workbench.paths import VARIANTS
+    from workbench.app.validate import validate_paths
+    from workbench.core.paths import VARIANTS
 
     return validate_paths([VARIANTS]).library
 

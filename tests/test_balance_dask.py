@@ -20,13 +20,13 @@ from workbench.balance.sweep import compare as sweep_of, game_seed, run
 from workbench.balance.table import read
 
 BIN = Path(sys.executable).parent
-from workbench.paths import EXAMPLES  # noqa: E402
+from workbench.core.paths import EXAMPLES  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def library():
-    from workbench.content.validate import validate_paths
-    from workbench.paths import VARIANTS
+    from workbench.app.validate import validate_paths
+    from workbench.core.paths import VARIANTS
 
     return validate_paths([VARIANTS]).library
 
@@ -92,7 +92,7 @@ def test_the_same_games_on_one_worker_two_workers_and_an_external_cluster(librar
 
 
 def test_an_unreachable_scheduler_is_a_usage_error(library):
-    from workbench.errors import UsageError
+    from workbench.core.errors import UsageError
 
     import dask
 

@@ -14,7 +14,7 @@ from workbench.board.mobile import distribution, roll_move, transition
 from workbench.board.placement import (RULES, Question, check_board, golden_spikes, legal_placements,
                                        rules_in_force)
 from workbench.content.loader import load_text
-from workbench.content.validate import load_library
+from workbench.app.validate import load_library
 
 # the shipped hex types, as the YAML declares them (mobile, takes_back, placement_rules)
 HEX_TYPES = {d.id: d.data for d in load_library().of_kind("hex_type", "dark-horse")}
@@ -321,7 +321,7 @@ def test_a_mobile_hex_never_lands_on_a_city_or_town(pieces, rolls, start):
 
 # -- mobile hexes are the hex types declared mobile, nothing else -----------------------------
 
-from workbench.errors import ContentError, UsageError  # noqa: E402
+from workbench.core.errors import ContentError, UsageError  # noqa: E402
 
 
 @pytest.mark.parametrize("pieces,at,words", [
@@ -475,7 +475,7 @@ def test_unknown_terrain_and_hex_types_get_a_suggestion():
 
 
 def test_rule_ids_are_located_where_they_are_written(tmp_path):
-    from workbench.content.validate import validate_paths
+    from workbench.app.validate import validate_paths
     path = tmp_path / "s.yaml"
     path.write_text("kind: scenario\ngame: dark-horse\nid: typo\nname: Typo\nsource: {document: house-rule}\n"
                     "placement_rules:\n  - town-on-resource\n  - wanted-exclusoin\n")

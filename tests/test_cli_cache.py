@@ -9,9 +9,10 @@ import fastjsonschema
 import pytest
 
 from clitools import ROOT
-from workbench.content import resolve, schemas
+from workbench.app import resolve
+from workbench.content import schemas
 from workbench.content.loader import load_file
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 
 
 @pytest.fixture

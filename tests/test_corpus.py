@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 
 CORPUS = Path(__file__).parent / "corpus"
 POSITIVE = sorted(p for p in (CORPUS / "positive").iterdir() if p.is_dir())

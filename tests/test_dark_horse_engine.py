@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 from workbench.cli import main
-from workbench.content.validate import load_library, validate_paths
-from workbench.errors import UsageError
+from workbench.app.validate import load_library, validate_paths
+from workbench.core.errors import UsageError
 from workbench.games.dark_horse.engine import (EFFECTS, Action, DarkHorse, State, claims, effect, new_game, play)
 
 ROOT = Path(__file__).resolve().parent.parent

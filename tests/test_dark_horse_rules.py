@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.games.dark_horse.engine import Action, DarkHorse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,7 +165,7 @@ def test_a_setup_the_map_cannot_hold_is_a_located_problem_before_play(library, t
 
     import yaml
 
-    from workbench.errors import ContentError
+    from workbench.core.errors import ContentError
 
     # Wild Wild West plays on its illustrative map (its outlaws' places are a diagram in the text)
     territory = yaml.safe_load((ROOT / "variants" / "dark-horse" / "illustrative-wild-wild-west.yaml").read_text())

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from workbench.cli import main
 from workbench.content.problems import is_model_problem
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.decks.analytics import at_least, exactly, stats
 from workbench.decks.model import resolve
 from workbench.decks.rules import CODES, check_deck, context_for

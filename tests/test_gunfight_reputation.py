@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.cli import main
-from workbench.content.validate import load_library
+from workbench.app.validate import load_library
 from workbench.games.dark_horse.gunfight import (OUTCOMES, GunfightRules, Side, exact_odds, fighters, matrix,
                                                  outcome_distribution, simulate, simulate_many, start)
 from workbench.games.dark_horse.reputation import (Reputation, ReputationError, ReputationRules, buy_reputation,

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from workbench.cli import main
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ROOT / "variants"

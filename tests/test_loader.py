@@ -10,10 +10,12 @@ from hypothesis import strategies as st
 
 import fuzz_grammar
 from workbench.content import loader, validate
-from workbench.content.library import Library, library_problems
+from workbench.content.library import Library
+from workbench.app.checks import library_problems
 from workbench.content.loader import load_file, load_text
 from workbench.content.problems import CODES, Problem
-from workbench.content.validate import check_file, discover, document_problems, validate_paths
+from workbench.content.validate import check_file, discover, document_problems
+from workbench.app.validate import validate_paths
 
 HEAD = "kind: card\ngame: revolver\nid: x\nname: X\nsource: {document: house-rule}\n"  # lines 1-5
 

@@ -174,9 +174,10 @@ def _document(draw):
 def test_model_checks_never_raise_and_speak_known_codes(documents):
     import yaml
 
-    from workbench.content.library import Library, library_problems
+    from workbench.content.library import Library
+    from workbench.app.checks import library_problems
     from workbench.content.loader import load_text
-    from workbench.content.problems import all_codes
+    from workbench.app.checks import all_codes
     from workbench.content.validate import document_problems
     text = yaml.safe_dump_all(documents, allow_unicode=True)
     docs, problems = load_text(text, "designer.yaml")
@@ -193,8 +194,8 @@ _PUBLISHED = []
 
 def _published():
     if not _PUBLISHED:
-        from workbench.content.validate import validate_paths
-        from workbench.paths import VARIANTS
+        from workbench.app.validate import validate_paths
+        from workbench.core.paths import VARIANTS
         _PUBLISHED.extend(validate_paths([VARIANTS]).documents)
     return _PUBLISHED
 
@@ -202,7 +203,7 @@ def _published():
 def test_the_readme_code_table_lists_every_code_once():
     import re
 
-    from workbench.content.problems import all_codes
+    from workbench.app.checks import all_codes
 
     readme = (ROOT / "README.md").read_text()
     table = readme.split("### Problem codes", 1)[1].split("\n### ", 1)[0]
@@ -212,9 +213,9 @@ def test_the_readme_code_table_lists_every_code_once():
 
 
 def test_every_problem_of_the_corpus_has_a_known_code():
-    from workbench.content.problems import all_codes
-    from workbench.content.validate import validate_paths
-    from workbench.paths import VARIANTS
+    from workbench.app.checks import all_codes
+    from workbench.app.validate import validate_paths
+    from workbench.core.paths import VARIANTS
 
     result = validate_paths([MODELS], context=[VARIANTS])
     assert result.problems and {p.code for p in result.problems} <= set(all_codes())

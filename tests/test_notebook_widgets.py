@@ -168,7 +168,7 @@ def test_saving_content_with_errors_asks_first(tmp_path, published):
 
 
 def test_save_as_forks_a_published_document_into_a_new_file(tmp_path, published):
-    from workbench.content.validate import validate_paths
+    from workbench.app.validate import validate_paths
     from workbench.notebook.editor import DocumentEditor, form
     folder = tmp_path / "mine"
     folder.mkdir()
@@ -213,7 +213,7 @@ def test_start_from_in_the_dropdown_keeps_variants_and_decks(lib):
 
 
 def test_scenario_designer_shows_conflicts_and_saves(tmp_path, lib):
-    from workbench.content.validate import validate_paths
+    from workbench.app.validate import validate_paths
     from workbench.notebook.scenario import ScenarioDesigner, designer_widget
     box = designer_widget(ScenarioDesigner(lib, "mixed", "Mixed"))
     box.start.value = "high-noon"
@@ -232,7 +232,7 @@ def test_scenario_designer_shows_conflicts_and_saves(tmp_path, lib):
 
 def test_a_saved_scenario_is_reopened_its_parameter_changed_compared_and_saved_back(tmp_path):
     import yaml
-    from workbench.games.dark_horse.parameters import SPEC
+    from workbench.rules.dark_horse import SPEC
     from workbench.notebook.scenario import ScenarioDesigner, designer_widget
     mine = tmp_path / "mine"
     mine.mkdir()
@@ -449,7 +449,7 @@ def test_scripted_swaps_show_in_the_panel(lib):
 
 
 def test_a_deck_is_saved_and_exported_from_the_panel(tmp_path, lib):
-    from workbench.content.validate import validate_paths
+    from workbench.app.validate import validate_paths
     from workbench.notebook.deck_builder import DeckBuilder, builder_widget
     box = builder_widget(DeckBuilder(lib, "illustrative-mcready-base"))
     box.id.value, box.name.value = "quick-draw", "Quick Draw"
@@ -707,7 +707,7 @@ def test_every_kind_of_event_the_engines_log_has_its_own_words(tmp_path):
     """Each kind of event in the conformance games (robbing, challenges, gunfights, tokens, Mystery
     Hexes, outlaws; fights, heists, tracks, goals) gets a sentence of its own: no field-by-field
     fallback, no ids with '@', no Python names or values, and a coordinate keeps its minus sign."""
-    from workbench.content.validate import validate_paths
+    from workbench.app.validate import validate_paths
     from workbench.games.conformance import audited_games
     from workbench.games.dark_horse import engine as dark_horse
     from workbench.games.western_legends import engine as western_legends
@@ -950,3 +950,28 @@ def test_odds_lab_removes_a_fighter_and_shows_win_rate_intervals(lib):
     first = games[games["seat"] == 1]
     low, high = wilson(int(first["won"].sum()), first["seed"].nunique())
     assert f"{low:.0%} and {high:.0%}" in text
+
+
+def test_the_scenario_designer_and_deck_builder_show_the_house_rule_badge(lib):
+    # one rule (content/badges.py, from `source:`) marks house rules and illustrative data wherever
+    # a designer picks them; before, "Telegraph Office (replaces Politics)" sat unmarked beside the
+    # published "Stagecoach (replaces Pioneer)"
+    from workbench.notebook.deck_builder import DeckBuilder, builder_widget
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    box = designer_widget(ScenarioDesigner(lib, "badges", "Badges"))
+    spaces = box.checks["action_spaces"]
+    assert spaces["telegraph-office"].description == "Telegraph Office (house rule) (replaces Politics)"
+    assert spaces["stagecoach"].description == "Stagecoach (replaces Pioneer)"
+    assert box.checks["variants"]["my-base-rulebook"].description.endswith("(house rule)")
+    assert "(house rule)" not in box.checks["variants"]["golden-spike"].description
+    deck = builder_widget(DeckBuilder(lib, "illustrative-mcready-base"))
+    labels = dict((value, label) for label, value in deck.out.options)
+    assert labels["placeholder-mcready-firepower"].startswith("Placeholder McReady firepower card (illustrative)")
+    assert "illustrative" not in labels["apache-scout"] and "house rule" not in labels["apache-scout"]
+
+
+def test_a_play_log_names_the_house_rules_in_force(lib):
+    from workbench.games.dark_horse.engine import DarkHorse
+    game = DarkHorse.build(lib, scenario="high-noon", variants=["deadlier-gunfights"])
+    assert "house rule in force: variant 'deadlier-gunfights' (Deadlier gunfights (house rule))" in game.assumptions()
+    assert not any("in force" in line for line in DarkHorse.build(lib, scenario="high-noon").assumptions())

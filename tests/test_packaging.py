@@ -17,7 +17,7 @@ def test_the_wheel_carries_schemas_and_variants_and_finds_them(tmp_path):
     assert "workbench/_data/variants/dark-horse/rebels-and-rogues/scenarios.yaml" in names
     unpacked = tmp_path / "unpacked"
     zipfile.ZipFile(wheel).extractall(unpacked)
-    code = f"import sys; sys.path.insert(0, {str(unpacked)!r}); import workbench.paths as p; print(p.SCHEMAS, p.VARIANTS)"
+    code = f"import sys; sys.path.insert(0, {str(unpacked)!r}); import workbench.core.paths as p; print(p.SCHEMAS, p.VARIANTS)"
     out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == [str(unpacked / "workbench" / "_data" / "schemas"), str(unpacked / "workbench" / "_data" / "variants")]
 

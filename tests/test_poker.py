@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from treys import Card, Evaluator
 
-from workbench.content.validate import load_library, validate_paths
-from workbench.errors import ContentError
+from workbench.app.validate import load_library, validate_paths
+from workbench.core.errors import ContentError
 from workbench.games.western_legends import poker
 from workbench.games.western_legends.poker import (PokerRules, PokerRulesError, best_saloon_hand, best_saloon_hand_reference,
                                                    compare, evaluate, evaluate_reference, win_probability)

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.content.validate import load_library, validate_paths
+from workbench.app.validate import load_library, validate_paths
 from workbench.games.revolver.rules import (Action, Colti, Location, PrisonCard, RevolverPrison, RuleError, Target,
                                             add_bullet_wound, kill_one, kill_with_points, move_character,
                                             move_stagecoach, next_locations, prison_card, prison_phase,
@@ -252,9 +252,12 @@ def test_the_route_comes_from_the_ruleset(library):
 def test_the_content_audit(library):
     cards = {d.id: d.data for d in library.of_kind("card", "revolver")}
     for card in ("shoot-without-warning-boys", "cherokee-freedman", "dragged-behind-a-horse", "stagecoach",
-                 "maddened-bison", "quincy-spider-whitmore", "colonel-ned-mcready", "elijah-hooker", "brady-logan",
-                 "jackson-clan", "hawks-nest"):
+                 "maddened-bison", "quincy-spider-whitmore", "elijah-hooker", "brady-logan", "hawks-nest"):
         assert "origin" not in cards[card], card     # the texts do not place them
+    for card in ("colonel-ned-mcready", "jackson-clan"):   # public pages list them in the base McReady deck (2.8)
+        assert cards[card]["origin"] == "base" and cards[card]["deck"] == "mcready", card
+        assert cards[card]["source"] == {"document": "public-facts", "confidence": "secondary",
+                                         "section": "2. Revolver, 2.8 Card names found: Colonel McReady deck"}
     assert cards["hawks-nest"]["type"] == "location" and cards["mexican-border"]["copies"] == 1
     icons = library.data("revolver", "rule", "card-list-icons")
     assert icons["facts"]["defined"] == ["scope", "lock", "bullet-wound"]

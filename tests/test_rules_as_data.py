@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.content.validate import validate_paths
-from workbench.errors import NotFound, UsageError
+from workbench.app.validate import validate_paths
+from workbench.core.errors import NotFound, UsageError
 from workbench.games import GAMES
 from workbench.games.dark_horse.engine import DarkHorse
-from workbench.games.ruleset import TrackedRuleset, parse_overrides, resolve
+from workbench.rules.ruleset import TrackedRuleset, parse_overrides, resolve
 
 import rules_probes_dark_horse
 import rules_probes_revolver
@@ -140,7 +140,7 @@ def published_settings(library):
 def test_the_compiled_type_check_accepts_every_published_value(published_settings):
     # the fast path is taken for what the library holds (jsonschema is not even imported for it)
     from workbench.content.schemas import fast_validator
-    from workbench.games.ruleset import plain
+    from workbench.rules.ruleset import plain
 
     rejected = [(p.name, v) for p, v in published_settings if not fast_validator(p.schema)(plain(v))]
     assert not rejected and len(published_settings) > 100
@@ -150,7 +150,7 @@ def test_the_compiled_type_check_accepts_every_published_value(published_setting
 @given(data=st.data())
 def test_the_compiled_type_check_never_accepts_what_jsonschema_rejects(published_settings, data):
     from workbench.content.schemas import _import_jsonschema, fast_validator
-    from workbench.games.ruleset import plain, type_problems
+    from workbench.rules.ruleset import plain, type_problems
 
     parameter, published = data.draw(st.sampled_from(published_settings))
     value = data.draw(st.one_of(st.just(published), _PARAMETER_VALUES))

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from workbench import storage
-from workbench.errors import UsageError
+from workbench.core import storage
+from workbench.core.errors import UsageError
 from workbench.notebook.common import VARIANTS, library
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,7 +69,7 @@ def test_a_confirmation_is_bound_to_the_content_the_designer_saw(house, lib):
 
 
 def test_starting_from_a_published_scenario_keeps_all_of_it_in_a_new_file(tmp_path, lib):
-    from workbench.content.validate import validate_paths
+    from workbench.app.validate import validate_paths
     from workbench.notebook.scenario import ScenarioDesigner
     published = lib.data("dark-horse", "scenario", "wild-wild-west")
     designer = ScenarioDesigner(lib, "wild-wild-west", "Wild Wild West")
@@ -360,7 +360,7 @@ def test_deck_export_on_the_command_line_neutralises_formulas(tmp_path):
 
 
 def test_the_deck_builder_export_neutralises_formulas_and_never_replaces_a_file(tmp_path):
-    from workbench.content.validate import validate_paths
+    from workbench.app.validate import validate_paths
     from workbench.notebook.deck_builder import DeckBuilder
     (tmp_path / "formula.yaml").write_text(FORMULA_CARD)
     lib = validate_paths([VARIANTS, DECK_FIXTURES, tmp_path / "formula.yaml"]).library

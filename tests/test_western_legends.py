@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.cli import main
-from workbench.content.validate import load_library
+from workbench.app.validate import load_library
 from workbench.games.western_legends import poker
 from workbench.games.western_legends.engine import Action, WesternLegends, play
 from workbench.games.western_legends.poker import PokerRules, compare, evaluate, win_probability
@@ -176,7 +176,7 @@ def test_work_pays_10_and_a_house_rule_changes_it(build, library):
 
 def test_changing_the_work_money_in_yaml_changes_play(tmp_path):
     import shutil
-    from workbench.content.validate import validate_paths
+    from workbench.app.validate import validate_paths
     copy = tmp_path / "variants"
     shutil.copytree(Path(__file__).resolve().parent.parent / "variants", copy)
     rules = copy / "western-legends" / "game.yaml"
@@ -241,7 +241,7 @@ def test_weapon_strength_is_the_items_field_not_its_prose(library, tmp_path):
     assert probes.fight(builder(library), mine=("9S",), theirs=("8H",), their_weapon="rifle", field="values") == [7, 8]
     assert probes.fight(builder(library), mine=("3S",), theirs=("8H",), their_weapon="rifle", field="values") == [2, 8]
     import shutil
-    from workbench.content.validate import validate_paths
+    from workbench.app.validate import validate_paths
     copy = tmp_path / "variants"
     shutil.copytree(Path(__file__).resolve().parent.parent / "variants", copy)
     path = copy / "western-legends" / "illustrative-content.yaml"
@@ -393,7 +393,7 @@ def test_general_limits_hold_after_every_action(seed, players, bot):
 
 def test_a_whole_game_reads_only_declared_parameters(library):
     from workbench.games.base import play as play_game
-    from workbench.games.ruleset import TrackedRuleset
+    from workbench.rules.ruleset import TrackedRuleset
     game = WesternLegends.build(library, variants=["goal-cards"])
     game.ruleset = TrackedRuleset(game.ruleset)
     play_game(game, 4, 3, ["greedy", "random"])
@@ -445,7 +445,7 @@ def test_starting_items_come_from_the_character(game, library):
 # -- a library that validates clean always plays -------------------------------------------------
 
 def _declaring_documents():
-    from workbench.content.validate import validate_paths
+    from workbench.app.validate import validate_paths
     root = Path(__file__).resolve().parent.parent / "variants"
     out = []
     for path in sorted((root / "western-legends").rglob("*.yaml")):
@@ -484,7 +484,7 @@ def test_removing_a_document_the_engine_needs_is_a_located_problem_never_a_trace
 
 
 def test_too_few_characters_for_the_most_players_is_a_located_problem(tmp_path):
-    from workbench.content.validate import validate_paths
+    from workbench.app.validate import validate_paths
     import shutil
     copy = tmp_path / "variants"
     shutil.copytree(Path(__file__).resolve().parent.parent / "variants", copy)

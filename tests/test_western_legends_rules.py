@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.games.western_legends.engine import Action, WesternLegends
 
 from rules_probes_western_legends import BANK, SALOON, acting, after, me, other, settle

@@ -69,7 +69,7 @@ space). Run the cells with Shift+Enter.
 | [07-balance-lab](07-balance-lab.ipynb) | does my house rule change the game? thousands of seeded games per setting on Dask, compared with the baseline in plain words |""",
     """from pathlib import Path
 import pandas as pd
-from workbench.content.validate import validate_paths
+from workbench.app.validate import validate_paths
 from workbench.notebook.common import VARIANTS
 
 result = validate_paths([VARIANTS])
@@ -134,7 +134,7 @@ editor.set_field(["type"], "limited")""",
     """md:Nothing is lost: someone else changes the file on disk while you edit it. Your save is refused
 (press **Save** in the panel above: it says the same), your edits stay, and *Re-apply my edits*
 puts them on top of the other change.""",
-    CHECK + """from workbench.storage import ChangedOnDisk
+    CHECK + """from workbench.core.storage import ChangedOnDisk
 editor.path.write_text(editor.path.read_text().replace("type: limited", "type: unlimited"))
 editor.set_field(["large"], True)
 try:

@@ -64,6 +64,8 @@ COMMON = {
                      "description": "Which rules text this comes from (files in shared/rules), `secondary-facts` for review-only facts, `public-facts` for facts from public pages, `illustrative` for example data that is no claim about the published game, or `house-rule` for a designer's own content."},
         "section": text("The section of that text, e.g. 'New Action Spaces: Marshal'."),
         "fact": text("For secondary facts: which fact of secondary-facts.md is used."),
+        "confidence": {"enum": ["stated", "inferred", "secondary"],
+                       "description": "How sure the fact is: `stated` plainly by the source, `inferred` from two or more statements (say how in `notes`), or `secondary` (known only from reviews and public pages)."},
     }, ["document"], "Where in the rules this content comes from."),
     "notes": {"oneOf": [text("A note."), texts("Notes.")],
               "description": "Notes for designers, including what the rules texts leave unknown."},
@@ -194,6 +196,9 @@ kind("card", "A card: Revolver deck cards, Dark Horse action/progress/hidden age
     "cost": count_or_unknown("Cost to play."),
     "firepower": count_or_unknown("Firepower value."),
     "survival_rating": count("Survival rating (Revolver bandits)."),
+    "defence": count_or_unknown("A Revolver battlefield's defence firepower (the black poker chip at its bottom left), added to Colti's firepower in the attack."),
+    "turns": count_or_unknown("How many turns (rounds) are fought at a Revolver battlefield.", 1),
+    "position": count("Where a Revolver battlefield lies in the row, counted from 1 at the left.", 1),
 }, ["source"])
 
 kind("character", "A character: Dark Horse player characters, Rebels & Rogues characters, bandits.", {

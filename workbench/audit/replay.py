@@ -19,8 +19,10 @@ import json
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from ..core.errors import WorkbenchError
 
-class ReplayError(ValueError):
+
+class ReplayError(WorkbenchError, ValueError):
     """The log cannot be replayed: a delta that does not apply, or a snapshot not reached."""
 
     def __init__(self, message: str, index: int | None = None):

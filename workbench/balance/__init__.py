@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from importlib.util import find_spec
 
-from ..errors import UsageError
+from ..core.errors import UsageError
 
 #: What the lab imports, and the package that brings each (all in the ``[balance]`` extra).
 NEEDS = {"dask": "dask", "distributed": "distributed", "pyarrow": "pyarrow", "scipy": "scipy",

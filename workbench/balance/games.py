@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import NotFound, UsageError
+from ..core.errors import NotFound, UsageError
 
 
 @dataclass

@@ -130,7 +130,7 @@ def grid_values(table, sweep, measure: str = "first-player advantage"):
     """The measure over a two-parameter grid, as a table (rows: the first parameter's values)."""
     import pandas as pd
 
-    from ..errors import NotFound, UsageError
+    from ..core.errors import NotFound, UsageError
 
     if not sweep.grid or len(sweep.grid) != 2:
         raise UsageError("a heat map needs a grid of exactly two parameters")
@@ -182,7 +182,7 @@ def save_all(table, sweep, folder, measure: str = "first-player advantage") -> l
     import io
     from pathlib import Path
 
-    from ..storage import atomic_write_bytes
+    from ..core.storage import atomic_write_bytes
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)

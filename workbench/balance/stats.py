@@ -125,7 +125,7 @@ def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correctio
     import pandas as pd
     from statsmodels.stats.multitest import multipletests
 
-    from ..errors import UsageError
+    from ..core.errors import UsageError
     from .table import check
 
     if correction not in CORRECTIONS:
@@ -140,7 +140,7 @@ def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correctio
         check(table)
     settings = list(dict.fromkeys(table["setting"]))
     if baseline not in settings:
-        from ..errors import NotFound
+        from ..core.errors import NotFound
         raise NotFound("setting", baseline, settings, "in the results")
     base = table[table["setting"] == baseline]
     rows: list[dict] = []

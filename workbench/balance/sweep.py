@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from ..errors import UsageError
+from ..core.errors import UsageError
 
 #: A task should take about this long (scheduling a task costs milliseconds)...
 TARGET_TASK_SECONDS = 1.0

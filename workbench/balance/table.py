@@ -3,14 +3,14 @@
 Every table is checked by :class:`GameTable` before any statistic is computed: types, ranges,
 one row per seed of a sweep's setting, win shares that add up to one game. Stored results are
 Parquet (CSV on request), written atomically; reading a file that fails the checks is a
-:class:`~workbench.errors.ContentError` that says which row and column, never a wrong statistic.
+:class:`~workbench.core.errors.ContentError` that says which row and column, never a wrong statistic.
 """
 # no `from __future__ import annotations` here: pandera reads the model's annotations as objects
 import io
 from pathlib import Path
 
 from ..content.problems import Problem
-from ..errors import ContentError
+from ..core.errors import ContentError
 
 #: The keys and facts every row has, in order (seat and count columns follow).
 KEY_COLUMNS = ["sweep", "sweep_seed", "setting", "setting_key", "game_id", "game", "seed", "bots"]
@@ -91,7 +91,7 @@ def model():
 
 def check(table, source: str | None = None):
     """``table`` checked by :func:`model` (all failures at once), returned unchanged; a
-    :class:`~workbench.errors.ContentError` listing each failure otherwise."""
+    :class:`~workbench.core.errors.ContentError` listing each failure otherwise."""
     import pandera.errors
 
     try:
@@ -178,7 +178,7 @@ def read(path: str | Path):
 
 def write(table, path: str | Path) -> Path:
     """Write ``table`` (checked first) atomically: Parquet, or CSV when ``path`` ends in .csv."""
-    from ..storage import atomic_write_bytes
+    from ..core.storage import atomic_write_bytes
 
     path = Path(path)
     check(table, str(path))

@@ -4,7 +4,7 @@ For each map (:func:`map_report`, the one implementation both commands call):
 
 * **structure**: pieces on the map, rails between neighbouring hexes, known terrain and mystery hex
   types (with a did-you-mean), a complete direction table, sizes within the declared limits
-  (:mod:`workbench.limits`); built by :meth:`workbench.board.graph.Board.from_data`;
+  (:mod:`workbench.core.limits`); built by :meth:`workbench.board.graph.Board.from_data`;
 * **placement**: every town, city and improved town the map holds, judged under the rules in force
   (the game's, plus the map's own; ``map check --scenario`` adds the scenario's and its variants');
 * **rule ids** of every document that brings rules in force: a placement rule id that names no

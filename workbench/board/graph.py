@@ -25,8 +25,8 @@ import networkx as nx
 
 from ..content.loader import Document
 from ..content.problems import ERROR, WARNING, Problem
-from ..errors import did_you_mean
-from ..limits import limit
+from ..core.errors import did_you_mean
+from ..core.limits import limit
 from . import geometry
 from .geometry import Coord
 

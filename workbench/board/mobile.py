@@ -16,8 +16,8 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..errors import ContentError, UsageError
-from ..limits import limit
+from ..core.errors import ContentError, UsageError
+from ..core.limits import limit
 from .geometry import DIRECTION_NAMES, Coord
 from .graph import Board, Piece
 from .parameters import read_parameter
@@ -26,9 +26,9 @@ DIE = range(1, 7)
 
 
 def mobile_piece(board: Board, start: Coord) -> Piece:
-    """The mobile hex at ``start``, or a :class:`~workbench.errors.UsageError` saying why there is
+    """The mobile hex at ``start``, or a :class:`~workbench.core.errors.UsageError` saying why there is
     none (off the map, nothing there, not a mobile type, still face down); a
-    :class:`~workbench.errors.ContentError` when the map's direction table is unusable."""
+    :class:`~workbench.core.errors.ContentError` when the map's direction table is unusable."""
     start = tuple(start)
     where = f"[{start[0]}, {start[1]}]"
     if start not in board.graph:

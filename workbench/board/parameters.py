@@ -2,10 +2,10 @@
 
 The placement rules and mobile hexes read four Dark Horse parameters: ``min_city_distance``,
 ``safe_zone_area_distance``, ``mobile_hex_may_stack`` and ``rerolls_on_illegal_move``. Their types
-are declared once, with the game's other parameters (:mod:`workbench.games.dark_horse.parameters`),
+are declared once, with the game's other parameters (:mod:`workbench.rules.dark_horse`),
 and their values live in YAML (the ``territory-placement`` and ``mobile-hexes`` rules; a map,
 variant or scenario may set them). :func:`board_parameters` resolves them as play does
-(:func:`workbench.games.ruleset.resolve`), so ``map check`` judges with the numbers the game plays.
+(:func:`workbench.rules.ruleset.resolve`), so ``map check`` judges with the numbers the game plays.
 
 Every value the board uses goes through :func:`read_parameter`: a value that does not fit its
 declared type is ignored and the published value applies, so nothing the board does can crash or
@@ -27,9 +27,9 @@ GAME = "dark-horse"   # the game whose placement rules and mobile hexes these ar
 
 
 def _spec() -> dict:
-    from ..games import GAMES
+    from ..rules.dark_horse import SPEC
 
-    return GAMES[GAME].spec()
+    return SPEC
 
 
 _checked: dict[tuple[str, Any], str | None] = {}
@@ -37,7 +37,7 @@ _checked: dict[tuple[str, Any], str | None] = {}
 
 def parameter_problem(name: str, value) -> str | None:
     """Why ``value`` does not fit the declared type of the board parameter ``name`` (``None`` when it fits)."""
-    from ..games.ruleset import type_problems
+    from ..rules.ruleset import type_problems
 
     try:
         key = (name, type(value), value)
@@ -57,7 +57,7 @@ def parameter_problem(name: str, value) -> str | None:
 def published_values() -> dict:
     """The published game's values, for a board read without a library (a map built in a test or
     a notebook from data alone)."""
-    from ..games.dark_horse.parameters import published_ruleset
+    from ..rules.dark_horse import published_ruleset
 
     rules = published_ruleset()
     return {name: rules[name] for name in BOARD_PARAMETERS}
@@ -89,7 +89,7 @@ def board_parameters(board, library=None, scenario=None) -> list:
     values, the map's own, the scenario's variants', the scenario's. Otherwise (a board outside a
     library, a scenario that is not in it) the map's own, then the scenario's, layered by hand.
     """
-    from ..games.ruleset import resolve
+    from ..rules.ruleset import resolve
 
     scenario_data = getattr(scenario, "data", scenario)
     scenario_id = _scenario_id(library, board, scenario) if library is not None else None

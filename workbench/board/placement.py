@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Iterator
 import networkx as nx
 
 from ..content.problems import ERROR, WARNING, Problem
-from ..errors import did_you_mean
+from ..core.errors import did_you_mean
 from . import geometry
 from .geometry import Coord
 from .graph import RESOURCE_CATEGORIES, Board, Piece, _located, describe

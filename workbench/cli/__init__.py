@@ -16,7 +16,7 @@ import re
 import sys
 from typing import Sequence
 
-from ..errors import ContentError, NotFound, UsageError
+from ..core.errors import ContentError, NotFound, UsageError
 from .common import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_options
 from .report import reporter
 

@@ -72,8 +72,8 @@ def add_commands(sub) -> None:
 
 def _values(item: str, flag: str) -> tuple[str, list]:
     """``NAME=V1,V2`` (or ``NAME=[...]`` in YAML) into the name and its values."""
-    from ..errors import UsageError
-    from ..games.ruleset import parse_overrides
+    from ..core.errors import UsageError
+    from ..rules.ruleset import parse_overrides
 
     name, sep, text = item.partition("=")
     if not sep or not name.strip() or not text.strip():
@@ -93,7 +93,7 @@ def _values(item: str, flag: str) -> tuple[str, list]:
 def _library(args):
     """The content a sweep plays: the library every command sees (the published games,
     ./variants/ when present, each --library folder); errors in it stop the sweep (exit 1)."""
-    from ..content import resolve
+    from ..app import resolve
 
     library = load_library(args, what="the content a sweep plays").library
     src = resolve.sources([], args.library, published=not args.no_published)
@@ -102,7 +102,7 @@ def _library(args):
 
 def cmd_balance(args, rep) -> int:
     from ..balance import require
-    from ..errors import UsageError
+    from ..core.errors import UsageError
 
     require()
     if args.games < 1:
@@ -128,8 +128,8 @@ def cmd_balance(args, rep) -> int:
 def _balance(args, rep) -> int:
     from ..balance import games as lab_games
     from ..balance.sweep import compare as sweep_of, run
-    from ..errors import UsageError
-    from ..games.ruleset import parse_overrides
+    from ..core.errors import UsageError
+    from ..rules.ruleset import parse_overrides
     from .common import EXIT_OK
 
     lab_games.runner(args.game)            # an unknown game is a usage error before anything loads

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from ..errors import ContentError, NotFound, UsageError
+from ..core.errors import ContentError, NotFound, UsageError
 from .common import EXIT_OK, EXIT_PROBLEMS, add_options, article, find_document, int_range, load_result, output_file, words
 from .report import percent, table
 
@@ -216,7 +216,7 @@ def _odds(args, rep, library, report) -> int:
 
 def _draw(args, rep, library, report) -> int:
     from ..board.placement import Question, legal_placements
-    from ..storage import atomic_write_bytes
+    from ..core.storage import atomic_write_bytes
 
     out = output_file(args.output, (".svg", ".png"))
     try:
@@ -244,7 +244,7 @@ def _draw(args, rep, library, report) -> int:
 def _layout(args, rep, library, report) -> int:
     from ..board.graph import Board
     from ..board.layout import fairness, random_layout, resource_tiles, spread
-    from .. import storage
+    from ..core import storage
 
     board = report.board
     out = output_file(args.output, (".yaml", ".yml")) if args.output else None
@@ -261,7 +261,7 @@ def _layout(args, rep, library, report) -> int:
     if out is not None:
         import yaml
 
-        from ..paths import modeline
+        from ..core.paths import modeline
         header = modeline("map", out.resolve().parent) + "\n"
         try:  # never over an existing file unless asked
             storage.create(out, header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True),

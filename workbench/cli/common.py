@@ -6,7 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
-from ..errors import ContentError, NotFound, UsageError
+from ..core.errors import ContentError, NotFound, UsageError
 from .report import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE  # noqa: F401  (the codes, in one place)
 
 
@@ -81,7 +81,7 @@ def load_library(args, named: list[str] = (), *, what: str = "the content"):
 
 def load_result(args, named: list[str] = ()):
     """:func:`load_library` without the stop on errors."""
-    from ..content import resolve
+    from ..app import resolve
 
     src = resolve.sources(list(named), args.library, published=not args.no_published)
     return resolve.load(src, report_added=True)

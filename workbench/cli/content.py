@@ -6,7 +6,7 @@ from .report import table
 
 
 def cmd_validate(args, rep) -> int:
-    from ..content import resolve
+    from ..app import resolve
 
     src = resolve.sources(args.paths, args.library, checking=True, published=not args.no_published)
     result = resolve.load(src, jobs=args.jobs)
@@ -25,9 +25,9 @@ def cmd_validate(args, rep) -> int:
 
 
 def cmd_list(args, rep) -> int:
-    from ..content import resolve
+    from ..app import resolve
     from ..content.schemas import kinds
-    from ..errors import NotFound
+    from ..core.errors import NotFound
 
     if args.kind and args.kind not in kinds():
         raise NotFound("kind", args.kind, kinds())

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ContentError, NotFound, UsageError
+from ..core.errors import ContentError, NotFound, UsageError
 from .common import EXIT_OK, EXIT_PROBLEMS, add_options, find_document, int_range, load_result, output_file
 from .report import percent, table
 
@@ -135,7 +135,7 @@ def _odds(args, rep, library, document) -> int:
 def _export(args, rep, library, document) -> int:
     from ..decks.analytics import export_csv
     from ..decks.rules import check_deck, context_for
-    from ..storage import atomic_write_text, neutralise_csv
+    from ..core.storage import atomic_write_text, neutralise_csv
 
     out = output_file(args.output, (".csv",))
     ctx = context_for(library, document)

@@ -11,22 +11,21 @@ from typing import Callable
 
 # -- play ---------------------------------------------------------------------------------------
 
-#: The games `workbench play` plays, and the options each one takes (a registered game's
-#: ``Game.OPTIONS`` says what its new_initial_state takes; the CLI names them as options).
-PLAYABLE = {"dark-horse": frozenset({"scenario", "hire", "variant", "set"}),
-            "western-legends": frozenset({"length", "variant", "set"})}
-#: Dark Horse plays at most this many rounds unless told; Western Legends ends by its own rule,
-#: with this cap on rounds.
-DEFAULT_ROUNDS = {"dark-horse": 3, "western-legends": 60}
-DEFAULT_BOT = {"dark-horse": "random", "western-legends": "greedy"}
+def playable() -> dict[str, frozenset]:
+    """The games `workbench play` plays, and the options each one takes (from the registry)."""
+    from ..games import GAMES
+    return {entry.id: entry.play_options for entry in GAMES.values() if entry.play_options}
 
 
-def _module(game: str):
-    if game == "dark-horse":
-        from ..games.dark_horse import engine
-        return engine
-    from ..games.western_legends import engine
-    return engine
+def default_rounds(game: str) -> int | None:
+    """Rounds played unless told (Western Legends ends by its own rule, with this cap)."""
+    from ..games import GAMES
+    return GAMES[game].default_rounds
+
+
+def default_bot(game: str) -> str:
+    from ..games import GAMES
+    return GAMES[game].default_bot
 
 
 def build(game: str, library, *, scenario: str | None = None, variants=(), overrides=None):
@@ -48,8 +47,8 @@ def game_lengths(built) -> dict:
 
 def seats(game: str) -> list[str]:
     """The seat (player colour) names the engine has, in order."""
-    engine = _module(game)
-    return list(engine.PLAYER_NAMES if game == "dark-horse" else engine.NAMES)
+    from ..games import GAMES
+    return GAMES[game].seats()
 
 
 def bots(built) -> list[str]:
@@ -74,12 +73,13 @@ def play(game: str, built, *, players: int, seed: int, rounds: int, bots: list[s
         options["length"] = length
     # an audited log (each event's state delta, round snapshots) is what `workbench audit` reads
     state = play_game(built, players, seed, bots, audit=audit, **options)
-    return Played(list(state.log), _module(game).describe)
+    from ..games import GAMES
+    return Played(list(state.log), GAMES[game].describe())
 
 
 def parse_overrides(items: list[str]) -> dict:
     """``--set NAME=VALUE`` items as rule-parameter overrides (a usage error when unreadable)."""
-    from ..games.ruleset import parse_overrides as parse
+    from ..rules.ruleset import parse_overrides as parse
     return parse(items)
 
 
@@ -102,7 +102,7 @@ SIDE_FLAGS = ("tough", "deadly", "weak-kneed", "engineer")
 def gunfight_rules(library, *, scenario: str | None, variants=(), overrides=None):
     """The gunfight rules in force: the library's, the scenario's variants, the variants and
     overrides given (a ContentError when they cannot be resolved)."""
-    from ..games.dark_horse.parameters import resolve_ruleset
+    from ..rules.dark_horse import resolve_ruleset
     ruleset = resolve_ruleset(library, scenario=scenario, variants=list(variants), overrides=overrides or {})
     return ruleset, _gunfight().GunfightRules.from_ruleset(ruleset)
 

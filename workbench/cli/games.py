@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-from ..errors import NotFound, UsageError
+from ..core.errors import NotFound, UsageError
 from . import engines
 from .common import EXIT_OK, add_options, int_range, load_library, output_file, words
 from .report import percent, table
@@ -196,9 +196,10 @@ def cmd_play(args, rep) -> int:
     import json
 
     game = args.game
-    if game not in engines.PLAYABLE:
-        raise NotFound("game with a turn engine", game, list(engines.PLAYABLE))
-    takes = engines.PLAYABLE[game]
+    playable = engines.playable()
+    if game not in playable:
+        raise NotFound("game with a turn engine", game, list(playable))
+    takes = playable[game]
     for option, value in (("scenario", args.scenario), ("hire", args.hire), ("length", args.length),
                           ("variant", args.variant), ("set", args.overrides)):
         if value and option not in takes:
@@ -215,7 +216,7 @@ def cmd_play(args, rep) -> int:
     players = args.players if args.players is not None else min(max(4, low), high)
     if not low <= players <= high:
         raise UsageError(f"--players must be from {low} to {high} for {setting}, not {players}")
-    bots = [b.strip() for b in (args.bots or engines.DEFAULT_BOT[game]).split(",")]
+    bots = [b.strip() for b in (args.bots or engines.default_bot(game)).split(",")]
     known_bots = engines.bots(built)
     for bot in bots:
         if bot not in known_bots:
@@ -237,11 +238,11 @@ def cmd_play(args, rep) -> int:
         length = args.length or ("short" if "short" in lengths or not lengths else next(iter(lengths)))
         if lengths and length not in lengths:
             raise NotFound("game length", length, list(lengths))
-    rounds = args.rounds if args.rounds is not None else engines.DEFAULT_ROUNDS[game]
+    rounds = args.rounds if args.rounds is not None else engines.default_rounds(game)
     played = engines.play(game, built, players=players, seed=args.seed, rounds=rounds, bots=bots, length=length,
                           characters=characters, audit=log is not None)
     if log is not None:
-        from ..storage import atomic_write_text
+        from ..core.storage import atomic_write_text
         atomic_write_text(log, "".join(json.dumps(e) + "\n" for e in played.events))
     rep.set(game=game, scenario=args.scenario, players=players, seed=args.seed, rounds=rounds, length=length,
             bots=bots, events=played.events, log=str(log) if log else None)

@@ -13,8 +13,8 @@ def add_commands(sub) -> None:
 
 
 def cmd_unknowns(args, rep) -> int:
-    from ..errors import NotFound
-    from ..games.ruleset import show
+    from ..core.errors import NotFound
+    from ..rules.ruleset import show
     from ..games.unknowns import parameter_table, unknowns
 
     result = load_result(args, args.paths)

@@ -6,14 +6,13 @@ so all problems are collected, never only the first.
 """
 from __future__ import annotations
 
-import os
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
 from .loader import Document
 from .problems import Problem
-from ..errors import did_you_mean
+from ..core.errors import did_you_mean
 from .schemas import reference_fields
 
 #: Games the workbench ships rules for; a designer adds more with a `game` document.
@@ -178,38 +177,8 @@ def check_replacement_conflicts(library: Library) -> Iterator[Problem]:
                     spaces=[first, other], replaces=target)
 
 
-def _model_checks() -> list[Callable[[Library], Iterator[Problem]]]:
-    # The board, deck and scenario models' own checks (imported here, after Library exists, because
-    # they build on it): what only a model sees is checked by `validate` too, by the same code the
-    # `map` and `deck` commands run.
-    from ..board.checks import BOARD_LIBRARY_CHECKS
-    from ..decks.checks import DECK_LIBRARY_CHECKS
-    from ..limits import check_dice
-    from .scenarios import SCENARIO_CHECKS
-
-    return [*SCENARIO_CHECKS, *BOARD_LIBRARY_CHECKS, *DECK_LIBRARY_CHECKS, check_dice]
-
-
-def check_rulesets(library: Library) -> Iterator[Problem]:
-    """Every registered game's rules resolve and type-check in every setting (the games' home)."""
-    from ..games.checks import check_rulesets as check
-    yield from check(library)
-
-
-#: The cross-file checks, in report order. Add a generator here to add a check.
-LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
-    check_duplicate_ids, check_games, check_references, check_replacement_conflicts, check_rulesets,
-    *_model_checks(),
+#: The content's own cross-file checks, in report order; the validate application
+#: (:mod:`workbench.app.checks`) runs them with the model checks of the layers above.
+CONTENT_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
+    check_duplicate_ids, check_games, check_references, check_replacement_conflicts,
 ]
-
-
-def library_problems(library: Library) -> Iterator[Problem]:
-    for check in LIBRARY_CHECKS:
-        try:
-            yield from check(library)
-        except Exception as exc:  # noqa: BLE001 - a bug in one check must not hide the others' problems
-            if os.environ.get("WORKBENCH_DEBUG"):
-                raise
-            yield Problem("internal-error", f"the library check '{check.__name__}' failed ({type(exc).__name__}:"
-                          f" {exc}); this is a bug in the workbench", None, None, None, "$",
-                          "please report it with the content; WORKBENCH_DEBUG=1 shows the traceback")

@@ -35,6 +35,7 @@ import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .problems import ERROR, WARNING, Problem, json_path
+from ..core.errors import WorkbenchError
 
 try:  # the libyaml C parser; the pure-Python one gives the same results, slower
     from yaml import CSafeLoader as _Loader
@@ -135,7 +136,7 @@ def short_tag(tag: str) -> str:
     return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
 
 
-class LoadLimit(Exception):
+class LoadLimit(WorkbenchError):
     """Raised inside the walk when a document expands past the safety limits.
 
     ``args`` are the node where the limit was hit and ``"size"`` or ``"depth"``.

@@ -38,25 +38,6 @@ CODES = {
 }
 
 
-#: The rules-as-data codes (reported by :mod:`workbench.games.ruleset` and :mod:`workbench.games.checks`),
-#: until that module lists them itself as ``CODES``.
-def all_codes() -> dict[str, str]:
-    """Every problem code the workbench reports, with its one-line meaning: the loader's and the
-    library's (:data:`CODES`), the model checks' (scenarios, maps, decks), and the placement
-    rules' ids (a placement problem carries the id of the rule that forbids)."""
-    from ..board.checks import CODES as BOARD
-    from ..board.placement import RULES
-    from ..decks.rules import CODES as DECKS
-    from ..decks.table import CODES as TABLE
-    from ..games import ruleset
-    from ..games.western_legends.poker import CODES as POKER
-    from .scenarios import CODES as SCENARIOS
-
-    codes = {**CODES, **ruleset.CODES, **POKER, **SCENARIOS, **BOARD, **DECKS, **TABLE}
-    codes.update({rule_id: f"placement: {rule.summary}" for rule_id, rule in RULES.items()})
-    return codes
-
-
 def is_model_problem(problem: Problem) -> bool:
     """A problem found by a model check (a map, deck or scenario), not by loading, the schemas or
     the references. The `map` and `deck` commands report these instead of refusing to start."""

@@ -12,13 +12,13 @@ from yaml.nodes import ScalarNode
 
 from .loader import Document, _compose_cached
 from .problems import Problem
-from ..errors import did_you_mean  # noqa: F401  (re-exported for older imports)
+from ..core.errors import did_you_mean  # noqa: F401  (re-exported for older imports)
 
-from ..paths import SCHEMAS as SCHEMA_DIR
+from ..core.paths import SCHEMAS as SCHEMA_DIR
 #: The schema for files that mix kinds (it dispatches on `kind`); not a kind of its own.
 ANY_DOCUMENT_SCHEMA = "document.schema.json"
 #: The pattern of ids (and of references to them) in every schema.
-ID_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
+from ..core.ids import ID_PATTERN  # noqa: E402,F401  (the one id pattern; re-exported)
 
 
 #: Optional libraries jsonschema imports only to check string `format`s. The schemas use no
@@ -188,7 +188,7 @@ def _cached_validator(name: str, content: bytes, schema_of):
     Returns the generated ``validate`` function, or ``None`` when there is no usable cache."""
     import marshal
 
-    from ..paths import cache_dir
+    from ..core.paths import cache_dir
 
     folder = cache_dir()
     if folder is None:
@@ -205,7 +205,7 @@ def _cached_validator(name: str, content: bytes, schema_of):
 
             source = fastjsonschema.compile_to_code(schema_of()).replace(_FJS_IMPORT, "", 1)
             code = compile(source, f"<validator {name}>", "exec")
-            from ..storage import atomic_write_bytes  # a reader never sees half a file
+            from ..core.storage import atomic_write_bytes  # a reader never sees half a file
 
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(path, marshal.dumps(code))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..content.problems import Problem
-from ..limits import limit
+from ..core.limits import limit
 
 
 def _schema_ok(document) -> bool:

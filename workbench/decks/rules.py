@@ -23,8 +23,8 @@ from typing import Callable, Iterator
 
 from ..content.loader import Document
 from ..content.problems import ERROR, WARNING, Problem
-from ..errors import ContentError, did_you_mean
-from ..limits import limit
+from ..core.errors import ContentError, did_you_mean
+from ..core.limits import limit
 from .model import DeckList, Swap, resolve
 
 CODES = {
@@ -249,7 +249,7 @@ def _rules_of(library, game: str, deck: dict) -> dict:
 def context_for(library, document: Document) -> DeckContext:
     """The deck resolved against its base and rules.
 
-    Raises :class:`~workbench.errors.ContentError` for a deck (or base) beyond the declared size
+    Raises :class:`~workbench.core.errors.ContentError` for a deck (or base) beyond the declared size
     limits, which would take too long to count out.
     """
     deck = document.data

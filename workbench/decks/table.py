@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 
 from ..content.problems import Problem
-from ..limits import limit
+from ..core.limits import limit
 
 CODES = {"deck-table": "a deck table (CSV) row that cannot be read as a card and its count"}
 

@@ -21,7 +21,14 @@ class Entry:
     name: str
     content_game: str      # the `game:` of its YAML documents
     engine: str            # "module:Class" of its Game
-    parameters: str        # module holding SPEC, its declared parameter types
+    parameters: str        # module holding SPEC, its declared parameter types (in workbench.rules)
+    requirements_module: str   # module whose ``requirements(library)`` says what else the engine needs
+    # what the front ends need to know of a game, said here once (no if/else per game in cli/ or notebook/)
+    seats_at: str = ""                      # "module:NAME" of the seat (player colour) names, in order
+    play_options: frozenset = frozenset()   # what `workbench play` takes: scenario, hire, length, variant, set
+    default_rounds: int | None = None       # rounds played unless told (a cap where the game ends by its own rule)
+    default_bot: str = "random"             # the bot a seat gets unless told
+    describe_at: str = ""                   # "module:NAME" of the function putting a log event in words
 
     def load(self):
         module, _, name = self.engine.partition(":")
@@ -29,6 +36,22 @@ class Entry:
 
     def spec(self) -> dict:
         return import_module(self.parameters).SPEC
+
+    def seats(self) -> list[str]:
+        """The seat (player colour) names the engine has, in order (none for a game without seats)."""
+        if not self.seats_at:
+            return []
+        module, _, name = self.seats_at.partition(":")
+        return list(getattr(import_module(module), name))
+
+    def describe(self):
+        """The function ``describe(event) -> str`` that puts one of the engine's log events in words."""
+        module, _, name = self.describe_at.partition(":")
+        return getattr(import_module(module), name)
+
+    def requirements(self, library) -> list:
+        """What the engine needs of ``library`` beyond its parameters (located problems)."""
+        return import_module(self.requirements_module).requirements(library)
 
 
 GAMES: dict[str, Entry] = {}
@@ -40,11 +63,16 @@ def register(entry: Entry) -> Entry:
 
 
 register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_horse.engine:DarkHorse",
-               "workbench.games.dark_horse.parameters"))
+               "workbench.rules.dark_horse", "workbench.games.dark_horse.requirements",
+               seats_at="workbench.games.dark_horse.engine:PLAYER_NAMES", describe_at="workbench.games.dark_horse.engine:describe",
+               play_options=frozenset({"scenario", "hire", "variant", "set"}), default_rounds=3, default_bot="random"))
 register(Entry("revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
-               "workbench.games.revolver.parameters"))
+               "workbench.rules.revolver", "workbench.rules.revolver"))
 register(Entry("western-legends", "Western Legends", "western-legends",
-               "workbench.games.western_legends.engine:WesternLegends", "workbench.games.western_legends.parameters"))
+               "workbench.games.western_legends.engine:WesternLegends", "workbench.rules.western_legends",
+               "workbench.games.western_legends.requirements",
+               seats_at="workbench.games.western_legends.engine:NAMES", describe_at="workbench.games.western_legends.engine:describe",
+               play_options=frozenset({"length", "variant", "set"}), default_rounds=60, default_bot="greedy"))
 
 
 def for_content(game: str) -> list[Entry]:

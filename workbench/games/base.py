@@ -39,7 +39,7 @@ import random
 from fractions import Fraction
 from typing import Any, Callable, ClassVar, Iterable
 
-from ..errors import UsageError
+from ..core.errors import UsageError
 
 
 class Trail:
@@ -108,7 +108,7 @@ class Game:
     def build(cls, library, *, scenario: str | None = None, variants: Iterable[str] = (),
               overrides: dict | None = None, **options) -> "Game":
         """The game for a scenario, variants and overrides; raises
-        :class:`~workbench.errors.ContentError` (with located problems) when the library cannot
+        :class:`~workbench.core.errors.ContentError` (with located problems) when the library cannot
         be played."""
         raise NotImplementedError
 
@@ -131,8 +131,10 @@ class Game:
         return state
 
     def assumptions(self) -> list[str]:
-        """The assumptions in force, one line each (logs and notebooks show them)."""
-        return self.ruleset.assumption_lines()
+        """The assumptions in force, one line each (logs and notebooks show them), then the house
+        rules and illustrative data in force, each with its badge."""
+        from ..content.badges import in_force
+        return self.ruleset.assumption_lines() + in_force(self.ruleset, getattr(self, "library", None))
 
     def audited(self) -> "Game":
         """This game with audit on: a shallow copy (the facts and the ruleset are shared), so the
@@ -233,7 +235,7 @@ class State:
 
     def apply(self, action) -> "State":
         """The state after ``action`` (a decision, or a chance outcome at a chance node); this
-        state is left unchanged. Raises :class:`~workbench.errors.UsageError` for an action that
+        state is left unchanged. Raises :class:`~workbench.core.errors.UsageError` for an action that
         is not legal now."""
         if not self.is_legal(action):
             raise UsageError(f"{self.describe_action(action)} is not legal now")
@@ -296,7 +298,7 @@ def play(game: Game, players: int, seed: int, bots: list[str] | None = None, *, 
     bots = bots or names[:1]
     for bot in bots:
         if bot not in game.BOTS:
-            from ..errors import NotFound
+            from ..core.errors import NotFound
             raise NotFound("bot", bot, game.BOTS)
     seats = {name: game.BOTS[bots[i % len(bots)]] for i, name in enumerate(state.seats)}
     for _ in range(max_steps):

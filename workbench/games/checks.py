@@ -22,7 +22,7 @@ def _unique(problems) -> Iterator[Problem]:
 
 def settings_problems(library, game: str, spec) -> list[Problem]:
     """Unknown names and wrong types in what scenarios, variants and maps set."""
-    from .ruleset import Origin, _check_setting
+    from ..rules.ruleset import Origin, _check_setting
 
     out: list[Problem] = []
     for document in library.documents:
@@ -43,7 +43,7 @@ RULESET_KINDS = frozenset({"game", "scenario", "variant", "map"})
 def check_rulesets(library) -> Iterator[Problem]:
     """Resolve every registered game's ruleset in every setting the library offers."""
     from . import GAMES
-    from .ruleset import resolve
+    from ..rules.ruleset import resolve
 
     problems: list[Problem] = []
     for entry in GAMES.values():
@@ -62,7 +62,7 @@ def check_rulesets(library) -> Iterator[Problem]:
             # checked alone): check only what its documents set against the declared types
             problems += settings_problems(library, game, spec)
             continue
-        requirements = getattr(__import__(entry.parameters, fromlist=["SPEC"]), "requirements", None)
+        requirements = entry.requirements
         if not any(d.kind in RULESET_KINDS or isinstance(d.data.get("parameters"), dict) for d in seen):
             # nothing reported sets or selects rules (a designer's card or action space): the
             # rulesets are those of clean content; only the engine's own requirements can change

@@ -10,6 +10,7 @@ Three sources, per registered game:
 """
 from __future__ import annotations
 
+import re
 from importlib import import_module
 
 
@@ -20,10 +21,50 @@ def _where(origin) -> str:
     return f"{origin.document.file}:{line}"
 
 
+def _declared_at(library, game: str, name: str) -> str:
+    for document in library.documents:
+        if document.game == game and isinstance(document.data.get("assumptions"), dict) \
+                and name in document.data["assumptions"]:
+            line, _ = document.locate(["assumptions", name])
+            return f"{document.file}:{line}"
+    return ""
+
+
+#: Words that mark a note as stating an assumption (or a reading) of the workbench.
+ASSUMPTION_WORDS = re.compile(r"assum|reading", re.IGNORECASE)
+
+
+def undeclared_assumptions(library) -> list[dict]:
+    """Notes that state an assumption or a reading which no ``assumptions:`` declares, so that
+    neither ``workbench unknowns`` nor a play log would show it. A note passes when its document
+    declares ``assumptions:``, or when it names (in backticks) a declared assumption or a document
+    that declares some. Rows ``{file, line, kind, id, note}``."""
+    declared: dict[str, set[str]] = {}
+    for document in library.documents:
+        reasons = document.data.get("assumptions")
+        if isinstance(reasons, dict) and reasons:
+            declared.setdefault(document.game, set()).update(str(n) for n in reasons)
+            declared[document.game].add(document.id)
+    rows = []
+    for document in library.documents:
+        if isinstance(document.data.get("assumptions"), dict) and document.data["assumptions"]:
+            continue
+        notes = document.data.get("notes")
+        for index, note in enumerate([notes] if isinstance(notes, str) else notes if isinstance(notes, list) else []):
+            if not isinstance(note, str) or not ASSUMPTION_WORDS.search(note):
+                continue
+            named = set(re.findall(r"`([^`]+)`", note))
+            if named & declared.get(document.game, set()):
+                continue
+            line, _ = document.locate(["notes"] if isinstance(notes, str) else ["notes", index])
+            rows.append({"file": document.file, "line": line, "kind": document.kind, "id": document.id, "note": note})
+    return rows
+
+
 def unknowns(library, game: str | None = None) -> list[dict]:
     """Rows ``{game, kind, name, value, where, why, todo}``, games and kinds in order."""
     from . import GAMES
-    from .ruleset import declarations, resolve
+    from ..rules.ruleset import declarations, resolve
 
     rows: list[dict] = []
     for entry in GAMES.values():
@@ -48,9 +89,12 @@ def unknowns(library, game: str | None = None) -> list[dict]:
                              "todo": "replace it with the printed value in a variant of your own"})
         if rules is not None:
             for name, reason in sorted(rules.assumptions.items()):
-                rows.append({"game": entry.id, "kind": "assumption", "name": name, "value": rules[name],
-                             "where": _where(rules.origin(name)), "why": reason,
-                             "todo": "override it in a variant if your rulebook says otherwise"})
+                rows.append({"game": entry.id, "kind": "assumption", "name": name,
+                             "value": rules[name] if name in rules else "(a reading of the texts)",
+                             "where": _where(rules.origin(name)) or _declared_at(library, entry.content_game, name),
+                             "why": reason,
+                             "todo": "override it in a variant if your rulebook says otherwise" if name in rules else
+                             "write the rules your rulebook prints (a map's or scenario's `placement_rules:`)"})
         hook = getattr(import_module(entry.parameters), "unknowns", None)
         if hook is not None:
             rows += [{"game": entry.id, **row} for row in hook(library)]
@@ -60,7 +104,7 @@ def unknowns(library, game: str | None = None) -> list[dict]:
 def parameter_table(library, game: str | None = None) -> list[dict]:
     """Every declared parameter: its type, published value and where it is declared."""
     from . import GAMES
-    from .ruleset import _type_hint, resolve
+    from ..rules.ruleset import _type_hint, resolve
 
     rows = []
     for entry in GAMES.values():

@@ -13,7 +13,7 @@ import re
 
 import yaml
 
-from ..errors import UsageError
+from ..core.errors import UsageError
 
 
 def parse_values(text: str) -> list:

@@ -19,10 +19,11 @@ import traceback
 from fractions import Fraction
 from pathlib import Path
 
-from ..content.validate import validate_paths
-from ..errors import UsageError, WorkbenchError
+from ..app.validate import validate_paths
+from ..content.badges import badged_name
+from ..core.errors import UsageError, WorkbenchError
 
-from ..paths import VARIANTS  # noqa: E402  (the published library, wherever the package is installed)
+from ..core.paths import VARIANTS  # noqa: E402  (the published library, wherever the package is installed)
 
 
 #: The environment variable naming the designer's own folders (separated like ``PATH``), the
@@ -32,14 +33,14 @@ LIBRARY_VARIABLE = "WORKBENCH_LIBRARY"
 
 def library(paths=None):
     """The library the notebooks see, resolved as the command line resolves it
-    (:mod:`workbench.content.resolve`): the published games behind, then each folder of ``paths``
+    (:mod:`workbench.app.resolve`): the published games behind, then each folder of ``paths``
     in order, each replacing the documents before it that have the same game, kind and id. So
     ``library([VARIANTS, "my-rules"])`` is ``workbench ... --library my-rules``: a designer's copy
     of a published card, changed, is a house rule that wins, not a ``duplicate-id``. Two documents
     with one id inside one folder are still a ``duplicate-id``. Default: the shipped ``variants/``
     (the published games and the example house rules).
     """
-    from ..content.resolve import published_documents
+    from ..app.resolve import published_documents
 
     layers = [str(p) for p in (paths or [VARIANTS])]
     return validate_paths([layers[-1]], context=layers[:-1], background=published_documents()).library
@@ -247,7 +248,7 @@ class Confirm:
 def shows_errors(banner: Banner):
     """Decorate a widget callback: the banner is cleared when the action starts (an old error
     never sits above a new result), and an exception becomes a banner instead of vanishing into
-    the kernel's log. Mistakes the workbench expects (:class:`~workbench.errors.WorkbenchError`,
+    the kernel's log. Mistakes the workbench expects (:class:`~workbench.core.errors.WorkbenchError`,
     ``ValueError``) show their message and hint; anything else is a bug, shown as one."""
     def decorate(callback):
         @functools.wraps(callback)
@@ -322,14 +323,15 @@ def percent(value, digits: int = 1, title: str | None = None) -> Html:
 
 class Names:
     """Names for ids, from the library: ``names.html("action_space", "saloon")`` is
-    ``<span title="id: saloon">Saloon</span>``; unknown ids stay as they are."""
+    ``<span title="id: saloon">Saloon</span>``; unknown ids stay as they are. House rules and
+    illustrative data carry their badge (:func:`workbench.content.badges.badged_name`)."""
 
     def __init__(self, library, game: str):
         self.library, self.game = library, game
 
     def name(self, kind: str, id) -> str:
         data = self.library.data(self.game, kind, id) if isinstance(id, str) else None
-        return (data or {}).get("name") or str(id)
+        return badged_name(data, str(id)) if data else str(id)
 
     def html(self, kind: str, id) -> Html:
         return Html(f'<span title="id: {html.escape(str(id))}">{html.escape(self.name(kind, id))}</span>')

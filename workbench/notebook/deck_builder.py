@@ -9,12 +9,12 @@ from pathlib import Path
 
 import yaml
 
-from .. import storage
+from ..core import storage
 from ..content.library import Library
 from ..content.loader import load_text
 from ..decks.analytics import at_least, export_csv, stats
 from ..decks.rules import check_deck, context_for
-from ..errors import NotFound
+from ..core.errors import NotFound
 from .common import Observable
 from .editor import NeedsConfirmation, save_asking
 
@@ -117,7 +117,7 @@ class DeckBuilder(Observable):
 
     # -- the document ---------------------------------------------------------------------------
     def text(self, folder=None) -> str:
-        from ..paths import VARIANTS, modeline
+        from ..core.paths import VARIANTS, modeline
         return (modeline("deck", Path(folder or VARIANTS / "house-rules").resolve()) + "\n"
                 + yaml.safe_dump(self.data, sort_keys=False, allow_unicode=True))
 
@@ -187,7 +187,9 @@ class DeckBuilder(Observable):
                       if d.data.get("deck") in (faction, "unknown") and d.data.get("type") not in ("location", "ambush"))
 
     def card_name(self, card_id: str) -> str:
-        return (self.library.data(self.game, "card", card_id) or {}).get("name") or card_id
+        from ..content.badges import badged_name
+        data = self.library.data(self.game, "card", card_id)
+        return badged_name(data, card_id) if data else card_id
 
     def card_type(self, card_id: str) -> str:
         return (self.library.data(self.game, "card", card_id) or {}).get("type") or "type unknown"

@@ -5,7 +5,7 @@ A form edit rewrites only the edited value (:mod:`.yamledit`): comments, their p
 ``- x`` at column 0, CRLF line endings and a byte-order mark stay byte for byte. The form and the
 save address a document by its place in the file's stream, counting empty and broken documents,
 so "document 2" is the same document for both. Saving compares the file on disk with what was
-opened and writes in one step under a lock (:func:`workbench.storage.replace`): a file changed on
+opened and writes in one step under a lock (:func:`workbench.core.storage.replace`): a file changed on
 disk, even only in its line endings, is never overwritten. Content with errors, and the published
 games' own files, are saved only after the designer confirms; *Save as* writes one document to a
 new file with a new id: the way to fork a published document.
@@ -15,13 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import storage
-from ..content.library import Library, library_problems
+from ..core import storage
+from ..content.library import Library
+from ..app.checks import library_problems
 from ..content.loader import load_text
 from ..content.schemas import load_schemas
 from ..content.validate import _merge_implicit, document_problems
-from ..errors import UsageError
-from ..paths import VARIANTS, modeline
+from ..core.errors import UsageError
+from ..core.paths import VARIANTS, modeline
 from .common import Observable
 from .yamledit import EditError, document_text, newline_of, remove_value, set_value
 
@@ -117,7 +118,7 @@ class DocumentEditor(Observable):
         editor = cls(path, 0, library)
         found = [index for index, document in editor.stream() if document is not None and document.id == id]
         if not found:
-            from ..errors import NotFound
+            from ..core.errors import NotFound
             raise NotFound("document", id, [d.id for _, d in editor.stream() if d is not None and isinstance(d.id, str)],
                            where=f"in {Path(path).name}")
         editor.index = found[0]
@@ -167,7 +168,7 @@ class DocumentEditor(Observable):
         ------
         NeedsConfirmation
             The content has errors, or the file is a published game's, and ``confirmed`` is False.
-        workbench.storage.ChangedOnDisk
+        workbench.core.storage.ChangedOnDisk
             The file changed on disk since it was opened (line endings included).
         """
         problems = self.problems()
@@ -216,7 +217,7 @@ class DocumentEditor(Observable):
 
         Raises
         ------
-        workbench.storage.FileExists
+        workbench.core.storage.FileExists
             A file of that name exists (pass ``overwrite=exc.digest`` once the designer agreed).
         """
         path = storage.path_for_id(folder, new_id)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from .. import storage
+from ..core import storage
 from ..content.library import Library, check_duplicate_ids, check_references, check_replacement_conflicts
 from ..content.loader import load_text
 from ..content.validate import document_problems
@@ -80,7 +80,7 @@ class ScenarioDesigner(Observable):
     def _data(self, scenario_id):
         data = self.library.data(self.game, "scenario", scenario_id)
         if data is None:
-            from ..errors import NotFound
+            from ..core.errors import NotFound
             raise NotFound("scenario", scenario_id, self.library.ids(self.game, "scenario"))
         return data
 
@@ -123,7 +123,7 @@ class ScenarioDesigner(Observable):
         self.changed()
 
     def parameter_types(self) -> dict:
-        """The parameters the game's engines read (:class:`~workbench.games.ruleset.Parameter`)."""
+        """The parameters the game's engines read (:class:`~workbench.rules.ruleset.Parameter`)."""
         from ..games import for_content
         spec = {}
         for entry in for_content(self.game):
@@ -132,7 +132,7 @@ class ScenarioDesigner(Observable):
 
     def set_parameter(self, name: str, value) -> None:
         """Set a parameter for this scenario, checked against its declared type and range."""
-        from ..games.ruleset import type_problems
+        from ..rules.ruleset import type_problems
         spec = self.parameter_types()
         if name not in spec:
             raise ValueError(f"the game has no parameter '{name}'")
@@ -174,7 +174,7 @@ class ScenarioDesigner(Observable):
         return {key: doc[key] for key in sorted(doc, key=lambda k: ORDER.index(k) if k in ORDER else len(ORDER))}
 
     def text(self, folder=None) -> str:
-        from ..paths import VARIANTS, modeline
+        from ..core.paths import VARIANTS, modeline
         return (modeline("scenario", Path(folder or VARIANTS / "house-rules").resolve()) + "\n"
                 + yaml.safe_dump(self.document(), sort_keys=False, allow_unicode=True, width=100))
 
@@ -251,13 +251,13 @@ class ScenarioDesigner(Observable):
 
         Raises
         ------
-        workbench.errors.UsageError
+        workbench.core.errors.UsageError
             The id is not a valid id (checked before any path is made from it).
-        workbench.storage.NoSuchFolder
+        workbench.core.storage.NoSuchFolder
             The folder does not exist.
         NeedsConfirmation
             The scenario has errors and ``confirmed`` is False.
-        workbench.storage.FileExists
+        workbench.core.storage.FileExists
             A file of that name exists; pass ``overwrite=exc.digest`` once the designer agreed.
         """
         path = self.target(folder)
@@ -273,7 +273,7 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
 
     import ipywidgets as w
 
-    from ..games.ruleset import show
+    from ..rules.ruleset import show
     from .common import Banner, Confirm, Html, Names, html_table, problems_table, shows_errors
 
     def title(name):

@@ -14,7 +14,7 @@ import hashlib
 import html
 import random
 
-from ..errors import UsageError
+from ..core.errors import UsageError
 from .common import Observable
 from .maps import words
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..errors import UsageError
+from ..core.errors import UsageError
 
 
 class EditError(UsageError):

@@ -27,11 +27,11 @@ from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Callable
 
-from ...errors import ContentError, NotFound, UsageError
+from ...core.errors import ContentError, NotFound, UsageError
 from ..base import Game, State as BaseState, Trail
-from ..ruleset import plain
+from ...rules.ruleset import plain
 from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
-from .parameters import SPEC, resolve_ruleset
+from ...rules.dark_horse import SPEC, resolve_ruleset
 from .reputation import (Reputation, ReputationError, ReputationRules, buy_reputation, can_collect,
                          gain as gain_reputation)
 
@@ -1532,7 +1532,8 @@ class State(BaseState):
             self.order.remove(name)
             self.order.insert(0 if where == "first" else len(self.order), name)
         self.next_order_moves = []
-        self.robbery_attempts = {}
+        if self.rules.robbery_attempts_reset == "round":
+            self.robbery_attempts = {}
         for player in self.players:
             player.marshal_challenges = 0
             player.tokens_used = {}

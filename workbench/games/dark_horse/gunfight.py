@@ -34,12 +34,12 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from ...errors import UsageError
-from ...limits import limit
+from ...core.errors import UsageError
+from ...core.limits import limit
 
 OUTCOMES = ("a_wins", "b_wins", "a_flees", "b_flees", "draw")
 #: Not a rule: the largest fight the workbench computes exactly, to keep every command within
-#: seconds (a declared limit, :mod:`workbench.limits`).
+#: seconds (a declared limit, :mod:`workbench.core.limits`).
 MAX_COMBAT_DICE = limit("combat_dice")
 MAX_DUEL = 1000
 
@@ -81,7 +81,7 @@ class GunfightRules:
 
 
 def _published(scenario):
-    from .parameters import published_ruleset
+    from ...rules.dark_horse import published_ruleset
     return GunfightRules.from_ruleset(published_ruleset(scenario))
 
 
@@ -123,7 +123,7 @@ class Side:
         >>> Side.parse("combat=-1")
         Traceback (most recent call last):
         ...
-        workbench.errors.UsageError: combat must be a whole number from 0 to 60, not -1
+        workbench.core.errors.UsageError: combat must be a whole number from 0 to 60, not -1
         """
         values: dict = {}
         limits = {"combat": MAX_COMBAT_DICE, "duel": MAX_DUEL, "wounds": 20}
@@ -517,7 +517,7 @@ def fighters(library, scenario_id: str | None = None, fighting_tokens=None) -> l
     """Everyone with gunfight icons in the library (characters and tokens such as the Marshal
     token), or those a scenario brings: its decks' characters, the tokens its action spaces hand
     out as special roles, and the tokens its ruleset's ``fighting_tokens`` names (Wild Wild West)."""
-    from ...errors import NotFound
+    from ...core.errors import NotFound
 
     sides = []
     for kind in ("character", "token"):
@@ -530,7 +530,7 @@ def fighters(library, scenario_id: str | None = None, fighting_tokens=None) -> l
     if scenario is None:
         raise NotFound("scenario", scenario_id, library.ids("dark-horse", "scenario"), "in dark-horse")
     if fighting_tokens is None:
-        from .parameters import resolve_ruleset
+        from ...rules.dark_horse import resolve_ruleset
         fighting_tokens = resolve_ruleset(library, scenario=scenario_id).fighting_tokens
     roles = set(fighting_tokens)
     for space_id in scenario.get("action_spaces") or []:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...core.errors import RuleViolation
+
 OPPOSITE = {"white": "black", "black": "white"}
 
 
@@ -45,11 +47,11 @@ class ReputationRules:
 
     @classmethod
     def published(cls) -> "ReputationRules":
-        from .parameters import published_ruleset
+        from ...rules.dark_horse import published_ruleset
         return cls.from_ruleset(published_ruleset())
 
 
-class ReputationError(ValueError):
+class ReputationError(RuleViolation):
     """An action the reputation rules forbid."""
 
 

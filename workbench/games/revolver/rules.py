@@ -21,14 +21,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
-from ...errors import ContentError, UsageError
+from ...core.errors import ContentError, RuleViolation, UsageError
 from ..base import Game, State as BaseState, Trail
-from .parameters import SPEC, content_problems, published_ruleset, resolve_ruleset
+from ...rules.revolver import SPEC, content_problems, published_ruleset, resolve_ruleset
 
 SIDES = ("colti", "mcready")
 
 
-class RuleError(ValueError):
+class RuleError(RuleViolation):
     """A move the rules do not allow, with the rulebook's reason."""
 
 
@@ -141,7 +141,7 @@ class PrisonCard:
 
 def prison_card(library, card_id: str, side: str, *, face_down: bool = False, rules=None) -> PrisonCard:
     """A card placed on the Prison. Only cards of ``prison_card_type`` go there (FAQ Q1), face
-    down only with the lock icon; the ``colti_bonus`` cards are used for their bonus instead."""
+    down only with the lock icon or when ``in_advance_as_lock`` names it (FAQ Q4); the ``colti_bonus`` cards are used for their bonus instead."""
     rules = _rules(rules)
     card = library.data("revolver", "card", card_id)
     if card is None:
@@ -151,8 +151,9 @@ def prison_card(library, card_id: str, side: str, *, face_down: bool = False, ru
     if card.get("type") != rules.prison_card_type:
         raise RuleError(f"{card['name']} is not a {rules.prison_card_type} card: only {rules.prison_card_type} cards may"
                         " be placed on the Prison (FAQ Q1)")
-    if face_down and "lock" not in (card.get("icons") or []):
-        raise RuleError(f"{card['name']} has no lock icon: only lock cards go face down on the Prison")
+    if face_down and "lock" not in (card.get("icons") or []) and card_id not in rules.in_advance_as_lock:
+        raise RuleError(f"{card['name']} has no lock icon (nor is it in `in_advance_as_lock`): only lock cards go"
+                        " face down on the Prison")
     if not isinstance(card.get("firepower"), int):
         raise RuleError(f"{card['name']}'s firepower is not known; give it `firepower:` to play it here")
     return PrisonCard(card_id, side, card["firepower"], face_down)

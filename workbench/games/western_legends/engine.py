@@ -44,10 +44,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...errors import ContentError, UsageError
+from ...core.errors import ContentError, UsageError
 from ..base import Game, State as BaseState, Trail
-from ..ruleset import plain
-from .parameters import SPEC, content_problems, resolve_ruleset
+from ...rules.ruleset import plain
+from ...rules.western_legends import SPEC, resolve_ruleset
+from .requirements import content_problems
 from .poker import CHEAT, PokerRules, best_saloon_hand, evaluate, make_deck, parse
 
 NAMES = ["red", "blue", "green", "yellow", "purple", "black", "white", "orange"]
@@ -154,7 +155,7 @@ class WesternLegends(Game):
     @classmethod
     def build(cls, library, *, scenario: str | None = None, variants=(), overrides=None, map_id: str | None = None,
               **_) -> "WesternLegends":
-        """The game for the library, its variants and overrides; :class:`~workbench.errors.ContentError`
+        """The game for the library, its variants and overrides; :class:`~workbench.core.errors.ContentError`
         with located problems when the library cannot be played."""
         ruleset = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides, map_id=map_id)
         problems = content_problems(library, ruleset, map_id)
@@ -166,7 +167,7 @@ class WesternLegends(Game):
 
     @classmethod
     def problems(cls, library) -> list:
-        from .parameters import requirements
+        from .requirements import requirements
         return requirements(library)
 
     def player_range(self) -> tuple[int, int]:
@@ -1222,7 +1223,9 @@ class State(BaseState):
 
     def _step_keep_legendary(self, seat: int) -> None:
         p = self.players[seat]
-        pool = sorted(list(p.legendary) + self.tokens_drawn, reverse=True)
+        pool = list(p.legendary) + self.tokens_drawn
+        if self.rules.legendary_tokens_kept == "best":
+            pool.sort(reverse=True)
         keep, back = pool[:len(p.completed)], pool[len(p.completed):]
         for value in back:               # the excess is shuffled back into the supply
             self.supply[value] = self.supply.get(value, 0) + 1

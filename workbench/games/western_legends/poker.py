@@ -37,14 +37,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Callable, Iterable, Sequence
 
-from ...errors import ContentError, did_you_mean
+from ...core.errors import ContentError, did_you_mean
 
-RANKING = ["royal-flush", "five-of-a-kind", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
-           "three-of-a-kind", "two-pair", "pair", "high-card"]
-VALUES = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
-SUITS = "SHDC"
-CHEAT = "CHEAT"
-CHEAT_RULES = ("five-of-a-kind-only", "wild")
+# the poker vocabulary (hands, values, suits, what the Cheat card may do) is declared with the
+# rules, which name them in their parameters
+from ...rules.western_legends import CHEAT, CHEAT_RULES, RANKING, SUITS, VALUES  # noqa: E402,F401
 
 #: Problem codes of :func:`poker_problems` (the poker documents of a library).
 CODES = {
@@ -54,11 +51,11 @@ CODES = {
 }
 
 
-class CardError(ValueError):
+class CardError(ContentError, ValueError):
     """A card written in a way the workbench cannot read."""
 
 
-class PokerRulesError(ValueError):
+class PokerRulesError(ContentError, ValueError):
     """Poker rule parameters that cannot be played (a ranking that misses a hand, an unknown choice)."""
 
 
@@ -606,7 +603,7 @@ def poker_problems(library) -> list:
 def rules_from_library(library) -> PokerRules:
     """The poker rules the library holds: ``poker-hands`` ``ranking``, and ``poker-deck``
     ``ace_low_straights`` and ``cheat_rule`` (each defaulting to :class:`PokerRules`' own where a
-    document or parameter is absent). Raises :class:`~workbench.errors.ContentError` with located
+    document or parameter is absent). Raises :class:`~workbench.core.errors.ContentError` with located
     problems if they cannot be played."""
     problems = poker_problems(library)
     if problems:

@@ -57,7 +57,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from ..content.problems import ERROR, WARNING, Problem
 from ..content.schemas import fast_validator
-from ..errors import did_you_mean
+from ..core.errors import did_you_mean
 
 #: The problem codes of rules as data, with their one-line meaning (the README's code table).
 CODES = {
@@ -77,6 +77,9 @@ SETTING_KINDS = ("scenario", "variant")
 #: Kinds whose ``parameters:`` belong to that one document only (a map's spacing, a deck's rules).
 OWN_KINDS = ("map", "deck", "deck_rules")
 UNKNOWN = "unknown"
+#: Document fields (not parameters) whose content may itself be a declared assumption: the
+#: placement rules a game or variant brings into force where the texts do not state them.
+READING_FIELDS = ("placement_rules",)
 
 
 @dataclass(frozen=True)
@@ -177,8 +180,8 @@ class Ruleset(Mapping):
 
     def assumption_lines(self) -> list[str]:
         """``name = value: reason`` for every assumption in force, for logs and notebooks."""
-        return [f"{name} = {_show(self._values[name])}: {reason}" for name, reason in sorted(self.assumptions.items())
-                if name in self._values]
+        return [f"{name} = {_show(self._values[name])}: {reason}" if name in self._values else f"{name}: {reason}"
+                for name, reason in sorted(self.assumptions.items()) if name in self._values or name in READING_FIELDS]
 
     def describe(self) -> list[dict]:
         """Every parameter with its value, where it came from, and whether it is an assumption."""
@@ -225,7 +228,7 @@ _VALIDATORS: dict[str, Any] = {}
 def _validator(schema: dict):
     key = json.dumps(schema, sort_keys=True)
     if key not in _VALIDATORS:
-        from ..content.schemas import _import_jsonschema   # without its slow format extras
+        from ..content.schemas import _import_jsonschema  # without its slow format extras
         jsonschema, _ = _import_jsonschema()
         _VALIDATORS[key] = jsonschema.Draft202012Validator(schema)
     return _VALIDATORS[key]
@@ -352,7 +355,7 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
     if scenario is not None:
         scenario_doc = library.get(game, "scenario", scenario)
         if scenario_doc is None:
-            from ..errors import NotFound
+            from ..core.errors import NotFound
             raise NotFound("scenario", scenario, library.ids(game, "scenario"), f"in {game}")
         listed = scenario_doc.data.get("variants")
         in_force += [v for v in listed if isinstance(v, str)] if isinstance(listed, list) else []
@@ -369,7 +372,7 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
     for variant in in_force:
         document = library.get(game, "variant", variant)
         if document is None:
-            from ..errors import NotFound
+            from ..core.errors import NotFound
             raise NotFound("variant", variant, library.ids(game, "variant"), f"in {game}")
         for name, value in _settings(document):
             set_by.setdefault(name, []).append((document, value))
@@ -431,7 +434,7 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
     if errors:
         return None, problems
     return Ruleset(game, {n: v for n, v in values.items() if n in spec}, origins,
-                   {n: r for n, r in assumptions.items() if n in spec},
+                   {n: r for n, r in assumptions.items() if n in spec or (n in READING_FIELDS and n not in declared)},
                    tuple(in_force), scenario), problems
 
 
@@ -486,9 +489,9 @@ def check_overrides(overrides: Mapping[str, Any] | None, spec: Mapping[str, Para
     >>> check_overrides({"win_margn": 3}, {"win_margin": Parameter("win_margin", integer(1, 9), "")})
     Traceback (most recent call last):
     ...
-    workbench.errors.NotFound: no parameter 'win_margn'; did you mean 'win_margin'?
+    workbench.core.errors.NotFound: no parameter 'win_margn'; did you mean 'win_margin'?
     """
-    from ..errors import NotFound, UsageError
+    from ..core.errors import NotFound, UsageError
 
     for name, value in (overrides or {}).items():
         if name not in spec:
@@ -505,7 +508,7 @@ def parse_overrides(items: Iterable[str]) -> dict[str, Any]:
     {'win_margin': 3, 'black_hat_can_rob': False, 'starting_goods': {'food': 2}}
     """
     from ..content.loader import load_text
-    from ..errors import UsageError
+    from ..core.errors import UsageError
 
     out: dict[str, Any] = {}
     for item in items:

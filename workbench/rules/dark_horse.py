@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..ruleset import BOOLEAN, Parameter, choice, integer, resolve
+from .ruleset import BOOLEAN, Parameter, choice, integer, resolve
 
 GOODS = {"type": "object", "additionalProperties": integer(0, 100),
          "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"}}
@@ -46,8 +46,10 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
        "rule/capturing"),
     _p("robbery_silver_per_collect", integer(0, 20), "Silver placed on a Robbery space each time it is collected",
        "rule/robbing"),
-    _p("robbery_attempts_per_space", integer(1, 20), "Robbery attempts a player may make per action space a round",
+    _p("robbery_attempts_per_space", integer(1, 20), "Robbery attempts a player may make per action space",
        "rule/robbing"),
+    _p("robbery_attempts_reset", choice("round", "never"), "when the Robbery attempts per action space are counted"
+       " afresh: each round, or never (once for the whole game)", "rule/robbing"),
     _p("black_hat_can_rob", BOOLEAN, "whether Black Hat characters may rob action spaces", "rule/robbing"),
     _p("robber_takes", choice("silver-on-space", "nothing"), "what a successful robbery takes", "rule/robbing"),
     _p("abilities_per_turn", integer(1, 20), "times a character may use an ability (rob, challenge) each turn",
@@ -132,14 +134,14 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
 @lru_cache(maxsize=16)
 def published_ruleset(scenario: str | None = None):
     """The published game's ruleset (optionally a scenario's), from the shipped library."""
-    from ...content.published import published_library
+    from ..content.published import published_library
     return resolve_ruleset(published_library(), scenario=scenario)
 
 
 def resolve_ruleset(library, *, scenario: str | None = None, variants=(), overrides=None, map_id: str | None = None):
-    """The Dark Horse ruleset, or :class:`~workbench.errors.ContentError` with the problems."""
-    from ...errors import ContentError
-    from ..ruleset import check_overrides
+    """The Dark Horse ruleset, or :class:`~workbench.core.errors.ContentError` with the problems."""
+    from ..core.errors import ContentError
+    from .ruleset import check_overrides
 
     check_overrides(overrides, SPEC)
     rules, problems = resolve(library, "dark-horse", SPEC, scenario=scenario, variants=variants, overrides=overrides,
@@ -210,45 +212,3 @@ def unknowns(library) -> list[dict]:
                              "todo": "give `claim:` and `type:` as printed on the card"})
     return rows
 
-
-#: The kinds of document a starting setup depends on (with any that sets `parameters:`).
-SETUP_KINDS = frozenset({"game", "scenario", "variant", "map", "rule", "hex_type", "token"})
-
-
-def requirements(library) -> list:
-    """What the engine needs of the content beyond the parameters (``validate`` runs it): every
-    scenario's setup can be made on the map it is played on, for each player count it names.
-
-    A count that cannot is a warning (the content plays with the other counts), located at the
-    scenario's ``players``; ``play`` refuses that count with the same problem as an error.
-    """
-    from ...content.schemas import schema_valid
-
-    mine = [d for d in library.documents if d.game == "dark-horse"]
-    # the setup depends on the map, the placement rules and the player counts: when no reported
-    # document is of a kind that holds them, the search would only repeat a clean result
-    if not any(library.reported(d) and (d.kind in SETUP_KINDS or isinstance(d.data.get("parameters"), dict))
-               for d in mine):
-        return []
-    # a setup is searched only on content that passes its schemas: a broken document's schema
-    # problem is the one to fix first (and the engine is promised only clean content)
-    if not all(schema_valid(d) for d in mine):
-        return []
-    from ...errors import WorkbenchError
-    from .engine import DarkHorse  # the engine only when a setup is searched (a hook run needs none)
-
-    problems = []
-    settings = [None] + [d.id for d in library.of_kind("scenario", "dark-horse")]
-    for scenario in settings:
-        try:
-            game = DarkHorse.build(library, scenario=scenario)
-        except WorkbenchError:
-            continue            # the ruleset's own problems are reported by the ruleset checks
-        if game.board is None:
-            continue
-        low, high = game.player_range()
-        for players in range(low, high + 1):
-            check = game.setup_check(players)
-            if check.possible is False:
-                problems.append(game.setup_problem(check, severity="warning"))
-    return problems

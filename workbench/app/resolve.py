@@ -22,23 +22,17 @@ a one-file check does not load and check the whole published library again.
 """
 from __future__ import annotations
 
-import hashlib
-import pickle
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from ..errors import UsageError
-from ..paths import SCHEMAS, VARIANTS, WORKING_LIBRARY, cache_dir, published_folders
-from .loader import Document
-from .validate import Result, discover, validate_paths
+from ..core.errors import UsageError
+from ..core.paths import WORKING_LIBRARY, published_folders
+from ..content.published import published_documents  # noqa: F401  (re-exported for older imports)
+from .validate import Result, validate_paths
 
 #: ``--library published`` names what is always loaded anyway (kept so older commands work).
 PUBLISHED = "published"
-#: Bump when what the published-library cache holds changes shape.
-_CACHE_FORMAT = 1
-_CACHE_KEEP = 8
 
 
 @dataclass
@@ -113,70 +107,3 @@ def load(src: Sources, *, jobs: int | None = None, report_added: bool = False) -
     background = published_documents() if src.published else []
     return validate_paths(list(src.checked), workers=jobs, context=list(src.added), background=background,
                           report_context=report_added)
-
-
-def published_files() -> list[str]:
-    return discover([str(p) for p in published_folders()]) if published_folders() else []
-
-
-def published_documents() -> list[Document]:
-    """The published games' documents, from the cache when their content is unchanged."""
-    files = published_files()
-    texts = {}
-    for name in files:
-        try:
-            texts[name] = Path(name).read_bytes()
-        except OSError:
-            texts[name] = b""
-    loaded = _cached(texts)
-    return [d for name in files for d in loaded[name]]
-
-
-def _cache_key(texts: dict[str, bytes]) -> str:
-    """A digest of everything the loaded published library depends on: its files (names and
-    bytes), the schemas and the loading code (names, sizes and times: a stat, not a read), and
-    the Python and PyYAML versions."""
-    import yaml
-
-    digest = hashlib.sha256(f"{_CACHE_FORMAT} {sys.version} {yaml.__version__} {VARIANTS}".encode())
-    for path in sorted(Path(__file__).parent.glob("*.py")) + sorted(SCHEMAS.glob("*.json")):
-        info = path.stat()
-        digest.update(f"{path} {info.st_size} {info.st_mtime_ns}\0".encode())
-    for name, raw in sorted(texts.items()):
-        digest.update(name.encode() + b"\0" + raw + b"\0")
-    return digest.hexdigest()[:24]
-
-
-def _cached(texts: dict[str, bytes]) -> dict[str, list[Document]]:
-    """Each published file's documents: unpickled from the cache, or loaded and checked (and
-    then cached). The cache is the designer's own folder, trusted like their own files."""
-    from .validate import check_file
-
-    folder = cache_dir()
-    path = folder / f"published-{_cache_key(texts)}.pickle" if folder else None
-    if path is not None:
-        try:
-            with open(path, "rb") as handle:
-                loaded = pickle.load(handle)
-            if isinstance(loaded, dict) and set(loaded) == set(texts):
-                return loaded
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
-            pass
-    loaded = {name: check_file(name)[0] for name in texts}
-    if path is not None:
-        _store(path, loaded)
-    return loaded
-
-
-def _store(path: Path, loaded) -> None:
-    from ..storage import atomic_write_bytes
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, pickle.dumps(loaded, protocol=pickle.HIGHEST_PROTOCOL))
-        # keep a few (several checkouts or versions may share the cache folder), not every one
-        old = sorted(path.parent.glob("published-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for stale in old[_CACHE_KEEP:]:
-            stale.unlink(missing_ok=True)
-    except OSError:
-        pass  # no cache: slower next time, never wrong

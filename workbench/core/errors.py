@@ -58,6 +58,11 @@ class NotFound(UsageError, LookupError):
         super().__init__(message)
 
 
+class RuleViolation(WorkbenchError, ValueError):
+    """A move or action the rules do not allow, with the rulebook's reason (an engine's answer to
+    a caller that asked for an illegal move; never a content mistake)."""
+
+
 class ContentError(WorkbenchError):
     """Content that cannot be used (e.g. a ruleset with missing parameters): exit code 1.
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..ruleset import Parameter, choice, integer, resolve
+from .ruleset import Parameter, choice, integer, resolve
 
 ID = {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"}
 OUTCOME = {"type": "string", "pattern": "^(santiago-joins|kill-[0-9]{1,2})$"}
@@ -50,20 +50,23 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("stagecoach_move_cost", integer(0, 20), "tokens a Stagecoach spends to move on", "rule/faq"),
     _p("bonus_bullet_wounds", {"type": "object", "propertyNames": ID, "additionalProperties": integer(0, 20)},
        "bullet wounds a bonus card gives Colti when used at the Prison", "rule/faq"),
+    _p("in_advance_as_lock", {"type": "array", "items": ID, "uniqueItems": True, "maxItems": 200},
+       "cards without the lock icon that may be placed on the Prison as lock cards are (face down, in advance)",
+       "rule/faq"),
 ]}
 
 
 @lru_cache(maxsize=4)
 def published_ruleset():
     """The published ruleset, from the shipped library."""
-    from ...content.published import published_library
+    from ..content.published import published_library
     return resolve_ruleset(published_library())
 
 
 def resolve_ruleset(library, *, scenario: str | None = None, variants=(), overrides=None, map_id: str | None = None):
-    """The Revolver ruleset, or :class:`~workbench.errors.ContentError` with the problems."""
-    from ...errors import ContentError
-    from ..ruleset import check_overrides
+    """The Revolver ruleset, or :class:`~workbench.core.errors.ContentError` with the problems."""
+    from ..core.errors import ContentError
+    from .ruleset import check_overrides
 
     check_overrides(overrides, SPEC)
     rules, problems = resolve(library, "revolver", SPEC, scenario=scenario, variants=variants, overrides=overrides,
@@ -83,7 +86,7 @@ def content_problems(library, rules) -> list:
     def at(name, message, path=()):
         origin = rules.origin(name)
         if origin is None or origin.document is None:
-            from ...content.problems import Problem
+            from ..content.problems import Problem
             return Problem(CODE, message, extra={"parameter": name})
         return origin.document.problem(CODE, message, list(origin.path) + list(path), parameter=name)
 
@@ -98,6 +101,9 @@ def content_problems(library, rules) -> list:
         name = "colti_bonus" if card in rules.colti_bonus else "bonus_bullet_wounds"
         if card not in cards:
             out.append(at(name, f"the card '{card}' is not a card of the library", [card]))
+    for card in rules.in_advance_as_lock:
+        if card not in cards:
+            out.append(at("in_advance_as_lock", f"the card '{card}' is not a card of the library", [card]))
     for card in rules.ambush_effects:
         if card not in cards:
             out.append(at("ambush_effects", f"the ambush card '{card}' is not a card of the library", [card]))

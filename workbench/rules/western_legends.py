@@ -16,8 +16,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..ruleset import BOOLEAN, Parameter, choice, integer, resolve
-from .poker import CHEAT_RULES, RANKING, SUITS, VALUES
+from .ruleset import BOOLEAN, Parameter, choice, integer, resolve
+
+#: The poker vocabulary: the hands highest first, the card values, the suits, the Cheat card.
+RANKING = ["royal-flush", "five-of-a-kind", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
+           "three-of-a-kind", "two-pair", "pair", "high-card"]
+VALUES = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+SUITS = "SHDC"
+CHEAT = "CHEAT"
+CHEAT_RULES = ("five-of-a-kind-only", "wild")
 
 #: What rewards, costs and penalties are made of (a goods bag: name -> amount).
 GOOD_NAMES = ["money", "legend-points", "poker-card", "gold-nugget", "wound", "marshal-point", "wanted-point"]
@@ -185,6 +192,9 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("legendary_tokens", {"type": "object", "propertyNames": {"pattern": "^[0-9]{1,2}$"},
                             "additionalProperties": integer(0, 200)}, "legendary tokens: LP value -> how many",
        "rule/goal-card-variant"),
+    _p("legendary_tokens_kept", choice("best", "held-first"), "which legendary tokens a player keeps when holding"
+       " more than their completed goals: the best, or those held before (then the first drawn)",
+       "rule/goal-card-variant"),
     _p("character_goals", {"type": "object", "propertyNames": ID, "additionalProperties": _list(
         {"type": "object", "required": ["id", "needs"], "additionalProperties": False,
          "properties": {"id": ID, "needs": {"type": "object", "minProperties": 1, "propertyNames": {"enum": GOAL_NEEDS},
@@ -196,14 +206,14 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
 @lru_cache(maxsize=16)
 def published_ruleset(variants: tuple[str, ...] = ()):
     """The published game's ruleset, from the shipped library."""
-    from ...content.published import published_library
+    from ..content.published import published_library
     return resolve_ruleset(published_library(), variants=variants)
 
 
 def resolve_ruleset(library, *, scenario: str | None = None, variants=(), overrides=None, map_id: str | None = None):
-    """The Western Legends ruleset, or :class:`~workbench.errors.ContentError` with the problems."""
-    from ...errors import ContentError
-    from ..ruleset import check_overrides
+    """The Western Legends ruleset, or :class:`~workbench.core.errors.ContentError` with the problems."""
+    from ..core.errors import ContentError
+    from .ruleset import check_overrides
 
     check_overrides(overrides, SPEC)
     rules, problems = resolve(library, "western-legends", SPEC, scenario=scenario, variants=variants,
@@ -223,7 +233,7 @@ CODE = "engine-requirement"
 
 def _at(rules, name: str, message: str, path=(), hint: str | None = None):
     """A problem located at where the ruleset's ``name`` was set."""
-    from ...content.problems import Problem
+    from ..content.problems import Problem
 
     origin = rules.origin(name)
     if origin is None or origin.document is None:
@@ -260,108 +270,4 @@ def ruleset_problems(rules) -> list:
         out.append(_at(rules, "goals_discarded", f"{rules.goals_discarded} goals discarded of {rules.goals_per_character}"))
     if rules.goal_cards and sum(rules.legendary_tokens.values()) == 0:
         out.append(_at(rules, "legendary_tokens", "the goal card variant needs legendary tokens"))
-    return out
-
-
-def content_problems(library, rules, map_id: str | None) -> list:
-    """What the engine needs of the library's documents for this ruleset and map."""
-    from ...content.problems import Problem
-
-    out = []
-    game_doc = library.get("western-legends", "game", "western-legends")
-
-    def at_game(message, hint=None):
-        if game_doc is not None:
-            return game_doc.problem(CODE, message, ["id"], hint=hint)
-        return Problem(CODE, message, hint=hint)
-
-    maps = library.of_kind("map", "western-legends")
-    board = library.get("western-legends", "map", map_id) if map_id else (maps[0] if maps else None)
-    if board is None:
-        out.append(at_game("Western Legends is played on a map, and the library has none" if not map_id else
-                           f"there is no Western Legends map '{map_id}'",
-                           hint="add a `map` document (geometry: grid) with the locations' spaces"))
-        spaces = {}
-    else:
-        spaces = _spaces(board)
-        for needed, why in (("sheriffs-office", "the sheriff starts there and arrested players go there"),
-                            ("bandit-hideout", "bandits start and spawn there")):
-            if not spaces.get(needed):
-                out.append(board.problem(CODE, f"the map '{board.id}' has no {needed.replace('-', ' ')} space ({why})",
-                                         ["spaces"], hint=f"give a space `location: {needed}`"))
-        hideouts = len(spaces.get("bandit-hideout", []))
-        for i, card in enumerate(rules.story_cards):
-            for j, index in enumerate(card["spawn"]):
-                if index >= hideouts:
-                    out.append(_at(rules, "story_cards", f"story card '{card['id']}' spawns a bandit at hideout {index}, "
-                                   f"but the map '{board.id}' has {hideouts} (counted from 0)", [i, "spawn", j]))
-    characters = [d for d in library.of_kind("character", "western-legends") if isinstance(d.data.get("start"), dict)]
-    needed = rules.characters_drawn * rules.player_count["max"]
-    if len(characters) < needed:
-        out.append(at_game(f"{rules.player_count['max']} players draw {rules.characters_drawn} character cards each: "
-                           f"{needed} characters with a `start:` are needed, the library has {len(characters)}",
-                           hint="add character documents with `start: {space: [x, y], money: ...}`, or lower "
-                                "`player_count`"))
-    items = {d.id for d in library.of_kind("item", "western-legends")}
-    goals = rules.character_goals
-    for document in characters:
-        start = document.data["start"]
-        where = start.get("space")
-        if board is not None and (not isinstance(where, list) or len(where) != 2 or tuple(where) not in spaces["_all"]):
-            out.append(document.problem(CODE, f"{document.data.get('name', document.id)} starts at {where}, which is not a"
-                                        f" space of the map '{board.id}'", ["start", "space"]))
-        elif board is not None and tuple(where) in spaces["_blocked"]:
-            out.append(document.problem(CODE, f"{document.data.get('name', document.id)} starts on a blocked space",
-                                        ["start", "space"]))
-        for i, item in enumerate(start.get("items") or []):
-            if item not in items:
-                out.append(document.problem(CODE, f"the starting item '{item}' is not an item of the library",
-                                            ["start", "items", i]))
-        for key in ("money", "poker_cards", "gold_nuggets", "marshal_points", "wanted_points"):
-            value = start.get(key, 0)
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-                out.append(document.problem(CODE, f"`start.{key}` must be a whole number from 0 to 1000", ["start", key]))
-        if "goal-cards" in library.ids("western-legends", "variant") or rules.goal_cards:
-            own = goals.get(document.id, goals.get("any"))
-            if own is None or len(own) < rules.goals_per_character:
-                out.append(_at(rules, "character_goals", f"{document.data.get('name', document.id)} needs "
-                               f"{rules.goals_per_character} goal cards (under its id or `any`), and has "
-                               f"{0 if own is None else len(own)}"))
-    return out
-
-
-def _spaces(document) -> dict:
-    """The map's spaces by location, plus ``_all`` and ``_blocked`` (empty when the map cannot be
-    built: its own problems are reported by the map checks)."""
-    from ...board.graph import Board
-
-    out: dict = {"_all": set(), "_blocked": set()}
-    try:
-        board = Board.from_data(document.data, document=document)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return out
-    for node, data in board.graph.nodes(data=True):
-        out["_all"].add(node)
-        if data.get("blocked"):
-            out["_blocked"].add(node)
-        if isinstance(data.get("location"), str):
-            out.setdefault(data["location"], []).append(node)
-    return out
-
-
-def requirements(library) -> list:
-    """Everything besides the parameters that would stop Western Legends from playing, for
-    ``validate``: the ruleset of the base game and of each variant, checked against the
-    library's map and documents."""
-    from ..ruleset import resolve as resolve_
-
-    if not any(d.game == "western-legends" for d in library.documents):
-        return []
-    out = []
-    for variants in [()] + [(v,) for v in library.ids("western-legends", "variant")]:
-        rules, _ = resolve_(library, "western-legends", SPEC, variants=variants)
-        if rules is None:            # its problems are reported by the ruleset check
-            continue
-        out += ruleset_problems(rules)
-        out += content_problems(library, rules, None)
     return out

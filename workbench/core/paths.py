@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent   # workbench/, this file is in workbench/core/
 
 
 def _find(name: str) -> Path:

@@ -3,7 +3,7 @@
 Beyond a limit the content is reported as a located ``size-limit`` problem (``workbench
 validate``), and the engines refuse it instead of exhausting memory or time. Each limit says what
 it bounds and why; the README lists them. (Rule parameters such as distances and dice rolled have
-their limits in their declared types, :mod:`workbench.games.dark_horse.parameters`.) The published
+their limits in their declared types, :mod:`workbench.rules.dark_horse`.) The published
 games stay far inside every one of them
 (the Dark Horse territory has a few dozen hexes; a Revolver deck has 62 cards).
 

@@ -127,15 +127,15 @@ def check_id(value) -> str:
     >>> check_id("../../escaped")
     Traceback (most recent call last):
     ...
-    workbench.errors.UsageError: '../../escaped' is not a valid id: use lowercase letters, digits and single dashes (like 'telegraph-office')
+    workbench.core.errors.UsageError: '../../escaped' is not a valid id: use lowercase letters, digits and single dashes (like 'telegraph-office')
     >>> check_id("telegraph-office\\n")
     Traceback (most recent call last):
     ...
-    workbench.errors.UsageError: 'telegraph-office\\n' is not a valid id: use lowercase letters, digits and single dashes (like 'telegraph-office')
+    workbench.core.errors.UsageError: 'telegraph-office\\n' is not a valid id: use lowercase letters, digits and single dashes (like 'telegraph-office')
     """
     global _ID
     if _ID is None:
-        from .content.schemas import ID_PATTERN
+        from .ids import ID_PATTERN
         _ID = re.compile(ID_PATTERN)
     # fullmatch: `$` alone would accept a final newline
     if not isinstance(value, str) or not _ID.fullmatch(value) or len(value) > MAX_ID_LENGTH:
@@ -295,7 +295,7 @@ def create(path, data: bytes | str, *, overwrite: bool | str = False) -> Path:
     >>> create(target, "id: theirs\\n")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    workbench.storage.FileExists: deck.yaml already exists in ...
+    workbench.core.storage.FileExists: deck.yaml already exists in ...
     >>> _ = create(target, "id: theirs\\n", overwrite=digest(b"id: mine\\n")); target.read_text()
     'id: theirs\\n'
     """
@@ -345,7 +345,7 @@ def replace(path, data: bytes | str, expected: str) -> Path:
     >>> replace(target, b"name: King\\r\\n", opened.digest)
     Traceback (most recent call last):
     ...
-    workbench.storage.ChangedOnDisk: card.yaml changed on disk since you opened it
+    workbench.core.storage.ChangedOnDisk: card.yaml changed on disk since you opened it
     """
     data = data.encode("utf-8") if isinstance(data, str) else data
     target = _target(path)

@@ -1,0 +1,53 @@
+"""Every layer's library checks and problem codes, collected in one place: the validate
+application runs them all over a library, so `validate`, `map check` and `deck check` judge by
+the same code. Each check is a small generator yielding located problems; a layer registers its
+checks in a list of its own (``CONTENT_CHECKS``, ``SCENARIO_CHECKS``, ``BOARD_LIBRARY_CHECKS``,
+``DECK_LIBRARY_CHECKS``, the games' ruleset checks) and its codes in ``CODES``.
+"""
+from __future__ import annotations
+
+import os
+from typing import Callable, Iterator
+
+from ..board.checks import BOARD_LIBRARY_CHECKS
+from ..content.library import CONTENT_CHECKS, Library
+from ..content.problems import CODES, Problem
+from ..content.scenarios import SCENARIO_CHECKS
+from ..core.limits import check_dice
+from ..decks.checks import DECK_LIBRARY_CHECKS
+from ..games.checks import check_rulesets
+
+#: The library checks, in report order. Add a generator to a layer's list to add a check.
+LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
+    *CONTENT_CHECKS, check_rulesets, *SCENARIO_CHECKS, *BOARD_LIBRARY_CHECKS, *DECK_LIBRARY_CHECKS, check_dice,
+]
+
+
+def library_problems(library: Library) -> Iterator[Problem]:
+    """Every library check's problems; a bug in one check is reported and never hides the others'."""
+    for check in LIBRARY_CHECKS:
+        try:
+            yield from check(library)
+        except Exception as exc:  # noqa: BLE001 - a bug in one check must not hide the others' problems
+            if os.environ.get("WORKBENCH_DEBUG"):
+                raise
+            yield Problem("internal-error", f"the library check '{check.__name__}' failed ({type(exc).__name__}:"
+                          f" {exc}); this is a bug in the workbench", None, None, None, "$",
+                          "please report it with the content; WORKBENCH_DEBUG=1 shows the traceback")
+
+
+def all_codes() -> dict[str, str]:
+    """Every problem code the workbench reports, with its one-line meaning: the loader's and the
+    library's, the rules', the model checks' (scenarios, maps, decks, poker tables), and the
+    placement rules' ids (a placement problem carries the id of the rule that forbids)."""
+    from ..board.checks import CODES as BOARD
+    from ..board.placement import RULES
+    from ..content.scenarios import CODES as SCENARIOS
+    from ..decks.rules import CODES as DECKS
+    from ..decks.table import CODES as TABLE
+    from ..games.western_legends.poker import CODES as POKER
+    from ..rules.ruleset import CODES as RULESET
+
+    codes = {**CODES, **RULESET, **POKER, **SCENARIOS, **BOARD, **DECKS, **TABLE}
+    codes.update({rule_id: f"placement: {rule.summary}" for rule_id, rule in RULES.items()})
+    return codes

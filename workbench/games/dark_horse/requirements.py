@@ -1,0 +1,46 @@
+"""What the Dark Horse engine needs of the content beyond its parameters, for ``validate``: every
+scenario's starting setup can be made on its map (this searches a setup with the engine, so it
+lives with the engine, above the rules it reads)."""
+from __future__ import annotations
+
+#: The kinds of document a starting setup depends on (with any that sets `parameters:`).
+SETUP_KINDS = frozenset({"game", "scenario", "variant", "map", "rule", "hex_type", "token"})
+
+
+def requirements(library) -> list:
+    """What the engine needs of the content beyond the parameters (``validate`` runs it): every
+    scenario's setup can be made on the map it is played on, for each player count it names.
+
+    A count that cannot is a warning (the content plays with the other counts), located at the
+    scenario's ``players``; ``play`` refuses that count with the same problem as an error.
+    """
+    from ...content.schemas import schema_valid
+
+    mine = [d for d in library.documents if d.game == "dark-horse"]
+    # the setup depends on the map, the placement rules and the player counts: when no reported
+    # document is of a kind that holds them, the search would only repeat a clean result
+    if not any(library.reported(d) and (d.kind in SETUP_KINDS or isinstance(d.data.get("parameters"), dict))
+               for d in mine):
+        return []
+    # a setup is searched only on content that passes its schemas: a broken document's schema
+    # problem is the one to fix first (and the engine is promised only clean content)
+    if not all(schema_valid(d) for d in mine):
+        return []
+    from ...core.errors import WorkbenchError
+    from .engine import DarkHorse  # the engine only when a setup is searched (a hook run needs none)
+
+    problems = []
+    settings = [None] + [d.id for d in library.of_kind("scenario", "dark-horse")]
+    for scenario in settings:
+        try:
+            game = DarkHorse.build(library, scenario=scenario)
+        except WorkbenchError:
+            continue            # the ruleset's own problems are reported by the ruleset checks
+        if game.board is None:
+            continue
+        low, high = game.player_range()
+        for players in range(low, high + 1):
+            check = game.setup_check(players)
+            if check.possible is False:
+                problems.append(game.setup_problem(check, severity="warning"))
+    return problems
