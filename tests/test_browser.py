@@ -375,7 +375,7 @@ def designer_folder(folder: Path) -> Path:
     points at a base deck without a card list) and a saved scenario of theirs."""
     from workbench.notebook.common import library
     from workbench.notebook.scenario import ScenarioDesigner
-    from workbench.paths import EXAMPLES, VARIANTS
+    from workbench.core.paths import EXAMPLES, VARIANTS
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy(EXAMPLES / "mcready-sharpshooters.yaml", folder / "sharpshooters.yaml")
     scenario = ScenarioDesigner(library([VARIANTS, folder]), "long-fights", "Long Fights")
@@ -491,7 +491,7 @@ def test_app_04_open_an_existing_deck_and_fix_it(app, designer):
 def test_app_02_reopen_a_saved_scenario_change_a_parameter_and_compare(app, designer):
     import yaml
     page = app("02-scenario-designer.ipynb", ".wb-problems, .wb-ok")
-    select(page, "open scenario", "Long Fights")
+    select(page, "open scenario", "Long Fights (house rule)")
     button(page, "Open scenario").click()
     wait_text(page.locator(".wb-banner").first, "Opened Long Fights")
     select(page, "parameter", "Rounds a gunfight lasts at most")

@@ -103,7 +103,7 @@ def test_a_layout_deals_the_maps_resource_tiles(tmp_path, capsys):
     (a resource hex without a printed resource, not a mystery spot) takes one of them."""
     import yaml
 
-    from workbench.paths import VARIANTS
+    from workbench.core.paths import VARIANTS
     template = yaml.safe_load((VARIANTS / "dark-horse" / "illustrative-territory.yaml").read_text())
     spots = [s for s in template["spaces"] if s.get("terrain") in ("resource", "rugged-resource") and not s.get("mystery_spot")]
     out = tmp_path / "layout.yaml"

@@ -243,7 +243,7 @@ def test_a_saved_scenario_is_reopened_its_parameter_changed_compared_and_saved_b
     assert first.document()["end_game"] == ["Each Influence point is worth 2 Victory Points."]
     first.save(mine)
     box = designer_widget(ScenarioDesigner(library([VARIANTS, mine]), "new", "New"), folder=mine)
-    assert ("Long Fights", "long-fights") in box.reopen.options
+    assert ("Long Fights (house rule)", "long-fights") in box.reopen.options
     box.reopen.value = "long-fights"
     box.reopen_button.click()
     assert box.id.value == "long-fights" and box.name.value == "Long Fights"
@@ -750,8 +750,8 @@ def test_a_designers_override_wins_over_the_published_document(tmp_path):
     mine = _my_saloon(tmp_path / "mine")
     lib = library([VARIANTS, mine])
     assert lib.data("dark-horse", "action_space", "saloon")["name"] == "Saloon (my rules)"
-    from workbench.content.validate import validate_paths
-    from workbench.content.library import library_problems
+    from workbench.app.validate import validate_paths
+    from workbench.app.checks import library_problems
     assert "duplicate-id" not in {p.code for p in library_problems(lib)}
     # two documents with one id inside one folder are still a duplicate
     (mine / "again.yaml").write_text((mine / "saloon.yaml").read_text())

@@ -105,7 +105,7 @@ rules'), and the published games' (saving those asks first; *Save as* forks one 
     CHOOSER,
     App(SETUP + """
 from workbench.notebook.editor import DocumentEditor, form, picker
-from workbench.paths import EXAMPLES, published_folders
+from workbench.core.paths import EXAMPLES, published_folders
 chooser = LibraryChooser()
 chooser.panel(lambda lib, folder: picker(chooser.folders or [EXAMPLES], library=lib, save_into=folder,
                                          start=EXAMPLES / "telegraph-office.yaml"))"""),
