@@ -780,7 +780,8 @@ def describe_assumption(text: str, game: str, library=None) -> str:
     spec = {}
     for entry in for_content(game):
         spec.update(entry.spec())
-    match = re.match(r"^([a-z][a-z0-9_]*) = (.*?): (.*)$", text, flags=re.S)
+    text = re.sub(r"`([^`]*)`", r"\1", text)  # a value marked as code reads as the value itself
+    match = re.match(r"^([a-z][a-z0-9_]*) = (\{.*?\}|\[.*?\]|[^:]*?): (.*)$", text, flags=re.S)
     if match and match.group(1) in spec:
         about = spec[match.group(1)].about
         value = match.group(2)
