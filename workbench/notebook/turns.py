@@ -788,6 +788,7 @@ def describe_assumption(text: str, game: str, library=None) -> str:
         if names is not None and match.group(1) == "territory":
             value = names.name("map", value)
         return f"{about[:1].upper()}{about[1:]} (here: {value}): {match.group(3)}"
+    text = re.sub(r"^([a-z]+(?:_[a-z]+)+): ", lambda m: m.group(1).replace("_", " ").capitalize() + ": ", text)
     if names is not None:
         text = re.sub(r"the map '([^']+)'", lambda m: names.name("map", m.group(1)), text)
         text = re.sub(r"(left out: )(.*)$", lambda m: m.group(1) + ", ".join(
