@@ -28,7 +28,7 @@ CHROMIUM = next((p for p in (os.environ.get("WORKBENCH_CHROMIUM"), shutil.which(
                              "/usr/bin/chromium") if p and Path(p).exists()), None)
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
-VIEWPORT = {"width": 1400, "height": 1000}
+VIEWPORT = {"width": 1280, "height": 800}  # a laptop, with JupyterLab's file browser left open
 RUN_TIMEOUT = 240_000  # ms for a whole notebook on a busy 2-core machine (they take 5-40 s)
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (install Debian's chromium)")
@@ -44,7 +44,7 @@ class Lab:
     """A JupyterLab server on copies of the notebooks (outputs cleared, so a cell's execution
     count means it ran here), reachable at ``url`` with ``token``."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, designer: Path | None = None):
         self.folder, self.port, self.token = folder, free_port(), "workbench-e2e"
         for notebook in (ROOT / "notebooks").glob("*.ipynb"):
             nb = nbformat.read(notebook, 4)
@@ -65,7 +65,9 @@ class Lab:
         self.log = open(folder / "jupyter.log", "w")
         env = {**os.environ, "JUPYTER_CONFIG_DIR": str(folder / ".jupyter"), "JUPYTER_RUNTIME_DIR": str(folder / ".runtime"),
                "JUPYTERLAB_SETTINGS_DIR": str(folder / ".jupyter" / "lab" / "user-settings"),
-               "JUPYTERLAB_WORKSPACES_DIR": str(folder / ".jupyter" / "lab" / "workspaces")}
+               "JUPYTERLAB_WORKSPACES_DIR": str(folder / ".jupyter" / "lab" / "workspaces"),
+               # the panels open the designer's folder (never the repository's examples)
+               **({"WORKBENCH_LIBRARY": str(designer)} if designer else {})}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
              f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={folder}", "--LabApp.news_url=",
@@ -108,8 +110,8 @@ class Lab:
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    server = Lab(tmp_path_factory.mktemp("notebooks"))
+def lab(tmp_path_factory, designer):
+    server = Lab(tmp_path_factory.mktemp("notebooks"), designer)
     try:
         server.wait_ready()
         yield server
@@ -158,10 +160,6 @@ class Notebook:
         if page.locator(".jp-Dialog").count():
             page.locator(".jp-Dialog .jp-mod-accept").click()
             page.wait_for_function(KERNEL_READY + " && !document.querySelector('.jp-Dialog')", timeout=120_000)
-        if page.locator("#jp-left-stack").is_visible():
-            page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
-            page.keyboard.press("Control+b")  # fold the file browser away: more room for the panels
-            page.locator("#jp-left-stack").wait_for(state="hidden")
         page.click("div.lm-MenuBar-itemLabel:text-is('Run')")
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
         page.wait_for_function(ALL_RAN, timeout=RUN_TIMEOUT)
@@ -242,7 +240,8 @@ def test_00_start_here(notebook):
 
 def test_01_a_conflicting_save_shows_the_refusal_every_time(notebook):
     nb = notebook("01-edit-content.ipynb")
-    panel = nb.page.locator(".jp-OutputArea-output").filter(has=nb.page.locator("textarea")).first
+    # the second form: the code section's, on the scratch copy whose file a cell changed on disk
+    panel = nb.page.locator(".jp-OutputArea-output").filter(has=nb.page.locator("textarea")).nth(1)
     save = panel.locator("button.jupyter-button").filter(has_text="Save").filter(has_not_text="new file").first
     banner = panel.locator(".wb-banner").first
     for _click in range(3):  # the refusal used to vanish on every second click
@@ -307,7 +306,7 @@ def test_04_an_illegal_swap_shows_the_problem(notebook):
 def test_05_stepping_back_and_forward_changes_the_board_image(notebook):
     nb = notebook("05-sample-turns.ipynb")
     page = nb.page
-    panel = page.locator(".jp-OutputArea-output").filter(has=page.locator(".wb-board")).nth(1)  # Western Legends
+    panel = page.locator(".jp-OutputArea-output").filter(has=page.locator(".wb-board")).nth(2)  # Western Legends (after the form's and Dark Horse's)
     step = panel.locator(".wb-step").first
     board = panel.locator(".wb-board").first
     wait_text(step, "Step 58 of 60")
@@ -364,3 +363,196 @@ def test_07_the_balance_lab_says_what_the_house_rule_changes(notebook):
     assert "600/600" in text and "700/700" in text
     assert page.locator(".jp-OutputArea-output img").count() >= 5
     nb.shot("07-balance-lab", ".jp-OutputArea-output img")
+
+
+# -- the apps (Voila): each job done through the widgets only, on a designer's own folder ----------
+
+APP_VIEWPORT = {"width": 1280, "height": 800}
+
+
+def designer_folder(folder: Path) -> Path:
+    """A designer's folder outside the repository: a copy of the shipped sharpshooters deck (which
+    points at a base deck without a card list) and a saved scenario of theirs."""
+    from workbench.notebook.common import library
+    from workbench.notebook.scenario import ScenarioDesigner
+    from workbench.core.paths import EXAMPLES, VARIANTS
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(EXAMPLES / "mcready-sharpshooters.yaml", folder / "sharpshooters.yaml")
+    scenario = ScenarioDesigner(library([VARIANTS, folder]), "long-fights", "Long Fights")
+    scenario.start_from("high-noon")
+    scenario.save(folder)
+    return folder
+
+
+class Apps:
+    """``voila`` serving the apps (notebooks/apps/) with the designer's folder as their library."""
+
+    def __init__(self, folder: Path, designer: Path):
+        self.port = free_port()
+        for notebook in (ROOT / "notebooks" / "apps").glob("*.ipynb"):
+            shutil.copy(notebook, folder / notebook.name)
+        self.log = open(folder / "voila.log", "w")
+        env = {**os.environ, "WORKBENCH_LIBRARY": str(designer), "JUPYTER_CONFIG_DIR": str(folder / ".jupyter"),
+               "JUPYTER_RUNTIME_DIR": str(folder / ".runtime")}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1", str(folder)],
+            stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=folder)
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url, timeout=10).read()
+                return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError("voila exited: " + (folder / "voila.log").read_text()[-2000:]) from None
+                time.sleep(0.25)  # polling the server's port, not synchronising with the page
+        raise RuntimeError("voila did not answer within 120 s")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def designer(tmp_path_factory):
+    return designer_folder(tmp_path_factory.mktemp("designer") / "my-rules")
+
+
+@pytest.fixture(scope="module")
+def apps(tmp_path_factory, designer):
+    server = Apps(tmp_path_factory.mktemp("apps"), designer)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def app(apps, browser):
+    pages = []
+
+    def open_(name, ready: str):
+        page = browser.new_page(viewport=APP_VIEWPORT)
+        page.set_default_timeout(60_000)
+        pages.append((name, page))
+        page.goto(f"{apps.url}/voila/render/{name}", timeout=180_000)
+        page.wait_for_selector(ready, timeout=180_000)
+        text = page.inner_text("body")
+        assert "Traceback" not in text and "def " not in text and "import " not in text  # no code shown
+        assert "my-rules/" in page.locator(".wb-library").first.inner_text()  # the designer's folder is open
+        return page
+
+    yield open_
+    for name, page in pages:
+        ARTIFACTS.mkdir(exist_ok=True)
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"app-{name[:-6]}-end.png"), full_page=True)
+        finally:
+            page.close()
+
+
+def select(page, label: str, option: str) -> None:
+    page.locator(".widget-dropdown").filter(has=page.locator("label", has_text=label)).locator("select").first.select_option(label=option)
+
+
+def button(page, text: str):
+    return page.locator("button.jupyter-button", has_text=text).first
+
+
+def test_app_04_open_an_existing_deck_and_fix_it(app, designer):
+    import yaml
+    page = app("04-deck-builder.ipynb", ".wb-deck-status")
+    select(page, "open deck", "McReady's sharpshooters")
+    button(page, "Open deck").click()
+    wait_text(page.locator(".wb-deck-status").first, "McReady's sharpshooters")
+    wait_text(page.locator(".wb-problems").first, "no card list")
+    select(page, "start from", "McReady base deck (illustrative stand-in)")
+    wait_text(page.locator(".wb-deck-status").first, "62 cards, legal")
+    page.locator(".wb-card-list summary").first.click()
+    wait_text(page.locator(".wb-card-list").first, "Hidden Sniper")
+    button(page, "Save deck").click()
+    question = page.locator(".wb-confirm").first
+    wait_text(question, "Replace the existing sharpshooters.yaml")
+    button(page, "Replace it").click()
+    saved = page.locator(".wb-banner", has_text="Saved sharpshooters.yaml").first
+    wait_text(saved, "in my-rules/")
+    # the message is next to the button that caused it, on the screen with it
+    assert abs(saved.bounding_box()["y"] - button(page, "Save deck").bounding_box()["y"]) < 200
+    assert yaml.safe_load((designer / "sharpshooters.yaml").read_text())["base"] == "illustrative-mcready-base"
+    saved.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "app-04-deck-builder.png"))
+
+
+def test_app_02_reopen_a_saved_scenario_change_a_parameter_and_compare(app, designer):
+    import yaml
+    page = app("02-scenario-designer.ipynb", ".wb-problems, .wb-ok")
+    select(page, "open scenario", "Long Fights (house rule)")
+    button(page, "Open scenario").click()
+    wait_text(page.locator(".wb-banner").first, "Opened Long Fights")
+    select(page, "parameter", "Rounds a gunfight lasts at most")
+    page.locator(".widget-inline-hbox", has=page.locator("label", has_text="value")).locator("input").first.fill("4")
+    page.keyboard.press("Tab")
+    button(page, "Set for this scenario").click()
+    wait_text(page.locator(".widget-html", has_text="Parameters this scenario sets").first, "Rounds a gunfight lasts at most")
+    select(page, "compare with", "High Noon")
+    diff = page.locator(".widget-html", has_text="Against High Noon").first
+    wait_text(diff, "Rounds a gunfight lasts at most")
+    assert "gunfight_rounds" not in diff.inner_text()
+    button(page, "Save scenario").click()
+    button(page, "Replace it").click()
+    wait_text(page.locator(".wb-banner", has_text="Saved long-fights.yaml").first, "Saved")
+    assert yaml.safe_load((designer / "long-fights.yaml").read_text())["parameters"]["gunfight_rounds"] == 4
+    diff.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "app-02-scenario-designer.png"))
+
+
+def test_app_03_pick_a_map_and_compare_layouts(app):
+    page = app("03-map-explorer.ipynb", ".wb-map")
+    select(page, "map", "Illustrative territory for Wild Wild West (not the published setup)")
+    wait_text(page.locator(".wb-map-name").first, "Wild Wild West")   # the explorer on that map
+    button(page, "Compare layouts").click()
+    table = page.locator(".widget-html", has_text="per random layout").first
+    wait_text(table, "spread (max - min)")
+    rows = table.locator("tr").all_inner_texts()
+    counts = [[int(x) for x in r.split("\t")[2:5]] for r in rows[1:] if not r.split("\t")[1].startswith("spread")]
+    assert counts and all(sum(c) > 0 for c in counts), rows   # food, wood and ore are dealt (were all 0)
+    table.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "app-03-map-explorer.png"))
+
+
+def test_app_05_play_a_chosen_scenario(app):
+    page = app("05-sample-turns.ipynb", ".wb-board")
+    select(page, "scenario", "Pork Barrel (Advanced Scenario)")
+    page.locator(".widget-inline-hbox", has=page.locator("label", has_text="rounds")).locator("input").first.fill("1")
+    page.keyboard.press("Tab")
+    button(page, "Start").click()
+    wait_text(page.locator(".wb-playing").first, "Playing Pork Barrel (Advanced Scenario)")  # the new game's panel
+    wait_text(page.locator(".wb-playing").first, "1 round at most")
+    wait_text(page.locator(".wb-step").first, "Step 0")
+    button(page, "bots play 25 moves").click()       # one round is fewer moves than that: played to its end
+    page.locator(".wb-winner").first.wait_for()         # the end-of-game banner
+    assert not page.locator(".wb-step").first.inner_text().startswith("Step 0 ")
+    page.screenshot(path=str(ARTIFACTS / "app-05-sample-turns.png"))
+
+
+def test_app_07_run_a_balance_comparison_from_the_form(app):
+    page = app("07-balance-lab.ipynb", ".wb-balance-form")
+    select(page, "baseline", "High Noon")
+    page.locator(".wb-balance-form select[multiple]").first.select_option(label="Deadlier gunfights (house rule)")
+    page.locator(".widget-inline-hbox", has=page.locator("label", has_text="games each")).locator("input").first.fill("10")
+    page.keyboard.press("Tab")
+    button(page, "Run").click()
+    link = page.locator(".wb-dashboard a").first
+    link.wait_for(timeout=120_000)
+    assert link.get_attribute("href").startswith("http://127.0.0.1:")
+    verdict = page.locator(".wb-verdict").first
+    wait_text(verdict, "10 games per setting", timeout=180_000)
+    wait_text(verdict, "Deadlier gunfights (house rule)")
+    status = urllib.request.urlopen(link.get_attribute("href"), timeout=30).status  # the dashboard answers
+    assert status == 200
+    page.screenshot(path=str(ARTIFACTS / "app-07-balance-lab.png"))

@@ -24,8 +24,8 @@ STACK = [
     {"__main__"},
 ]
 LEVEL = {layer: i for i, layers in enumerate(STACK) for layer in layers}
-#: The front ends that may use one another: the CLI runs the balance lab's sweeps.
-ALLOWED_SIDEWAYS = {("cli", "balance")}
+#: The front ends that may use one another: the CLI and the notebooks run the balance lab's sweeps.
+ALLOWED_SIDEWAYS = {("cli", "balance"), ("notebook", "balance")}
 
 
 def _module(path: Path) -> str:

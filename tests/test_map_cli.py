@@ -98,6 +98,24 @@ def test_layout_report_and_saved_map_validate(tmp_path, capsys):
     assert again["starts"] == report["starts"]
 
 
+def test_a_layout_deals_the_maps_resource_tiles(tmp_path, capsys):
+    """The territory's facts say 7 food, 6 wood, 7 ore tiles; every resource spot of the template
+    (a resource hex without a printed resource, not a mystery spot) takes one of them."""
+    import yaml
+
+    from workbench.core.paths import VARIANTS
+    template = yaml.safe_load((VARIANTS / "dark-horse" / "illustrative-territory.yaml").read_text())
+    spots = [s for s in template["spaces"] if s.get("terrain") in ("resource", "rugged-resource") and not s.get("mystery_spot")]
+    out = tmp_path / "layout.yaml"
+    code, report = run_json(capsys, "layout", "illustrative-territory", "--seed", "4", "-o", str(out))
+    assert code == 0
+    laid = yaml.safe_load(out.read_text())
+    dealt = [s["resource"] for s in laid["spaces"] if s.get("terrain") in ("resource", "rugged-resource") and not s.get("mystery_spot")]
+    assert len(dealt) == len(spots) and "unknown" not in dealt
+    assert all(dealt.count(r) <= n for r, n in {"food": 7, "wood": 6, "ore": 7}.items())
+    assert all(row["food"] + row["wood"] + row["ore"] > 0 for row in report["starts"])
+
+
 @pytest.mark.parametrize("args", [["check", "no-such-map"], ["legal", "illustrative-territory", "--player", "red"],
                                   ["check", "illustrative-territory", "--scenario", "nope"], ["move", "x.yaml", "--hex", "1,1", "--seed", "1"]])
 def test_map_usage_errors_exit_2(args):

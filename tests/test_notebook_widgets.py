@@ -230,6 +230,44 @@ def test_scenario_designer_shows_conflicts_and_saves(tmp_path, lib):
     assert result.ok and result.library.data("dark-horse", "scenario", "mixed")["action_spaces"] == ["stagecoach", "campaign"]
 
 
+def test_a_saved_scenario_is_reopened_its_parameter_changed_compared_and_saved_back(tmp_path):
+    import yaml
+    from workbench.rules.dark_horse import SPEC
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    first = ScenarioDesigner(library([VARIANTS, mine]), "long-fights", "Long Fights")
+    first.start_from("pork-barrel")
+    # only what the panel shows is taken over: not Pork Barrel's optional variants or player note
+    assert "optional_variants" not in first.document() and "notes" not in first.document()["players"]
+    assert first.document()["end_game"] == ["Each Influence point is worth 2 Victory Points."]
+    first.save(mine)
+    box = designer_widget(ScenarioDesigner(library([VARIANTS, mine]), "new", "New"), folder=mine)
+    assert ("Long Fights (house rule)", "long-fights") in box.reopen.options
+    box.reopen.value = "long-fights"
+    box.reopen_button.click()
+    assert box.id.value == "long-fights" and box.name.value == "Long Fights"
+    assert box.texts["end_game"].value == "Each Influence point is worth 2 Victory Points."
+    title = SPEC["gunfight_rounds"].about
+    assert (title[:1].upper() + title[1:], "gunfight_rounds") in box.parameter.options
+    box.parameter.value = "gunfight_rounds"
+    value = box.value_area.children[0]
+    assert (value.min, value.max) == (1, 10)                 # the declared range
+    value.value = 4
+    box.set_parameter.click()
+    assert "4" in visible_text(box.parameters.value) and title in visible_text(box.parameters.value).lower()
+    box.against.value = "pork-barrel"
+    diff = visible_text(box.diff.value)
+    assert title[:1].upper() + title[1:] in diff and "added" in diff and "gunfight_rounds" not in diff
+    box.texts["special_rules"].value = "Fights last longer.\n\nNo one flees."
+    box.save_button.click()                                  # its own file: asked first
+    assert box.confirm.pending and "long-fights.yaml" in box.confirm.pending
+    box.confirm.yes.click()
+    saved = yaml.safe_load((mine / "long-fights.yaml").read_text())
+    assert saved["parameters"] == {"victory_points_per_influence": 2, "gunfight_rounds": 4}
+    assert saved["special_rules"] == ["Fights last longer.", "No one flees."] and saved["name"] == "Long Fights"
+
+
 def test_saving_a_scenario_with_a_conflict_asks_first(tmp_path, lib):
     # before: a scenario with a replacement conflict was saved silently
     from workbench.notebook.scenario import ScenarioDesigner, designer_widget
@@ -286,7 +324,14 @@ def test_map_explorer_select_place_remove_and_move(lib):
     box.picker.value = (3, 0)
     box.step_button.click()
     last = box.explorer.history[-1]
-    assert last.startswith("rolled") and (("stays" in last) == (box.picker.value == (3, 0)))
+    assert last.startswith("Buffalo Herd (mobile hex) from 3,0: Rolled") and (("stays" in last) == (box.picker.value == (3, 0)))
+    # the move is said next to the buttons, from the panel's state: another action's banner
+    # (which clears the first) does not erase it
+    assert "Rolled" in visible_text(box.happened.value)
+    box.seeds.value = "x"
+    box.compare_button.click()
+    box.banner.clear()  # as the next action does
+    assert "Rolled" in visible_text(box.happened.value) and box.layout_banner.kind == "refused"
 
 
 def test_reasons_are_one_plain_line_each_without_rule_codes_or_repeated_hexes(lib):
@@ -356,9 +401,13 @@ def test_layouts_are_compared_from_the_panel(lib):
     box.compare_button.click()
     text = visible_text(box.layouts.value)
     assert text.count("spread (max - min)") == 2 and "north" in text
+    rows = MapExplorer(lib, "illustrative-territory").layout_rows([1])
+    starts = [r for r in rows if r["start"] != "spread (max - min)"]
+    assert starts and all(r["food"] + r["wood"] + r["ore"] > 0 for r in starts)  # tiles dealt (were 0)
     box.seeds.value = "one, two"
     box.compare_button.click()
-    assert box.banner.kind == "refused" and "whole numbers" in box.banner.text
+    # the error under the layouts' own button, and no stale table under it
+    assert box.layout_banner.kind == "refused" and "whole numbers" in box.layout_banner.text and box.layouts.value == ""
 
 
 def test_the_map_has_a_legend_readable_labels_and_a_plain_title(lib):
@@ -408,20 +457,50 @@ def test_a_deck_is_saved_and_exported_from_the_panel(tmp_path, lib):
     box.add_button.click()
     box.folder.value = str(tmp_path)
     box.save_button.click()
-    assert box.banner.kind == "saved", box.banner.text
+    assert box.files_banner.kind == "saved", box.files_banner.text
     result = validate_paths([VARIANTS, tmp_path / "quick-draw.yaml"])
     assert result.ok and result.library.data("revolver", "deck", "quick-draw")["swaps"] == [
         {"out": "placeholder-mcready-character", "in": "pinkerton-marshal"}]
     box.export_to.value = str(tmp_path / "deck.csv")
     box.export_button.click()
-    assert (tmp_path / "deck.csv").read_text().startswith("count,card,name") and box.banner.kind == "saved"
+    assert (tmp_path / "deck.csv").read_text().startswith("count,card,name") and box.files_banner.kind == "saved"
     box.export_button.click()
-    assert box.banner.kind == "refused" and box.confirm.pending
+    assert box.files_banner.kind == "refused" and box.confirm.pending
     (tmp_path / "deck.csv").write_text("old")
     box.confirm.yes.click()  # the file changed after the question: the answer does not cover it
-    assert box.banner.kind == "refused" and (tmp_path / "deck.csv").read_text() == "old"
+    assert box.files_banner.kind == "refused" and (tmp_path / "deck.csv").read_text() == "old"
     box.confirm.yes.click()  # asked again about what is there now, and confirmed
-    assert box.banner.kind == "saved" and (tmp_path / "deck.csv").read_text().startswith("count,card,name")
+    assert box.files_banner.kind == "saved" and (tmp_path / "deck.csv").read_text().startswith("count,card,name")
+
+
+def test_a_designers_deck_is_opened_fixed_and_saved_back_into_its_file(tmp_path):
+    """The shipped sharpshooters deck, copied into the designer's folder, points at a base deck
+    without a card list; opened in the builder, moved onto the stand-in base deck (62 cards, from
+    its file), it is legal, shows its card list, and is saved back into its own file."""
+    import yaml
+    from workbench.notebook.deck_builder import DeckBuilder, builder_widget
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    shutil.copy(HOUSE / "mcready-sharpshooters.yaml", mine / "sharpshooters.yaml")
+    lib = library([VARIANTS, mine])
+    box = builder_widget(DeckBuilder(lib, "illustrative-mcready-base"), folder=mine)
+    box.deck_pick.value = "mcready-sharpshooters"
+    box.open_button.click()
+    assert box.banner.kind == "info" and "McReady's sharpshooters" in box.banner.text
+    assert "no card list" in visible_text(box.problems.value)
+    box.base.value = "illustrative-mcready-base"
+    base = next(d for d in yaml.safe_load_all((HOUSE / "illustrative-mcready-base.yaml").read_text()) if d.get("kind") == "deck")
+    total = sum(c.get("count", 1) for c in base["cards"])
+    assert f"{total} cards, legal" in box.status.value
+    cards = visible_text(box.cards.value)
+    assert "Hidden Sniper" in cards and "-3" in cards and "+1" in cards  # three scouts out, one of each in
+    box.save_button.click()                      # its own file: asked before it is replaced
+    assert box.files_banner.kind == "refused" and box.confirm.pending and "sharpshooters.yaml" in box.confirm.pending
+    box.confirm.yes.click()
+    assert box.files_banner.kind in ("saved", "warning"), box.files_banner.text
+    saved = yaml.safe_load((mine / "sharpshooters.yaml").read_text())
+    assert saved["base"] == "illustrative-mcready-base" and saved["id"] == "mcready-sharpshooters" and len(saved["swaps"]) == 3
+    assert not (mine / "mcready-sharpshooters.yaml").exists()
 
 
 def test_draw_odds_are_percentages_with_exact_fractions(lib):
@@ -653,6 +732,224 @@ def test_every_kind_of_event_the_engines_log_has_its_own_words(tmp_path):
         wanted = {"dark-horse": {"challenge", "gunfight", "rob", "captured", "mystery", "trade-influence", "boot"},
                   "western-legends": {"fight", "bandit-fight", "poker", "arrest-attempt", "buy"}}[game]
         assert wanted <= seen, wanted - seen
+
+
+# -- the library chooser --------------------------------------------------------------------------
+
+def _my_saloon(folder):
+    """A designer's own copy of the published Saloon, renamed: an override, as in the CLI."""
+    import yaml
+    source = VARIANTS / "dark-horse" / "rebels-and-rogues" / "action-spaces.yaml"
+    saloon = next(d for d in yaml.safe_load_all(source.read_text()) if d and d.get("id") == "saloon")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "saloon.yaml").write_text(yaml.safe_dump({**saloon, "name": "Saloon (my rules)"}, sort_keys=False))
+    return folder
+
+
+def test_a_designers_override_wins_over_the_published_document(tmp_path):
+    mine = _my_saloon(tmp_path / "mine")
+    lib = library([VARIANTS, mine])
+    assert lib.data("dark-horse", "action_space", "saloon")["name"] == "Saloon (my rules)"
+    from workbench.app.validate import validate_paths
+    from workbench.app.checks import library_problems
+    assert "duplicate-id" not in {p.code for p in library_problems(lib)}
+    # two documents with one id inside one folder are still a duplicate
+    (mine / "again.yaml").write_text((mine / "saloon.yaml").read_text())
+    assert "duplicate-id" in {p.code for p in validate_paths([mine], context=[VARIANTS]).problems}
+
+
+def test_the_library_chooser_opens_a_designers_folder_and_saves_there(tmp_path, monkeypatch):
+    from workbench.notebook.common import LibraryChooser
+    mine = _my_saloon(tmp_path / "my rules")
+    monkeypatch.setenv("WORKBENCH_LIBRARY", str(mine))
+    chooser = LibraryChooser()
+    assert chooser.folder == mine and chooser.library.data("dark-horse", "action_space", "saloon")["name"] == "Saloon (my rules)"
+    built = []
+    box = chooser.panel(lambda lib, folder: (built.append(folder), Banner().widget)[1])
+    assert "my rules/" in visible_text(box.chooser.status.value) and built == [mine]
+    box.chooser.text.value = str(tmp_path / "nowhere")
+    box.chooser.button.click()
+    assert box.chooser.banner.kind == "refused" and "no folder" in box.chooser.banner.text and chooser.folders == [mine]
+    other = tmp_path / "other"
+    other.mkdir()
+    box.chooser.text.value = str(other)
+    box.chooser.button.click()
+    assert box.chooser.banner.kind is None and built == [mine, other]  # the panel is built again on it
+    assert chooser.library.data("dark-horse", "action_space", "saloon")["name"] == "Saloon"
+
+
+# -- 07 balance lab form --------------------------------------------------------------------------
+
+def test_the_balance_form_runs_a_comparison_and_says_the_verdict_in_words(lib):
+    from workbench.notebook.balance_lab import balance_form
+    box = balance_form(lib, cluster="in-process")
+    assert ("Dark Horse", "dark-horse") in box.game.options
+    box.run_button.click()                    # nothing chosen to test: said so, nothing run
+    assert box.banner.kind == "refused" and "house rule" in box.banner.text and box.verdict.value == ""
+    box.scenario.value, box.variants.value, box.games.value = "high-noon", ("deadlier-gunfights",), 10
+    box.run_button.click()
+    assert box.banner.kind is None, box.banner.text
+    assert box.progress.value == box.progress.max == 20       # two settings, ten games each
+    text = visible_text(box.verdict.value)
+    assert "Deadlier gunfights (house rule)" in text and "deadlier-gunfights" not in text and "10 games per setting" in text
+    box.variants.value = ()
+    box.parameter.value, box.values.value = "win_margin", "1, 3"
+    box.run_button.click()
+    assert box.progress.max == 30 and "games per setting" in visible_text(box.verdict.value)
+    box.values.value = ""
+    box.run_button.click()                    # an error leaves no old verdict under it
+    assert box.banner.kind == "refused" and box.verdict.value == ""
+
+
+# -- 05 sample turns: the game chosen without code ------------------------------------------------
+
+def test_a_chosen_scenario_map_seed_players_bots_and_rounds_are_played(lib):
+    from workbench.games.dark_horse.engine import BOTS
+    from workbench.notebook.turns import play_chooser, round_of
+    box = play_chooser(lib)
+    box.scenario.value, box.map.value = "pork-barrel", "illustrative-wild-wild-west"
+    box.players.value, box.rounds.value, box.seed.value = 4, 1, 3
+    assert [s.description for s in box.seats.children] == ["red", "blue", "green", "yellow"]
+    box.seats.children[1].value = "greedy"
+    box.start_button.click()
+    assert box.banner.kind is None, box.banner.text
+    stepper = box.stepper()
+    assert stepper.state.game.board.id == "illustrative-wild-wild-west" and len(stepper.state.players) == 4
+    assert stepper.bots["blue"] is BOTS["greedy"] and stepper.bots["green"] is BOTS["random"]
+    stepper.run(2000)
+    assert stepper.done and round_of(stepper.state) == 1        # one round, as chosen
+    again = play_chooser(lib)
+    again.scenario.value, again.map.value, again.players.value, again.rounds.value, again.seed.value = (
+        "pork-barrel", "illustrative-wild-wild-west", 4, 1, 3)
+    again.seats.children[1].value = "greedy"
+    again.start_button.click()
+    again.stepper().run(2000)
+    assert again.stepper().state.log == stepper.state.log      # the same seed plays the same game
+    box.players.value = 5
+    box.scenario.value = "high-noon"
+    box.start_button.click()
+    assert box.banner.kind in (None, "refused")
+    box.game.value = "western-legends"
+    box.start_button.click()
+    assert box.banner.kind is None and type(box.stepper().state).__module__.endswith("western_legends.engine")
+
+
+# -- designer words everywhere ---------------------------------------------------------------------
+
+#: What a designer should never read in a panel or a checked cell's output: Python values and
+#: reprs, field paths, backticks, snake_case names (parameter and field names), raw ids.
+DEVELOPER_WORDS = [
+    (r"\{'|\['|'\]|'\}|<\w+[ .][^>]*object at 0x", "a Python repr"),
+    (r"\bNone\b|\bTrue\b|\bFalse\b", "a Python value"),
+    (r"\$\.|`", "a field path or backticks"),
+    (r"\b[a-z]+_[a-z_]+\b", "a snake_case name"),
+]
+
+
+def developer_words(text: str, ids=()) -> list[str]:
+    """Each developer word found in ``text`` (visible text, tooltips left out)."""
+    found = [f"{what}: {m.group(0)!r}" for pattern, what in DEVELOPER_WORDS for m in re.finditer(pattern, text)]
+    plain = re.sub(r"\{[^{}]*\}", "", text)  # a YAML example for the designer to write keeps its ids
+    for id_ in ids:  # an id shown instead of its name (file names and folders are fine)
+        for m in re.finditer(rf"(?<![\w/.-]){re.escape(id_)}(?![\w/-]|\.ya?ml)", plain):
+            found.append(f"an id: {m.group(0)!r}")
+    return found
+
+
+def shown_text(widget) -> str:
+    """Everything a panel shows as text: HTML values (without markup or tooltips), labels, options."""
+    import ipywidgets as w
+    parts = []
+    if isinstance(widget, w.HTML):
+        parts.append(visible_text(widget.value))
+    elif isinstance(widget, (w.Dropdown, w.SelectMultiple, w.ToggleButtons)):
+        parts += [str(label) for label, *_ in (o if isinstance(o, tuple) else (o,) for o in widget.options)]
+    if isinstance(widget, (w.Button, w.Checkbox)) or getattr(widget, "description", None):
+        parts.append(str(widget.description))
+    for child in getattr(widget, "children", ()):
+        parts.append(shown_text(child))
+    return "\n".join(p for p in parts if p)
+
+
+def test_the_developer_words_check_catches_what_it_should():
+    assert developer_words("{'a_wins': '1/2'}") and developer_words("set `type:` on the card")
+    assert developer_words("swaps 3 › in $.swaps[2]") and developer_words("the safe_zone_area_distance")
+    assert developer_words("won by High Noon", ids=["high-noon"]) == []
+    assert developer_words("compare with high-noon", ids=["high-noon"])
+    assert developer_words("saved high-noon.yaml in my-rules/", ids=["high-noon", "my-rules"]) == []
+
+
+def test_panels_speak_the_designers_words(lib, tmp_path):
+    from workbench.notebook.balance_lab import balance_form
+    from workbench.notebook.deck_builder import DeckBuilder, builder_widget
+    from workbench.notebook.map_explorer import MapExplorer, explorer_widget
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    from workbench.notebook.turns import play_chooser
+    # ids whose name is the same words (Turn order, turn-order) read as words, not as ids
+    ids = sorted({d.id for d in lib.documents if isinstance(d.id, str) and "-" in d.id
+                  and str(d.data.get("name") or "").lower().replace("-", " ") != d.id.replace("-", " ")})
+    deck = builder_widget(DeckBuilder(lib, "illustrative-mcready-base"))
+    deck.out.value, deck.into.value = "apache-scout", "pinkerton-marshal"
+    deck.add_button.click()
+    designer = ScenarioDesigner(lib, "mixed", "Mixed")
+    scenario = designer_widget(designer, folder=tmp_path)
+    scenario.start.value = "pork-barrel"
+    designer.action_spaces += ["saloon"]                 # a conflict: Saloon and Barnstorming both replace Market
+    scenario.against.value = "high-noon"
+    explorer = explorer_widget(MapExplorer(lib, "illustrative-territory", scenario="high-noon", seed=1))
+    explorer.picker.value = (0, 0)
+    explorer.step_button.click()
+    explorer.compare_button.click()
+    panels = {"deck builder": deck, "scenario designer": scenario, "map explorer": explorer,
+              "balance form": balance_form(lib, cluster="in-process"), "sample turns": play_chooser(lib)}
+    found = {name: developer_words(shown_text(box), ids) for name, box in panels.items()}
+    assert not any(found.values()), found
+
+
+#: Ids that are also plain words of the rules texts ("2 non-resource hexes").
+WORDS_TOO = ("non-resource", "house-rules")
+
+
+# 00 prints the validation report as the command line does (file:line:column, the problem's code)
+@pytest.mark.parametrize("name", ["01-edit-content", "02-scenario-designer", "03-map-explorer",
+                                  "04-deck-builder", "05-sample-turns", "06-odds-lab"])
+def test_checked_cell_outputs_speak_the_designers_words(name, lib):
+    """What a checked cell prints is what a designer reads (07's statistics tables are the balance
+    lab's own and not checked here)."""
+    import nbformat
+    ids = sorted({d.id for d in lib.documents if isinstance(d.id, str) and "-" in d.id
+                  and str(d.data.get("name") or "").lower().replace("-", " ") != d.id.replace("-", " ")})
+    notebook = nbformat.read(Path(__file__).parent.parent / "notebooks" / f"{name}.ipynb", 4)
+    found = []
+    for cell in notebook.cells:
+        if cell.cell_type == "code" and cell.source.startswith("# NBVAL_CHECK_OUTPUT"):
+            for output in cell.outputs:
+                text = output.get("text") or ""
+                if "text/html" not in output.get("data", {}):
+                    text += output.get("data", {}).get("text/plain", "")
+                found += developer_words(text, [i for i in ids if i not in WORDS_TOO])
+    assert not found, found
+
+
+def test_odds_lab_removes_a_fighter_and_shows_win_rate_intervals(lib):
+    from workbench.notebook.odds_lab import OddsLab, odds_widget, parse_fighter, wilson
+    # the Wilson interval of 5 wins in 20 games, computed by hand from its formula: 11.2% to 46.9%
+    assert [round(x, 3) for x in wilson(5, 20)] == [0.112, 0.469]
+    box = odds_widget(OddsLab(lib, [parse_fighter("combat=2", "gang"), parse_fighter("combat=3,tough", "posse")]))
+    assert [v for _, v in box.remove_pick.options] == ["gang", "posse"]
+    box.remove_pick.value = "gang"
+    box.remove_button.click()
+    assert box.banner.kind == "saved" and [v for _, v in box.remove_pick.options] == ["posse"]
+    box.remove_button.click()                     # the last one stays: nothing to compare otherwise
+    assert box.banner.kind == "refused" and len(box.lab.sides) == 1
+    box.games.value, box.players.value = 5, 2
+    box.run_button.click()
+    text = visible_text(box.results.value)
+    assert "likely between (95%)" in text
+    games = box.lab.games
+    first = games[games["seat"] == 1]
+    low, high = wilson(int(first["won"].sum()), first["seed"].nunique())
+    assert f"{low:.0%} and {high:.0%}" in text
 
 
 def test_the_scenario_designer_and_deck_builder_show_the_house_rule_badge(lib):

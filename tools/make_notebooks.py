@@ -1,9 +1,10 @@
 """Writes notebooks/*.ipynb (then run them once so their saved outputs are current):
 
-    .venv/bin/python tools/make_notebooks.py && (cd notebooks && ../.venv/bin/jupyter nbconvert --to notebook --execute --inplace *.ipynb)
+    .venv/bin/python tools/make_notebooks.py [01 06 ...: only those] && (cd notebooks && ../.venv/bin/jupyter nbconvert --to notebook --execute --inplace *.ipynb)
 
 Cells whose first line is `# NBVAL_CHECK_OUTPUT` must reproduce their saved output under nbval.
 """
+import sys
 from pathlib import Path
 
 import nbformat as nbf
@@ -12,17 +13,41 @@ OUT = Path(__file__).resolve().parent.parent / "notebooks"
 CHECK = "# NBVAL_CHECK_OUTPUT\n"
 
 
-def notebook(name, cells):
+class App(str):
+    """A cell that is also in the notebook's app (notebooks/apps/, served by `./dev apps`): the
+    app is the notebook's first text and these cells, the panels without the code below them."""
+
+
+def _write(path, name, cells):
     nb = nbf.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [nbf.v4.new_markdown_cell(c[3:]) if c.startswith("md:") else nbf.v4.new_code_cell(c) for c in cells]
+    nb.cells = [nbf.v4.new_markdown_cell(c[3:]) if c.startswith("md:") else nbf.v4.new_code_cell(str(c)) for c in cells]
     for i, cell in enumerate(nb.cells):
         cell.id = f"{name[:2]}-cell-{i:02d}"  # stable ids: regenerating a notebook changes only what changed
-    nbf.write(nb, OUT / name)
+    path.parent.mkdir(exist_ok=True)
+    nbf.write(nb, path)
 
 
-SETUP = """from workbench.notebook.common import library, VARIANTS
+ONLY = [a for a in sys.argv[1:] if not a.startswith("-")]  # e.g. `make_notebooks.py 01 06`: only those
+
+
+def notebook(name, cells):
+    if ONLY and not any(name.startswith(prefix) for prefix in ONLY):
+        return
+    _write(OUT / name, name, cells)
+    app = [c for c in cells if isinstance(c, App)]
+    if app:
+        _write(OUT / "apps" / name, name, [cells[0], *app])
+
+
+SETUP = """from workbench.notebook.common import LibraryChooser, library, VARIANTS
 lib = library()"""
+
+CHOOSER = App("""md:**Your files.** Type your folder (several: separate them with commas) and press *Open*: the
+panel then works on the published games plus your folders, your documents winning over published
+ones of the same id (as `workbench ... --library your-folder` does), and saves into your (last)
+folder. The folder can also be given before starting JupyterLab: `WORKBENCH_LIBRARY=~/my-rules ./dev open`
+(in code: `library([VARIANTS, "my-rules"])`).""")
 
 notebook("00-start-here.ipynb", [
     """md:# Frontier Workbench — start here
@@ -75,26 +100,32 @@ opened it is never overwritten (you get *Reload* or *Re-apply my edits*); conten
 the published games' own files are saved only after you confirm. **Save as** writes the document
 to a new file with a new id: the way to make your own version of a published document.
 
-This demo edits scratch copies of the example house rules; set `folder` to your own folder
-(for example `VARIANTS / "house-rules"`) to edit your files.""",
-    SETUP + """
-import shutil, tempfile
+The panel edits the files themselves: your folder's (or, until you open yours, the example house
+rules'), and the published games' (saving those asks first; *Save as* forks one into your folder).""",
+    CHOOSER,
+    App(SETUP + """
+from workbench.notebook.editor import DocumentEditor, form, picker
+from workbench.core.paths import EXAMPLES, published_folders
+chooser = LibraryChooser()
+chooser.panel(lambda lib, folder: picker(chooser.folders or [EXAMPLES], library=lib, save_into=folder,
+                                         start=EXAMPLES / "telegraph-office.yaml"))"""),
+    """md:The same editor in code, on a scratch copy of the example house rules (so running this notebook
+changes none of your files): a change in code shows in its form, and the other way round.""",
+    """import shutil, tempfile
 from pathlib import Path
 folder = Path(tempfile.mkdtemp()) / "house-rules"
-_ = shutil.copytree(VARIANTS / "house-rules", folder)""",
-    """from workbench.notebook.editor import DocumentEditor, form, picker
+_ = shutil.copytree(VARIANTS / "house-rules", folder)
 # the published games' content, to check references against (the original house rules are left
 # out, or the copies would share their ids)
 published = library([VARIANTS / "dark-horse", VARIANTS / "revolver", VARIANTS / "western-legends"])
 panel = picker(folder, library=published, start=folder / "telegraph-office.yaml")
 panel""",
-    "md:The panel's editor in code: a change here shows in the form above, and the other way round.",
     CHECK + """editor = panel.current().editor
 editor.set_field(["name"], "Telegraph & Post Office")
 saved = editor.save()
 print("saved", saved.path.name, "with", len(saved.problems), "problems")
 print(editor.path.read_text().splitlines()[1])
-print([line for line in editor.path.read_text().splitlines() if line.startswith("name:")])""",
+print(*[line for line in editor.path.read_text().splitlines() if line.startswith("name:")])""",
     "md:A mistake shows at once, located, in words:",
     CHECK + """editor.set_field(["type"], "limted")
 for p in editor.problems():
@@ -117,7 +148,7 @@ and becomes a house rule; the published file is not touched.""",
                                 library=published)
 saloon.save_as(folder, "house-saloon", name="Saloon (house rules)")
 print(saloon.path.name, "|", saloon.data["name"], "|", saloon.data["source"]["section"])
-print([p.code for p in saloon.problems()])""",
+print(len(saloon.problems()), "problems")""",
 ])
 
 notebook("02-scenario-designer.ipynb", [
@@ -129,11 +160,17 @@ shows what your scenario changes against a published scenario or the base game. 
 a published scenario (its texts, end of game and parameters too) into yours, which keeps its own
 id. *Save scenario* writes a new file `<id>.yaml` and never replaces an existing file unless you
 confirm.""",
-    SETUP + """
+    CHOOSER,
+    App(SETUP + """
 from workbench.notebook.scenario import ScenarioDesigner, designer_widget
-designer = ScenarioDesigner(lib, "frontier-politics", "Frontier Politics")
-designer_widget(designer)""",
-    "md:The same designer in code (the panel above follows). Start from High Noon and add Pork Barrel's spaces: Saloon and Barnstorming both replace Market:",
+chooser = LibraryChooser()
+panel = chooser.panel(lambda lib, folder: designer_widget(ScenarioDesigner(lib, "frontier-politics", "Frontier Politics"),
+                                                          folder=folder))
+panel"""),
+    "md:The same designer in code (on the published games and the examples):",
+    """designer = ScenarioDesigner(lib, "frontier-politics", "Frontier Politics")
+box = designer_widget(designer)  # display(box) shows its panel""",
+    "md:Start from High Noon and add Pork Barrel's spaces: Saloon and Barnstorming both replace Market:",
     CHECK + """designer.start_from("high-noon")
 designer.action_spaces += ["campaign", "barnstorming", "carnival"]
 for p in designer.problems():
@@ -152,15 +189,37 @@ piece, whether it may be built there and, if not, every reason. The bright hexes
 chosen player may build the chosen piece. Build and remove pieces, move the mobile mystery hex with
 a seeded die, see where it will be after several moves, and compare random layouts. The map
 shipped here is **illustrative**: the rules texts give no board layout.""",
-    SETUP + """
+    CHOOSER,
+    App(SETUP + """
+import html
+import ipywidgets as w
 from workbench.notebook.map_explorer import MapExplorer, explorer_widget
-explorer = MapExplorer(lib, "illustrative-territory", scenario="high-noon", seed=1)
-explorer_widget(explorer)""",
+
+def map_panel(lib, folder):
+    maps = [(d.data.get("name") or d.id, d.id) for d in lib.of_kind("map", "dark-horse")]
+    pick = w.Dropdown(options=maps, value="illustrative-territory" if "illustrative-territory" in dict(maps).values() else maps[0][1],
+                      description="map", layout=w.Layout(width="min(420px, 100%)"))
+    holder = w.VBox()
+    def show(*_):
+        holder.children = [w.HTML(f"<b class='wb-map-name'>{html.escape(pick.label)}</b>"),
+                           explorer_widget(MapExplorer(lib, pick.value, scenario="high-noon", seed=1))]
+    pick.observe(show, names="value")
+    show()
+    box = w.VBox([pick, holder])
+    box.map, box.holder = pick, holder
+    return box
+
+chooser = LibraryChooser()
+chooser.panel(map_panel)"""),
+    "md:The same explorer in code:",
+    """explorer = MapExplorer(lib, "illustrative-territory", scenario="high-noon", seed=1)
+box = explorer_widget(explorer)  # display(box) shows its panel""",
     "md:What the panel shows for one hex, as data:",
     CHECK + """info = explorer.select((0, -3))
-print(info["name"], "|", info["pieces"])
+print(info["name"], "|", ", ".join(info["pieces"]))
 for who in ("red", "blue"):
-    print(who, "town:", info["legal"]["town"][who], info["why"]["town"][who])""",
+    print(who, "may build a town here" if info["legal"]["town"][who] else "may not build a town here:",
+          "; ".join(info["why"]["town"][who]))""",
     "md:Move the Buffalo Herd with given dice (the panel follows), then compare three random layouts' fairness:",
     CHECK + """move = explorer.step_mobile((3, 0), rolls=[5, 4])
 print(move.reason)
@@ -178,17 +237,21 @@ by type and the chance to draw a card. *Save deck* writes a new deck file (never
 one unless you confirm); *Export CSV* writes a printable list. The rules texts do not print
 Revolver's base decks, so this uses the **illustrative stand-in** base deck in
 `variants/house-rules/` (known cards and placeholders); supply your real base list the same way.""",
-    SETUP + """
+    CHOOSER,
+    App(SETUP + """
 from workbench.notebook.deck_builder import DeckBuilder, builder_widget
-builder = DeckBuilder(lib, "illustrative-mcready-base", id="sharpshooters", name="Sharpshooters")
-builder_widget(builder)""",
-    "md:The same as a script (the panel above follows):",
+chooser = LibraryChooser()
+chooser.panel(lambda lib, folder: builder_widget(DeckBuilder(lib, "illustrative-mcready-base", id="sharpshooters",
+                                                             name="Sharpshooters"), folder=folder))"""),
+    "md:The same as a script:",
+    """builder = DeckBuilder(lib, "illustrative-mcready-base", id="sharpshooters", name="Sharpshooters")
+box = builder_widget(builder)  # display(box) shows its panel""",
     CHECK + """builder.swap("placeholder-mcready-character", "pinkerton-marshal")
 builder.swap("placeholder-mcready-character", "estella-morales")
 builder.swap("apache-scout", "hidden-sniper")
-print(builder.size(), "cards, legal:", builder.legal())
+print(builder.size(), "cards,", "legal" if builder.legal() else "not legal")
 for p in builder.problems():
-    print(p.severity, p.code, "-", p.message)
+    print(p.severity, "-", p.message)
 print("by type:", ", ".join(f"{n} {kind}" for kind, n in builder.stats()["by_type"].items()))
 print("at least one Pinkerton Marshal after 0-8 draws:", ", ".join(f"{p:.1%}" for _, p in builder.odds("pinkerton-marshal", 8)))""",
 ])
@@ -199,19 +262,26 @@ notebook("05-sample-turns.ipynb", [
 Play a Dark Horse round and a Western Legends game with bots or by hand, and step back and forth
 through the log (every state is kept; playing a move from a past step asks before it discards the
 later steps). Everything is seeded: the same seed plays the same game.""",
-    SETUP + """
-from workbench.games.dark_horse.engine import new_game, BOTS as DH_BOTS
+    CHOOSER,
+    App(SETUP + """
+from workbench.notebook.turns import play_chooser
+chooser = LibraryChooser()
+chooser.panel(lambda lib, folder: play_chooser(lib))"""),
+    "md:The same in code: a High Noon game of two rounds, three seats, and the bots playing it:",
+    """from workbench.games.dark_horse.engine import new_game, BOTS as DH_BOTS
 from workbench.notebook.turns import TurnStepper, stepper_widget
 dark_horse = TurnStepper(new_game(lib, "high-noon", 3, seed=7, rounds=2),
                          {"red": DH_BOTS["greedy"], "blue": DH_BOTS["random"], "green": DH_BOTS["random"]}, seed=7)
 stepper_widget(dark_horse, "dark-horse", library=lib)""",
     "md:What the engine assumes where the rules texts are silent is the first line of every log; the bots play on (the panel above follows):",
-    CHECK + """for assumption in dark_horse.state.log[0]["assumptions"]:
-    print("-", assumption)
+    CHECK + """from workbench.notebook.turns import describe_assumption
+for assumption in dark_horse.state.log[0]["assumptions"]:
+    print("-", describe_assumption(assumption, "dark-horse", lib))
 dark_horse.run(40)
-print("game over:", dark_horse.done)
+print("the game is over" if dark_horse.done else "the game goes on")
 for name, s in dark_horse.state.scores().items():
-    print(f"{name}: {s['white_hat']} White Hat, {s['black_hat']} Black Hat, roles: {', '.join(s['roles']) or 'none'}")""",
+    roles = [next((d.data.get("name") for d in lib.documents if d.id == r and d.data.get("name")), r) for r in s["roles"]]
+    print(f"{name}: {s['white_hat']} White Hat, {s['black_hat']} Black Hat, roles: {', '.join(roles) or 'none'}")""",
     """from workbench.games.western_legends.engine import new_game as western_legends, BOTS as WL_BOTS
 western = TurnStepper(western_legends(lib, 3, seed=5), {"red": WL_BOTS["greedy"], "blue": WL_BOTS["greedy"], "green": WL_BOTS["random"]}, seed=5)
 stepper_widget(western, "western-legends", library=lib)""",
@@ -228,15 +298,16 @@ Exact gunfight odds for the fighters a scenario brings (add your own with their 
 map and as a table (hover a percentage for the exact fraction), and Monte Carlo balance runs for
 Western Legends: does the first player win more often, and how spread are the scores? Everything
 is seeded.""",
-    SETUP + """
+    App(SETUP + """
 from workbench.notebook.odds_lab import OddsLab, odds_widget, library_fighters, parse_fighter
 lab = OddsLab(lib, library_fighters(lib) + [parse_fighter("combat=2,duel=1,deadly", "deadly gun"),
                                             parse_fighter("combat=3,weak-kneed", "nervous posse")])
-odds_widget(lab)""",
+odds_widget(lab)"""),
     "md:One matchup, exactly:",
     CHECK + """from workbench.games.dark_horse.gunfight import exact_odds, Side
 odds = exact_odds(Side.parse("combat=2,duel=2,tough", "marshal"), Side.parse("combat=2", "gang"))
-print({k: str(v) for k, v in odds.outcomes.items()})""",
+for outcome, chance in odds.outcomes.items():
+    print(f"{outcome.replace('_', ' ')}: {float(chance):.1%} (exactly {chance})")""",
     "md:Balance runs in code, with a progress bar:",
     """import ipywidgets as w
 from IPython.display import display
@@ -248,7 +319,7 @@ def progress(done, total):
 games, by_seat, spread = balance(lib, range(20), players=3, progress=progress)""",
     CHECK + """for seat, row in by_seat.iterrows():
     who = "the first player" if seat == 1 else f"{seat - 1} seat(s) after the first"
-    print(f"{who}: won {row.win_rate:.0%} of {row.games} games, mean score {row.mean_score:.2f} LP")
+    print(f"{who}: won {row.win_rate:.0%} of {int(row.games)} games, mean score {row.mean_score:.2f} LP")
 print(f"score spread per game (winner minus last): mean {spread['mean']:.2f} LP, from {spread['min']:.0f} to {spread['max']:.0f}")""",
 ])
 notebook("07-balance-lab.ipynb", [
@@ -273,6 +344,11 @@ from IPython.display import HTML, display
 lib = library()
 lab = LocalLab(workers=2)            # an embedded local cluster; LocalLab() takes one process per core
 display(HTML(f'Dask dashboard (tasks, workers, progress): <a href="{lab.dashboard_link}" target="_blank">{lab.dashboard_link}</a>'))""",
+    "md:## Ask your question\n\nChoose the baseline scenario and the house rules to test (or a parameter and the values to try), the number of games, players and bots, and press **Run**. The games are played on a local Dask cluster started at the first run (its dashboard link appears while it runs); the verdict comes in words.",
+    App("""from workbench.notebook.common import LibraryChooser
+from workbench.notebook.balance_lab import balance_form
+chooser = LibraryChooser()
+chooser.panel(lambda lib, folder: balance_form(lib))"""),
     "md:## A shipped house rule against its published baseline\n\n`variants/house-rules/deadlier-gunfights.yaml` makes gunfights end sooner and wounds hurt more. Its baseline is the published *High Noon* scenario. 300 games each, three players, random bots:",
     """example = compare("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], players=3,
                   games=300, seed=1, name="notebook-deadlier-gunfights")

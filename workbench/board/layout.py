@@ -17,6 +17,27 @@ from .graph import RESOURCE_CATEGORIES, Board
 RESOURCES = ("food", "wood", "ore")
 
 
+def resource_tiles(template: dict, game: dict | None = None) -> dict[str, int]:
+    """The resource hex tiles a layout shuffles: the map's own count, else the game's.
+
+    A count is a fact of the printed components (``facts: resource_hex_tiles``); a designer may
+    also set it as a parameter, which then wins over the fact of the same document.
+
+    >>> resource_tiles({"facts": {"resource_hex_tiles": {"food": 2}}})
+    {'food': 2}
+    >>> resource_tiles({}, {"facts": {"resource_hex_tiles": {"ore": 1}}})
+    {'ore': 1}
+    >>> resource_tiles({"parameters": {"resource_hex_tiles": {"wood": 3}}, "facts": {"resource_hex_tiles": {"wood": 1}}})
+    {'wood': 3}
+    """
+    for data in (template, game or {}):
+        for section in ("parameters", "facts"):
+            tiles = (data.get(section) or {}).get("resource_hex_tiles")
+            if isinstance(tiles, dict) and tiles:
+                return dict(tiles)
+    return {}
+
+
 def random_layout(template: dict, seed: int, *, tiles: dict[str, int] | None = None,
                   mystery: list[str] | None = None, hex_types: dict | None = None) -> dict:
     """A copy of ``template`` with tiles and mystery hexes shuffled onto their spots.
@@ -30,7 +51,7 @@ def random_layout(template: dict, seed: int, *, tiles: dict[str, int] | None = N
     """
     rng = random.Random(seed)
     data = copy.deepcopy(template)
-    tiles = tiles if tiles is not None else (data.get("parameters") or {}).get("resource_hex_tiles", {})
+    tiles = tiles if tiles is not None else resource_tiles(data)
     bag = [r for r, n in sorted(tiles.items()) for _ in range(int(n))]
     rng.shuffle(bag)
     hex_types = hex_types or {}

@@ -259,7 +259,7 @@ def _draw(args, rep, library, report) -> int:
 
 def _layout(args, rep, library, report) -> int:
     from ..board.graph import Board
-    from ..board.layout import fairness, random_layout, spread
+    from ..board.layout import fairness, random_layout, resource_tiles, spread
     from ..core import storage
 
     board = report.board
@@ -270,7 +270,7 @@ def _layout(args, rep, library, report) -> int:
     variant = library.data(board.game, "variant", "mystery-hexes") or {}
     mystery = list(variant.get("hex_types") or [])
     game = library.data(board.game, "game", board.game) or {}
-    tiles = (template.get("parameters") or {}).get("resource_hex_tiles") or (game.get("parameters") or {}).get("resource_hex_tiles", {})
+    tiles = resource_tiles(template, game)
     data = random_layout(template, args.seed, tiles=tiles, mystery=mystery, hex_types=board.hex_types)
     laid = Board.from_data(data, hex_types=board.hex_types)
     rows = fairness(laid, args.distance)

@@ -176,7 +176,7 @@ def check_replacement_conflicts(library: Library) -> Iterator[Problem]:
                 yield scenario.problem(
                     "replacement-conflict",
                     f"'{first}' and '{other}' both replace the action space '{target}'; one scenario can use only one of them",
-                    ["action_spaces", i], hint=f"remove '{first}' or '{other}' from action_spaces",
+                    ["action_spaces", i], hint=f"remove '{first}' or '{other}' from the scenario's action spaces",
                     spaces=[first, other], replaces=target)
 
 

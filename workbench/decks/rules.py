@@ -91,7 +91,7 @@ def check_base_known(ctx: DeckContext) -> Iterator[Problem]:
         yield ctx.problem("base-list-unknown",
                           f"the base deck '{ctx.deck.base_id}' has no card list, so {what} cannot be checked:"
                           " the deck cannot be shown legal", [], ["base"] if ctx.document.data.get("base") else [],
-                          hint="give the base deck a `cards:` list (the rules texts do not print it), or name a"
+                          hint="give the base deck its card list, under cards: (the rules texts do not print it), or name a"
                                " base deck that has one", severity=WARNING)
 
 
@@ -165,7 +165,7 @@ def check_same_type(ctx: DeckContext) -> Iterator[Problem]:
             unknown = [ctx.name(c) for c, t in ((swap.out, a), (swap.into, b)) if t is None]
             yield ctx.problem("type-unknown", f"cannot check {ctx.name(swap.out)} -> {ctx.name(swap.into)}: the type of "
                               f"{' and '.join(unknown)} is not known", [swap.out, swap.into], ctx.swap_path(swap, "in"),
-                              severity=WARNING, hint="set `type:` on the card document (action, character or firepower)")
+                              severity=WARNING, hint="give the card its type (action, character or firepower) in its file, under type:")
         elif a != b:
             yield ctx.problem("type-mismatch", f"{ctx.name(swap.out)} is a {a} card; it can be replaced only by a {a} card,"
                               f" not by {ctx.name(swap.into)} ({b})", [swap.out, swap.into], ctx.swap_path(swap, "in"),

@@ -21,14 +21,37 @@ from pathlib import Path
 
 from ..app.validate import validate_paths
 from ..content.badges import badged_name
-from ..core.errors import WorkbenchError
+from ..core.errors import UsageError, WorkbenchError
 
 from ..core.paths import VARIANTS  # noqa: E402  (the published library, wherever the package is installed)
 
 
+#: The environment variable naming the designer's own folders (separated like ``PATH``), the
+#: folders every notebook's library chooser opens with.
+LIBRARY_VARIABLE = "WORKBENCH_LIBRARY"
+
+
 def library(paths=None):
-    """The validated library of ``paths`` (default: the shipped variants/)."""
-    return validate_paths(paths or [VARIANTS]).library
+    """The library the notebooks see, resolved as the command line resolves it
+    (:mod:`workbench.app.resolve`): the published games behind, then each folder of ``paths``
+    in order, each replacing the documents before it that have the same game, kind and id. So
+    ``library([VARIANTS, "my-rules"])`` is ``workbench ... --library my-rules``: a designer's copy
+    of a published card, changed, is a house rule that wins, not a ``duplicate-id``. Two documents
+    with one id inside one folder are still a ``duplicate-id``. Default: the shipped ``variants/``
+    (the published games and the example house rules).
+    """
+    from ..app.resolve import published_documents
+
+    layers = [str(p) for p in (paths or [VARIANTS])]
+    return validate_paths([layers[-1]], context=layers[:-1], background=published_documents()).library
+
+
+def designer_folders() -> list[Path]:
+    """The designer's own folders named by ``$WORKBENCH_LIBRARY`` (existing ones, in order)."""
+    import os
+
+    value = os.environ.get(LIBRARY_VARIABLE, "")
+    return [Path(p).expanduser() for p in value.split(os.pathsep) if p.strip() and Path(p).expanduser().is_dir()]
 
 
 # -- one state per panel -------------------------------------------------------------------------
@@ -442,3 +465,90 @@ def image_widget(figure=None, **layout):
     if figure is not None:
         image.value = png(figure)
     return image
+
+
+# -- which content --------------------------------------------------------------------------------
+class LibraryChooser(Observable):
+    """Which content a notebook works on: the published games (with the example house rules) plus
+    the designer's own folders, later folders winning (see :func:`library`). ``folder`` is where
+    the notebook saves: the designer's last folder (or the example house rules when none is
+    chosen). ``widget()`` shows the chooser; ``open(text)`` takes folders separated by commas.
+
+    >>> chooser = LibraryChooser([])
+    >>> chooser.folder.name, len(chooser.library.ids("dark-horse", "scenario")) >= 4
+    ('house-rules', True)
+    """
+
+    def __init__(self, folders=None):
+        self.folders = [Path(f) for f in (designer_folders() if folders is None else folders)]
+        self._load()
+
+    def _load(self) -> None:
+        missing = [f for f in self.folders if not f.is_dir()]
+        if missing:
+            error = UsageError(f"there is no folder {missing[0]}")
+            error.hint = "type the path of an existing folder (in the file browser: right click, Copy Path)"
+            raise error
+        self.library = library([VARIANTS, *self.folders])
+
+    @property
+    def folder(self) -> Path:
+        return self.folders[-1] if self.folders else VARIANTS / "house-rules"
+
+    def open(self, text: str) -> None:
+        import re
+        folders = [Path(p.strip()).expanduser() for p in re.split(r"[,;\n]", text) if p.strip()]
+        previous = self.folders
+        self.folders = folders
+        try:
+            self._load()
+        except ValueError:
+            self.folders = previous
+            raise
+        self.changed()
+
+    def describe(self) -> str:
+        own = ", ".join(f"{f.name}/" for f in self.folders)
+        return "the published games" + (f" and your folder{'s' * (len(self.folders) > 1)} {own}" if own else
+                                         " and the example house rules (no folder of yours chosen)")
+
+    def widget(self):
+        """A line: the designer's folders, an *Open* button, and what is loaded (or why not)."""
+        import ipywidgets as w
+
+        banner = Banner()
+        text = w.Text(value=", ".join(str(f) for f in self.folders), description="your folder",
+                      placeholder="the folder with your YAML files (several: separate with commas)",
+                      style={"description_width": "80px"}, layout=w.Layout(width="min(560px, 100%)"))
+        button = w.Button(description="Open", icon="folder-open", tooltip="load the published games and your folder")
+        status = w.HTML()
+
+        def draw(*_):
+            files = sum(1 for f in self.folders for _ in f.rglob("*.y*ml"))
+            status.value = (f"<span class='wb-library' style='color:#555'>Working on {html.escape(self.describe())}"
+                            + (f" ({files} file{'s' * (files != 1)} of yours)" if self.folders else "") + "</span>")
+
+        button.on_click(shows_errors(banner)(lambda _: self.open(text.value)))
+        self.observe(draw)
+        draw()
+        box = w.VBox([w.HBox([text, button], layout=w.Layout(flex_flow="row wrap")), status, banner.widget])
+        box.add_class("wb-chooser")
+        box.text, box.button, box.status, box.banner = text, button, status, banner
+        return box
+
+    def panel(self, make):
+        """The chooser over a panel that ``make(library, folder)`` builds; opening other folders
+        builds the panel again on the new library."""
+        import ipywidgets as w
+
+        holder = w.Box(layout=w.Layout(flex_flow="column"))
+        chooser = self.widget()
+
+        def build(*_):
+            holder.children = [make(self.library, self.folder)]
+        self.observe(build)
+        build()
+        box = w.VBox([chooser, holder])
+        box.chooser, box.holder = chooser, holder
+        box.current = lambda: holder.children[0]
+        return box

@@ -386,9 +386,9 @@ def _document_value(field, value):
     return value
 
 
-def form(editor: DocumentEditor):
-    """The ipywidgets form: one widget per field, a raw-YAML area, problems, Save, Save as and
-    Reload. Everything is redrawn from ``editor`` whenever it changes (a click here or code in a
+def form(editor: DocumentEditor, save_into=None):
+    """The ipywidgets form: one widget per field, a raw-YAML area, problems, Save, Save as (into
+    ``save_into``, default the file's own folder) and Reload. Everything is redrawn from ``editor`` whenever it changes (a click here or code in a
     cell), so the form, the raw YAML and the file on disk never disagree."""
     import ipywidgets as w
 
@@ -468,7 +468,7 @@ def form(editor: DocumentEditor):
     save = w.Button(description="Save", button_style="primary", icon="save")
     reload_ = w.Button(description="Reload from disk", icon="refresh")
     reapply = w.Button(description="Reload and re-apply my edits", layout=w.Layout(display="none", width="auto"))
-    folder = w.Text(value=str(editor.path.parent), description="save as into", style={"description_width": "90px"},
+    folder = w.Text(value=str(save_into or editor.path.parent), description="save as into", style={"description_width": "90px"},
                     layout=w.Layout(width="420px"))
     new_id = w.Text(placeholder="new-id", description="with id", style={"description_width": "60px"})
     save_as = w.Button(description="Save as new file", icon="copy")
@@ -550,20 +550,27 @@ def form(editor: DocumentEditor):
     return box
 
 
-def picker(folder, library: Library | None = None, start=None):
-    """Pick a file (and the document in it) under ``folder``; its form appears below. ``start``
-    is the file opened first (default: the first file). ``box.current().editor`` is the editor
+def picker(folder, library: Library | None = None, start=None, save_into=None):
+    """Pick a file (and the document in it) under ``folder`` (a folder, or a list of them: the
+    designer's folders and the published games); its form appears below and edits that file
+    itself. ``start`` is the file opened first (default: the first file). ``save_into`` is the
+    folder *Save as* offers (default: the file's own). ``box.current().editor`` is the editor
     the form shows: change it in code and the form follows."""
     import ipywidgets as w
 
     from ..content.validate import discover
     from .common import Banner, shows_errors
 
-    folder = Path(folder)
-    files = [Path(f) for f in discover([folder])]
+    folders = [Path(f) for f in (folder if isinstance(folder, (list, tuple)) else [folder])]
+    options = []
+    for root in folders:
+        for f in discover([root]):
+            f = Path(f)
+            label = str(f.relative_to(root)) if len(folders) == 1 else f"{root.name}/{f.relative_to(root)}"
+            options.append((label, f))
+    files = [f for _, f in options]
     banner, area = Banner(), w.VBox()
-    choose = w.Dropdown(options=[(str(f.relative_to(folder)), f) for f in files], description="file",
-                        layout=w.Layout(width="480px"))
+    choose = w.Dropdown(options=options, description="file", layout=w.Layout(width="min(480px, 100%)"))
     document = w.Dropdown(description="document", layout=w.Layout(width="420px"))
     state = {"form": None, "quiet": False}
 
@@ -571,7 +578,7 @@ def picker(folder, library: Library | None = None, start=None):
         if choose.value is None:
             return
         editor = DocumentEditor(choose.value, document.value or 0, library=library)
-        state["form"] = form(editor)
+        state["form"] = form(editor, save_into=save_into)
         area.children = [state["form"]]
 
     @shows_errors(banner)
@@ -605,6 +612,6 @@ def picker(folder, library: Library | None = None, start=None):
             choose.value = first  # opens it through on_file
         else:
             on_file({"new": first})
-    box = w.VBox([w.HBox([choose, document]), banner.widget, area])
+    box = w.VBox([w.HBox([choose, document], layout=w.Layout(flex_flow="row wrap")), banner.widget, area])
     box.file, box.document, box.area, box.messages, box.current = choose, document, area, banner, lambda: state["form"]
     return box

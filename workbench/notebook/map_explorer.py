@@ -12,7 +12,7 @@ import re
 
 from ..board.geometry import hex_to_pixel, pixel_to_hex
 from ..board.graph import Board, Piece, board_from_library
-from ..board.layout import fairness, random_layout, spread
+from ..board.layout import fairness, random_layout, resource_tiles, spread
 from ..board.mobile import distribution, roll_move
 from ..board.placement import Question, board_parameters, check_board, legal_placements, rules_in_force
 from .common import HTML, Observable, Picture
@@ -166,7 +166,10 @@ class MapExplorer(Observable):
     def step_mobile(self, node, rolls=None):
         """Move the mobile hex on ``node`` by the rules (seeded dice, or ``rolls`` given)."""
         move = roll_move(self.board, tuple(node), rolls, self.rng, apply=True)
-        self.history.append(move.reason)
+        moved = next((p for p in self.board.pieces if p.at == tuple(move.end) and p.piece == "mystery-hex"), None)
+        what = self.piece_name(moved) if moved else "the mobile hex"
+        self.history.append(f"{what} from {node[0]},{node[1]}: " + (plain_reason(move.reason, move.end) if move.reason else "moved")
+                            + (f", now on {move.end[0]},{move.end[1]}" if tuple(move.end) != tuple(node) else ", stays"))
         if self.heat is not None and tuple(self.heat[0]) == tuple(node):
             self.heat = (move.end, self.heat[1])
         self.changed()
@@ -180,7 +183,7 @@ class MapExplorer(Observable):
         of each type and the mystery hexes within ``distance``, and the spread (max - min)."""
         template = self.board.document.data
         variant = self.library.data(self.board.game, "variant", "mystery-hexes") or {}
-        tiles = self.board.parameters.get("resource_hex_tiles", {})
+        tiles = resource_tiles(template, self.library.data(self.board.game, "game", self.board.game))
         rows = []
         for seed in seeds:
             data = random_layout(template, seed, tiles=tiles, mystery=list(variant.get("hex_types") or []),
@@ -330,6 +333,8 @@ def explorer_widget(explorer: MapExplorer):
     distance = w.IntSlider(value=3, min=1, max=6, description="within", style=wide)
     compare = w.Button(description="Compare layouts", icon="balance-scale")
     layouts = HTML()
+    layout_banner = Banner()  # a layout's message under its own button, not at the top of the panel
+    happened = HTML()
 
     cache = {}
 
@@ -352,6 +357,8 @@ def explorer_widget(explorer: MapExplorer):
         info.value = (info_html(explorer, explorer.describe(explorer.selected)) if explorer.selected is not None
                       else "<p><i>Click a hex on the map (or pick it in the list) to see what may be built there and why.</i></p>")
         problems.value = "<b>Pieces on the map against the rules in force</b>" + problems_table(explorer.problems())
+        happened.value = ("<div class='wb-happened' style='color:#333;margin:2px 0'><b>What happened:</b> "
+                          + html.escape(explorer.history[-1]) + "</div>") if explorer.history else ""
         mobiles = explorer.mobile_hexes()
         options = [(f"{explorer.piece_name(p)} at {p.at[0]},{p.at[1]}", p.at) for p in explorer.board.pieces
                    if p.at in mobiles and p.piece == "mystery-hex"]
@@ -416,8 +423,9 @@ def explorer_widget(explorer: MapExplorer):
         if heat_hex.value is not None:
             explorer.heat = (heat_hex.value, heat_moves.value)
 
-    @guarded
+    @shows_errors(layout_banner)
     def on_compare(_):
+        layouts.value = ""  # never a stale table under an error
         try:
             chosen = [int(s) for s in re.split(r"[,\s]+", seeds.value.strip()) if s]
         except ValueError:
@@ -444,15 +452,18 @@ def explorer_widget(explorer: MapExplorer):
     explorer.observe(redraw)
     redraw()
     box = w.VBox([
-        w.HBox([scenario, player, piece]), w.HBox([picker, place, remove, step]), banner.widget,
+        w.HBox([scenario, player, piece], layout=w.Layout(flex_flow="row wrap")),
+        w.HBox([picker, place, remove, step], layout=w.Layout(flex_flow="row wrap")), banner.widget, happened,
         w.HBox([view, info], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
         problems,
         HTML("<h4 style='margin:8px 0 2px'>Where a mobile hex goes</h4>"), w.HBox([heat_hex, heat_moves]),
         w.HBox([heat_image, heat_table], layout=w.Layout(align_items="flex-start")),
-        HTML("<h4 style='margin:8px 0 2px'>Compare random layouts</h4>"), w.HBox([seeds, distance, compare]), layouts])
+        HTML("<h4 style='margin:8px 0 2px'>Compare random layouts</h4>"), w.HBox([seeds, distance, compare]),
+        layout_banner.widget, layouts])
     box.explorer, box.picker, box.place_button, box.remove_button, box.step_button = explorer, picker, place, remove, step
     box.player, box.piece, box.scenario, box.banner, box.messages, box.info = player, piece, scenario, banner, banner, info
     box.on_canvas_click, box.canvas, box.figure, box.problems = clicked, canvas, figure, problems
     box.heat_hex, box.heat_moves, box.heat_image, box.heat_table = heat_hex, heat_moves, heat_image, heat_table
     box.seeds, box.distance, box.compare_button, box.layouts, box.redraw = seeds, distance, compare, layouts, redraw
+    box.layout_banner, box.happened = layout_banner, happened
     return box

@@ -134,6 +134,21 @@ def balance(library, seeds, players: int = 3, progress=None):
     return table, summary, spread
 
 
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default): where the true rate likely is.
+
+    >>> [round(x, 3) for x in wilson(5, 20)]
+    [0.112, 0.469]
+    """
+    import math
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def balance_html(games) -> str:
     """Win rate per seat (exact fractions on hover) and mean scores, as an HTML table."""
     from .common import html_table, percent
@@ -142,6 +157,7 @@ def balance_html(games) -> str:
         n, wins = group["seed"].nunique(), int(group["won"].sum())
         rows.append({"seat after the first player": "first player" if seat == 1 else f"{seat - 1} after the first",
                      "games": n, "won": wins, "win rate": percent(Fraction(wins, n), title=f"{wins} of {n} games"),
+                     "likely between (95%)": "{:.0%} and {:.0%}".format(*wilson(wins, n)),
                      "mean score (LP)": round(float(group["score"].mean()), 1)})
     spreads = games.groupby("seed")["score"].agg(lambda s: s.max() - s.min())
     return (html_table(rows, css_class="wb-balance")
@@ -192,6 +208,8 @@ def odds_widget(lab: OddsLab):
     spec = w.Text(value="combat=2,duel=1", description="icons", style={"description_width": "50px"},
                   tooltip="combat=N, duel=N, tough, deadly, weak-kneed, wounds=N, engineer")
     add = w.Button(description="Add fighter", icon="plus")
+    gone = w.Dropdown(description="remove", style={"description_width": "60px"}, layout=w.Layout(width="320px"))
+    remove = w.Button(description="Remove fighter", icon="minus")
     games = w.IntSlider(value=20, min=5, max=200, step=5, description="games")
     players = w.IntSlider(value=3, min=2, max=6, description="players")
     run = w.Button(description="Run balance games", button_style="primary", icon="play")
@@ -199,6 +217,9 @@ def odds_widget(lab: OddsLab):
     results = HTML()
 
     def draw():
+        options = [(fighter_name(lab.library, side), fighter_id(side)) for side in lab.sides]
+        if list(gone.options) != options:
+            gone.options = options
         heat.value = png(gunfight_heatmap(lab.sides, lab.library, lab.rules).figure)
         table.value = ("<b>The same chances</b> (hover a percentage for the exact fraction)"
                        + gunfight_table(lab.sides, lab.library, lab.rules))
@@ -219,14 +240,27 @@ def odds_widget(lab: OddsLab):
             bar.value = done
         lab.run_balance(games.value, players.value, progress)
 
+    @guarded
+    def on_remove(_):
+        if gone.value is None:
+            raise ValueError("there is no fighter to remove")
+        if len(lab.sides) <= 1:
+            raise ValueError("keep at least one fighter to compare")
+        label = gone.label
+        lab.remove_fighter(gone.value)
+        banner.saved(f"Removed {label}")
+
+    remove.on_click(on_remove)
     add.on_click(on_add)
     run.on_click(on_run)
     lab.observe(redraw)
     redraw()
-    box = w.VBox([heat, w.HBox([name, spec, add]), banner.widget, table,
+    box = w.VBox([heat, w.HBox([name, spec, add], layout=w.Layout(flex_flow="row wrap")),
+                  w.HBox([gone, remove], layout=w.Layout(flex_flow="row wrap")), banner.widget, table,
                   HTML("<h4 style='margin:8px 0 2px'>Western Legends balance runs</h4>"), w.HBox([games, players, run]), bar,
                   results])
     box.lab, box.heat, box.table, box.fighter_name, box.fighter_spec, box.add_button = lab, heat, table, name, spec, add
     box.games, box.players, box.run_button, box.bar, box.results, box.banner, box.redraw = (
         games, players, run, bar, results, banner, redraw)
+    box.remove_pick, box.remove_button = gone, remove
     return box

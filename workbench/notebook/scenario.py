@@ -21,6 +21,11 @@ from .editor import NeedsConfirmation, save_asking
 
 #: Fields the designer composes with the widgets (the rest are carried over by start_from).
 PICKED = ("action_spaces", "variants", "decks")
+#: Texts the panel edits: the scenario's text (one paragraph) and lists of lines.
+TEXTS = ("text", "setup", "special_rules", "end_game", "placement_rules")
+#: What *start from* and *open* take over besides the picks and the players: only what the panel
+#: shows and edits (a field never shown is never saved behind the designer's back).
+CARRIED = TEXTS + ("parameters",)
 #: The order fields are written in.
 ORDER = ("kind", "game", "id", "name", "source", "players", "playing_time", "text", "decks", "action_spaces",
          "variants", "optional_variants", "excluded_characters", "hidden_agenda_removed_symbols", "setup",
@@ -44,7 +49,8 @@ class ScenarioDesigner(Observable):
             self.action_spaces, self.variants, self.decks = [], [], []
             self.players = (2, 4)
             self.based_on: str | None = None
-            self.extra: dict = {}  # carried over from the scenario started from
+            self.kept_source: dict | None = None  # the source of a scenario reopened (``open``)
+            self.extra: dict = {}  # texts and parameters (CARRIED), edited in the panel
 
     def __setattr__(self, name, value):
         if name in PICKED:
@@ -62,28 +68,92 @@ class ScenarioDesigner(Observable):
                 "decks": sorted(d.id for d in self.library.of_kind("deck", self.game))}
 
     def published(self) -> list[str]:
-        """Scenarios to start from or compare with (every scenario but house rules)."""
-        return [d.id for d in self.library.of_kind("scenario", self.game)
-                if (d.data.get("source") or {}).get("document") != "house-rule"]
+        """Scenarios to start from or compare with: every scenario of the library, the designer's
+        own included (see :meth:`own`)."""
+        return [d.id for d in self.library.of_kind("scenario", self.game)]
 
-    def start_from(self, scenario_id: str) -> None:
-        """Take over everything of ``scenario_id`` but its id and name."""
+    def own(self) -> list[str]:
+        """The house-rule scenarios (the designer's own, and the examples), which :meth:`open` reopens."""
+        return [d.id for d in self.library.of_kind("scenario", self.game)
+                if (d.data.get("source") or {}).get("document") == "house-rule"]
+
+    def _data(self, scenario_id):
         data = self.library.data(self.game, "scenario", scenario_id)
         if data is None:
             from ..core.errors import NotFound
             raise NotFound("scenario", scenario_id, self.library.ids(self.game, "scenario"))
+        return data
+
+    def start_from(self, scenario_id: str) -> None:
+        """Take over what the panel edits of ``scenario_id`` (picks, players, texts, special rules,
+        end of game, parameters) but its id and name."""
+        data = self._data(scenario_id)
         with self.batch():
             for key in PICKED:
                 setattr(self, key, list(data.get(key) or []))
             players = data.get("players") or {}
             self.players = (players.get("min", 2), players.get("max", 4))
-            self.extra = {k: v for k, v in data.items() if k not in ("kind", "game", "id", "name", "source") + PICKED}
-            if players.get("notes"):
-                self.extra["players_notes"] = players["notes"]
-            self.extra.pop("players", None)
+            self.extra = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                          for k, v in data.items() if k in CARRIED}
+            self.kept_source = None
             self.based_on = scenario_id
 
+    def open(self, scenario_id: str) -> None:
+        """Reopen a saved scenario to change it: everything :meth:`start_from` takes, and its id,
+        name and source (saving into its folder then replaces its file, after asking)."""
+        data = self._data(scenario_id)
+        with self.batch():
+            self.start_from(scenario_id)
+            self.based_on = None
+            self.id, self.name = data["id"], data.get("name") or data["id"]
+            self.kept_source = dict(data.get("source") or {"document": "house-rule"})
+
+    # -- texts and parameters ------------------------------------------------------------------
+    def set_text(self, field: str, value) -> None:
+        """``text`` (one paragraph) or a list of lines (``setup``, ``special_rules``, ``end_game``,
+        ``placement_rules``); empty removes the field."""
+        if field not in TEXTS:
+            raise ValueError(f"a scenario has no text '{field}'")
+        if field != "text" and isinstance(value, str):
+            value = [line.strip() for line in value.splitlines() if line.strip()]
+        if value:
+            self.extra[field] = value
+        else:
+            self.extra.pop(field, None)
+        self.changed()
+
+    def parameter_types(self) -> dict:
+        """The parameters the game's engines read (:class:`~workbench.rules.ruleset.Parameter`)."""
+        from ..games import for_content
+        spec = {}
+        for entry in for_content(self.game):
+            spec.update(entry.spec())
+        return spec
+
+    def set_parameter(self, name: str, value) -> None:
+        """Set a parameter for this scenario, checked against its declared type and range."""
+        from ..rules.ruleset import type_problems
+        spec = self.parameter_types()
+        if name not in spec:
+            raise ValueError(f"the game has no parameter '{name}'")
+        wrong = type_problems(value, spec[name])
+        if wrong:
+            raise ValueError(f"{spec[name].about}: {wrong[0]}", )
+        self.extra["parameters"] = {**(self.extra.get("parameters") or {}), name: value}
+        self.changed()
+
+    def remove_parameter(self, name: str) -> None:
+        params = dict(self.extra.get("parameters") or {})
+        params.pop(name, None)
+        if params:
+            self.extra["parameters"] = params
+        else:
+            self.extra.pop("parameters", None)
+        self.changed()
+
     def source(self) -> dict:
+        if self.kept_source is not None:
+            return dict(self.kept_source)
         if not self.based_on:
             return {"document": "house-rule"}
         data = self.library.data(self.game, "scenario", self.based_on) or {}
@@ -95,10 +165,7 @@ class ScenarioDesigner(Observable):
 
     def document(self) -> dict:
         players = {"min": self.players[0], "max": self.players[1]}
-        extra = dict(self.extra)
-        if extra.get("players_notes"):
-            players["notes"] = extra.pop("players_notes")
-        extra.pop("players_notes", None)
+        extra = {k: v for k, v in self.extra.items() if k in CARRIED}
         doc = {"kind": "scenario", "game": self.game, "id": self.id, "name": self.name, "source": self.source(),
                "players": players, **extra}
         for key in PICKED:
@@ -118,7 +185,10 @@ class ScenarioDesigner(Observable):
         docs, problems = load_text(self.text(folder), name)
         for doc in docs:
             problems.extend(document_problems(doc))
-        target = (Path(folder) / name).resolve() if folder else None
+        try:
+            target = self.target(folder).resolve() if folder else None
+        except Exception:  # noqa: BLE001 - a bad id or folder is reported by the save itself
+            target = (Path(folder) / name).resolve() if folder else None
         others = [d for d in self.library.documents if target is None or Path(d.file).resolve() != target]
         combined = Library.from_documents(docs + others)  # ours first: duplicates are reported on ours
         problems += list(check_references(combined))
@@ -150,6 +220,13 @@ class ScenarioDesigner(Observable):
             if a != b:
                 rows.append({"slot": slot, "this scenario": a, "other": b,
                              "change": "added" if b is None else "replaced" if a != slot else "restored"})
+        mine_params, theirs_params = self.extra.get("parameters") or {}, (other or {}).get("parameters") or {}
+        for name in sorted(set(mine_params) | set(theirs_params)):
+            a, b = mine_params.get(name), theirs_params.get(name)
+            if a != b:
+                rows.append({"slot": "parameters", "parameter": name, "this scenario": a, "other": b,
+                             "change": "added" if name not in theirs_params else "dropped" if name not in mine_params
+                             else "changed"})
         for key in PICKED[1:]:
             mine_set = set(getattr(self, key))
             theirs_set = set((other or {}).get(key) or [])
@@ -158,6 +235,16 @@ class ScenarioDesigner(Observable):
             for item in sorted(theirs_set - mine_set):
                 rows.append({"slot": key, "this scenario": None, "other": item, "change": "dropped"})
         return rows
+
+    def target(self, folder) -> Path:
+        """The file a save into ``folder`` writes: ``<id>.yaml``, or the reopened scenario's own
+        file when it is in that folder and holds nothing else."""
+        path = storage.path_for_id(folder, self.id)
+        opened = self.library.get(self.game, "scenario", self.id) if self.kept_source is not None else None
+        if opened is not None and opened.file and Path(opened.file).parent.resolve() == path.parent.resolve() and \
+                sum(1 for d in self.library.documents if d.file == opened.file) == 1:
+            path = Path(opened.file)
+        return path
 
     def save(self, folder, *, overwrite: bool | str = False, confirmed: bool = False) -> Path:
         """Write ``folder/<id>.yaml``.
@@ -173,7 +260,7 @@ class ScenarioDesigner(Observable):
         workbench.core.storage.FileExists
             A file of that name exists; pass ``overwrite=exc.digest`` once the designer agreed.
         """
-        path = storage.path_for_id(folder, self.id)
+        path = self.target(folder)
         errors = [p for p in self.problems(folder) if p.is_error]
         if errors and not confirmed:
             raise NeedsConfirmation(path, [f"the scenario has {len(errors)} error{'s' * (len(errors) != 1)}"])
@@ -186,7 +273,12 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
 
     import ipywidgets as w
 
-    from .common import Banner, Confirm, Names, html_table, problems_table, shows_errors
+    from ..rules.ruleset import show
+    from .common import Banner, Confirm, Html, Names, html_table, problems_table, shows_errors
+
+    def title(name):
+        about = getattr(designer.parameter_types().get(name), "about", None) or name.replace("_", " ")
+        return about[:1].upper() + about[1:]
 
     names = Names(designer.library, designer.game)
     banner = Banner()
@@ -197,7 +289,28 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
 
     id_box = w.Text(description="id", style=wide, tooltip="lowercase words joined by dashes, e.g. frontier-politics")
     name_box = w.Text(description="name", style=wide)
-    players = w.IntRangeSlider(min=1, max=6, description="players", style=wide)
+    players = w.IntRangeSlider(min=1, max=6, description="players", style=wide, layout=w.Layout(width="360px", min_width="300px"))
+    reopen = w.Dropdown(options=[(names.name("scenario", s), s) for s in designer.own()], description="open scenario",
+                        style=wide, layout=w.Layout(width="420px"), tooltip="reopen one of your saved scenarios to change it")
+    reopen_button = w.Button(description="Open scenario", icon="folder-open")
+    text_boxes = {
+        "text": w.Textarea(description="text", style=wide, layout=w.Layout(width="min(760px, 100%)", height="60px")),
+        "setup": w.Textarea(description="setup", style=wide, layout=w.Layout(width="min(760px, 100%)", height="60px")),
+        "special_rules": w.Textarea(description="special rules", style=wide, layout=w.Layout(width="min(760px, 100%)", height="90px")),
+        "end_game": w.Textarea(description="end of game", style=wide, layout=w.Layout(width="min(760px, 100%)", height="60px")),
+        "placement_rules": w.Textarea(description="placement rules", style=wide,
+                                      layout=w.Layout(width="min(760px, 100%)", height="40px")),
+    }
+    for key, area in text_boxes.items():
+        area.continuous_update = False
+        area.placeholder = "one paragraph" if key == "text" else "one per line"
+    spec = designer.parameter_types()
+    parameter = w.Dropdown(options=sorted(((p.about[:1].upper() + p.about[1:], p.name) for p in spec.values())),
+                           description="parameter", style=wide, layout=w.Layout(width="min(760px, 100%)"))
+    value_area = w.Box()
+    set_parameter = w.Button(description="Set for this scenario", icon="check", layout=w.Layout(width="auto"))
+    remove_parameter = w.Button(description="Remove", icon="minus", tooltip="back to the game's value")
+    parameters_html = HTML()
     published = designer.published()
     start = w.Dropdown(options=[("(nothing: start empty)", "")] + [(names.name("scenario", s), s) for s in published],
                        description="start from", style=wide, layout=w.Layout(width="420px"))
@@ -241,15 +354,32 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
                     box.value = item in chosen
             if start.value != (designer.based_on or "") and (designer.based_on or "") in [v for _, v in start.options]:
                 start.value = designer.based_on or ""
+            for key, area in text_boxes.items():
+                value = designer.extra.get(key)
+                shown = value if isinstance(value, str) else "\n".join(str(v) for v in value or [])
+                if area.value != shown:
+                    area.value = shown
+            own = [(names.name("scenario", s), s) for s in designer.own()]
+            if list(reopen.options) != own:
+                reopen.options = own
+            chosen = designer.extra.get("parameters") or {}
+            rows = [{"parameter": Html(f"<span title='{html.escape(spec[n].about if n in spec else n)}'>"
+                                       f"{html.escape(title(n))}</span>"), "value": show(v)} for n, v in chosen.items()]
+            parameters_html.value = ("<b>Parameters this scenario sets</b>" + html_table(rows) if rows else
+                                     "<p><i>This scenario sets no parameter: the game's values apply.</i></p>")
             problems.value = problems_table(designer.problems(folder_box.value or None), where="field")
             rows = designer.diff(against.value or None)
             other = names.name("scenario", against.value) if against.value else "the base game"
             if rows:
                 kinds = {"variants": "variant", "decks": "deck"}
+                def shown(r, key):
+                    if r["slot"] == "parameters":
+                        return show(r[key]) if r[key] is not None else "—"
+                    return names.html(kinds.get(r["slot"], "action_space"), r[key]) if r[key] else "—"
                 table = [{"where": (html.escape(names.name("action_space", r["slot"]) + " space") if r["slot"] not in kinds
+                                    and r["slot"] != "parameters" else title(r["parameter"]) if r["slot"] == "parameters"
                                     else r["slot"][:-1]),
-                          "this scenario": names.html(kinds.get(r["slot"], "action_space"), r["this scenario"]) if r["this scenario"] else "—",
-                          other: names.html(kinds.get(r["slot"], "action_space"), r["other"]) if r["other"] else "—",
+                          "this scenario": shown(r, "this scenario"), other: shown(r, "other"),
                           "change": r["change"]} for r in rows]
                 diff.value = f"<b>Against {html.escape(other)}</b>" + html_table(table)
             else:
@@ -291,6 +421,57 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
             designer.based_on = None
 
     start.observe(on_start, names="value")
+
+    def value_widget(*_):
+        declared = spec.get(parameter.value)
+        schema = declared.schema if declared else {}
+        current = (designer.extra.get("parameters") or {}).get(parameter.value)
+        if "enum" in schema:
+            widget = w.Dropdown(options=[(str(v), v) for v in schema["enum"]], description="value", style=wide)
+            if current in schema["enum"]:
+                widget.value = current
+        elif schema.get("type") == "boolean":
+            widget = w.Checkbox(value=bool(current), description="yes", indent=False)
+        elif schema.get("type") == "integer":
+            low, high = schema.get("minimum", -10**6), schema.get("maximum", 10**6)
+            widget = w.BoundedIntText(value=current if isinstance(current, int) and low <= current <= high else low,
+                                      min=low, max=high, description="value", style=wide,
+                                      tooltip=f"a whole number from {low} to {high}")
+        else:
+            widget = w.Text(value="" if current is None else show(current), description="value (YAML)", style=wide)
+        hint = (f"a whole number from {schema['minimum']} to {schema['maximum']}" if schema.get("type") == "integer"
+                else "one of the choices" if "enum" in schema else "yes or no" if schema.get("type") == "boolean"
+                else "written as in YAML")
+        value_area.children = [widget, HTML(f"<span style='color:#555;margin-left:8px'>{html.escape(hint)}</span>")]
+
+    @guarded
+    def on_set(_):
+        widget = value_area.children[0]
+        value = widget.value
+        if isinstance(widget, w.Text):
+            value = yaml.safe_load(value) if value.strip() else None
+        designer.set_parameter(parameter.value, value)
+        banner.info(f"{title(parameter.value)}: {show(value)} in this scenario")
+
+    @guarded
+    def on_remove(_):
+        designer.remove_parameter(parameter.value)
+
+    @guarded
+    def on_reopen(_):
+        if reopen.value is None:
+            raise ValueError("there is no saved scenario of yours to open yet")
+        designer.open(reopen.value)
+        banner.info(f"Opened {names.name('scenario', reopen.value)}",
+                    "change it and save: saving into its folder replaces its file (after asking)")
+
+    for key, area in text_boxes.items():
+        area.observe(user(lambda c, key=key: designer.set_text(key, c["new"])), names="value")
+    parameter.observe(lambda _: value_widget(), names="value")
+    value_widget()
+    set_parameter.on_click(on_set)
+    remove_parameter.on_click(on_remove)
+    reopen_button.on_click(on_reopen)
     against.observe(user(lambda _: redraw()), names="value")
     folder_box.observe(user(lambda _: redraw()), names="value")
 
@@ -316,15 +497,23 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
     save.on_click(on_save)
     designer.observe(redraw)
     redraw()
+    wrap = w.Layout(flex_flow="row wrap")
     box = w.VBox([
-        w.HBox([id_box, name_box, players]), start,
-        HTML("<i>Tick what your scenario uses.</i>"), w.HBox(columns),
+        w.HBox([reopen, reopen_button], layout=wrap),
+        w.HBox([id_box, name_box, players], layout=wrap), start,
+        HTML("<i>Tick what your scenario uses.</i>"), w.HBox(columns, layout=wrap),
+        HTML("<b>Texts</b> (what the scenario says; special rules, end of game and setup one per line)"),
+        *text_boxes.values(),
+        HTML("<b>Parameters</b> (the numbers and choices the rules leave to a scenario)"),
+        parameter, w.HBox([value_area, set_parameter, remove_parameter], layout=wrap), parameters_html,
         HTML("<b>Problems</b>"), problems, against, diff,
         HTML("<b>The document that will be saved</b>"), preview,
         w.HBox([folder_box, save]), banner.widget, confirm.widget])
     box.designer, box.checks, box.start, box.against, box.save_button, box.folder = designer, checks, start, against, save, folder_box
     box.problems, box.diff, box.banner, box.confirm, box.messages = problems, diff, banner, confirm, banner
     box.id, box.name, box.players, box.redraw, box.preview = id_box, name_box, players, redraw, preview
+    box.reopen, box.reopen_button, box.texts, box.parameter, box.value_area = reopen, reopen_button, text_boxes, parameter, value_area
+    box.set_parameter, box.remove_parameter, box.parameters = set_parameter, remove_parameter, parameters_html
     box.picks = {key: _Picks(designer, key) for key in checks}
     return box
 

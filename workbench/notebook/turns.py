@@ -676,3 +676,122 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
         actions, banner, banner, confirm, where, winner, board, log, seats)
     box.redraw = redraw
     return box
+
+
+def play_chooser(library, *, game: str = "dark-horse", scenario: str | None = "high-noon"):
+    """Which game to play, chosen without code: the game, (Dark Horse) the scenario and the map,
+    the seed, the players, each seat's bot, and the rounds; *Start* puts a new
+    :func:`stepper_widget` under the form (its stepper is ``box.stepper()``). A person plays any
+    seat with *your move*; the bot of a seat plays it on *bot plays*."""
+    import html
+
+    import ipywidgets as w
+
+    from ..games.dark_horse import engine as dark_horse
+    from ..games.western_legends import engine as western_legends
+    from .common import Banner, Names, shows_errors
+
+    banner = Banner()
+    wide = {"description_width": "90px"}
+    names = Names(library, "dark-horse")
+    which = w.ToggleButtons(options=[("Dark Horse", "dark-horse"), ("Western Legends", "western-legends")], value=game)
+    scenarios = [("(the base game)", "")] + [(names.name("scenario", d.id), d.id) for d in library.of_kind("scenario", "dark-horse")]
+    scenario_box = w.Dropdown(options=scenarios, value=scenario if scenario in [v for _, v in scenarios] else "",
+                              description="scenario", style=wide, layout=w.Layout(width="min(420px, 100%)"))
+    maps = [("(the scenario's map)", "")] + [(names.name("map", d.id), d.id) for d in library.of_kind("map", "dark-horse")]
+    map_box = w.Dropdown(options=maps, description="map", style=wide, layout=w.Layout(width="min(420px, 100%)"))
+    players = w.BoundedIntText(value=3, min=2, max=5, description="players", style=wide, layout=w.Layout(width="180px"))
+    seed = w.BoundedIntText(value=7, min=0, max=10**9, description="seed", style=wide, layout=w.Layout(width="200px"),
+                            tooltip="the same seed plays the same game")
+    rounds = w.BoundedIntText(value=2, min=1, max=60, description="rounds", style=wide, layout=w.Layout(width="180px"),
+                              tooltip="Dark Horse: rounds to play at most; Western Legends: the round cap")
+    seats = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+    start = w.Button(description="Start", button_style="primary", icon="play")
+    holder = w.Box(layout=w.Layout(flex_flow="column"))
+    state = {"stepper": None}
+
+    def seat_names():
+        return (dark_horse.PLAYER_NAMES if which.value == "dark-horse" else western_legends.NAMES)[:players.value]
+
+    def draw_seats(*_):
+        bots = list((dark_horse.BOTS if which.value == "dark-horse" else western_legends.BOTS))
+        old = {b.description: b.value for b in seats.children}
+        seats.children = [w.Dropdown(options=bots, value=old.get(n, bots[0] if i else bots[-1]), description=n,
+                                     style={"description_width": "50px"}, layout=w.Layout(width="170px"))
+                          for i, n in enumerate(seat_names())]
+        dh = which.value == "dark-horse"
+        scenario_box.layout.display = map_box.layout.display = "flex" if dh else "none"
+        if not dh and rounds.value < 10:
+            rounds.value = 60
+        elif dh and rounds.value > 10:
+            rounds.value = 2
+
+    @shows_errors(banner)
+    def on_start(_):
+        bots_table = dark_horse.BOTS if which.value == "dark-horse" else western_legends.BOTS
+        bots = {b.description: bots_table[b.value] for b in seats.children}
+        if which.value == "dark-horse":
+            built = dark_horse.DarkHorse.build(library, scenario=scenario_box.value or None, map_id=map_box.value or None)
+            low, high = built.player_range()
+            if not low <= players.value <= high:
+                raise ValueError(f"{names.name('scenario', scenario_box.value) if scenario_box.value else 'the base game'}"
+                                 f" is for {low} to {high} players")
+            first = built.new_initial_state(players=players.value, seed=seed.value, rounds=rounds.value)
+        else:
+            first = western_legends.new_game(library, players.value, seed=seed.value, rounds=rounds.value)
+        state["stepper"] = TurnStepper(first, bots, seed=seed.value)
+        if which.value == "dark-horse":
+            what = (names.name("scenario", scenario_box.value) if scenario_box.value else "the base game") + \
+                f" on {names.name('map', built.board.id)}" if getattr(built, "board", None) is not None else ""
+        else:
+            what = "Western Legends"
+        playing = HTML(f"<p class='wb-playing'><b>Playing {html.escape(what)}</b>: {players.value} players, "
+                         f"{rounds.value} round{'s' * (rounds.value != 1)} at most, seed {seed.value}</p>")
+        holder.children = [playing, stepper_widget(state["stepper"], which.value, library=library)]
+
+    which.observe(draw_seats, names="value")
+    players.observe(draw_seats, names="value")
+    start.on_click(on_start)
+    draw_seats()
+    box = w.VBox([which, w.HBox([scenario_box, map_box], layout=w.Layout(flex_flow="row wrap")),
+                  w.HBox([players, rounds, seed], layout=w.Layout(flex_flow="row wrap")),
+                  HTML("<b>Who plays each seat</b> (a bot; you can play any seat's move yourself below)"), seats,
+                  start, banner.widget, holder])
+    box.add_class("wb-play-chooser")
+    box.game, box.scenario, box.map, box.players, box.seed, box.rounds, box.seats = which, scenario_box, map_box, players, seed, rounds, seats
+    box.start_button, box.banner, box.holder = start, banner, holder
+    box.stepper = lambda: state["stepper"]
+    on_start(None)
+    return box
+
+
+def describe_assumption(text: str, game: str, library=None) -> str:
+    """An engine's assumption (first line of every log) in a designer's words: a parameter by its
+    declared description, not its name; maps and action spaces by their names.
+
+    >>> describe_assumption("robber_takes = silver-on-space: What a robbery takes is not stated.", "dark-horse")
+    'What a successful robbery takes (here: silver-on-space): What a robbery takes is not stated.'
+    """
+    import re
+
+    from ..games import for_content
+    from .common import Names
+
+    names = Names(library, game) if library is not None else None
+    spec = {}
+    for entry in for_content(game):
+        spec.update(entry.spec())
+    text = re.sub(r"`([^`]*)`", r"\1", text)  # a value marked as code reads as the value itself
+    match = re.match(r"^([a-z][a-z0-9_]*) = (\{.*?\}|\[.*?\]|[^:]*?): (.*)$", text, flags=re.S)
+    if match and match.group(1) in spec:
+        about = spec[match.group(1)].about
+        value = match.group(2)
+        if names is not None and match.group(1) == "territory":
+            value = names.name("map", value)
+        return f"{about[:1].upper()}{about[1:]} (here: {value}): {match.group(3)}"
+    text = re.sub(r"^([a-z]+(?:_[a-z]+)+): ", lambda m: m.group(1).replace("_", " ").capitalize() + ": ", text)
+    if names is not None:
+        text = re.sub(r"the map '([^']+)'", lambda m: names.name("map", m.group(1)), text)
+        text = re.sub(r"(left out: )(.*)$", lambda m: m.group(1) + ", ".join(
+            names.name("action_space", i.strip()) for i in m.group(2).split(",")), text)
+    return text
