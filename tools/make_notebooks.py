@@ -305,7 +305,7 @@ lab = OddsLab(lib, library_fighters(lib) + [parse_fighter("combat=2,duel=1,deadl
 odds_widget(lab)"""),
     "md:One matchup, exactly:",
     CHECK + """from workbench.games.dark_horse.gunfight import exact_odds, Side
-odds = exact_odds(Side.parse("combat=2,duel=2,tough", "marshal"), Side.parse("combat=2", "gang"))
+odds = exact_odds(Side.parse("combat=2,duel=2,tough", "marshal"), Side.parse("combat=2", "gang"), lab.rules)
 for outcome, chance in odds.outcomes.items():
     print(f"{outcome.replace('_', ' ')}: {float(chance):.1%} (exactly {chance})")""",
     "md:Balance runs in code, with a progress bar:",
@@ -349,9 +349,9 @@ display(HTML(f'Dask dashboard (tasks, workers, progress): <a href="{lab.dashboar
 from workbench.notebook.balance_lab import balance_form
 chooser = LibraryChooser()
 chooser.panel(lambda lib, folder: balance_form(lib))"""),
-    "md:## A shipped house rule against its published baseline\n\n`variants/house-rules/deadlier-gunfights.yaml` makes gunfights end sooner and wounds hurt more. Its baseline is the published *High Noon* scenario. 300 games each, three players, random bots:",
+    "md:## A shipped house rule against its published baseline\n\n`variants/house-rules/deadlier-gunfights.yaml` makes gunfights end sooner and wounds hurt more. Its baseline is the published *High Noon* scenario. 300 games each, three players, random bots (quick, for this page; the lab plays the mcts-20 search bot unless told, as in the form above and the README):",
     """example = compare("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], players=3,
-                  games=300, seed=1, name="notebook-deadlier-gunfights")
+                  games=300, seed=1, bots=["random"], name="notebook-deadlier-gunfights")
 report = run(example, lib, client=lab.client)      # a progress bar while it plays
 result = compare_with_baseline(report)""",
     CHECK + """print(result.baseline_facts)
@@ -371,7 +371,7 @@ plots.length_distributions(report.table)""",
 plots.action_usage(report.table)""",
     "md:## A grid of two parameters\n\nHow many dice each player rolls, against how much Reputation a victory point costs, in High Noon (published: 2 dice, 4 Reputation), 100 games each: how far apart the scores end, and the first player's advantage (win rate minus a fair share) in every cell.",
     """grid = compare("dark-horse", scenario="high-noon", grid={"dice_rolled": [2, 3, 4], "reputation_per_victory_point": [2, 4]},
-               players=3, games=100, seed=1, name="notebook-grid")
+               players=3, games=100, seed=1, bots=["random"], name="notebook-grid")
 grid_report = run(grid, lib, client=lab.client)""",
     CHECK + """print(plots.grid_values(grid_report.table, grid, "score spread").round(2).to_string())
 plots.heatmap(grid_report.table, grid, "score spread")""",
@@ -383,7 +383,7 @@ for verdict in grid_result.verdicts.values():
     "md:## Tuning a rule for fair seats\n\nWhich Reputation cost of a victory point (published: 4) gives High Noon's three seats the fairest chances? Optuna proposes values between 2 and 6 (the schema allows 1 to 100; narrowed here), every trial is a seeded sweep of 100 games on the same cluster, all from the same seeds:",
     """from workbench.balance.sweep import Setting
 from workbench.balance.tune import declared_space, plot as plot_tuning, tune
-tuning = tune(Setting("baseline", "dark-horse", "high-noon", players=3), declared_space("dark-horse", ["reputation_per_victory_point"]),
+tuning = tune(Setting("baseline", "dark-horse", "high-noon", players=3, bots=("random",)), declared_space("dark-horse", ["reputation_per_victory_point"]),
               "fair-seats", lib, games=100, trials=8, seed=1, ranges={"reputation_per_victory_point": (2, 6)},
               name="notebook-tuning", client=lab.client)""",
     CHECK + """print(tuning.trials.sort_values("measure").to_string(index=False))
