@@ -210,6 +210,7 @@ def simulated_table(rng, games: int, *, seat_one=1 / 3, ending=0.5, poker=(2, 2)
         for seat in range(3):
             part[f"score_{seat + 1}"] = scores[:, seat]
             part[f"win_{seat + 1}"] = (winner == seat).astype(float)
+            part[f"bot_{seat + 1}"] = "x"       # the bot in each seat, as the lab records it
         parts.append(part)
     return normalize(pd.concat(parts, ignore_index=True))
 

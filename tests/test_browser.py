@@ -357,7 +357,7 @@ def test_07_the_balance_lab_says_what_the_house_rule_changes(notebook):
     assert shown.locator("a").first.get_attribute("href").startswith("http://127.0.0.1:")  # the local cluster's
     text = page.locator(".jp-Notebook").inner_text()
     # the verdicts in plain words, from 300 + 300 seeded games and the grid's 700
-    assert "deadlier-gunfights vs baseline (300 vs 300 games)" in text
+    assert "deadlier-gunfights vs baseline (300 vs 300 games, 300 paired by seed)" in text
     assert "Holm-corrected" in text and "dice_rolled=4, reputation_per_victory_point=2 vs baseline" in text
     # the progress bars finished, and the figures are images (seat wins, lengths, usage, two heat maps)
     assert "600/600" in text and "700/700" in text

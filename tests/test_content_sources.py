@@ -67,7 +67,8 @@ def test_the_prison_plays_q4_through_the_declared_assumption(library):
     from workbench.rules.revolver import resolve_ruleset
     from workbench.games.revolver.rules import RuleError, prison_card
 
-    assert prison_card(library, "apache-scout", "mcready", face_down=True).face_down   # the published reading
+    published = resolve_ruleset(library)
+    assert prison_card(library, "apache-scout", "mcready", face_down=True, rules=published).face_down  # the published reading
     strict = resolve_ruleset(library, overrides={"in_advance_as_lock": []})
     with pytest.raises(RuleError, match="no lock icon"):
         prison_card(library, "apache-scout", "mcready", face_down=True, rules=strict)

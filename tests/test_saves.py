@@ -78,9 +78,14 @@ def test_starting_from_a_published_scenario_keeps_all_of_it_in_a_new_file(tmp_pa
     designer.id = "my-wild-west"
     path = designer.save(tmp_path)
     saved = validate_paths([VARIANTS, path]).library.data("dark-horse", "scenario", "my-wild-west")
-    for key in ("text", "end_game", "parameters", "optional_variants", "playing_time", "setup", "special_rules",
-                "placement_rules", "excluded_characters", "variants", "decks", "action_spaces", "notes"):
+    # everything the designer shows and edits, and the rules it plays, are kept (issue 24: fields
+    # it never shows, such as the playing time, optional variants and notes, are not saved behind
+    # the designer's back)
+    for key in ("text", "end_game", "parameters", "setup", "special_rules",
+                "placement_rules", "excluded_characters", "variants", "decks", "action_spaces"):
         assert saved.get(key) == published.get(key), key
+    for key in ("optional_variants", "playing_time", "notes"):
+        assert key in published and key not in saved, key
     assert saved["players"] == published["players"]
     assert saved["source"]["document"] == "house-rule" and "Wild Wild West" in saved["source"]["section"]
     # the published file is not touched, and the new one validates

@@ -15,6 +15,7 @@ from .problems import Problem
 CODES = {
     "replaced-space-used": "a scenario uses an action space together with the space it replaces",
     "replacement-cycle": "action spaces replace each other in a loop",
+    "player-range": "a scenario's or game's players: min is above its max, so no player count can play it",
 }
 
 

@@ -30,6 +30,7 @@ from .model import DeckList, Swap, resolve
 CODES = {
     "deck-size": "the deck does not have the number of cards the rules ask for",
     "unknown-card": "the deck names a card the library does not have",
+    "repeated-card": "the deck's cards: names a card twice (every entry is counted)",
     "wrong-faction": "a card of another faction's deck",
     "unique-replaced": "a unique card was taken out",
     "unique-duplicate": "more copies of a unique card than allowed",

@@ -164,14 +164,15 @@ class Redraw:
 
 # -- every panel's HTML, made safe in one place -----------------------------------------------------
 #: What a panel's HTML may hold: text markup, tables, tooltips (``title``), classes and inline
-#: styles, and the panels' one style sheet. No script, no event handler, no link or image source:
+#: styles, the panels' one style sheet, and links to http(s) pages only (the Dask dashboard). No
+#: script, no event handler, no image source, no other URL scheme (``javascript:`` above all):
 #: an ``ipywidgets.HTML`` sets ``innerHTML`` in the JupyterLab page, where script drives the Jupyter
 #: API (and so the kernel), and a file name or a ``kind`` comes from a shared folder.
 _TAGS = {"b", "i", "em", "strong", "small", "sub", "sup", "code", "pre", "p", "div", "span", "br", "hr",
          "h3", "h4", "h5", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th", "td", "details",
-         "summary", "style"}
+         "summary", "style", "a"}
 _ATTRIBUTES = {"*": {"title", "class", "style"}, "b": {"data-board"}, "td": {"colspan", "rowspan"},
-               "th": {"colspan", "rowspan"}}
+               "th": {"colspan", "rowspan"}, "a": {"href", "target"}}
 
 
 def safe_html(text) -> str:
@@ -182,10 +183,12 @@ def safe_html(text) -> str:
     '<h4>x.yaml: </h4>'
     >>> safe_html("<span title='id: ace' onclick='steal()'>Ace</span><script>alert(1)</script>")
     '<span title="id: ace">Ace</span>'
+    >>> safe_html("<a href='javascript:alert(1)'>x</a> <a href='http://127.0.0.1:8787/status'>dashboard</a>")
+    '<a rel="noopener noreferrer">x</a> <a href="http://127.0.0.1:8787/status" rel="noopener noreferrer">dashboard</a>'
     """
     import nh3
     return nh3.clean(str(text), tags=_TAGS, clean_content_tags={"script"}, attributes=_ATTRIBUTES,
-                     url_schemes=set(), link_rel=None, strip_comments=True)
+                     url_schemes={"http", "https"}, link_rel="noopener noreferrer", strip_comments=True)
 
 
 _SAFE_HTML = None

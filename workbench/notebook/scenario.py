@@ -23,9 +23,12 @@ from .editor import NeedsConfirmation, save_asking
 PICKED = ("action_spaces", "variants", "decks")
 #: Texts the panel edits: the scenario's text (one paragraph) and lists of lines.
 TEXTS = ("text", "setup", "special_rules", "end_game", "placement_rules")
-#: What *start from* and *open* take over besides the picks and the players: only what the panel
-#: shows and edits (a field never shown is never saved behind the designer's back).
-CARRIED = TEXTS + ("parameters",)
+#: What *start from* and *open* take over besides the picks and the players: what the panel shows
+#: and edits, and the rules the engine plays that it shows only in the saved document's preview
+#: (dropping them would change play behind the designer's back). Descriptive fields it never shows
+#: (playing time, optional variants, notes) are not taken over.
+RULE_FIELDS = ("excluded_characters", "hidden_agenda_removed_symbols")
+CARRIED = TEXTS + ("parameters",) + RULE_FIELDS
 #: The order fields are written in.
 ORDER = ("kind", "game", "id", "name", "source", "players", "playing_time", "text", "decks", "action_spaces",
          "variants", "optional_variants", "excluded_characters", "hidden_agenda_removed_symbols", "setup",
