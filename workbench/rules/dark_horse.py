@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .ruleset import BOOLEAN, Parameter, choice, integer, resolve
+from .ruleset import BOOLEAN, Parameter, choice, integer, playable
 
 GOODS = {"type": "object", "additionalProperties": integer(0, 100),
          "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"}}
@@ -147,14 +147,8 @@ def published_ruleset(scenario: str | None = None):
 
 def resolve_ruleset(library, *, scenario: str | None = None, variants=(), overrides=None, map_id: str | None = None):
     """The Dark Horse ruleset, or :class:`~workbench.core.errors.ContentError` with the problems."""
-    from ..core.errors import ContentError
-    from .ruleset import check_overrides
-
-    check_overrides(overrides, SPEC)
-    rules, problems = resolve(library, "dark-horse", SPEC, scenario=scenario, variants=variants, overrides=overrides,
-                              map_id=map_id)
-    if rules is None:
-        raise ContentError("the Dark Horse rules in the library cannot be played", [p for p in problems if p.is_error])
+    rules = playable(library, "dark-horse", "Dark Horse", SPEC, scenario=scenario, variants=variants, overrides=overrides,
+                     map_id=map_id)
     return rules
 
 

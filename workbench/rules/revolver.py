@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .ruleset import Parameter, choice, integer, resolve
+from .ruleset import Parameter, choice, integer, playable, resolve
 
 ID = {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"}
 OUTCOME = {"type": "string", "pattern": "^(santiago-joins|kill-[0-9]{1,2})$"}
@@ -65,14 +65,8 @@ def published_ruleset():
 
 def resolve_ruleset(library, *, scenario: str | None = None, variants=(), overrides=None, map_id: str | None = None):
     """The Revolver ruleset, or :class:`~workbench.core.errors.ContentError` with the problems."""
-    from ..core.errors import ContentError
-    from .ruleset import check_overrides
-
-    check_overrides(overrides, SPEC)
-    rules, problems = resolve(library, "revolver", SPEC, scenario=scenario, variants=variants, overrides=overrides,
-                              map_id=map_id)
-    if rules is None:
-        raise ContentError("the Revolver rules in the library cannot be played", [p for p in problems if p.is_error])
+    rules = playable(library, "revolver", "Revolver", SPEC, scenario=scenario, variants=variants, overrides=overrides,
+                     map_id=map_id)
     return rules
 
 

@@ -524,6 +524,21 @@ def _check_value(name, value, origin: Origin, spec) -> list[Problem]:
                                     parameter=name)]
 
 
+def playable(library, game: str, name: str, spec: Mapping[str, Parameter], *, scenario: str | None = None,
+             variants=(), overrides=None, map_id: str | None = None) -> "Ruleset":
+    """The ruleset of ``game`` an engine plays (``name`` is the game's name in the message), or
+    :class:`~workbench.core.errors.ContentError` with the located problems: each game's
+    ``resolve_ruleset`` is this with its own ``spec``."""
+    from ..core.errors import ContentError
+
+    check_overrides(overrides, spec)
+    rules, problems = resolve(library, game, spec, scenario=scenario, variants=variants, overrides=overrides,
+                              map_id=map_id)
+    if rules is None:
+        raise ContentError(f"the {name} rules in the library cannot be played", [p for p in problems if p.is_error])
+    return rules
+
+
 def check_overrides(overrides: Mapping[str, Any] | None, spec: Mapping[str, Parameter]) -> None:
     """Overrides given by name are how a command was called: a wrong one is a usage error.
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .ruleset import BOOLEAN, Parameter, choice, integer, resolve
+from .ruleset import BOOLEAN, Parameter, choice, integer, playable
 
 #: The poker vocabulary: the hands highest first, the card values, the suits, the Cheat card.
 RANKING = ["royal-flush", "five-of-a-kind", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
@@ -212,16 +212,11 @@ def published_ruleset(variants: tuple[str, ...] = ()):
 
 def resolve_ruleset(library, *, scenario: str | None = None, variants=(), overrides=None, map_id: str | None = None):
     """The Western Legends ruleset, or :class:`~workbench.core.errors.ContentError` with the problems."""
-    from ..core.errors import ContentError
-    from .ruleset import check_overrides
-
-    check_overrides(overrides, SPEC)
-    rules, problems = resolve(library, "western-legends", SPEC, scenario=scenario, variants=variants,
-                              overrides=overrides, map_id=map_id)
-    if rules is None:
-        raise ContentError("the Western Legends rules in the library cannot be played", [p for p in problems if p.is_error])
+    rules = playable(library, "western-legends", "Western Legends", SPEC, scenario=scenario, variants=variants, overrides=overrides,
+                     map_id=map_id)
     problems = ruleset_problems(rules)
     if problems:
+        from ..core.errors import ContentError
         raise ContentError("the Western Legends rules in the library cannot be played", problems)
     return rules
 
