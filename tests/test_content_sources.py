@@ -346,13 +346,14 @@ def _unknown_scalars(folder):
 
 def test_unknowns_lists_every_value_written_unknown_located(library):
     rows = unknowns(library)
-    listed = {tuple(r["where"].rsplit(":", 1)) for r in rows if r["value"] == "unknown"}
-    expected = _unknown_scalars(ROOT / "variants")
+    at = lambda where: (Path(where.rsplit(":", 1)[0]).resolve().as_posix(), int(where.rsplit(":", 1)[1]))  # noqa: E731
+    expected = {(Path(f).resolve().as_posix(), n) for f, n in _unknown_scalars(ROOT / "variants")}
     assert len(expected) > 200                                   # the library leaves many values unknown
-    assert {(Path(f).resolve().as_posix(), int(n)) for f, n in listed} == \
-        {(Path(f).resolve().as_posix(), n) for f, n in expected}
-    values = [r for r in rows if r["kind"] == "unknown value"]
-    assert len(values) == len({r["where"] for r in values})      # each once
+    values = [at(r["where"]) for r in rows if r["kind"] == "unknown value"]
+    assert set(values) <= expected and len(values) == len(set(values))       # each once, where it is
+    # every one is listed: as an unknown value, or as the parameter or effect row at its line
+    assert expected <= {at(r["where"]) for r in rows if r["where"]}
+    assert len(values) > 250
 
 
 def test_unknowns_lists_the_battlefields_defence_and_turns_with_their_source_note(library):
@@ -382,3 +383,54 @@ def test_the_unknowns_command_shows_each_document_once_with_its_fields_and_note(
     assert lines[at + 1].strip().startswith("source: public-facts, 2. Revolver, 2.6 Battlefields")
     assert "revolver: unknown values" in lines
     assert sum(line.startswith("  - card 'whiskey-canyon'") for line in lines) == 1
+
+
+# -- The badge comes from the source alone -----------------------------------------------------
+
+def test_no_shipped_name_carries_a_hand_written_mark(library):
+    from workbench.content.badges import HAND_MARK, badge
+
+    marked = [(d.file, d.id, d.data["name"]) for d in library.documents
+              if isinstance(d.data.get("name"), str) and HAND_MARK.search(d.data["name"])]
+    assert marked == []
+    assert not [p for p in validate_paths([ROOT / "variants", ROOT / "tests" / "corpus" / "decks"]).problems
+                if p.code == "badge-in-name"]
+    # the documents that used to say it by hand still show it, through the one rule
+    for game, kind, id_ in (("dark-horse", "variant", "deadlier-gunfights"), ("western-legends", "item", "mustang"),
+                            ("dark-horse", "map", "illustrative-territory"), ("revolver", "deck", "illustrative-mcready-base"),
+                            ("revolver", "card", "illustrative-colti-rifleman"), ("western-legends", "rule", "prospecting-dice")):
+        assert badge(library.data(game, kind, id_)), (kind, id_)
+
+
+def test_a_hand_written_mark_is_a_located_warning(tmp_path):
+    from clitools import outside_repository, run
+
+    folder = outside_repository(tmp_path)
+    (folder / "mine.yaml").write_text(
+        "kind: variant\ngame: dark-horse\nid: fast\nname: Fast fights (house rule)\n"
+        "source: {document: house-rule}\nparameters: {win_margin: 1}\n---\n"
+        "kind: variant\ngame: dark-horse\nid: fake\nname: Published-looking (illustrative)\n"
+        "source: {document: dark-horse-rebels-and-rogues}\nparameters: {wound_modifier: -1}\n")
+    report = run("validate", "mine.yaml", "--format", "json", cwd=folder).json()
+    found = [(p["code"], p["severity"], p["line"]) for p in report["problems"] if p["code"] == "badge-in-name"]
+    assert found == [("badge-in-name", "warning", 4), ("badge-in-name", "warning", 11)]
+    fake = [p["message"] for p in report["problems"] if p["code"] == "badge-in-name"][1]
+    assert "only `source: {document: house-rule}`" in fake
+
+
+def test_the_lists_a_designer_sees_show_the_badge(library, tmp_path):
+    from clitools import outside_repository, run
+    from workbench.decks.rules import context_for
+    from workbench.notebook.deck_builder import DeckBuilder
+
+    builder = DeckBuilder(library, "illustrative-mcready-base")
+    assert ("McReady stand-in base deck (illustrative)", "illustrative-mcready-base") in builder.base_decks()
+    assert ("McReady's sharpshooters (house rule)", "mcready-sharpshooters") in builder.decks()
+    ctx = context_for(library, library.get("revolver", "deck", "illustrative-mcready-base"))
+    assert ctx.name("placeholder-mcready-action") == "Placeholder McReady action card (illustrative)"
+    folder = outside_repository(tmp_path)
+    listed = run("list", str(ROOT / "variants"), "--game", "western-legends", "--kind", "item", cwd=folder)
+    assert "Mustang (illustrative)" in listed.out
+    odds = run("deck", "odds", "illustrative-mcready-base", "--library", str(ROOT / "variants"),
+               "--card", "Placeholder McReady action card", "--draws", "5", cwd=folder)
+    assert odds.code == 0 and odds.out.startswith("Placeholder McReady action card (illustrative): 13 of 62 cards"), odds.out

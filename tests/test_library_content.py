@@ -174,7 +174,8 @@ def test_western_legends_numbers(library):
 def test_the_western_legends_map_is_labelled_illustrative(library):
     [board] = library.of_kind("map", "western-legends")
     assert board.data["source"]["document"] == "illustrative"
-    assert "not the published board" in board.data["name"]
+    from workbench.content.badges import badged_name
+    assert badged_name(board.data) == "Western Legends frontier (illustrative)"   # the badge, from the source
 
 
 def test_house_rules_examples_exist(library):
@@ -215,7 +216,9 @@ def test_list_command_prints_the_library_table(capsys):
     assert main(["list", str(VARIANTS), "--kind", "card", "--game", "revolver", "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)["documents"]
     assert {r["kind"] for r in rows} == {"card"} and len(rows) >= 30
-    assert set(rows[0]) == {"game", "kind", "id", "name", "source", "file"}
+    assert set(rows[0]) == {"game", "kind", "id", "name", "badge", "source", "file"}
+    badges = {r["id"]: r["badge"] for r in rows}
+    assert badges["illustrative-colti-rifleman"] == "illustrative" and badges["apache-scout"] is None
 
 
 def test_list_rejects_an_unknown_kind():

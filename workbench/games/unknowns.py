@@ -89,7 +89,7 @@ def unknown_values(library, game: str, listed: set[str] = frozenset()) -> list[d
     """Every value written ``unknown`` in ``game``'s documents, in file order: rows ``{kind:
     "unknown value", name, value, where, why, todo, document, field, source, notes}``, where
     ``why`` is the document's source and notes (which say what the texts give and what not).
-    Values at a location in ``listed`` (the parameters already reported) are left out.
+    Values at a location in ``listed`` (a parameter or effect already reported there) are left out.
 
     >>> from workbench.content.loader import load_text
     >>> docs, _ = load_text("kind: card\\ngame: g\\nid: c\\nname: C\\ncopies: unknown\\n"
@@ -159,7 +159,7 @@ def unknowns(library, game: str | None = None) -> list[dict]:
         # what the effect vocabulary says the engine does not play, and resources of another game
         rows += [{"game": entry.id, **row} for row in effect_rows(library, entry.content_game)]
     # every value written `unknown`, by the game its documents belong to (played by an engine or not)
-    listed = {row["where"] for row in rows if row.get("value") == "unknown"}
+    listed = {row["where"] for row in rows if row.get("where")}   # a parameter or effect row already locates it
     wanted = {e.content_game for e in GAMES.values() if game in (e.id, e.content_game)} | {game}
     for content_game in sorted(g for g in library.games() if isinstance(g, str)):
         if game is None or content_game in wanted:
