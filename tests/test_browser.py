@@ -474,7 +474,7 @@ def test_app_04_open_an_existing_deck_and_fix_it(app, designer):
     select(page, "start from", "McReady stand-in base deck (illustrative)")
     wait_text(page.locator(".wb-deck-status").first, "62 cards, legal")
     page.locator(".wb-card-list summary").first.click()
-    wait_text(page.locator(".wb-card-list").first, "Hidden Sniper")
+    wait_text(page.locator(".wb-card-list").first, "Pinkerton Marshal")
     button(page, "Save deck").click()
     question = page.locator(".wb-confirm").first
     wait_text(question, "Replace the existing sharpshooters.yaml")

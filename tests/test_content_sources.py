@@ -308,9 +308,7 @@ def test_western_legends_minor_components(library):
 def test_the_examples_say_what_in_them_is_not_the_published_game(library):
     quoted("revolver", "no cards other than firepower cards can be placed on this location")
     quoted("revolver", "Gain [firepower token marked 4] this turn. Use this card only during the attack phase.")
-    deck = library.data("revolver", "deck", "mcready-sharpshooters")
-    assert any("Very likely an illegal deck" in n and "FAQ Q1" in n for n in deck["notes"])
-    for id_ in ("hidden-sniper", "saddlecloth-armoury"):
+    for id_ in ("hidden-sniper", "saddlecloth-armoury"):   # very likely not firepower cards: not stated
         assert "Quick Draw" in card(library, id_)["notes"] and card(library, id_)["type"] == "unknown"
     for id_, kind in (("builder-as-printed", "limited"), ("work-crew-as-printed", "unlimited")):
         space = library.data("dark-horse", "action_space", id_)
@@ -434,3 +432,46 @@ def test_the_lists_a_designer_sees_show_the_badge(library, tmp_path):
     odds = run("deck", "odds", "illustrative-mcready-base", "--library", str(ROOT / "variants"),
                "--card", "Placeholder McReady action card", "--draws", "5", cwd=folder)
     assert odds.code == 0 and odds.out.startswith("Placeholder McReady action card (illustrative): 13 of 62 cards"), odds.out
+
+
+def test_the_shipped_sharpshooters_deck_is_legal_by_module_2(library, tmp_path):
+    """It used to swap the Apache Scout (a firepower card: FAQ Q4, Q6 put it on the Prison, where only
+    firepower cards go) for cards worded like Quick Draw (FAQ Q1: not a firepower card): very likely
+    illegal. Now each swap is checked here by hand against Module 2's rules, then by the workbench."""
+    import yaml
+
+    rule_a = quoted("revolver", "A. Each custom deck must consist of 62 cards. Take the deck from the base game, remove the "
+                    "cards you do not need, and replace them with equivalent cards from this (or another) expansion")
+    quoted("revolver", "B. Unique cards (see the FAQ below) may not be replaced.")
+    quoted("revolver", 'C. You must replace an "action card" with another "action card", a "character card" with another '
+           '"character card", and a "firepower card" with another "firepower card".')
+    q10 = quoted("revolver", "A10: The unique cards are: Josie \"Dead-eye\" Logan, Charlie Withers' First Deputy, Quincy "
+                 "\"Spider\" Whitmore, Colonel Ned McReady, Elijah Hooker, Brady Logan, the Jackson Clan, Estella Morales, "
+                 "Douglas Mortimer, Captain James Barclay Mantooth and Brad Runyan – Undertaker.")
+    import re
+    uniques = [re.sub(r"^the ", "", n) for n in re.split(r", | and ", q10.removeprefix("A10: The unique cards are: ").rstrip("."))]
+    assert len(uniques) == 11 and "Charlie Withers' First Deputy" in uniques
+    quoted("revolver", '"Pinkerton Marshal" (firepower "1" + [scope icon])')
+    quoted("revolver", "When Colti uses a card that kills a [star icon] card, he must first destroy the card with the scope icon.")
+    quoted("public", 'lawmen and similar people on the McReady side are "character" cards')
+    quoted("public", "| Cowboy | character (inferred, as above) | 1 |")
+    quoted("public", "| Bounty Hunter | character (inferred")
+    deck = yaml.safe_load((ROOT / "variants" / "house-rules" / "mcready-sharpshooters.yaml").read_text())
+    outs, ins = [s["out"] for s in deck["swaps"]], [s["in"] for s in deck["swaps"]]
+    assert len(outs) == len(ins) == 3 and "62" in rule_a                # replacements only: 62 stays 62
+    for out, into in zip(outs, ins):
+        taken, put = card(library, out), card(library, into)
+        assert taken["origin"] == "base" and put["origin"] == "expansion"             # A
+        assert taken["name"] not in uniques and not taken.get("unique")                 # B
+        assert taken["type"] == put["type"] == "character"                               # C
+    assert ins.count("pinkerton-marshal") <= card(library, "pinkerton-marshal")["copies"] == 4
+    assert deck["source"]["document"] == "house-rule" and "Legal by Module 2" in deck["notes"][0]
+
+    from workbench.decks.rules import check_deck
+    problems = check_deck(library, library.get("revolver", "deck", "mcready-sharpshooters"))
+    assert [p.code for p in problems] == ["base-list-unknown"]          # the published list is not in the texts
+    from clitools import outside_repository, run
+    folder = outside_repository(tmp_path)
+    (folder / "mine.yaml").write_text(yaml.safe_dump({**deck, "id": "mine", "base": "illustrative-mcready-base"}))
+    report = run("deck", "check", "mine.yaml", "--library", str(ROOT / "variants"), "--format", "json", cwd=folder).json()
+    assert (report["legal"], report["size"], report["problems"]) == (True, 62, [])

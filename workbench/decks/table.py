@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 
-from ..content.badges import badged_name
 from ..content.problems import Problem
 from ..core.limits import limit
 
@@ -31,7 +30,7 @@ def deck_table(ctx):
     rows = []
     for card_id, count in sorted(ctx.deck.counts.items()):
         card = ctx.card(card_id) or {}
-        rows.append({"count": int(count), "card": card_id, "name": badged_name(card, card_id),
+        rows.append({"count": int(count), "card": card_id, "name": card.get("name", card_id),
                      "type": card.get("type", "unknown"), "origin": card.get("origin", ""),
                      "cost": card.get("cost") if isinstance(card.get("cost"), int) else None,
                      "firepower": card.get("firepower") if isinstance(card.get("firepower"), int) else None,
