@@ -475,3 +475,38 @@ def test_the_shipped_sharpshooters_deck_is_legal_by_module_2(library, tmp_path):
     (folder / "mine.yaml").write_text(yaml.safe_dump({**deck, "id": "mine", "base": "illustrative-mcready-base"}))
     report = run("deck", "check", "mine.yaml", "--library", str(ROOT / "variants"), "--format", "json", cwd=folder).json()
     assert (report["legal"], report["size"], report["problems"]) == (True, 62, [])
+
+
+def test_the_remaining_source_and_coverage_bullets(library):
+    # Cherokee Scout: origin base, cited to the section that says so (2.8's Colty gang deck)
+    quoted("public", "**Colty gang deck** (9 names of the 62 cards' titles; 0 copy counts)")
+    scout = card(library, "cherokee-scout")
+    assert scout["origin"] == "base" and "2.8 Card names found: Colty gang deck" in scout["source"]["section"]
+    # the Preacher's abilities #2-#4: the card pictured in the Rebels & Rogues component list
+    quoted("rnr", "2. When you collect from the Stagecoach or Pioneer Action Space, you will draw 3 cards.")
+    quoted("rnr", "4. You may use Any Die on the Turn Order Action Space. If you use a 5+ you receive a bonus Die next turn.")
+    preacher = library.data("dark-horse", "character", "preacher")
+    assert preacher["abilities"][1].startswith("#2: When you collect from the Stagecoach or Pioneer")
+    assert "abilities #2-#4" in preacher["source"]["section"]
+    # Mexican Border: components and setup from public pages, Devil's River from the 1.2 card list
+    quoted("revolver", "Devil's River\tAdd two tokens to the Mexico Border card.")
+    border = card(library, "mexican-border")
+    assert "2.1 Basic data and components; 2.3 Setup and turn" in border["source"]["section"]
+    assert any("Devil's River" in n for n in border["notes"])
+    # Revolver components: the battlefield cards, Derail the Train, the turn marker's start
+    quoted("public", "16 bandit character cards, 5 battlefield cards, 1 Derail the Train card, 1 Mexican Border card")
+    quoted("public", "Turn marker starts on space 1 of the Bank card.")
+    components = {c["name"]: c for c in library.data("revolver", "game", "revolver")["components"]}
+    assert (components["Battlefield card"]["count"], components["Derail the Train card"]["count"]) == (5, 1)
+    assert components["Bandit character card (Colti)"]["count"] == 16
+    assert "space 1 of the Bank" in components["Turn marker"]["notes"]
+    # victory, as the page says it, the disagreements kept as such
+    line = quoted("public", 'Colty wins when Jack "The Crow" Colty reaches the 3:15 Express and survives its turn space 4,'
+                            " or when all 12 border tokens are gone.")
+    victory = library.data("revolver", "rule", "victory")
+    assert line in victory["rules"] and any("conflicting" in n for n in victory["notes"])
+    # the house rules the issue named carry the badge from their source
+    from workbench.content.badges import badged_name
+    for kind, id_ in (("scenario", "iron-horse-politics"), ("action_space", "telegraph-office"), ("variant", "my-base-rulebook")):
+        data = library.data("dark-horse", kind, id_)
+        assert data["source"]["document"] == "house-rule" and badged_name(data).endswith("(house rule)"), id_
