@@ -146,7 +146,7 @@ except ChangedOnDisk as refused:
 and becomes a house rule; the published file is not touched.""",
     CHECK + """saloon = DocumentEditor.for_id(VARIANTS / "dark-horse" / "rebels-and-rogues" / "action-spaces.yaml", "saloon",
                                 library=published)
-saloon.save_as(folder, "house-saloon", name="Saloon (house rules)")
+saloon.save_as(folder, "house-saloon", name="Our Saloon")
 print(saloon.path.name, "|", saloon.data["name"], "|", saloon.data["source"]["section"])
 print(len(saloon.problems()), "problems")""",
 ])
