@@ -467,14 +467,14 @@ def button(page, text: str):
 def test_app_04_open_an_existing_deck_and_fix_it(app, designer):
     import yaml
     page = app("04-deck-builder.ipynb", ".wb-deck-status")
-    select(page, "open deck", "McReady's sharpshooters")
+    select(page, "open deck", "McReady's sharpshooters (house rule)")
     button(page, "Open deck").click()
     wait_text(page.locator(".wb-deck-status").first, "McReady's sharpshooters")
     wait_text(page.locator(".wb-problems").first, "no card list")
-    select(page, "start from", "McReady base deck (illustrative stand-in)")
+    select(page, "start from", "McReady stand-in base deck (illustrative)")
     wait_text(page.locator(".wb-deck-status").first, "62 cards, legal")
     page.locator(".wb-card-list summary").first.click()
-    wait_text(page.locator(".wb-card-list").first, "Hidden Sniper")
+    wait_text(page.locator(".wb-card-list").first, "Pinkerton Marshal")
     button(page, "Save deck").click()
     question = page.locator(".wb-confirm").first
     wait_text(question, "Replace the existing sharpshooters.yaml")
@@ -513,7 +513,7 @@ def test_app_02_reopen_a_saved_scenario_change_a_parameter_and_compare(app, desi
 
 def test_app_03_pick_a_map_and_compare_layouts(app):
     page = app("03-map-explorer.ipynb", ".wb-map")
-    select(page, "map", "Illustrative territory for Wild Wild West (not the published setup)")
+    select(page, "map", "Wild Wild West territory (illustrative)")
     wait_text(page.locator(".wb-map-name").first, "Wild Wild West")   # the explorer on that map
     button(page, "Compare layouts").click()
     table = page.locator(".widget-html", has_text="per random layout").first

@@ -234,7 +234,7 @@ def test_deck_commands(home):
 
 
 def test_deck_whose_base_list_is_unknown_is_a_content_problem(home):
-    odds = run("deck", "odds", "mcready-sharpshooters", "--card", "hidden-sniper", "--draws", "5", "--format", "json",
+    odds = run("deck", "odds", "mcready-sharpshooters", "--card", "pinkerton-marshal", "--draws", "5", "--format", "json",
                cwd=home)
     assert odds.code == 1
     assert [p["code"] for p in odds.json()["problems"]][:1] == ["base-list-unknown"]

@@ -146,7 +146,7 @@ except ChangedOnDisk as refused:
 and becomes a house rule; the published file is not touched.""",
     CHECK + """saloon = DocumentEditor.for_id(VARIANTS / "dark-horse" / "rebels-and-rogues" / "action-spaces.yaml", "saloon",
                                 library=published)
-saloon.save_as(folder, "house-saloon", name="Saloon (house rules)")
+saloon.save_as(folder, "house-saloon", name="Our Saloon")
 print(saloon.path.name, "|", saloon.data["name"], "|", saloon.data["source"]["section"])
 print(len(saloon.problems()), "problems")""",
 ])
@@ -193,10 +193,11 @@ shipped here is **illustrative**: the rules texts give no board layout.""",
     App(SETUP + """
 import html
 import ipywidgets as w
+from workbench.content.badges import badged_name
 from workbench.notebook.map_explorer import MapExplorer, explorer_widget
 
 def map_panel(lib, folder):
-    maps = [(d.data.get("name") or d.id, d.id) for d in lib.of_kind("map", "dark-horse")]
+    maps = [(badged_name(d.data, d.id), d.id) for d in lib.of_kind("map", "dark-horse")]
     pick = w.Dropdown(options=maps, value="illustrative-territory" if "illustrative-territory" in dict(maps).values() else maps[0][1],
                       description="map", layout=w.Layout(width="min(420px, 100%)"))
     holder = w.VBox()

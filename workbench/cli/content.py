@@ -1,6 +1,7 @@
 """`workbench validate` and `workbench list`."""
 from __future__ import annotations
 
+from ..content.badges import badge
 from .common import EXIT_OK, EXIT_PROBLEMS
 from .report import table
 
@@ -44,11 +45,13 @@ def cmd_list(args, rep) -> int:
         source = doc.data.get("source")
         where = " § ".join(str(source[k]) for k in ("document", "section") if k in source) if isinstance(source, dict) else ""
         rows.append({"game": doc.game, "kind": doc.kind, "id": doc.id, "name": doc.data.get("name"),
-                     "source": where, "file": doc.file})
+                     "badge": badge(doc.data), "source": where, "file": doc.file})
     rows.sort(key=lambda r: (str(r["game"]), str(r["kind"]), str(r["id"])))
     rep.set(documents=rows, count=len(rows))
     columns = ("name", "kind", "id", "game", "source")
-    rep.lines(table([c.upper() for c in columns], ([_cell(r[c]) for c in columns] for r in rows)))
+    # the name as every list shows it: with the badge its source gives (house rule, illustrative)
+    shown = ({**r, "name": f"{r['name']} ({r['badge']})" if r["badge"] and r["name"] else r["name"]} for r in rows)
+    rep.lines(table([c.upper() for c in columns], ([_cell(r[c]) for c in columns] for r in shown)))
     rep.line(f"{len(rows)} document(s)")
     if result.errors:
         rep.problems(result.errors)

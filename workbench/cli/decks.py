@@ -119,7 +119,9 @@ def _odds(args, rep, library, document) -> int:
         raise ContentError(f"{why}, so this deck's size and odds are unknown",
                            [p for p in check_deck(library, document) if p.code == "base-list-unknown"])
     wanted = args.card.strip()
-    matches = [c for c in ctx.deck.counts if c == wanted or ctx.name(c).lower() == wanted.lower()]
+    # by id, by name, or by the name as shown (with its badge)
+    matches = [c for c in ctx.deck.counts if c == wanted or wanted.lower() in
+               (ctx.name(c).lower(), str((ctx.card(c) or {}).get("name", c)).lower())]
     if not matches:
         known = sorted(set(ctx.deck.counts) | {ctx.name(c) for c in ctx.deck.counts})
         raise NotFound("card", wanted, known, where=f"in the deck {document.id}")

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from fractions import Fraction
 
+from ..content.badges import badged_name
 from ..core.errors import NotFound, UsageError
 from . import engines
 from .common import EXIT_OK, ROUNDS, add_options, int_range, load_library, output_file, words
@@ -90,7 +91,7 @@ def _name(library, game: str, identifier, kinds=("character", "token")) -> str:
     for kind in kinds:
         data = library.data(game, kind, identifier) if library is not None and isinstance(identifier, str) else None
         if data and data.get("name"):
-            return str(data["name"])
+            return badged_name(data)
     return str(identifier)
 
 
@@ -105,7 +106,7 @@ def _side(spec: str, library, flag: str, rules):
                 raise UsageError(f"the rules texts do not give {doc['name']}'s gunfight icons; write them inline"
                                  " (combat=N,duel=N,...) or add a `gunfight:` block to its document")
             side = engines.side_from_document(spec, doc["gunfight"])
-            return _checked(side, flag, rules), str(doc.get("name") or spec)
+            return _checked(side, flag, rules), badged_name(doc, spec)
     looks_inline = "=" in spec or "," in spec or spec in engines.SIDE_FLAGS
     if not looks_inline:
         known = [d.id for kind in ("character", "token") for d in library.of_kind(kind, "dark-horse")
@@ -263,7 +264,7 @@ def _names(library, game: str) -> dict[str, str]:
     names = {}
     for document in library.documents:
         if document.game == game and isinstance(document.id, str) and isinstance(document.data.get("name"), str):
-            names.setdefault(document.id, document.data["name"])
+            names.setdefault(document.id, badged_name(document.data))
     return names
 
 

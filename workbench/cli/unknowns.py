@@ -27,11 +27,20 @@ def cmd_unknowns(args, rep) -> int:
         for row in rows:
             rep.line(f"{row['game']}: {row['name']} = {show(row['value'])}   ({row['type']}; {row['about']})")
     else:
-        current = None
+        current, document = None, None
         for row in rows:
             if (row["game"], row["kind"]) != current:
-                current = (row["game"], row["kind"])
+                current, document = (row["game"], row["kind"]), None
                 rep.line(f"\n{row['game']}: {row['kind']}s")
+            if row["kind"] == "unknown value":
+                # one entry per document: its unknown fields, each located, then its source and notes once
+                if row["document"] != document:
+                    document = row["document"]
+                    fields = [r for r in rows if r["kind"] == "unknown value" and r["game"] == row["game"]
+                              and r["document"] == document]
+                    rep.line(f"  - {document}: " + ", ".join(f"{r['field']} [{r['where']}]" for r in fields))
+                    rep.line(f"      {row['why']}")
+                continue
             rep.line(f"  - {row['name']} ({show(row['value'])}): {row['why']}")
             rep.line(f"      to do: {row['todo']}" + (f"   [{row['where']}]" if row["where"] else ""))
         rep.line(f"\n{len(rows)} item(s)")

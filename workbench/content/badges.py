@@ -14,10 +14,17 @@ through :func:`badged_name`, so the mark follows the source and cannot be forgot
 """
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Iterator
+
+from .problems import WARNING, Problem
 
 #: ``source.document`` -> the badge shown after the name.
 BADGES = {"house-rule": "house rule", "illustrative": "illustrative"}
+
+#: A mark written into a name by hand (the badge's words, or "not the published ..."): the source
+#: decides the badge, so a name that says it is a mistake or a fake.
+HAND_MARK = re.compile(r"illustrat|house[ -]rule|not the published", re.IGNORECASE)
 
 
 def badge(data: Any) -> str | None:
@@ -30,8 +37,32 @@ def badged_name(data: Any, fallback: str = "") -> str:
     """The document's name followed by its badge in parentheses, if it has one."""
     name = str((data.get("name") if isinstance(data, dict) else None) or fallback)
     mark = badge(data)
-    # a name that already says it (an older file's "(house rule)") is not marked twice
+    # a name that already says it is reported (`badge-in-name`), and not marked twice
     return f"{name} ({mark})" if mark and mark not in name.lower() else name
+
+
+def check_badges_in_names(library) -> Iterator[Problem]:
+    """``badge-in-name`` (a warning): a document's name marks it "(house rule)", "(illustrative)"
+    or "not the published ..." by hand. The badge comes from ``source:`` alone, so the mark would
+    show twice, or claim what the source does not.
+
+    >>> from workbench.content.loader import load_text
+    >>> from workbench.content.library import Library
+    >>> docs, _ = load_text("kind: variant\\ngame: g\\nid: v\\nname: Fast (house rule)\\n"
+    ...                     "source: {document: house-rule}\\n", "v.yaml")
+    >>> [(p.code, p.line, p.message) for p in check_badges_in_names(Library.from_documents(docs))]
+    [('badge-in-name', 4, "the name 'Fast (house rule)' marks the document by hand: its badge (house rule) comes from `source:`")]
+    """
+    for document in library.documents:
+        name = document.data.get("name") if isinstance(document.data, dict) else None
+        if isinstance(name, str) and HAND_MARK.search(name):
+            mark = badge(document.data)
+            yield document.problem(
+                "badge-in-name", f"the name '{name}' marks the document by hand: " +
+                (f"its badge ({mark}) comes from `source:`" if mark else
+                 "only `source: {document: house-rule}` or `{document: illustrative}` marks it"),
+                ["name"], severity=WARNING,
+                hint="drop the mark from `name:`; the lists, choosers and logs add the badge from `source:`")
 
 
 def in_force(ruleset, library=None) -> list[str]:

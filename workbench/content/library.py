@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
+from .badges import check_badges_in_names
 from .loader import Document
 from .problems import Problem
 from ..core.errors import did_you_mean
@@ -183,5 +184,5 @@ def check_replacement_conflicts(library: Library) -> Iterator[Problem]:
 #: The content's own cross-file checks, in report order; the validate application
 #: (:mod:`workbench.app.checks`) runs them with the model checks of the layers above.
 CONTENT_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
-    check_duplicate_ids, check_games, check_references, check_replacement_conflicts,
+    check_duplicate_ids, check_games, check_references, check_replacement_conflicts, check_badges_in_names,
 ]

@@ -26,6 +26,7 @@ CODES = {
     "unknown-ref": "a reference names a document that does not exist",
     "unknown-game": "the document names a game that no `game` document declares",
     "replacement-conflict": "two action spaces used together replace the same space",
+    "badge-in-name": "a name marks its document (house rule, illustrative) by hand: the badge comes from source:",
     "io": "a file or folder could not be read",
     "bad-value": "a value cannot be read as what its form or tag says (`!!int abc`, the date 2024-13-45), "
                  "or has no JSON equivalent (`.inf`, `.nan`, a number of more than 1,000 characters)",

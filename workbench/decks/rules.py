@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from ..content.badges import badged_name
 from ..content.loader import Document
 from ..content.problems import ERROR, WARNING, Problem
 from ..core.errors import ContentError, did_you_mean
@@ -60,7 +61,7 @@ class DeckContext:
 
     def name(self, card_id: str) -> str:
         card = self.card(card_id)
-        return card["name"] if card else card_id
+        return badged_name(card, card_id) if card else card_id
 
     def problem(self, code: str, message: str, cards: list[str], path, *, hint=None, severity=ERROR) -> Problem:
         return self.document.problem(code, message, path, hint=hint, severity=severity, cards=cards)

@@ -8,7 +8,9 @@ Three sources, per registered game:
 * what the game's own ``unknowns(library)`` hook reports (Dark Horse: base action spaces left out of
   play because their options are unknown);
 * the effects its vocabulary does not play, where they are written, and costs or gains in another
-  game's resources (:mod:`workbench.rules.effects`).
+  game's resources (:mod:`workbench.rules.effects`);
+* every other value written ``unknown`` in the game's documents (a card's copies, a battlefield's
+  defence or turns), located, with the document's ``source:`` and notes that say why.
 """
 from __future__ import annotations
 
@@ -63,6 +65,59 @@ def undeclared_assumptions(library) -> list[dict]:
     return rows
 
 
+def _source_text(source) -> str:
+    if not isinstance(source, dict):
+        return "no source given"
+    parts = [str(source[k]) for k in ("document", "section", "fact") if source.get(k)]
+    confidence = f" ({source['confidence']})" if source.get("confidence") else ""
+    return ", ".join(parts) + confidence if parts else "no source given"
+
+
+def _unknown_paths(value, path: list):
+    if value == "unknown":
+        yield path
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key not in ("notes", "source"):       # prose and the citation, not values
+                yield from _unknown_paths(item, [*path, key])
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _unknown_paths(item, [*path, index])
+
+
+def unknown_values(library, game: str, listed: set[str] = frozenset()) -> list[dict]:
+    """Every value written ``unknown`` in ``game``'s documents, in file order: rows ``{kind:
+    "unknown value", name, value, where, why, todo, document, field, source, notes}``, where
+    ``why`` is the document's source and notes (which say what the texts give and what not).
+    Values at a location in ``listed`` (a parameter or effect already reported there) are left out.
+
+    >>> from workbench.content.loader import load_text
+    >>> docs, _ = load_text("kind: card\\ngame: g\\nid: c\\nname: C\\ncopies: unknown\\n"
+    ...                     "source: {document: public-facts, section: '2.8'}\\nnotes: 'Name only.'\\n", "c.yaml")
+    >>> from workbench.content.library import Library
+    >>> [(r["name"], r["where"], r["why"]) for r in unknown_values(Library.from_documents(docs), "g")]
+    [("card 'c': copies", 'c.yaml:5', 'source: public-facts, 2.8. Name only.')]
+    """
+    rows = []
+    for document in library.documents:
+        if document.game != game or not isinstance(document.data, dict):
+            continue
+        notes = document.data.get("notes")
+        notes = [notes] if isinstance(notes, str) else [str(n) for n in notes] if isinstance(notes, list) else []
+        source = _source_text(document.data.get("source"))
+        for path in _unknown_paths(document.data, []):
+            line, _ = document.locate(path)
+            where = f"{document.file}:{line}"
+            if where in listed:
+                continue
+            field = ".".join(str(p) for p in path)
+            rows.append({"kind": "unknown value", "name": f"{document.kind} '{document.id}': {field}", "value": "unknown",
+                         "where": where, "why": " ".join([f"source: {source}.", *notes]),
+                         "todo": "give the printed value in a document of your own if you know it",
+                         "document": f"{document.kind} '{document.id}'", "field": field, "source": source, "notes": notes})
+    return rows
+
+
 def unknowns(library, game: str | None = None) -> list[dict]:
     """Rows ``{game, kind, name, value, where, why, todo}``, games and kinds in order."""
     from . import GAMES
@@ -103,6 +158,14 @@ def unknowns(library, game: str | None = None) -> list[dict]:
             rows += [{"game": entry.id, **row} for row in hook(library)]
         # what the effect vocabulary says the engine does not play, and resources of another game
         rows += [{"game": entry.id, **row} for row in effect_rows(library, entry.content_game)]
+    # every value written `unknown`, by the game its documents belong to (played by an engine or not)
+    listed = {row["where"] for row in rows if row.get("where")}   # a parameter or effect row already locates it
+    wanted = {e.content_game for e in GAMES.values() if game in (e.id, e.content_game)} | {game}
+    for content_game in sorted(g for g in library.games() if isinstance(g, str)):
+        if game is None or content_game in wanted:
+            rows += [{"game": content_game, **row} for row in unknown_values(library, content_game, listed)]
+    content_of = {e.id: e.content_game for e in GAMES.values()}
+    rows.sort(key=lambda row: content_of.get(row["game"], row["game"]))   # stable: kinds stay in order
     return rows
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import yaml
 
 from ..core import storage
+from ..content.badges import badged_name
 from ..content.library import Library
 from ..content.loader import load_text
 from ..decks.analytics import at_least, export_csv, stats
@@ -67,11 +68,11 @@ class DeckBuilder(Observable):
         """(name, id) of every deck this one may start from: the decks with a card list first."""
         decks = [d for d in self.library.of_kind("deck", self.game) if d.id != self.data["id"]]
         decks.sort(key=lambda d: (not d.data.get("cards"), str(d.data.get("name") or d.id)))
-        return [(str(d.data.get("name") or d.id) + ("" if d.data.get("cards") else " (no card list)"), d.id) for d in decks]
+        return [(badged_name(d.data, d.id) + ("" if d.data.get("cards") else " (no card list)"), d.id) for d in decks]
 
     def decks(self) -> list[tuple[str, str]]:
         """(name, id) of the decks built by swaps, which :meth:`open` can edit."""
-        return sorted((str(d.data.get("name") or d.id), d.id) for d in self.library.of_kind("deck", self.game)
+        return sorted((badged_name(d.data, d.id), d.id) for d in self.library.of_kind("deck", self.game)
                       if d.data.get("base"))
 
     def rebase(self, base: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..content.badges import badged_name
 from .common import HTML, Observable, Picture
 
 # -- where this module meets the engines ---------------------------------------------------------
@@ -65,7 +66,7 @@ def fighter_name(library, side) -> str:
     for kind in ("token", "character"):
         data = library.data("dark-horse", kind, fighter_id(side)) if library is not None else None
         if data and data.get("name"):
-            return data["name"]
+            return badged_name(data)
     return fighter_id(side).replace("-", " ")
 
 

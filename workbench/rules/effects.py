@@ -26,6 +26,8 @@ from functools import lru_cache
 from importlib import import_module
 from typing import Callable
 
+from ..content.badges import badged_name
+
 #: The entry-point group through which installed packages add effects.
 ENTRY_POINTS = "workbench.effects"
 
@@ -284,7 +286,7 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
     if words is None:
         return []
     out = []
-    label = document.data.get("name") or document.id
+    label = badged_name(document.data, document.id)
     for path, bag in _bags(document):
         for good in bag:
             if isinstance(good, str) and good not in words.resources:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Callable
 
+from ...content.badges import badged_name
 from ...core.errors import ContentError, NotFound, UsageError
 from ..base import Game, State as BaseState, Trail
 from ...rules.effects import kinds_reason, vocabulary
@@ -516,7 +517,7 @@ class DarkHorse(Game):
 
         where = self.library.get("dark-horse", "scenario", self.scenario) if self.scenario else \
             self.library.get("dark-horse", "game", "dark-horse")
-        name = (where.data.get("name") if where is not None else None) or self.scenario or "Dark Horse"
+        name = (badged_name(where.data) if where is not None and where.data.get("name") else None) or self.scenario or "Dark Horse"
         message = (f"{name}: with {check.players} players the setup the rules require cannot be made on the map "
                    f"'{self.board.id}': {check.why} (each places {_show_pieces(self.ruleset.starting_pieces)}; "
                    f"placement rules in force: {', '.join(self.placement_rules)}; a starting city keeps "
