@@ -353,3 +353,31 @@ def test_a_tuning_resumes_from_the_store_without_losing_or_replaying_a_trial(tmp
     before = set(fresh.trials["seat_one_bonus"])
     new_values = set(more.trials["seat_one_bonus"].iloc[13:]) - before
     assert more.played == 40 * len(new_values)
+
+
+def test_the_detectable_change_is_figured_for_the_paired_test_the_lab_runs():
+    """A bonus of 1 for seat 1, 300 dice duels of two seats against the baseline's games from the
+    same seeds: the pairs are alike (the same dice), so their differences vary less than two
+    independent games. The detectable change the lab states must be the one its paired t-test
+    finds with 80% power at Bonferroni's level over the 9 primary measures (2 seats' win shares,
+    2 scores, rounds, steps, spread, margin, how games end), checked here with the noncentral t
+    distribution on the pairs' own differences (an independent computation), and smaller than
+    the unpaired figure."""
+    import numpy as np
+    from scipy import stats as st
+
+    sweep = sweep_of("dice-duel", overrides={"seat_one_bonus": 1}, games=300, seed=4, bots=["none"], players=2)
+    table = run(sweep, None, cluster="in-process", progress=False).table
+    comparison = compare(table, alpha=0.05)
+    delta = comparison.detectable["seat_one_bonus=1"]
+    base = table[table["setting"] == "baseline"].sort_values("game")
+    mine = table[table["setting"] == "seat_one_bonus=1"].sort_values("game")
+    assert (base["seed"].to_numpy() == mine["seed"].to_numpy()).all()
+    spread = max(np.std(mine[f"win_{s}"].to_numpy() - base[f"win_{s}"].to_numpy(), ddof=1) for s in (1, 2))
+    n, level = 300, 0.05 / 9
+    critical = st.t.ppf(1 - level / 2, n - 1)
+    noncentral = delta / spread * np.sqrt(n)
+    power = st.nct.sf(critical, n - 1, noncentral) + st.nct.cdf(-critical, n - 1, noncentral)
+    assert power == pytest.approx(0.80, abs=0.005)
+    unpaired = max(np.std(base[f"win_{s}"].to_numpy(), ddof=1) for s in (1, 2)) * np.sqrt(2)
+    assert spread < unpaired and delta < 0.9 * (delta / spread) * unpaired
