@@ -1,4 +1,4 @@
-"""`workbench balance`: does a house rule change the game? Seeded sweeps on Dask.
+"""`workbench balance`: does a house rule change the game? Seeded sweeps on Dask; and `balance tune`.
 
 Only the arguments are declared at start-up; Dask, pandas and the statistics are imported when
 the command runs (and a missing ``[balance]`` extra is a usage error that says how to install it).
@@ -210,9 +210,10 @@ def cmd_balance(args, rep) -> int:
         rep.command = "balance tune"
         try:
             return _tune(args, rep)
-        except KeyboardInterrupt:
-            rep.set(interrupted=True, played=0)
-            rep.note("interrupted before any game was played")
+        except KeyboardInterrupt:      # between rounds (a round's own Ctrl-C ends in its report)
+            rep.set(interrupted=True)
+            rep.note("interrupted between trials: every finished game is stored (unless --no-store), and the"
+                     " same command again resumes the tuning")
             return EXIT_INTERRUPTED
     moved = [f"--{flag}" for flag in ("tune", "target", "trials") if getattr(args, f"moved_{flag}")]
     if moved:
