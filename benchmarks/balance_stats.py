@@ -13,14 +13,17 @@ players, greedy bots):
   and the same for the secondary family (usage and outcomes, Benjamini-Hochberg, which for a
   sweep with no true difference bounds the chance of any report);
 * **power**: a small, a moderate and a large change of a rule number (Dark Horse
-  ``reputation_per_victory_point`` 4 -> 5, 3, 2; Western Legends ``work_money`` 10 -> 12, 15,
-  20), each played from the baseline's seeds; the share of disjoint sweeps of 25, 50, 100, 200
-  and 400 paired games whose primary family reports a difference.
+  ``reputation_per_victory_point`` 4 -> 5, 3, 2; Western Legends ``starting_lp`` 0 -> 1, 2, 4),
+  each played from the baseline's seeds; the share of disjoint sweeps of 25, 50, 100, 200 and
+  400 paired games whose primary family reports a difference;
+* **the detectable change** the verdict states when it finds nothing (a seat's win rate, 80%
+  power, for the paired test the lab runs), the median over the no-op sweeps of each size, next
+  to the figure for unpaired games of the same sizes.
 
 Every figure comes from this one run (the machine may be loaded: timings are not the point).
 
-    .venv/bin/python benchmarks/balance_stats.py            # about 15 minutes on a loaded machine
-    .venv/bin/python benchmarks/balance_stats.py --quick    # a smaller pool and fewer resamples
+    .venv/bin/python benchmarks/balance_stats.py --workers 2 --jobs 2   # the README's table (about 40 minutes, loaded)
+    .venv/bin/python benchmarks/balance_stats.py --quick       # a smaller pool and fewer resamples
 """
 from __future__ import annotations
 
@@ -33,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from workbench.balance.metrics import wilson
-from workbench.balance.stats import compare
+from workbench.balance.stats import _detectable, compare
 from workbench.balance.sweep import Setting, Sweep, run
 from workbench.balance.table import normalize
 from workbench.app.validate import validate_paths
@@ -41,9 +44,11 @@ from workbench.core.paths import VARIANTS
 
 GAMES = {
     "Dark Horse": (Setting("baseline", "dark-horse", "high-noon", players=3, bots=("random",)),
-                   "reputation_per_victory_point", [5, 3, 2]),
+                   "reputation_per_victory_point", [5, 3, 2]),    # (parameter, values), or None and (parameter, value)s
+    # the greedy bots never take the Work action in the short game (work_money changes no game);
+    # starting with Legend Points brings every game's end nearer: a real change of every game
     "Western Legends": (Setting("baseline", "western-legends", options={"length": "short"}, players=3,
-                                bots=("greedy",)), "work_money", [12, 15, 20]),
+                                bots=("greedy",)), "starting_lp", [1, 2, 4]),
 }
 SIZES = (25, 50, 100, 200, 400)
 LABELS = ("small", "moderate", "large")
@@ -62,58 +67,93 @@ def chunk(base, other, part: slice, name: str):
     return table.drop(columns=[c for c in counted if not table[c].any()])
 
 
-def rates(base, other, n: int, most: int, name: str) -> tuple[int, int, int]:
-    """(sweeps, of which the primary family reported a difference, the secondary) over disjoint
-    sweeps of ``n`` pairs (each pair in one sweep only: every sweep is a fresh one)."""
+def one_sweep(table, name: str) -> tuple[bool, bool, float, float]:
+    """One simulated sweep: whether its primary and secondary families report a difference, and
+    the detectable change its verdict states, paired and unpaired."""
+    comparison = compare(table)
+    tests = comparison.tests
+    a, b = table[table["setting"] == name], table[table["setting"] == "baseline"]
+    return (bool(tests[tests["primary"]]["significant"].any()), bool(tests[~tests["primary"]]["significant"].any()),
+            comparison.detectable[name], _detectable(a, b, False, 0.05, 2 * 3 + 2 + 1))
+
+
+POOL = None     # processes testing the simulated sweeps (--jobs)
+
+
+def rates(base, other, n: int, most: int, name: str) -> tuple[int, int, int, list, list]:
+    """(sweeps, of which the primary family reported a difference, the secondary, each sweep's
+    detectable change paired, the same unpaired) over disjoint sweeps of ``n`` pairs (each pair
+    in one sweep only: every sweep is a fresh one)."""
     sweeps = min(most, len(base) // n)
-    primary = secondary = 0
-    for k in range(sweeps):
-        tests = compare(chunk(base, other, slice(k * n, (k + 1) * n), name)).tests
-        primary += bool(tests[tests["primary"]]["significant"].any())
-        secondary += bool(tests[~tests["primary"]]["significant"].any())
-    return sweeps, primary, secondary
+    tables = [chunk(base, other, slice(k * n, (k + 1) * n), name) for k in range(sweeps)]
+    results = list(POOL.map(one_sweep, tables, [name] * sweeps) if POOL else map(one_sweep, tables, [name] * sweeps))
+    return (sweeps, sum(r[0] for r in results), sum(r[1] for r in results), [r[2] for r in results],
+            [r[3] for r in results])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--pool", type=int, default=None, help="paired games per setting (a smoke run: 50)")
+    parser.add_argument("--workers", type=int, default=None, help="play on a local Dask cluster of this many workers"
+                        " (default: in this process); the games are the same either way")
+    parser.add_argument("--store", metavar="FILE.parquet", help="keep the games here (a rerun plays only the missing)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes testing the simulated sweeps (default 1)")
     args = parser.parse_args()
+    global POOL
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        POOL = ProcessPoolExecutor(args.jobs)
+    where = {"cluster": "in-process"} if args.workers is None else {"workers": args.workers}
+    where["store"] = args.store
     pool, most = (600, 12) if args.quick else (3000, 40)
+    pool = args.pool or pool
     library = validate_paths([VARIANTS]).library
     print(f"load average before: {os.getloadavg()[0]:.1f} (2 cores shared)")
     gc.freeze()
     rows = []
     for title, (base, parameter, values) in GAMES.items():
         start = time.perf_counter()
-        changes = [base.but(f"{parameter}={v}", overrides={parameter: v}) for v in values]
-        played = run(Sweep(f"known-{base.game}", base, changes, games=pool, seed=1), library, cluster="in-process",
-                     progress=False).table
-        again = run(Sweep(f"known-{base.game}", base, [], games=pool, seed=2), library, cluster="in-process",
-                    progress=False).table
-        print(f"{title}: played {len(played) + len(again):,} games in {time.perf_counter() - start:.0f} s")
+        pairs = [(parameter, v) for v in values] if parameter else values
+        changes = [base.but(f"{k}={v}", overrides={k: v}) for k, v in pairs]
+        first = run(Sweep(f"known-{base.game}", base, changes, games=pool, seed=1), library, progress=False, **where)
+        second = run(Sweep(f"known-{base.game}", base, [], games=pool, seed=2), library, progress=False, **where)
+        played, again = first.table, second.table
+        print(f"{title}: played {first.played + second.played:,} games in {time.perf_counter() - start:.0f} s"
+              f" ({first.reused + second.reused:,} more found in --store)")
         baseline = played[played["setting"] == "baseline"].reset_index(drop=True)
         other = again.reset_index(drop=True)
         total = hits = hits2 = 0
-        cells = {}
+        cells, detect = {}, {}
         for n in SIZES:
-            sweeps, primary, secondary = rates(baseline, other, n, most, "no-op")
+            sweeps, primary, secondary, paired, unpaired = rates(baseline, other, n, most, "no-op")
             total, hits, hits2 = total + sweeps, hits + primary, hits2 + secondary
             cells[str(n)] = f"{primary}/{sweeps}"
+            detect[str(n)] = f"{np.median(paired):.0%} ({np.median(unpaired):.0%})" if sweeps else "-"
         low, high = wilson(hits, total)
         slow, shigh = wilson(hits2, total)
         print(f"  no-op: {total} sweeps of 25-400 paired games: the primary family reports a difference in"
               f" {hits / total:.1%} [{low:.1%}, {high:.1%}]; the secondary {hits2 / total:.1%} [{slow:.1%}, {shigh:.1%}]")
         rows.append({"game": title, "change": "none (no-op: false positives)", **cells,
                      "any difference": f"{hits / total:.1%} [{low:.1%}, {high:.1%}]"})
+        print("  detectable change in a seat's win rate on no-op pairs (other seeds), paired (unpaired): "
+              + ", ".join(f"{k}: {v}" for k, v in detect.items()))
         for label, change in zip(LABELS, changes):
             mine = played[played["setting"] == change.name].reset_index(drop=True)
-            spread = f"spread {baseline['spread'].mean():.2f} -> {mine['spread'].mean():.2f}"
-            power = {}
+            spread = (f"spread {baseline['spread'].mean():.2f} -> {mine['spread'].mean():.2f}, rounds"
+                      f" {baseline['rounds'].mean():.1f} -> {mine['rounds'].mean():.1f}")
+            power, detect = {}, {}
             for n in SIZES:
-                sweeps, primary, _ = rates(baseline, mine, n, most, change.name)
-                power[str(n)] = f"{primary / sweeps:.0%}"
+                sweeps, primary, _, paired, unpaired = rates(baseline, mine, n, most, change.name)
+                power[str(n)] = f"{primary / sweeps:.0%}" if sweeps else "-"
+                detect[str(n)] = f"{np.median(paired):.0%} ({np.median(unpaired):.0%})" if sweeps else "-"
             print(f"  {label} ({change.name}, {spread}): power " + ", ".join(f"{k}: {v}" for k, v in power.items()))
+            print("    detectable change in a seat's win rate on these pairs, paired (unpaired): "
+                  + ", ".join(f"{k}: {v}" for k, v in detect.items()))
             rows.append({"game": title, "change": f"{label}: {change.name} ({spread})", **power, "any difference": ""})
+            if label == "small":
+                rows.append({"game": title, "change": f"detectable seat win-rate change on the {label} change's pairs,"
+                             " paired (unpaired)", **detect, "any difference": ""})
     gc.unfreeze()
     print(f"load average after: {os.getloadavg()[0]:.1f}")
     print()

@@ -387,18 +387,39 @@ def test_the_text_report_says_how_games_ended_and_which_family_is_corrected_how(
     assert "Holm-corrected over" in out and "Benjamini-Hochberg over" in out and "paired by seed" in out
 
 
-def test_balance_tune_from_the_command_line(monkeypatch, capsys, tmp_path):
-    from workbench.balance import sweep as lab_sweep
+def test_balance_tune_from_the_command_line_on_two_workers_is_the_tuning_played_in_process(
+        monkeypatch, capsys, tmp_path, library):
+    """`workbench balance tune` (the issue's words) on a local cluster of two worker processes,
+    5 trials asked 4 at a time: the same trials, measures and best value as the same tuning played
+    in this process one trial after another; the figure and the store are written."""
+    from workbench.balance.tune import declared_space, tune
 
-    played_here = lab_sweep.run
-    monkeypatch.setattr(lab_sweep, "run", lambda *a, **k: played_here(*a, **{**k, "cluster": "in-process"}))
     monkeypatch.chdir(tmp_path)
-    code = main(["balance", "dark-horse", "--scenario", "high-noon", "--tune", "reputation_per_victory_point=2..4",
-                 "--target", "fair-seats", "--trials", "3", "--games", "4", "--format", "json", "--plots", "figs"])
+    code = main(["balance", "tune", "dark-horse", "--scenario", "high-noon", "--param",
+                 "reputation_per_victory_point=2..5", "--target", "fair-seats", "--trials", "5", "--games", "4",
+                 "--bots", "random", "--workers", "2", "--format", "json", "--plots", "figs", "--progress", "no"])
     out = capsys.readouterr().out
     assert code == 0, out
     report = json.loads(out)
-    assert len(report["trials"]) == 3 and 2 <= report["best"]["reputation_per_victory_point"] <= 4
+    assert report["command"] == "balance tune" and report["together"] == 4
     assert (tmp_path / "figs" / "tuning.png").exists() and (tmp_path / report["store"]).exists()
-    assert main(["balance", "dark-horse", "--tune", "no_such_parameter"]) == 2
-    assert main(["balance", "dark-horse", "--tune", "win_margin", "--target", "happy"]) == 2
+    here = tune(Setting("baseline", "dark-horse", "high-noon", players=3, bots=("random",)),
+                declared_space("dark-horse", ["reputation_per_victory_point"]), "fair-seats", library, games=4,
+                trials=5, seed=0, ranges={"reputation_per_victory_point": (2, 5)}, store=None, cluster="in-process")
+    assert report["trials"] == json.loads(here.trials.to_json(orient="records"))
+    assert report["best"] == here.best and report["played"] == here.played
+    assert set(read(tmp_path / report["store"])["sweep"]) == {"tune-dark-horse-high-noon"}
+
+
+def test_balance_tune_refuses_bad_words_and_the_old_flags_say_where_tuning_went(capsys):
+    assert main(["balance", "tune", "dark-horse", "--param", "no_such_parameter"]) == 2
+    assert main(["balance", "tune", "dark-horse", "--param", "win_margin", "--target", "happy"]) == 2
+    assert main(["balance", "tune", "dark-horse", "--param", "win_margin=3..1"]) == 2
+    assert main(["balance", "tune", "dark-horse", "--param", "win_margin", "--together", "0"]) == 2
+    assert main(["balance", "tune", "dark-horse"]) == 2
+    assert main(["balance", "tune", "no-such-game", "--param", "win_margin"]) == 2
+    capsys.readouterr()
+    assert main(["balance", "dark-horse", "--tune", "win_margin", "--target", "fair-seats", "--format", "json"]) == 2
+    error = json.loads(capsys.readouterr().out)
+    message = json.dumps(error)
+    assert "workbench balance tune dark-horse --param" in message and "--tune and --target" in message

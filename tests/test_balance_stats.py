@@ -283,3 +283,101 @@ def test_tuning_a_synthetic_parameter_finds_its_known_optimum(tmp_path):
     assert "seat_one_bonus=0" in result.verdict
     assert len(result.trials) == 10 and set(read(store)["sweep"]) == {"tune"}
     assert plot(result).axes
+
+
+DUEL_SPACE = {"seat_one_bonus": {"type": "integer", "minimum": -3, "maximum": 3}}
+
+
+def _duel_tuning(store, **options):
+    from workbench.balance.sweep import Setting
+    from workbench.balance.tune import tune
+
+    options = {"games": 40, "trials": 13, "seed": 8, **options}
+    return tune(Setting("baseline", "dice-duel", players=2, bots=("none",)), DUEL_SPACE, "fair-seats", None,
+                store=store, **options)
+
+
+def test_tuning_trials_on_a_dask_cluster_are_the_trials_played_one_after_another(tmp_path):
+    """13 trials, 4 asked at a time (past Optuna's 10 seeded random ones, so the TPE model's own
+    proposals are compared too): played in this process one after another, and on a Dask cluster
+    of two workers playing each round's trials at the same time, they are the same trials with the
+    same measures; the cluster really played them (every game on a worker)."""
+    from distributed import Client, get_task_stream
+
+    sequential = _duel_tuning(tmp_path / "one.parquet", cluster="in-process")
+    # an in-process cluster (threads): its workers know the dice duel, which this test registered
+    with Client(processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None) as client:
+        with get_task_stream(client) as stream:
+            parallel = _duel_tuning(tmp_path / "two.parquet", client=client)
+    batches = [t for t in stream.data if "play_batch" in str(t["key"])]
+    # a round plays each value it proposed that no earlier round played (those are in the store),
+    # all of a setting's 40 games in one task (a game takes microseconds): every trial's games
+    # were played by the cluster's workers
+    new_values, seen = 0, set()
+    for _, values in sequential.trials.groupby(sequential.trials["trial"] // 4)["seat_one_bonus"]:
+        new_values += len(set(values) - seen)
+        seen |= set(values)
+    assert len(batches) == new_values and parallel.played == 40 * new_values
+    assert len({t["worker"] for t in batches}) == 2          # each round's trials on both workers at once
+    assert sequential.trials.to_dict("records") == parallel.trials.to_dict("records")
+    assert sequential.best == parallel.best and sequential.together == parallel.together == 4
+    assert len(sequential.trials) == 13 and sequential.played == parallel.played > 0
+    # the 11th to 13th trials are the TPE model's: the parameter's values vary, not one repeated
+    assert sequential.trials["trial"].tolist() == list(range(13))
+
+
+def test_a_tuning_resumes_from_the_store_without_losing_or_replaying_a_trial(tmp_path):
+    """Interrupted after 100 games (Ctrl-C, as the progress bar sees it), a tuning keeps the trials
+    and the games it finished; the same call again ends with exactly the trials of a tuning never
+    interrupted, and the two calls together played exactly the games that one did. More trials
+    later play only the values no earlier trial played."""
+    fresh = _duel_tuning(tmp_path / "fresh.parquet", cluster="in-process")
+    seen = [0]
+
+    def press_ctrl_c(done, total):
+        seen[0] += 1
+        if seen[0] * 0 + done >= 100:
+            raise KeyboardInterrupt
+
+    store = tmp_path / "resumed.parquet"
+    stopped = _duel_tuning(store, cluster="in-process", progress=press_ctrl_c, batch=20)
+    assert stopped.interrupted and len(stopped.trials) < 13 and "resumes" in stopped.verdict
+    assert stopped.trials.to_dict("records") == fresh.trials.head(len(stopped.trials)).to_dict("records")
+    resumed = _duel_tuning(store, cluster="in-process")
+    assert not resumed.interrupted
+    assert resumed.trials.to_dict("records") == fresh.trials.to_dict("records")
+    assert stopped.played + resumed.played == fresh.played and resumed.reused >= stopped.played > 0
+
+    more = _duel_tuning(store, cluster="in-process", trials=17)
+    assert more.trials.head(13).to_dict("records") == fresh.trials.to_dict("records")
+    before = set(fresh.trials["seat_one_bonus"])
+    new_values = set(more.trials["seat_one_bonus"].iloc[13:]) - before
+    assert more.played == 40 * len(new_values)
+
+
+def test_the_detectable_change_is_figured_for_the_paired_test_the_lab_runs():
+    """A bonus of 1 for seat 1, 300 dice duels of two seats against the baseline's games from the
+    same seeds: the pairs are alike (the same dice), so their differences vary less than two
+    independent games. The detectable change the lab states must be the one its paired t-test
+    finds with 80% power at Bonferroni's level over the 9 primary measures (2 seats' win shares,
+    2 scores, rounds, steps, spread, margin, how games end), checked here with the noncentral t
+    distribution on the pairs' own differences (an independent computation), and smaller than
+    the unpaired figure."""
+    import numpy as np
+    from scipy import stats as st
+
+    sweep = sweep_of("dice-duel", overrides={"seat_one_bonus": 1}, games=300, seed=4, bots=["none"], players=2)
+    table = run(sweep, None, cluster="in-process", progress=False).table
+    comparison = compare(table, alpha=0.05)
+    delta = comparison.detectable["seat_one_bonus=1"]
+    base = table[table["setting"] == "baseline"].sort_values("game")
+    mine = table[table["setting"] == "seat_one_bonus=1"].sort_values("game")
+    assert (base["seed"].to_numpy() == mine["seed"].to_numpy()).all()
+    spread = max(np.std(mine[f"win_{s}"].to_numpy() - base[f"win_{s}"].to_numpy(), ddof=1) for s in (1, 2))
+    n, level = 300, 0.05 / 9
+    critical = st.t.ppf(1 - level / 2, n - 1)
+    noncentral = delta / spread * np.sqrt(n)
+    power = st.nct.sf(critical, n - 1, noncentral) + st.nct.cdf(-critical, n - 1, noncentral)
+    assert power == pytest.approx(0.80, abs=0.005)
+    unpaired = max(np.std(base[f"win_{s}"].to_numpy(), ddof=1) for s in (1, 2)) * np.sqrt(2)
+    assert spread < unpaired and delta < 0.9 * (delta / spread) * unpaired

@@ -239,6 +239,7 @@ def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correctio
     rows: list[dict] = []
     unchanged: dict[str, list[str]] = {}
     paired: dict[str, int] = {}
+    matched: dict[str, tuple] = {}       # setting -> its games and the baseline's, pair by pair
     for setting in settings:
         if setting == baseline:
             continue
@@ -250,6 +251,7 @@ def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correctio
             b = base.set_index(["game", "seed"]).loc[list(pairs.itertuples(index=False, name=None))].reset_index()
         else:
             g, b = games, base
+        matched[setting] = (g, b, bool(len(pairs)))
         rows += _tests(setting, g, b, unchanged.setdefault(setting, []), bool(len(pairs)))
     tests = pd.DataFrame(rows, columns=["setting", "family", "metric", "test", "baseline", "value", "effect",
                                         "effect_size", "effect_name", "p", "words"])
@@ -262,7 +264,7 @@ def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correctio
         tests.loc[group.index, "significant"] = reject
     tests["significant"] = tests["significant"].astype(bool)
     primary_measures = 2 * int(base["players"].iloc[0]) + len(LENGTHS) + 1    # seats, scores, length, end
-    detectable = {s: _detectable(table, base, s, alpha, primary_measures) for s in settings if s != baseline}
+    detectable = {s: _detectable(*matched[s], alpha, primary_measures) for s in settings if s != baseline}
     comparison = Comparison(tests, {}, alpha, correction, detectable, _baseline_facts(base), secondary, paired)
     comparison.verdicts = {s: _verdict(comparison, s, table, base, unchanged.get(s, [])) for s in settings
                            if s != baseline}
@@ -391,25 +393,35 @@ def _length_words(column: str, m1: float, m0: float) -> str:
     return f"winners lead by {abs(d):.2f} points {'more' if d > 0 else 'less'} ({m1:.2f} vs {m0:.2f})"
 
 
-def _detectable(table, base, setting: str, alpha: float, comparisons: int) -> float:
-    """The change in seat 1's win rate this sweep detects with 80% power, in proportion units: a
-    t-test of per-game shares at Bonferroni's level over the primary measures, as if the games
-    were not paired (pairing only helps: a safe figure)."""
+def _detectable(games, base, paired: bool, alpha: float, comparisons: int) -> float:
+    """The change in a seat's win rate this sweep detects with 80% power, in proportion units,
+    for the test the lab runs: a paired t-test of per-game win shares (game ``i`` of the setting
+    against game ``i`` of the baseline, dealt from the same seed) at Bonferroni's level over the
+    primary measures. Its size is the power analysis's standardised effect times the standard
+    deviation of the pairs' differences, for the seat whose differences vary most (the least
+    detectable seat). Pairing removes what a game's seed decides, so this is smaller than an
+    unpaired figure whenever the paired games are alike. Games not paired (another sweep's), or
+    pairs whose shares never differ, are figured as two independent samples from the
+    baseline's variance (a safe, larger figure)."""
     from statsmodels.stats.power import TTestPower
 
-    games = table[table["setting"] == setting]
     n = min(len(games), len(base))
-    players = int(base["players"].iloc[0])
-    variance = float(base["win_1"].var(ddof=1)) if len(base) > 1 else 0.0
-    if not variance > 0:          # seat 1 always won or always lost: a fair seat's variance
-        variance = (1 / players) * (1 - 1 / players)
     if n < 3:
         return 1.0
+    players = int(base["players"].iloc[0])
+    seats = [f"win_{s}" for s in range(1, players + 1) if f"win_{s}" in base.columns]
     try:
         d = TTestPower().solve_power(effect_size=None, nobs=n, alpha=alpha / comparisons, power=0.8,
                                      alternative="two-sided")
     except Exception:  # noqa: BLE001 - the solver fails for tiny samples: nothing is detectable then
         return 1.0
+    if paired:
+        spread = max(float((games[c].to_numpy(float) - base[c].to_numpy(float)).std(ddof=1)) for c in seats)
+        if spread > 0:
+            return float(min(1.0, d * spread))
+    variance = max(float(base[c].var(ddof=1)) for c in seats) if len(base) > 1 else 0.0
+    if not variance > 0:          # a seat always won or always lost: a fair seat's variance
+        variance = (1 / players) * (1 - 1 / players)
     return float(min(1.0, d * math.sqrt(2 * variance)))
 
 

@@ -11,13 +11,17 @@ narrowed by hand) and a **target**:
 ``end=TEXT:SHARE``
     a share of games end by a trigger whose words contain TEXT (the gap between the share and SHARE).
 
-Optuna's TPE sampler (seeded) proposes values; every trial is a seeded sweep of ``games`` games
-played by :func:`~workbench.balance.sweep.run` on the same Dask cluster (or in-process), stored
-like every other sweep (a rerun of the same tuning plays nothing again), and every trial plays the
-same seeds (common random numbers: trials differ by the rule, not by the luck of the dice).
+Optuna's TPE sampler (seeded) proposes values, :data:`TOGETHER` trials at a time; each round of
+trials is one seeded sweep played by :func:`~workbench.balance.sweep.run` on one Dask cluster kept
+for the whole search (or in-process), stored like every other sweep (a rerun of the same tuning
+plays nothing again, an interrupted one resumes where it stopped), and every trial plays the same
+seeds (common random numbers: trials differ by the rule, not by the luck of the dice). The trials
+depend on the seed alone, not on the cluster: in-process and on any number of workers they are
+the same.
 """
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +40,10 @@ class Tuning:
     best_measure: float
     verdict: str
     studies: list = field(default_factory=list, repr=False)
+    played: int = 0                 # games played by this call (the rest were found in the store)
+    reused: int = 0
+    interrupted: bool = False       # stopped before every trial finished (the same call resumes it)
+    together: int = 1               # trials asked at once and played together
 
 
 def measure(table, target: str) -> float:
@@ -88,42 +96,105 @@ def _suggest(trial, name: str, schema: dict, narrowed: tuple | None):
     raise UsageError(f"{name} is not a number, a choice or a yes/no: it cannot be tuned")
 
 
+#: Trials asked of Optuna at once and played together on the cluster (one round). Fixed, not
+#: the number of workers: the same seed then proposes the same trials on any cluster, in-process
+#: included. Optuna's first 10 trials are its seeded random start, the same whatever this is.
+TOGETHER = 4
+
+
 def tune(baseline: Setting, space: dict[str, dict], target: str, library, *, games: int = 200, trials: int = 20,
          seed: int = 0, ranges: dict[str, tuple] | None = None, store: str | Path | None = None,
-         name: str = "tune", **run_options) -> Tuning:
+         name: str = "tune", together: int = TOGETHER, progress=False, cluster: str = "local",
+         workers: int | None = None, scheduler: str | None = None, client=None, **run_options) -> Tuning:
     """Search ``space`` (parameter name -> its schema) for the values of ``baseline``'s rules that
-    best meet ``target``; ``run_options`` go to :func:`~workbench.balance.sweep.run` (``client=``,
-    ``scheduler=``, ``cluster=``...)."""
+    best meet ``target``.
+
+    Trials go in rounds of ``together``: Optuna proposes them (its TPE sampler, seeded with
+    ``seed``), they are played as one sweep (every trial a setting of it, ``games`` games from the
+    same seeds) on one Dask cluster kept for the whole search (``client=``, ``scheduler=``, or a
+    local one of ``workers`` processes; ``cluster="in-process"``: no Dask), and their measures
+    are told to Optuna in trial order. So the trials depend on the seed and ``together`` only, not
+    on the cluster or how many workers it has.
+
+    Every trial's games are stored in ``store`` as sweep ``name``: the same tuning again plays
+    none of them, with more ``trials`` it plays only the new ones, and an interrupted tuning
+    (Ctrl-C, ``progress`` raising KeyboardInterrupt) keeps every finished game, so the same call
+    again resumes it (:attr:`Tuning.interrupted`). ``run_options`` go to
+    :func:`~workbench.balance.sweep.run` (``batch=``, ``checkpoint_seconds=``...).
+    """
     import optuna
     import pandas as pd
+
+    from .sweep import _connect
 
     measure_check = {"fair-seats"} | ({target} if re.fullmatch(r"(rounds|steps)=[0-9.]+|end=.+:[0-9.]+", target) else set())
     if target not in measure_check:
         measure(None, target)          # the usage error that says what a target is
     if not space:
         raise UsageError("name at least one parameter to tune")
-    if trials < 1:
+    if not isinstance(trials, int) or trials < 1:
         raise UsageError("a tuning runs at least 1 trial")
+    if not isinstance(together, int) or together < 1:
+        raise UsageError("trials are asked at least 1 at a time (together)")
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=seed))
-    rows = []
+    rows: list[dict] = []
+    counts = {"played": 0, "reused": 0}
+    interrupted = False
 
-    def objective(trial):
-        values = {n: _suggest(trial, n, schema, (ranges or {}).get(n)) for n, schema in space.items()}
-        label = ", ".join(f"{k}={v}" for k, v in values.items())
-        setting = baseline.but(label, overrides={**baseline.overrides, **values})
-        report = run(Sweep(name, setting, [], games=games, seed=seed), library, store=store, progress=False,
-                     **run_options)
-        score = measure(report.table, target)
-        rows.append({"trial": trial.number, **values, "measure": score, "games": len(report.table)})
-        return score
+    def play_round(dask_client) -> bool:
+        """One round: ask, play together, tell. False when it was interrupted."""
+        asked = [study.ask() for _ in range(min(together, trials - len(rows)))]
+        chosen = []
+        for trial in asked:
+            values = {n: _suggest(trial, n, schema, (ranges or {}).get(n)) for n, schema in space.items()}
+            label = ", ".join(f"{k}={v}" for k, v in values.items())
+            chosen.append((trial, values, label))
+        settings = {}
+        for _, values, label in chosen:   # two trials may propose the same values: one setting
+            settings.setdefault(label, baseline.but(label, overrides={**baseline.overrides, **values}))
+        first, *rest = settings.values()
+        options = dict(run_options, progress=progress)
+        if dask_client is not None:
+            options["client"] = dask_client
+        else:
+            options["cluster"] = "in-process"
+        report = run(Sweep(name, first, rest, games=games, seed=seed), library, store=store, **options)
+        counts["played"] += report.played
+        counts["reused"] += report.reused
+        if report.interrupted or not report.complete():
+            for trial, _, _ in chosen:
+                study.tell(trial, state=optuna.trial.TrialState.FAIL)
+            return False
+        table = report.table
+        for trial, values, label in chosen:
+            games_of = table[table["setting"] == label]
+            score = measure(games_of, target)
+            study.tell(trial, score)
+            rows.append({"trial": trial.number, **values, "measure": score, "games": len(games_of)})
+        return True
 
-    study.optimize(objective, n_trials=trials)
-    table = pd.DataFrame(rows)
-    best = dict(study.best_params)
-    words = (f"tuning {', '.join(space)} for {target} over {trials} trials of {games} seeded games each: the best"
-             f" values are {', '.join(f'{k}={v}' for k, v in best.items())}, {study.best_value:.3f} from the target")
-    return Tuning(target, table, best, float(study.best_value), words, [study])
+    in_process = cluster == "in-process" and client is None and scheduler is None
+    with contextlib.nullcontext(None) if in_process else _connect(cluster, workers, scheduler, client, False) as dask_client:
+        while len(rows) < trials:
+            if not play_round(dask_client):
+                interrupted = True
+                break
+    table = pd.DataFrame(rows, columns=["trial", *space, "measure", "games"])
+    if not rows:
+        return Tuning(target, table, {}, float("nan"), f"tuning {', '.join(space)} for {target} was interrupted"
+                      " before a trial finished; its finished games are stored, and the same command again resumes it",
+                      [study], counts["played"], counts["reused"], True, together)
+    first_best = min(rows, key=lambda row: row["measure"])      # the first of equals, as Optuna's best trial
+    best = {n: first_best[n] for n in space}
+    best_value = float(first_best["measure"])
+    words = (f"tuning {', '.join(space)} for {target} over {len(rows)} trials of {games} seeded games each: the best"
+             f" values are {', '.join(f'{k}={v}' for k, v in best.items())}, {best_value:.3f} from the target")
+    if interrupted:
+        words += (f" (interrupted after {len(rows)} of {trials} trials: the finished games are stored, and the same"
+                  " command again resumes it)")
+    return Tuning(target, table, best, best_value, words, [study], counts["played"], counts["reused"], interrupted,
+                  together)
 
 
 def plot(tuning: Tuning):

@@ -1,4 +1,4 @@
-"""`workbench balance`: does a house rule change the game? Seeded sweeps on Dask.
+"""`workbench balance`: does a house rule change the game? Seeded sweeps on Dask; and `balance tune`.
 
 Only the arguments are declared at start-up; Dask, pandas and the statistics are imported when
 the command runs (and a missing ``[balance]`` extra is a usage error that says how to install it).
@@ -19,20 +19,80 @@ EPILOG = """examples:
   workbench balance dark-horse --scenario pork-barrel --grid dice_rolled=2,3,4 --grid reputation_per_victory_point=2,4
   workbench balance western-legends --players 4 --grid length=average,long        (game lengths: options)
   workbench balance dark-horse --scenario high-noon --set win_margin=1 --scheduler tcp://10.0.0.5:8786
-  workbench balance dark-horse --scenario high-noon --tune reputation_per_victory_point=2..6 --target fair-seats
+  workbench balance tune dark-horse --scenario high-noon --param reputation_per_victory_point=2..6 --target fair-seats
 
 Results are stored in balance-results/SWEEP.parquet (one row per game, keyed by sweep, setting and
 seed): the same command with more --games plays only the games missing. Ctrl-C stops the cluster
 and keeps every finished game."""
 
+TUNE_EPILOG = """examples:
+  workbench balance tune dark-horse --scenario high-noon --param reputation_per_victory_point=2..6 --target fair-seats
+  workbench balance tune western-legends --option length=short --param poker_win_lp --target rounds=6 --trials 30
+  workbench balance tune dark-horse --scenario high-noon --param win_margin --trials 40 --scheduler tcp://10.0.0.5:8786
+
+Each trial's games are stored in balance-results/SWEEP.parquet (SWEEP: tune-GAME-SCENARIO): the same
+command again plays no game twice, and Ctrl-C keeps every finished game (the same command resumes)."""
+
+
+class _GameOrAction(argparse._SubParsersAction):
+    """``balance``'s first word: ``tune`` (its own options and help), or a game to compare on
+    (``balance GAME ...``, the ``compare`` parser). argparse checks a subcommand against its
+    choices before it runs it; every word passes here and the unknown ones are games."""
+
+    class _Words:
+        def __contains__(self, word):
+            return isinstance(word, str)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.choices = self._Words()          # the parsers stay in _name_parser_map
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if values and values[0] not in self._name_parser_map:
+            values = ["compare", *values]
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _played(group) -> None:
+    """The options saying how each game is played (a comparison and a tuning alike)."""
+    group.add_argument("--players", type=int, default=3, help="players (default 3)")
+    group.add_argument("--bots", metavar="BOT,BOT", help="bots by seat, repeated round the table: the game's own"
+                       " (random, greedy) or the search bots mcts, ismcts, with playouts a decision as mcts-50"
+                       " (default: mcts-20)")
+    group.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="a game option: Dark Horse rounds=N; Western Legends length=short|average|long, rounds=N")
+
+
+def _where(group, what: str) -> None:
+    """The options saying where games run and where they are stored."""
+    group.add_argument("--workers", type=int, default=None, help="local worker processes (default: one per core)")
+    group.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler, e.g. tcp://127.0.0.1:8786")
+    group.add_argument("--batch", type=int, default=None, help="games per task (default: about a second of play)")
+    group.add_argument("--sweep", metavar="NAME", help=f"the {what}'s name in the stored results (default: GAME-SCENARIO)")
+    group.add_argument("--out", metavar="FILE.parquet", help="stored results (default: balance-results/SWEEP.parquet)")
+    group.add_argument("--no-store", action="store_true", help="keep the results in memory only")
+    group.add_argument("--plots", metavar="DIR", help="write the figures (PNG) to this folder")
+    group.add_argument("--progress", choices=("auto", "yes", "no"), default="auto",
+                       help="a progress bar on stderr (auto: when it is a terminal)")
+
 
 def add_commands(sub) -> None:
-    """Declare ``workbench balance`` on the command's subparsers."""
-    parser = sub.add_parser("balance", help="compare house rules with a baseline over many seeded games (Dask)",
-                            description="Play N seeded games of a baseline and of each house rule, override or grid"
-                            " point, on Dask, and say what changes: win rates by seat, length, scores, what is"
-                            " used, outcomes, how games end.", epilog=EPILOG,
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    """Declare ``workbench balance GAME`` (a comparison) and ``workbench balance tune GAME``."""
+    top = sub.add_parser("balance", help="compare house rules with a baseline over many seeded games, or tune a"
+                         " rule to a target (Dask)",
+                         description="workbench balance GAME [options]: compare house rules with a baseline"
+                         " (see 'workbench balance GAME --help').\nworkbench balance tune GAME --param NAME[=LOW..HIGH]"
+                         " --target TARGET: tune rule parameters to a target (see 'workbench balance tune --help').",
+                         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    actions = top.add_subparsers(dest="balance_action", metavar="GAME | tune GAME", action=_GameOrAction,
+                                 parser_class=type(top))
+    actions.required = True
+    parser = actions.add_parser("compare", prog=top.prog, usage=f"{top.prog} GAME [options]",
+                                help="(or just GAME) compare house rules with a baseline",
+                                description="Play N seeded games of a baseline and of each house rule, override or"
+                                " grid point, on Dask, and say what changes: win rates by seat, length, scores, what is"
+                                " used, outcomes, how games end.", epilog=EPILOG,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", metavar="GAME", help="a registered game: dark-horse, western-legends")
     what = parser.add_argument_group("what is compared")
     what.add_argument("--scenario", metavar="ID", help="the baseline's scenario (default: the base game)")
@@ -46,39 +106,55 @@ def add_commands(sub) -> None:
     what.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2,...",
                       help="a rule parameter (or game option) and its values; every combination of the grids is a"
                            " setting (repeatable; two make a heat map)")
-    tune = parser.add_argument_group("tuning a rule to a target (instead of a comparison)")
-    tune.add_argument("--tune", action="append", default=[], metavar="NAME[=LOW..HIGH]",
-                      help="a declared rule parameter to tune (its range from its schema, or LOW..HIGH; repeatable)")
-    tune.add_argument("--target", metavar="TARGET", default="fair-seats",
-                      help="fair-seats (default), rounds=R, steps=S, or end=TEXT:SHARE (a share of games ended by"
-                           " a trigger whose words contain TEXT)")
-    tune.add_argument("--trials", type=int, default=20, help="tuning trials, each a seeded sweep (default 20)")
+    # the tuning's flags before it was `balance tune`: refused with where they went
+    for flag in ("--tune", "--target", "--trials"):
+        what.add_argument(flag, action="append", default=[], dest=f"moved_{flag[2:]}", help=argparse.SUPPRESS)
     how = parser.add_argument_group("how each game is played")
-    how.add_argument("--players", type=int, default=3, help="players (default 3)")
-    how.add_argument("--bots", metavar="BOT,BOT", help="bots by seat, repeated round the table: the game's own"
-                     " (random, greedy) or the search bots mcts, ismcts, with playouts a decision as mcts-50"
-                     " (default: mcts-20)")
-    how.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="a game option: Dark Horse rounds=N; Western Legends length=short|average|long, rounds=N")
+    _played(how)
     how.add_argument("--games", type=int, default=1000, help="games per setting (default 1000)")
     how.add_argument("--seed", type=int_range(0, MAX_SEED), default=0, help="the sweep's seed (default 0)")
     run = parser.add_argument_group("where it runs and what it writes")
-    run.add_argument("--workers", type=int, default=None, help="local worker processes (default: one per core)")
-    run.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler, e.g. tcp://127.0.0.1:8786")
-    run.add_argument("--batch", type=int, default=None, help="games per task (default: about a second of play)")
-    run.add_argument("--sweep", metavar="NAME", help="the sweep's name in the stored results (default: GAME-SCENARIO)")
-    run.add_argument("--out", metavar="FILE.parquet", help="stored results (default: balance-results/SWEEP.parquet)")
-    run.add_argument("--no-store", action="store_true", help="keep the results in memory only")
+    _where(run, "sweep")
     run.add_argument("--csv", metavar="FILE.csv", help="also write this sweep's games as CSV")
-    run.add_argument("--plots", metavar="DIR", help="write the figures (PNG) to this folder")
-    run.add_argument("--progress", choices=("auto", "yes", "no"), default="auto",
-                     help="a progress bar on stderr (auto: when it is a terminal)")
     stats = parser.add_argument_group("statistics")
     stats.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     stats.add_argument("--correction", choices=("holm", "fdr_bh", "bonferroni"), default="holm",
                        help="correction of each setting's primary comparisons: seats, scores, length, how games"
                             " end (default holm); usage and outcomes are secondary, Benjamini-Hochberg")
     add_options(parser)  # --library, --no-published, --format, --debug: as every command
+
+    tune = actions.add_parser("tune", help="tune rule parameters to a target (Optuna; trials on Dask)",
+                              description="Search declared rule parameters (their ranges from their schemas, or"
+                              " LOW..HIGH) for the values that best meet a target, with Optuna's seeded TPE sampler."
+                              " Trials are asked --together at a time and played together on one Dask cluster; every"
+                              " trial is a seeded sweep stored like the others, so the same command again plays"
+                              " nothing twice, resumes an interrupted tuning, and with more --trials plays only the"
+                              " new ones. The same --seed and --together give the same trials on any cluster.",
+                              epilog=TUNE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    tune.add_argument("game", metavar="GAME", help="a registered game: dark-horse, western-legends")
+    searched = tune.add_argument_group("what is tuned")
+    searched.add_argument("--param", action="append", default=[], metavar="NAME[=LOW..HIGH]", dest="params",
+                          help="a declared rule parameter to tune (its range from its schema, or LOW..HIGH;"
+                               " repeatable)")
+    searched.add_argument("--target", metavar="TARGET", default="fair-seats",
+                          help="fair-seats (default), rounds=R, steps=S, or end=TEXT:SHARE (a share of games ended"
+                               " by a trigger whose words contain TEXT)")
+    searched.add_argument("--trials", type=int, default=20, help="tuning trials, each a seeded sweep (default 20)")
+    searched.add_argument("--together", type=int, default=None,
+                          help="trials asked at once and played together on the cluster (default 4)")
+    searched.add_argument("--scenario", metavar="ID", help="the scenario tuned (default: the base game)")
+    searched.add_argument("--base-variant", action="append", default=[], metavar="ID",
+                          help="a variant every trial plays (repeatable)")
+    searched.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="overrides",
+                          help="rule parameters every trial plays, not tuned (repeatable)")
+    how = tune.add_argument_group("how each game is played")
+    _played(how)
+    how.add_argument("--games", type=int, default=200, help="games per trial (default 200)")
+    how.add_argument("--seed", type=int_range(0, MAX_SEED), default=0,
+                     help="the search's and the games' seed (default 0)")
+    run = tune.add_argument_group("where it runs and what it writes")
+    _where(run, "tuning")
+    add_options(tune)
 
 
 def _values(item: str, flag: str) -> tuple[str, list]:
@@ -128,16 +204,45 @@ def cmd_balance(args, rep) -> int:
         raise UsageError("--workers starts a local cluster; --scheduler uses a running one: give one of them")
     if args.batch is not None and args.batch < 1:
         raise UsageError("--batch must be at least 1")
-    if not 0 < args.alpha < 1:
-        raise UsageError("--alpha is a probability between 0 and 1")
     if args.seed < 0:
         raise UsageError("--seed must be 0 or more")
+    if args.balance_action == "tune":
+        rep.command = "balance tune"
+        try:
+            return _tune(args, rep)
+        except KeyboardInterrupt:      # between rounds (a round's own Ctrl-C ends in its report)
+            rep.set(interrupted=True)
+            rep.note("interrupted between trials: every finished game is stored (unless --no-store), and the"
+                     " same command again resumes the tuning")
+            return EXIT_INTERRUPTED
+    moved = [f"--{flag}" for flag in ("tune", "target", "trials") if getattr(args, f"moved_{flag}")]
+    if moved:
+        raise UsageError(f"{' and '.join(moved)}: tuning is its own command now: workbench balance tune {args.game}"
+                         " --param NAME[=LOW..HIGH] --target TARGET --trials N (see 'workbench balance tune --help')")
+    if not 0 < args.alpha < 1:
+        raise UsageError("--alpha is a probability between 0 and 1")
     try:
         return _balance(args, rep)
     except KeyboardInterrupt:
         rep.set(interrupted=True, played=0)
         rep.note("interrupted before any game was played")
         return EXIT_INTERRUPTED
+
+
+def _options(args) -> dict:
+    """``--option NAME=VALUE``s, checked."""
+    from ..core.errors import UsageError
+    from ..rules.ruleset import parse_overrides
+
+    for item in args.option:
+        if "=" not in item or not item.partition("=")[0].strip():
+            raise UsageError(f"--option wants NAME=VALUE, not {item!r}")
+    options = parse_overrides(args.option)
+    rounds = options.get("rounds")
+    if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)
+                               or not ROUNDS[0] <= rounds <= ROUNDS[1]):
+        raise UsageError(f"--option rounds must be from {ROUNDS[0]} to {ROUNDS[1]} (as play --rounds), not {rounds!r}")
+    return options
 
 
 def _balance(args, rep) -> int:
@@ -148,16 +253,7 @@ def _balance(args, rep) -> int:
     from .common import EXIT_OK
 
     lab_games.runner(args.game)            # an unknown game is a usage error before anything loads
-    if args.tune:
-        return _tune(args, rep)
-    for item in args.option:
-        if "=" not in item or not item.partition("=")[0].strip():
-            raise UsageError(f"--option wants NAME=VALUE, not {item!r}")
-    options = parse_overrides(args.option)
-    rounds = options.get("rounds")
-    if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)
-                               or not ROUNDS[0] <= rounds <= ROUNDS[1]):
-        raise UsageError(f"--option rounds must be from {ROUNDS[0]} to {ROUNDS[1]} (as play --rounds), not {rounds!r}")
+    options = _options(args)
     grid = dict(_values(item, "--grid") for item in args.grid)
     if len(grid) != len(args.grid):
         raise UsageError("a parameter appears in two --grid options: give its values once")
@@ -182,18 +278,23 @@ def _balance(args, rep) -> int:
 
 
 def _tune(args, rep) -> int:
-    """`--tune`: Optuna searches the named parameters for the values that best meet --target."""
+    """`balance tune`: Optuna searches the named parameters for the values that best meet --target."""
+    from ..balance import games as lab_games
     from ..balance.sweep import Setting
-    from ..balance.tune import declared_space, plot, tune
+    from ..balance.tune import TOGETHER, declared_space, plot, tune
     from ..core.errors import UsageError
     from ..rules.ruleset import parse_overrides
 
-    if args.variant or args.grid:
-        raise UsageError("--tune searches parameters of the baseline: give no --variant or --grid with it")
+    lab_games.runner(args.game)            # an unknown game is a usage error before anything loads
+    if not args.params:
+        raise UsageError("name a parameter to tune: --param NAME (its declared range) or --param NAME=LOW..HIGH")
     if args.trials < 1:
         raise UsageError("--trials must be at least 1")
+    together = TOGETHER if args.together is None else args.together
+    if together < 1:
+        raise UsageError("--together must be at least 1")
     names, ranges = [], {}
-    for item in args.tune:
+    for item in args.params:
         name, _, bounds = item.partition("=")
         names.append(name.strip())
         if bounds:
@@ -203,36 +304,47 @@ def _tune(args, rep) -> int:
             except ValueError:
                 ranges[name.strip()] = None
             if ranges[name.strip()] is None:
-                raise UsageError(f"--tune wants NAME or NAME=LOW..HIGH, not {item!r}")
+                raise UsageError(f"--param wants NAME or NAME=LOW..HIGH, not {item!r}")
+            if ranges[name.strip()][0] > ranges[name.strip()][1]:
+                raise UsageError(f"--param {name.strip()}: LOW..HIGH with LOW at most HIGH, not {bounds!r}")
+    if len(set(names)) != len(names):
+        raise UsageError("a parameter appears in two --param options: give it once")
     space = declared_space(args.game, names)
     bots = tuple(b.strip() for b in (args.bots or "").split(",") if b.strip())
     base = Setting("baseline", args.game, args.scenario, tuple(args.base_variant), parse_overrides(args.overrides),
-                   parse_overrides(args.option), args.players, bots)
+                   _options(args), args.players, bots)
     library, _ = _library(args)
     name = args.sweep or f"tune-{args.game}" + (f"-{args.scenario}" if args.scenario else "")
     store = None if args.no_store else Path(args.out or Path("balance-results") / f"{name}.parquet")
     options = {"workers": args.workers, "scheduler": args.scheduler, "batch": args.batch}
+    progress = {"auto": None, "yes": True, "no": False}[args.progress]
     result = tune(base, space, args.target, library, games=args.games, trials=args.trials, seed=args.seed,
-                  ranges={k: v for k, v in ranges.items() if v}, store=store, name=name,
-                  **{k: v for k, v in options.items() if v is not None})
+                  ranges={k: v for k, v in ranges.items() if v}, store=store, name=name, together=together,
+                  progress=progress, **{k: v for k, v in options.items() if v is not None})
     written = []
-    if args.plots:
+    if args.plots and len(result.trials):
         folder = Path(args.plots)
         folder.mkdir(parents=True, exist_ok=True)
         figure = plot(result)
         figure.savefig(folder / "tuning.png")
         written.append(str(folder / "tuning.png"))
+    games_line = (f"played {result.played:,} games, {result.reused:,} found in the stored results"
+                  + (f" ({store})" if store else " (not stored: --no-store)"))
     if args.format == "json":
-        rep.set(target=result.target, best=result.best, best_measure=result.best_measure, verdict=result.verdict,
-                trials=json.loads(result.trials.to_json(orient="records")),
-                store=str(store) if store else None, plots=written)
-        return 0
-    rep.line(result.trials.to_string(index=False))
-    rep.line()
+        rep.set(target=result.target, best=result.best,
+                best_measure=None if result.interrupted and not len(result.trials) else result.best_measure,
+                verdict=result.verdict, trials=json.loads(result.trials.to_json(orient="records")),
+                together=result.together, played=result.played, reused=result.reused,
+                interrupted=result.interrupted, store=str(store) if store else None, plots=written)
+        return EXIT_INTERRUPTED if result.interrupted else 0
+    if len(result.trials):
+        rep.line(result.trials.to_string(index=False))
+        rep.line()
     rep.line(result.verdict)
+    rep.line(games_line + f"; trials asked {result.together} at a time")
     if written:
         rep.line("figure: " + ", ".join(written))
-    return 0
+    return EXIT_INTERRUPTED if result.interrupted else 0
 
 
 def _report(args, rep, report, sources) -> int:
