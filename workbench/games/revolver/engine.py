@@ -200,6 +200,9 @@ def _battlefields(library, rules):
             problems.append(_at(rules, "express_space_survived",
                                 f"the Express has {express['turns']} turn space(s), fewer than the space"
                                 f" {rules.express_space_survived} Jack Colti must survive"))
+    if rules.cards_on_leaving == "unknown":
+        problems.append(_at(rules, "cards_on_leaving", "what happens to the cards on a battlefield when the marker leaves"
+                            " it is unknown", hint="give `cards_on_leaving: move-on` or `discard` in a rule of your own"))
     if rules.prison_in_play and rules.prison_between[0] not in rules.battlefield_order:
         problems.append(_at(rules, "prison_between", f"the Prison comes after '{rules.prison_between[0]}', which is not"
                             " in `battlefield_order`", [0]))
@@ -408,8 +411,8 @@ class State(BaseState):
     def legal_actions(self) -> list:
         if self.ended or self.is_chance_node():
             return []
-        if self.prison is not None:
-            return self.prison.legal_actions()
+        if self.prison is not None:        # the Prison's decisions, as this game's actions
+            return [Action(a.kind, a.card) for a in self.prison.legal_actions()]
         step = self.pending[0]
         kind, side = step[0], step[1]
         if kind == "play":
@@ -431,7 +434,7 @@ class State(BaseState):
         raise AssertionError(kind)      # a bug: every decision step is listed above
 
     def is_legal(self, action) -> bool:
-        if self.prison is not None:
+        if self.prison is not None and self.prison.is_chance_node():
             return self.prison.is_legal(action)
         if self.is_chance_node():
             return any(action == o for o, _ in self.chance_outcomes())
@@ -440,15 +443,9 @@ class State(BaseState):
     def encode(self, action):
         if isinstance(action, Action):
             return {"action": action.kind, "card": action.card}
-        if self.prison is not None and not isinstance(action, str):
-            return {"prison": self.prison.encode(action)}
         return {"draw": action}
 
     def decode(self, data):
-        if "prison" in data:
-            from .rules import Action as PrisonAction
-            inner = data["prison"]
-            return PrisonAction(inner["action"], inner.get("card")) if "action" in inner else inner["draw"]
         return Action(data["action"], data.get("card")) if "action" in data else data["draw"]
 
     def describe_action(self, action) -> str:
@@ -490,7 +487,8 @@ class State(BaseState):
     # -- applying -------------------------------------------------------------------------------
     def _apply(self, action) -> None:
         if self.prison is not None:
-            self.prison.apply_in_place(action)
+            from .rules import Action as PrisonAction
+            self.prison.apply_in_place(PrisonAction(action.kind, action.card) if isinstance(action, Action) else action)
             if self.prison.is_terminal():
                 self._left_prison()
             self._run()
@@ -918,7 +916,8 @@ def greedy_bot(state: State, rng: random.Random):
     actions = state.legal_actions()
     if state.prison is not None:
         from .rules import greedy_bot as prison_greedy
-        return prison_greedy(state.prison, rng)
+        chosen = prison_greedy(state.prison, rng)
+        return Action(chosen.kind, chosen.card)
     kinds = {a.kind for a in actions}
     game = state.game
     if "kill" in kinds:
