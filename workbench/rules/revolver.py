@@ -18,7 +18,7 @@ IDS = {"type": "array", "items": ID, "uniqueItems": True, "maxItems": 200}
 
 
 def _or_unknown(schema: dict) -> dict:
-    return {"oneOf": [schema, UNKNOWN]}
+    return {"anyOf": [schema, UNKNOWN]}
 
 
 LIMIT = {"oneOf": [integer(0, 62), {"const": "none"}]}

@@ -50,6 +50,7 @@ from ..base import Game, State as BaseState, Trail
 from .rules import RevolverPrison, State as PrisonState
 
 SIDES = ("colti", "mcready")
+NAMES = {"colti": "Colti", "mcready": "McReady"}
 CODE = "engine-requirement"
 STAYS = ("firepower", "character")          # played to the battlefield, they stay there
 ILLUSTRATIVE_NOTE = ("Values marked illustrative (the gang, the base decks, battlefield turns and defence) are"
@@ -216,7 +217,7 @@ def _decks(library, rules, given):
     for side in SIDES:
         deck_id = given.get(side) or rules[f"{side}_base_deck"]
         if deck_id == "unknown":
-            problems.append(_at(rules, f"{side}_base_deck", f"{side.title()}'s base deck is unknown (the 62-card lists"
+            problems.append(_at(rules, f"{side}_base_deck", f"{NAMES[side]}'s base deck is unknown (the 62-card lists"
                                 " are not in the sources)", hint="name a deck document of your own, or play --deck FILE"))
             continue
         document = library.get("revolver", "deck", deck_id)
@@ -225,7 +226,7 @@ def _decks(library, rules, given):
             continue
         if document.data.get("faction") not in (side, None):
             problems.append(document.problem(CODE, f"the deck '{deck_id}' is {document.data.get('faction')}'s, not"
-                                             f" {side.title()}'s", ["faction"]))
+                                             f" {NAMES[side]}'s", ["faction"]))
             continue
         try:
             resolved = context_for(library, document).deck
@@ -251,7 +252,7 @@ def _cards(library, rules, counts):
             label = data.get("name", card_id)
             if data.get("deck") not in (side, "unknown", None):
                 problems.append(document.problem(CODE, f"{label} belongs to the {data.get('deck')} deck, and is in"
-                                                 f" {side.title()}'s deck", ["deck"]))
+                                                 f" {NAMES[side]}'s deck", ["deck"]))
                 continue
             kind = data.get("type")
             if kind not in STAYS + ("action",):
@@ -373,7 +374,11 @@ class State(BaseState):
                 "field": {s: [c for c, _ in f] for s, f in self.field.items()},
                 "under": {c: list(u) for s in SIDES for c, u in self.field[s] if u},
                 "gang": list(self.gang), "dead": list(self.dead), "wounds": self.wounds, "border": self.border,
-                "bonus": dict(self.bonus), "winner": self.winner, "ended": self.ended}
+                "bonus": dict(self.bonus), "winner": self.winner, "ended": self.ended,
+                "prison": None if self.prison is None else {
+                    "wounds": self.prison.wounds, "gang": list(self.prison.gang),
+                    "placed": [[p.side, p.card, p.face_down] for p in self.prison.placed],
+                    "hands": {s: len(h) for s, h in self.prison.hands.items()}, "outcome": self.prison.outcome}}
 
     # -- the state API ------------------------------------------------------------------------
     def is_terminal(self) -> bool:
