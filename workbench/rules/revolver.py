@@ -113,6 +113,12 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
 ]}
 
 
+#: Which engine reads which parameters: the two Revolver engines share one ruleset (one set of
+#: documents), the Prison game reads the first group, the whole game all of them (the Prison inside).
+PRISON_PARAMETERS = frozenset(list(SPEC)[:list(SPEC).index("starting_hand")])
+READ_BY = {"revolver-prison": PRISON_PARAMETERS, "revolver": frozenset(SPEC) - PRISON_PARAMETERS}
+
+
 @lru_cache(maxsize=4)
 def published_ruleset():
     """The published ruleset, from the shipped library."""

@@ -678,7 +678,8 @@ class State(BaseState):
         bf = self.battlefield
         if (rules.train_winner == "jack-colti" and bf["id"] == rules.express and not self.at_prison
                 and self.space == rules.express_space_survived and rules.gang_leader in self.gang):
-            self._end("colti", f"Jack Colti survived the Express's turn space {self.space}")
+            leader = self.game.library.data("revolver", "character", rules.gang_leader) or {}
+            self._end("colti", f"{leader.get('name', rules.gang_leader)} survived the Express's turn space {self.space}")
 
     def _ambush_setup(self) -> None:
         # Setup 3: one of the ambush cards is returned to the box unseen (chance); Setup 4: McReady
