@@ -439,3 +439,22 @@ def test_play_revolver_with_a_designers_deck_from_outside_the_repository(tmp_pat
     assert "McReady plays my-mcready" in played.out and played.out.strip().splitlines()[-1].startswith("== ")
     twice = run("play", "revolver", "--deck", "my-deck.yaml", "--deck", "illustrative-mcready-whole-game", cwd=folder)
     assert twice.code == 2 and "two decks for mcready" in twice.err
+
+
+# -- does my deck win more? the balance lab, seat = side ---------------------------------------------
+
+def test_the_balance_lab_compares_a_designers_deck_with_the_base_deck(library):
+    from workbench.balance.sweep import compare as sweep_of, run
+    from workbench.balance.stats import paired_share_test
+
+    # sixty-one firepower-3 deputies against the illustrative McReady deck (firepower 1 to 3, a
+    # third of it action cards): McReady (seat 2) should win more, and the verdict say so
+    sweep = sweep_of("revolver", overrides={"mcready_base_deck": "t-mcready-deputies"}, players=2, bots=["greedy"],
+                     games=12, seed=0)
+    report = run(sweep, library, cluster="in-process", progress=False)
+    table = report.table
+    wins = table.groupby("setting")["win_2"].mean()
+    assert wins["mcready_base_deck=t-mcready-deputies"] > wins["baseline"]
+    paired = table.pivot(index="seed", columns="setting", values="win_2")      # the same seeds, paired
+    p = paired_share_test(paired["mcready_base_deck=t-mcready-deputies"], paired["baseline"])
+    assert p is not None and p < 0.05
