@@ -75,6 +75,15 @@ type: action
 effects: [{effect: cancel-card}]
 source: {document: house-rule}
 ---
+kind: card
+game: revolver
+id: t-undertaker
+name: Test undertaker (as Brad Runyan - Undertaker)
+deck: mcready
+type: action
+effects: [{effect: under-star, draws: 3, except: [maddened-bison]}]
+source: {document: house-rule}
+---
 kind: deck
 game: revolver
 id: t-colti-guns
@@ -113,7 +122,8 @@ id: t-mcready-scope
 name: Charlie and the Marshals
 faction: mcready
 source: {document: house-rule}
-cards: [{card: charlie-withers-first-deputy, count: 1}, {card: pinkerton-marshal, count: 4}, {card: t-deputy, count: 57}]
+cards: [{card: charlie-withers-first-deputy, count: 1}, {card: pinkerton-marshal, count: 4}, {card: t-deputy, count: 56},
+        {card: t-undertaker, count: 1}]
 """
 
 
@@ -277,6 +287,26 @@ def test_example_2_the_dynamites_two_points_left_are_lost(library):
     lost = events(state, "points-lost")[-1]
     assert lost["points"] == 2 and lost["firepower"] == 3      # 3 - 1 for the Marshal; Charlie costs 3
     assert [c for c, _ in state.field["mcready"]] == ["charlie-withers-first-deputy"]
+
+
+def test_brad_runyan_under_a_killed_card_draws_3_and_goes_to_the_discard_pile(library):
+    # Card List: "If this [star icon] is killed, remove [star icon] from the game and draw 3 cards";
+    # FAQ Q3: the card above is returned to the box, Brad Runyan goes to the discard pile
+    g = game(library, colti="t-colti-mixed", mcready="t-mcready-scope")
+    draws = {"colti": ["t-shoot", "t-shoot"], "mcready": ["charlie-withers-first-deputy", "pinkerton-marshal",
+                                                          "t-undertaker"]}
+    script = [END, Action("play", "charlie-withers-first-deputy"), Action("play", "pinkerton-marshal"),
+              Action("play", "t-undertaker")]
+    state = drive(g.new_initial_state(), script, draws)
+    assert state.legal_actions() == [Action("under", "charlie-withers-first-deputy"), Action("under", "pinkerton-marshal")]
+    state = drive(state, [Action("under", "charlie-withers-first-deputy"), END, END, END, Action("kill", "bullet")])
+    hand = len(state.hands["mcready"])
+    state = drive(state, [Action("play", "t-shoot"), Action("target", "pinkerton-marshal"), Action("play", "t-shoot"),
+                          Action("target", "charlie-withers-first-deputy")])
+    killed = events(state, "card-killed")[-1]
+    assert killed["card"] == "charlie-withers-first-deputy" and killed["removed_from_game"]
+    assert len(state.hands["mcready"]) == hand + 3
+    assert "t-undertaker" in state.discard["mcready"] and "charlie-withers-first-deputy" not in state.discard["mcready"]
 
 
 # -- the Prison inside the game (Module 1) ------------------------------------------------------------
