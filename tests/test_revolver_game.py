@@ -488,3 +488,25 @@ def test_the_balance_lab_compares_a_designers_deck_with_the_base_deck(library):
     paired = table.pivot(index="seed", columns="setting", values="win_2")      # the same seeds, paired
     p = paired_share_test(paired["mcready_base_deck=t-mcready-deputies"], paired["baseline"])
     assert p is not None and p < 0.05
+
+
+# -- 05 sample turns: the whole game stepped in the notebook panel ------------------------------------
+
+def test_the_turn_stepper_plays_revolver_in_the_designers_words():
+    from workbench.notebook.common import library as notebook_library
+    from workbench.notebook.turns import play_chooser
+
+    box = play_chooser(notebook_library())
+    box.game.value = "revolver"
+    assert [s.description for s in box.seats.children] == ["colti", "mcready"] and box.players.value == 2
+    box.start_button.click()
+    assert box.banner.kind is None, box.banner.text
+    stepper = box.stepper()
+    stepper.run(2000)
+    assert stepper.done
+    panel = box.holder.children[-1]
+    panel.redraw()
+    shown = panel.event_log.value + panel.seats.value + panel.winner.value
+    assert "Colti gunman (illustrative)" in shown and "illustrative-colti-gunman" not in shown
+    assert ("wins</b>" in panel.winner.value) == (stepper.state.winner is not None)
+    assert "Game over" in panel.event_log.value
