@@ -92,4 +92,16 @@ PROBES = {
     "stagecoach_move_cost": (2, lambda build: move_stagecoach(3, "hawks-nest", "rattlesnake-creek", rules=build().ruleset)),
     "bonus_bullet_wounds": ({}, lambda build: totals(build, colti=[Action("use", "nitroglycerin")],
                                                      colti_hand=["nitroglycerin"])[2]),
+    "prisoner": ("cortez", lambda build: finish(entered(build, colti_deck=[], mcready_deck=[],
+                                                        colti_hand=["illustrative-colti-rifleman"]),
+                                                colti=[Action("place", "illustrative-colti-rifleman")]).gang),
+    "prisoner_killable": (True, lambda build: killable(build)),
 }
+
+
+def killable(build):
+    """Whom the ambush card may kill when the prisoner is counted in the gang given."""
+    state = build().new_initial_state(gang=["santiago", "bandit-a"], ambush="its-too-darn-quiet").apply(Action("enter"))
+    while state.is_chance_node():
+        state = state.apply(state.chance_outcomes()[0][0])
+    return sorted(str(a) for a in state.legal_actions())

@@ -115,7 +115,7 @@ def test_colliding_ids_are_told_apart_the_same_way_whatever_the_order(monkeypatc
 # -- hidden information --------------------------------------------------------------------------
 
 SEEN = [("dark-horse", None, 2), ("dark-horse", "fixture-mysteries", 3), ("western-legends", None, 3),
-        ("revolver-prison", None, 2)]
+        ("revolver-prison", None, 2), ("revolver", None, 2)]
 
 
 @pytest.mark.parametrize("game, scenario, players", SEEN)
@@ -142,7 +142,7 @@ def test_a_resampled_world_looks_the_same_to_the_seat_and_plays_on(library, game
                               default=str) != json.dumps(state.snapshot() if game != "revolver-prison" else
                                                          state.to_json(), sort_keys=True, default=str)
         state.apply_in_place(rng.choice(state.legal_actions()))
-    if game == "western-legends" or scenario == "fixture-mysteries":
+    if game in ("western-legends", "revolver") or scenario == "fixture-mysteries":
         assert changed, "resampling never dealt a hidden card or hex differently"
 
 
@@ -162,7 +162,7 @@ def test_western_legends_view_hides_the_other_hands_and_the_pile_and_keeps_count
 # -- the search bots ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game, scenario, players", [("dark-horse", "high-noon", 2), ("western-legends", None, 2),
-                                                     ("revolver-prison", None, 2)])
+                                                     ("revolver-prison", None, 2), ("revolver", None, 2)])
 @pytest.mark.parametrize("kind", ["mcts", "ismcts"])
 def test_search_bots_play_legal_games_the_same_for_a_seed(library, game, scenario, players, kind):
     built = GAMES[game].load().build(library, scenario=scenario)

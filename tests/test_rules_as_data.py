@@ -20,11 +20,12 @@ from workbench.rules.ruleset import TrackedRuleset, parse_overrides, resolve
 
 import rules_probes_dark_horse
 import rules_probes_revolver
+import rules_probes_revolver_game
 import rules_probes_western_legends
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBES = {"dark-horse": rules_probes_dark_horse.PROBES, "western-legends": rules_probes_western_legends.PROBES,
-          "revolver-prison": rules_probes_revolver.PROBES}
+          "revolver-prison": rules_probes_revolver.PROBES, "revolver": rules_probes_revolver_game.PROBES}
 
 
 @pytest.fixture(scope="module")
@@ -164,8 +165,15 @@ def test_the_compiled_type_check_never_accepts_what_jsonschema_rejects(published
 
 # -- every parameter is live ----------------------------------------------------------------------
 
+def _read_by(game: str) -> set:
+    """The parameters the engine reads itself (engines sharing one ruleset split it: READ_BY)."""
+    from importlib import import_module
+    split = getattr(import_module(GAMES[game].parameters), "READ_BY", None)
+    return set(split[game]) if split else set(GAMES[game].spec())
+
+
 def all_parameters():
-    return [(game, name) for game, probes in PROBES.items() for name in GAMES[game].spec()]
+    return [(game, name) for game, probes in PROBES.items() for name in GAMES[game].spec() if name in _read_by(game)]
 
 
 @pytest.mark.parametrize("game,name", all_parameters())

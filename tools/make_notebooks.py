@@ -337,7 +337,7 @@ setting play the same seeds, and are compared game by game), so these numbers ar
 number of workers. The same sweeps run from the terminal:
 `workbench balance dark-horse --scenario high-noon --variant deadlier-gunfights --games 300 --seed 1`.""",
     """%matplotlib inline
-from workbench.notebook.common import library
+from workbench.notebook.common import VARIANTS, library
 from workbench.balance.sweep import LocalLab, compare, run
 from workbench.balance.stats import compare as compare_with_baseline
 from workbench.balance import metrics, plots
@@ -397,6 +397,42 @@ low, high = metrics.wilson(100 / 3, 100)
 print(f"But 100 games know a seat's share only to about ±{(high - low) / 2:.0%}: every value within that of fair is"
       " fair as far as these games can tell; games=1000 would separate them.")
 plot_tuning(tuning)""",
+    "md:## Revolver: does my deck win more?\n\nA designer's McReady deck, built from the base deck as Module 2 builds decks: six of the base deck's firepower-1 posse cards out, six of their own *Hired gun* in, with their own value (firepower 3). The base decks are the illustrative stand-ins (`variants/revolver/illustrative-whole-game.yaml`: the sources print neither 62-card list). Seat 1 is Colti, seat 2 McReady; 200 seeded games each, the greedy bots (quick, for this page):",
+    """import pathlib, tempfile
+deck_folder = pathlib.Path(tempfile.mkdtemp())
+(deck_folder / "my-mcready.yaml").write_text(\"\"\"\\
+kind: deck
+game: revolver
+id: my-mcready
+name: My McReady deck
+faction: mcready
+base: illustrative-mcready-whole-game
+source: {document: house-rule}
+swaps: [{out: illustrative-mcready-posse, in: my-hired-gun}, {out: illustrative-mcready-posse, in: my-hired-gun},
+        {out: illustrative-mcready-posse, in: my-hired-gun}, {out: illustrative-mcready-posse, in: my-hired-gun},
+        {out: illustrative-mcready-posse, in: my-hired-gun}, {out: illustrative-mcready-posse, in: my-hired-gun}]
+---
+kind: card
+game: revolver
+id: my-hired-gun
+name: Hired gun
+deck: mcready
+type: firepower
+origin: expansion
+firepower: 3
+source: {document: house-rule}
+\"\"\")
+my_lib = library([VARIANTS, deck_folder])
+decks = compare("revolver", overrides={"mcready_base_deck": "my-mcready"}, players=2, games=200, seed=1,
+                bots=["greedy"], name="notebook-revolver-deck")
+deck_report = run(decks, my_lib, client=lab.client)
+deck_result = compare_with_baseline(deck_report)""",
+    CHECK + """print(deck_result.baseline_facts)
+for verdict in deck_result.verdicts.values():
+    print(verdict)
+wins = deck_report.table.groupby("setting")["win_2"].mean()
+print(f"In words: McReady wins {wins['mcready_base_deck=my-mcready']:.0%} of games with the designer's deck against"
+      f" {wins['baseline']:.0%} with the base deck.")""",
     "md:Every game is one row of a tidy table (checked by a pandera model before any statistic); `run(..., store='results.parquet')` keeps it, and running again with more games plays only the new ones. Stop the cluster when done:",
     """lab.close()""",
 ])

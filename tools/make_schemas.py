@@ -195,6 +195,9 @@ kind("card", "A card: Revolver deck cards, Dark Horse action/progress/hidden age
     "cost": count_or_unknown("Cost to play."),
     "firepower": count_or_unknown("Firepower value."),
     "survival_rating": count("Survival rating (Revolver bandits)."),
+    "effects": {"type": "array", "items": VOCABULARIES["revolver"].effect_schema(only_builtin=True),
+                "description": "What the card does when played, from the Revolver effect vocabulary"
+                               " (workbench/rules/revolver_effects.py): `workbench play revolver` plays it."},
     "defence": count_or_unknown("A Revolver battlefield's defence firepower (the black poker chip at its bottom left), added to Colti's firepower in the attack."),
     "turns": count_or_unknown("How many turns (rounds) are fought at a Revolver battlefield.", 1),
     "position": count("Where a Revolver battlefield lies in the row, counted from 1 at the left.", 1),

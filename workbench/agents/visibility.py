@@ -15,6 +15,8 @@ What is hidden, per game (boardgame.io's *playerView*):
   make-up of the draw pile; the other players' goal cards still to complete (goal variant).
 * **Revolver (Prison Phase)**: the other side's hand and what is left in its deck (a count is
   public), and the cards it placed face down on the Prison.
+* **Revolver (the whole game)**: the same, the cards on the battlefield being face up (inside the
+  Prison, the Prison's).
 
 Resampling deals the unseen cards uniformly from the pool of everything the seat has not seen,
 keeping every count it has seen (hand sizes, pile sizes). A card a seat once saw in a rival's
@@ -145,7 +147,34 @@ def _rv_resample(state, seat: str, rng: random.Random):
     return new
 
 
+def _whole_view(state, seat: str) -> dict:
+    other = "mcready" if seat == "colti" else "colti"
+    view = state.snapshot()
+    view["hands"] = {seat: sorted(state.hands[seat]), other: len(state.hands[other])}
+    view["deck"] = dict(sorted(state.decks[seat].items()))
+    view["pending"] = [list(map(str, step)) for step in state.pending]
+    view["steps"] = len(state.history)
+    if state.prison is not None:
+        view["prison"] = _rv_view(state.prison, seat)
+    return view
+
+
+def _whole_resample(state, seat: str, rng: random.Random):
+    new = state.clone()
+    other = "mcready" if seat == "colti" else "colti"
+    if new.prison is not None:            # the hands and decks in play are the Prison's
+        new.prison = _rv_resample(new.prison, seat, rng)
+        return new
+    pool = dict(new.decks[other])
+    for card in new.hands[other]:
+        pool[card] = pool.get(card, 0) + 1
+    new.hands[other] = _deal(pool, len(new.hands[other]), rng)
+    new.decks[other] = {c: n for c, n in pool.items() if n}
+    return new
+
+
 VISIBILITY: dict[str, Visibility] = {
+    "revolver": Visibility(_whole_view, _whole_resample, "the other side's hand and what is left in its deck"),
     "dark-horse": Visibility(_dh_view, _dh_resample, "face-down Mystery Hexes"),
     "western-legends": Visibility(_wl_view, _wl_resample, "the other players' poker hands, the draw pile, goal cards"),
     "revolver-prison": Visibility(_rv_view, _rv_resample, "the other side's hand and deck, its face-down cards"),

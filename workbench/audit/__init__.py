@@ -8,7 +8,7 @@ Imports no engine: a log is checked by what it records, not by the code that wro
 """
 from __future__ import annotations
 
-from . import dark_horse, western_legends  # noqa: F401  (register their invariants)
+from . import dark_horse, revolver, western_legends  # noqa: F401  (register their invariants)
 from .invariants import INVARIANTS, Invariant, Played, check, for_game
 from .replay import ReplayError, apply_delta, read_log, replay
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from ..content.badges import badged_name
 from ..core.errors import NotFound, UsageError
 from . import engines
-from .common import EXIT_OK, ROUNDS, add_options, int_range, load_library, output_file, words
+from .common import EXIT_OK, ROUNDS, add_options, content_file, find_document, int_range, load_library, output_file, words
 from .report import percent, table
 
 MAX_SIMULATED = 1_000_000
@@ -52,7 +52,7 @@ def add_commands(sub) -> None:
         add_options(parser)
 
     play = sub.add_parser("play", help="play sample turns with bots, seeded and replayable")
-    play.add_argument("game", metavar="GAME", help="dark-horse or western-legends")
+    play.add_argument("game", metavar="GAME", help="dark-horse, western-legends or revolver")
     play.add_argument("--scenario", metavar="ID", help="Dark Horse: the scenario whose action spaces are used")
     play.add_argument("--players", type=int, default=None, help="how many players (default 4, within the game's range)")
     play.add_argument("--seed", type=int, default=0)
@@ -66,6 +66,9 @@ def add_commands(sub) -> None:
     play.add_argument("--hire", action="append", default=[], metavar="PLAYER=CHARACTER",
                       help="Dark Horse: give a seat a hired character (repeatable), e.g. red=sam-bass")
     play.add_argument("--log", metavar="FILE.jsonl", help="also write the events as JSON lines")
+    play.add_argument("--deck", action="append", default=[], metavar="FILE|ID",
+                      help="Revolver: a deck to play (a deck document's file or id; its `faction:` says whose, the"
+                           " other side plays its base deck); give it twice for both sides")
     add_house_rules(play)
     add_options(play)
 
@@ -203,14 +206,16 @@ def cmd_play(args, rep) -> int:
         raise NotFound("game with a turn engine", game, list(playable))
     takes = playable[game]
     for option, value in (("scenario", args.scenario), ("hire", args.hire), ("length", args.length),
-                          ("variant", args.variant), ("set", args.overrides)):
+                          ("variant", args.variant), ("set", args.overrides), ("deck", args.deck)):
         if value and option not in takes:
             raise UsageError(f"--{option} does not apply to {game}")
     log = output_file(args.log) if args.log else None
-    library = load_library(args).library
+    library = load_library(args, [d for d in args.deck if content_file(d)]).library
     if args.scenario is not None and library.data(game, "scenario", args.scenario) is None:
         raise NotFound("scenario", args.scenario, library.ids(game, "scenario"), where=f"in {game}")
-    built = engines.build(game, library, scenario=args.scenario, **_house_rules(args, library, game))
+    rules = _house_rules(args, library, game)
+    rules["overrides"].update(_decks(args.deck, library, game))
+    built = engines.build(game, library, scenario=args.scenario, **rules)
     low, high = engines.player_range(built)
     setting = game + (f" with the scenario {args.scenario}" if args.scenario else "")
     if low > high:
@@ -257,6 +262,21 @@ def cmd_play(args, rep) -> int:
         if text:
             rep.line(text)
     return EXIT_OK
+
+
+def _decks(decks: list[str], library, game: str) -> dict:
+    """``--deck`` as the rule parameters naming the decks played (``colti_base_deck`` ...): each
+    deck's `faction:` says whose it is; two decks of one side are a usage error."""
+    chosen: dict[str, str] = {}
+    for name in decks:
+        document = find_document(library, "deck", name, game=game)
+        faction = document.data.get("faction")
+        if faction not in ("colti", "mcready"):
+            raise UsageError(f"the deck '{document.id}' says no side: write `faction: colti` or `faction: mcready` in it")
+        if faction in chosen:
+            raise UsageError(f"two decks for {faction}: '{chosen[faction]}' and '{document.id}' (give one deck a side)")
+        chosen[faction] = document.id
+    return {f"{side}_base_deck": deck for side, deck in chosen.items()}
 
 
 def _names(library, game: str) -> dict[str, str]:

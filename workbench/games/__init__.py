@@ -2,7 +2,7 @@
 the balance lab use to find them (no if/else per game anywhere else).
 
 >>> sorted(GAMES)
-['dark-horse', 'revolver-prison', 'western-legends']
+['dark-horse', 'revolver', 'revolver-prison', 'western-legends']
 >>> GAMES["dark-horse"].content_game, sorted(GAMES["dark-horse"].spec())[:2]
 ('dark-horse', ['abilities_per_turn', 'black_hat_can_rob'])
 """
@@ -66,6 +66,10 @@ register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_h
                "workbench.rules.dark_horse", "workbench.games.dark_horse.requirements",
                seats_at="workbench.games.dark_horse.engine:PLAYER_NAMES", describe_at="workbench.games.dark_horse.engine:describe",
                play_options=frozenset({"scenario", "hire", "variant", "set"}), default_rounds=3, default_bot="random"))
+register(Entry("revolver", "Revolver", "revolver", "workbench.games.revolver.engine:Revolver",
+               "workbench.rules.revolver", "workbench.rules.revolver",
+               seats_at="workbench.games.revolver.engine:SIDES", describe_at="workbench.games.revolver.engine:describe",
+               play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy"))
 register(Entry("revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
                "workbench.rules.revolver", "workbench.rules.revolver"))
 register(Entry("western-legends", "Western Legends", "western-legends",

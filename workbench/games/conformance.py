@@ -56,6 +56,12 @@ SETTINGS: dict[str, list[Setting]] = {
                 characters={"red": ["fixture-bandit"], "blue": ["fixture-gunslinger"]},
                 variants=("fixture-bank-in-play",), needs=("fixture-bank-in-play",)),
     ],
+    "revolver": [
+        Setting("revolver", "the whole game (illustrative decks)", players=(2,), rounds=200),
+        Setting("revolver", "random bots", players=(2,), rounds=200, bots=("random",)),
+        Setting("revolver", "Module 1: the Prison and the ambush card", players=(2,), rounds=200,
+                variants=("hunt-the-man-down-module-1",), needs=("hunt-the-man-down-module-1",)),
+    ],
     "western-legends": [
         Setting("western-legends", "short game", players=(2, 3, 4, 5, 6), rounds=60),
         Setting("western-legends", "long game", players=(3, 4), rounds=60, options=(("length", "long"),)),

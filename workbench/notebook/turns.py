@@ -73,12 +73,14 @@ def log_of(state) -> list[dict]:
 
 
 def round_of(state) -> int:
-    return state.round
+    return state.turn if game_of(state) == "revolver" else state.round
 
 
 def winners(state) -> list[str] | None:
     """The winning seats at the end, or None when the engine cannot tell (Dark Horse: the rules
     texts do not give every victory-point value, so no total is made)."""
+    if is_over(state) and game_of(state) == "revolver":
+        return [SIDE_NAMES[state.winner]] if state.winner else None
     if not is_over(state) or game_of(state) != "western-legends":
         return None
     return list(state.ranking()[0])
@@ -90,9 +92,21 @@ def final_scores(state) -> dict:
     return state.scores()
 
 
+#: Revolver's two sides as the texts name them.
+SIDE_NAMES = {"colti": "Colti", "mcready": "McReady"}
+
+
 def player_rows(state, names) -> list[dict]:
     """One row per seat, in the game's words."""
     from .common import Html
+    if game_of(state) == "revolver":
+        card = lambda c: names.name("card", c)  # noqa: E731
+        return [{"side": SIDE_NAMES[side], "cards in hand": len(state.hands[side]),
+                 "cards left in the deck": sum(state.decks[side].values()),
+                 "on the battlefield": ", ".join(card(c) for c, _ in state.field[side]) or "—",
+                 "bandits": len(state.gang) if side == "colti" else "—",
+                 "bullet wounds": state.wounds if side == "colti" else "—",
+                 "Mexican Border tokens": state.border if side == "colti" else "—"} for side in state.seats]
     if game_of(state) == "western-legends":
         return [{"player": p.name, "character": names.html("character", p.character) if p.character else "—",
                  "at": place_name(state, p.at, names) if p.at is not None else "—",
@@ -143,6 +157,19 @@ def place_name(state, at, names=None) -> str:
 def describe_move(state, action, names) -> str:
     """A legal move in words."""
     kind = getattr(action, "kind", str(action))
+    if game_of(state) == "revolver":
+        card = getattr(action, "card", None)
+        if kind == "end":
+            return "end this phase"
+        if kind == "kill":
+            return f"lose {_bandit(names, card)}"
+        if kind in ("target", "under"):
+            return f"{'kill' if kind == 'target' else 'place it under'} {names.name('card', card)}"
+        if kind in ("enter", "skip"):
+            return f"{kind} the San Manzanillo Prison"
+        if kind == "ambush":
+            return f"put the known ambush card opposite {names.name('card', card)}"
+        return f"{words(kind)} {names.name('card', card)}" if card else words(kind)
     if game_of(state) == "western-legends":
         target = getattr(action, "target", None)
         if kind == "start":
@@ -301,6 +328,36 @@ def _dark_horse_more(kind: str, event: dict, names, space) -> str | None:
     return texts[kind](event) if kind in texts else None
 
 
+def _bandit(names, bandit) -> str:
+    name = names.name("character", bandit)
+    return names.name("card", bandit) if name == bandit else name
+
+
+def _revolver_event(kind: str, event: dict, names) -> str | None:
+    card = lambda c: names.name("card", c)  # noqa: E731
+    texts = {
+        "start": lambda e: f"A game of Revolver: Colti plays {names.name('deck', e['decks']['colti'])}, McReady plays"
+                           f" {names.name('deck', e['decks']['mcready'])}; seed {e['seed']}",
+        "turn": lambda e: f"Game turn {e['turn']} begins",
+        "marker": lambda e: f"moves the turn marker to {card(e['battlefield'])}, turn space {e['space']}",
+        "battlefield": lambda e: f"on to {card(e['battlefield'])}: {e['turns']} turn(s), defence {e['defence']}",
+        "leave": lambda e: f"leaving {card(e['battlefield'])}: the cards there are {e['cards']}",
+        "draw": lambda e: f"draws {card(e['card'])}",
+        "play": lambda e: f"plays {card(e['card'])}" + (f" (firepower {e['firepower']})" if e.get("firepower") is not None
+                                                       else ""),
+        "use": lambda e: f"uses {card(e['card'])}",
+        "end-play": lambda e: "",
+        "attack": lambda e: f"attacks at {card(e['battlefield'])}: McReady {e['mcready']} against Colti {e['colti']}"
+                            f" (defence {e['defence']} included): " + (f"{e['kills']} bandit(s) die" if e["kills"]
+                                                                       else "nobody dies"),
+        "killed": lambda e: f"loses {_bandit(names, e['bandit'])}; {e['gang']} bandit(s) left",
+        "card-killed": lambda e: f"kills {card(e['card'])}",
+        "border": lambda e: f"a Mexican Border token leaves the card: {e['border']} left",
+        "end": lambda e: f"Game over: {e['why']}",
+    }
+    return texts[kind](event) if kind in texts else None
+
+
 def _generic(event: dict) -> str:
     details = ", ".join(f"{words(k)} {_plain(v)}" for k, v in event.items() if k not in ("event", "round", "phase", "player"))
     return f"{words(event.get('event', 'event'))}" + (f": {details}" if details else "")
@@ -309,6 +366,12 @@ def _generic(event: dict) -> str:
 def _describe_event(state, event: dict, names) -> str:
     kind = event.get("event")
     game = game_of(state)
+    if game == "revolver":
+        text = _revolver_event(kind, event, names)
+        if text is not None:
+            return text
+        from ..games.revolver.engine import describe
+        return describe(event)
     at = lambda xy: f"{xy[0]},{xy[1]}"  # noqa: E731
     if game == "dark-horse":
         space = lambda s: (f"the Mystery Hex at {s[4:]}" if str(s).startswith("hex@")  # noqa: E731
@@ -601,7 +664,13 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
         if list(actions.options) != options:
             actions.options = options
         actions.index = 0 if options else None  # ipywidgets 8 leaves a new list unselected
-        if is_over(state):
+        if is_over(state) and game == "revolver":
+            won = winners(state)
+            winner.value = ("<div class='wb-banner wb-winner' style='background:#fff4d6;border-left:4px solid #c9a227;"
+                            "padding:6px 10px;font-size:15px'>" + (f"🏆 <b>{won[0]} wins</b>: " if won else
+                                                                     "<b>Game over</b>, no winner: ")
+                            + html.escape(state.ended) + "</div>")
+        elif is_over(state):
             won = winners(state)
             if won:
                 scores = final_scores(state)
@@ -694,7 +763,12 @@ def play_chooser(library, *, game: str = "dark-horse", scenario: str | None = "h
     banner = Banner()
     wide = {"description_width": "90px"}
     names = Names(library, "dark-horse")
-    which = w.ToggleButtons(options=[("Dark Horse", "dark-horse"), ("Western Legends", "western-legends")], value=game)
+    from ..games.revolver import engine as revolver
+    which = w.ToggleButtons(options=[("Dark Horse", "dark-horse"), ("Western Legends", "western-legends"),
+                                     ("Revolver", "revolver")], value=game)
+    engines = {"dark-horse": (dark_horse.PLAYER_NAMES, dark_horse.BOTS),
+               "western-legends": (western_legends.NAMES, western_legends.BOTS),
+               "revolver": (revolver.SIDES, revolver.BOTS)}
     scenarios = [("(the base game)", "")] + [(names.name("scenario", d.id), d.id) for d in library.of_kind("scenario", "dark-horse")]
     scenario_box = w.Dropdown(options=scenarios, value=scenario if scenario in [v for _, v in scenarios] else "",
                               description="scenario", style=wide, layout=w.Layout(width="min(420px, 100%)"))
@@ -711,24 +785,28 @@ def play_chooser(library, *, game: str = "dark-horse", scenario: str | None = "h
     state = {"stepper": None}
 
     def seat_names():
-        return (dark_horse.PLAYER_NAMES if which.value == "dark-horse" else western_legends.NAMES)[:players.value]
+        if which.value == "revolver":
+            return list(revolver.SIDES)
+        return engines[which.value][0][:players.value]
 
     def draw_seats(*_):
-        bots = list((dark_horse.BOTS if which.value == "dark-horse" else western_legends.BOTS))
+        bots = list(engines[which.value][1])
         old = {b.description: b.value for b in seats.children}
         seats.children = [w.Dropdown(options=bots, value=old.get(n, bots[0] if i else bots[-1]), description=n,
                                      style={"description_width": "50px"}, layout=w.Layout(width="170px"))
                           for i, n in enumerate(seat_names())]
         dh = which.value == "dark-horse"
         scenario_box.layout.display = map_box.layout.display = "flex" if dh else "none"
-        if not dh and rounds.value < 10:
+        if which.value == "revolver":
+            players.value, rounds.value = 2, 60
+        elif not dh and rounds.value < 10:
             rounds.value = 60
         elif dh and rounds.value > 10:
             rounds.value = 2
 
     @shows_errors(banner)
     def on_start(_):
-        bots_table = dark_horse.BOTS if which.value == "dark-horse" else western_legends.BOTS
+        bots_table = engines[which.value][1]
         bots = {b.description: bots_table[b.value] for b in seats.children}
         if which.value == "dark-horse":
             built = dark_horse.DarkHorse.build(library, scenario=scenario_box.value or None, map_id=map_box.value or None)
@@ -737,6 +815,10 @@ def play_chooser(library, *, game: str = "dark-horse", scenario: str | None = "h
                 raise ValueError(f"{names.name('scenario', scenario_box.value) if scenario_box.value else 'the base game'}"
                                  f" is for {low} to {high} players")
             first = built.new_initial_state(players=players.value, seed=seed.value, rounds=rounds.value)
+        elif which.value == "revolver":
+            if players.value != 2:
+                raise ValueError("Revolver is for 2 players: Colti and McReady")
+            first = revolver.Revolver.build(library).new_initial_state(players=2, seed=seed.value, rounds=rounds.value)
         else:
             first = western_legends.new_game(library, players.value, seed=seed.value, rounds=rounds.value)
         state["stepper"] = TurnStepper(first, bots, seed=seed.value)
@@ -744,7 +826,7 @@ def play_chooser(library, *, game: str = "dark-horse", scenario: str | None = "h
             what = (names.name("scenario", scenario_box.value) if scenario_box.value else "the base game") + \
                 f" on {names.name('map', built.board.id)}" if getattr(built, "board", None) is not None else ""
         else:
-            what = "Western Legends"
+            what = {"revolver": "Revolver (illustrative decks)"}.get(which.value, "Western Legends")
         playing = HTML(f"<p class='wb-playing'><b>Playing {html.escape(what)}</b>: {players.value} players, "
                          f"{rounds.value} round{'s' * (rounds.value != 1)} at most, seed {seed.value}</p>")
         holder.children = [playing, stepper_widget(state["stepper"], which.value, library=library)]

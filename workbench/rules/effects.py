@@ -41,7 +41,8 @@ CODES = {
 
 #: The games' vocabulary declaration modules, by the ``game:`` of their documents.
 DECLARATIONS = {"dark-horse": "workbench.rules.dark_horse_effects",
-                "western-legends": "workbench.rules.western_legends_effects"}
+                "western-legends": "workbench.rules.western_legends_effects",
+                "revolver": "workbench.rules.revolver_effects"}
 
 
 @dataclass(frozen=True)
@@ -297,6 +298,8 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
                 out.append(("foreign-resource", "error", path + [good],
                             f"{label}: '{good}' is a {owner} resource, not one of {document.game}'s",
                             f"use one of {', '.join(sorted(words.resources))}"))
+    if document.kind == "card":
+        return out + card_findings(document, words)
     if document.kind not in OPTION_KINDS:
         return out
     for path, option in _options(document):
@@ -321,6 +324,24 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
     return out
 
 
+def card_findings(document, words) -> list[tuple[str, str, list, str, str]]:
+    """A card's ``effects:`` (Revolver) the engine does not play: a ``not-played`` warning each."""
+    out = []
+    label = document.data.get("name") or document.id
+    for j, spec in enumerate(document.data.get("effects") or []):
+        name = spec.get("effect") if isinstance(spec, dict) else None
+        if not isinstance(name, str) or name not in words.effects:
+            continue
+        why = words.why_not_played(name) if not words.played(name) else \
+            None if "card" in words.effects[name].kinds else f"the effect '{name}' is not played on a card"
+        if why:
+            out.append(("not-played", "warning", ["effects", j, "effect"],
+                        f"{label}: the effect '{name}' is not played: {why}; a game that reaches it logs a no-op",
+                        "write what the card says with effects the engine plays, or add the effect with a plugin"
+                        " (README: New effects from Python)"))
+    return out
+
+
 def kinds_reason(kind: str) -> str:
     """Why an effect of a hex's option is not played on a document of ``kind``."""
     return f"it acts on the hex whose option it is, and an {kind.replace('_', ' ')} has none" if kind[0] in "aeiou" \
@@ -331,7 +352,7 @@ def problems(library) -> list:
     """``validate``'s problems of the vocabularies, for every reported document."""
     out = []
     for document in library.documents:
-        if document.kind in OPTION_KINDS + ("token", "location") and library.reported(document):
+        if document.kind in OPTION_KINDS + ("token", "location", "card") and library.reported(document):
             for code, severity, path, message, hint in findings(document):
                 out.append(document.problem(code, message, path, hint=hint, severity=severity))
     for game in DECLARATIONS:
@@ -347,7 +368,7 @@ def unknown_rows(library, game: str) -> list[dict]:
     """``workbench unknowns`` rows: each effect the engine does not play, and each foreign resource."""
     rows = []
     for document in library.documents:
-        if document.game != game or document.kind not in OPTION_KINDS + ("token", "location"):
+        if document.game != game or document.kind not in OPTION_KINDS + ("token", "location", "card"):
             continue
         for code, _severity, path, message, _hint in findings(document):
             line, _ = document.locate(path)

@@ -9,10 +9,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .ruleset import Parameter, choice, integer, playable, resolve
+from .ruleset import BOOLEAN, Parameter, choice, integer, playable, resolve
 
 ID = {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"}
-OUTCOME = {"type": "string", "pattern": "^(santiago-joins|kill-[0-9]{1,2})$"}
+OUTCOME = {"type": "string", "pattern": "^(santiago-joins|prisoner-joins|kill-[0-9]{1,2})$"}
+UNKNOWN = {"const": "unknown"}
+IDS = {"type": "array", "items": ID, "uniqueItems": True, "maxItems": 200}
+
+
+def _or_unknown(schema: dict) -> dict:
+    return {"anyOf": [schema, UNKNOWN]}
+
+
+LIMIT = {"oneOf": [integer(0, 62), {"const": "none"}]}
+BATTLEFIELD = {"type": "object", "additionalProperties": False,
+               "properties": {"turns": integer(1, 20), "defence": integer(0, 50)}}
 DECK = {"type": "object", "propertyNames": ID, "additionalProperties": integer(0, 200)}
 CARD_TYPES = ["action", "character", "firepower", "location", "ambush", "bandit"]
 
@@ -53,7 +64,59 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("in_advance_as_lock", {"type": "array", "items": ID, "uniqueItems": True, "maxItems": 200},
        "cards without the lock icon that may be placed on the Prison as lock cards are (face down, in advance)",
        "rule/faq"),
+    _p("prisoner", ID, "the bandit lying under the Prison card, freed when Colti's firepower there is greater",
+       "rule/san-manzanillo-prison"),
+    _p("prisoner_killable", BOOLEAN, "whether the prisoner may be killed before he is freed (FAQ Q9: no)", "rule/faq"),
+    # -- the whole game (workbench.games.revolver.engine) ------------------------------------------
+    _p("starting_hand", integer(0, 62), "cards each player draws at the start", "rule/whole-game-setup"),
+    _p("first_player", choice("colti", "mcready"), "who plays the first turn", "rule/whole-game-setup"),
+    _p("border_tokens_at_start", integer(0, 50), "tokens on the Mexican Border card at the start",
+       "rule/whole-game-setup"),
+    _p("turn_draws", integer(0, 62), "cards a player draws at the start of his turn", "rule/whole-game-setup"),
+    _p("gang", _or_unknown({**IDS, "minItems": 1}), "Colti's bandits at the start", "rule/whole-game-setup"),
+    _p("colti_base_deck", _or_unknown(ID), "the deck Colti plays unless told", "rule/whole-game-setup"),
+    _p("mcready_base_deck", _or_unknown(ID), "the deck McReady plays unless told", "rule/whole-game-setup"),
+    _p("card_costs", choice("ignored", "discard-from-hand"), "how a card's cost is paid", "rule/whole-game-setup"),
+    _p("first_turn_advances", BOOLEAN, "whether Colti advances the marker on the first turn too",
+       "rule/whole-game-setup"),
+    _p("battlefield_order", {**IDS, "minItems": 1, "maxItems": 20}, "the battlefields, left to right",
+       "rule/whole-game-battlefields"),
+    _p("battlefield_values", _or_unknown({"type": "object", "propertyNames": ID, "additionalProperties": BATTLEFIELD}),
+       "turns and defence of battlefields whose card says `unknown` (designer data)", "rule/whole-game-battlefields"),
+    _p("colti_card_limit", LIMIT, "Colti's cards on one battlefield at most (`none`: no limit)",
+       "rule/whole-game-battlefields"),
+    _p("mcready_card_limit", LIMIT, "McReady's cards on one battlefield at most (`none`: no limit)",
+       "rule/whole-game-battlefields"),
+    _p("cards_on_leaving", _or_unknown(choice("move-on", "discard")),
+       "what happens to the cards on a battlefield when the marker leaves it", "rule/whole-game-battlefields"),
+    _p("mcready_must_exceed", BOOLEAN, "a kill only when McReady's total is strictly greater (false: equal kills too)",
+       "rule/whole-game-attack"),
+    _p("casualties_per_attack", integer(0, 20), "bandits a successful attack kills", "rule/whole-game-attack"),
+    _p("border_rule", choice("no-kill", "colti-greater-no-kill"),
+       "when a token leaves the Mexican Border card: each turn McReady kills none, or only when Colti's firepower is"
+       " greater too", "rule/whole-game-attack"),
+    _p("border_tokens_per_turn", integer(0, 50), "tokens leaving the Mexican Border card in such a turn",
+       "rule/whole-game-attack"),
+    _p("express", ID, "the battlefield of the 3:15 Express", "rule/whole-game-victory"),
+    _p("express_space_survived", integer(1, 20), "the Express's turn space Jack Colty must survive",
+       "rule/whole-game-victory"),
+    _p("train_winner", choice("jack-colti", "any-bandit"),
+       "who must reach the train for Colti to win: Jack Colty surviving its turn space, or any bandit reaching it",
+       "rule/whole-game-victory"),
+    _p("gang_leader", ID, "Jack Colty's bandit id", "rule/whole-game-victory"),
+    _p("mcready_wins_killing", IDS, "bandits whose death wins the game for McReady at once (published: none)",
+       "rule/whole-game-victory"),
+    _p("prison_in_play", BOOLEAN, "whether the San Manzanillo Prison lies on the route (Module 1)",
+       "rule/ambush-module"),
+    _p("ambush_cards_total", integer(0, 50), "ambush cards, one of which is returned to the box unseen",
+       "rule/ambush-module"),
 ]}
+
+
+#: Which engine reads which parameters: the two Revolver engines share one ruleset (one set of
+#: documents), the Prison game reads the first group, the whole game all of them (the Prison inside).
+PRISON_PARAMETERS = frozenset(list(SPEC)[:list(SPEC).index("starting_hand")])
+READ_BY = {"revolver-prison": PRISON_PARAMETERS, "revolver": frozenset(SPEC) - PRISON_PARAMETERS}
 
 
 @lru_cache(maxsize=4)

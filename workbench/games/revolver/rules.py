@@ -299,6 +299,14 @@ class State(BaseState):
     def done(self) -> bool:
         return self.is_terminal()
 
+    def killable(self) -> list[str]:
+        """The bandits an ambush card or the Prison's outcome may kill: not the prisoner before he is
+        freed, unless ``prisoner_killable`` (FAQ Q9: "Only members of Colti's gang can be killed")."""
+        rules = self.rules
+        if rules.prisoner_killable or self.outcome in ("santiago-joins", "prisoner-joins"):
+            return list(self.gang)
+        return [b for b in self.gang if b != rules.prisoner]
+
     def event(self, kind: str, side: str | None = None, **data) -> None:
         self.log.append({"event": kind, "side": side, **data})
 
@@ -329,7 +337,7 @@ class State(BaseState):
         if kind == "enter?":
             return [Action("enter"), Action("skip")]
         if kind == "kill?":
-            return [Action("kill", b) for b in dict.fromkeys(self.gang) if b != "santiago"]
+            return [Action("kill", b) for b in dict.fromkeys(self.killable())]
         side, game, rules = self.turn, self.game, self.rules
         actions = [Action("pass")]
         for card in sorted(set(self.hands[side])):
@@ -439,7 +447,7 @@ class State(BaseState):
 
     def _kill(self, n: int, why: str) -> None:
         """Colti chooses which bandits he loses (Santiago, not yet freed, cannot be killed: FAQ Q9)."""
-        if n > 0 and any(b != "santiago" for b in self.gang):
+        if n > 0 and self.killable():
             self.pending.insert(0, ("kill?", n, why))
         elif n > 0:
             self.event("killed", "colti", bandit=None, why=why, note="no bandit left to kill")
@@ -495,8 +503,8 @@ class State(BaseState):
         result = "colti_greater" if colti > mcready else "mcready_greater" if mcready > colti else "tie"
         self.outcome = rules.prison_outcomes[result]
         self.event("totals", None, colti=colti, mcready=mcready, outcome=self.outcome)
-        if self.outcome == "santiago-joins":
-            self.gang.append("santiago")
+        if self.outcome in ("santiago-joins", "prisoner-joins"):
+            self.gang.append(rules.prisoner)
         else:
             self._kill(int(self.outcome.split("-")[1]), "the Prison")
 
@@ -650,7 +658,7 @@ def prison_phase(library, colti: Colti, *, enter: bool = True, placed_in_advance
         if kind == "enter?":
             action = Action("enter" if enter else "skip")
         elif kind == "kill?":
-            victims = choose_killed([b for b in state.gang if b != "santiago"], state.pending[0][1])
+            victims = choose_killed(state.killable(), state.pending[0][1])
             action = Action("kill", victims[0])
         else:
             legal = state.legal_actions()

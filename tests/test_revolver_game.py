@@ -1,0 +1,512 @@
+"""The whole game of Revolver (workbench/games/revolver/engine.py): the sources' rules played inside
+whole games, each expected value worked out by hand from the texts (public-facts.md 2.3-2.6, the
+Revolver 1.2 text), never copied from what the engine printed."""
+import copy
+import shutil
+from pathlib import Path
+
+import pytest
+
+from workbench.app.validate import validate_paths
+from workbench.audit import audit, for_game
+from workbench.core.errors import ContentError
+from workbench.games.base import play
+from workbench.games.conformance import audited_games
+from workbench.games.revolver.engine import Action, Revolver, describe
+from workbench.games.revolver.rules import RevolverPrison
+
+from clitools import designer_folder, run
+
+ROOT = Path(__file__).resolve().parent.parent
+REVOLVER = ROOT / "variants" / "revolver"
+
+DESIGNER = """\
+kind: card
+game: revolver
+id: t-gun
+name: Test gun
+deck: colti
+type: firepower
+firepower: 2
+source: {document: house-rule}
+---
+kind: card
+game: revolver
+id: t-deputy
+name: Test deputy
+deck: mcready
+type: character
+firepower: 3
+source: {document: house-rule}
+---
+kind: card
+game: revolver
+id: t-rifle
+name: Test rifle
+deck: mcready
+type: firepower
+firepower: 2
+source: {document: house-rule}
+---
+kind: card
+game: revolver
+id: t-shoot
+name: Test shoot without warning
+deck: colti
+type: action
+effects: [{effect: kill-star, count: 1}]
+source: {document: house-rule}
+---
+kind: card
+game: revolver
+id: t-dynamite
+name: Test dynamite
+deck: colti
+type: action
+effects: [{effect: kill-points, points: 3}]
+source: {document: house-rule}
+---
+kind: card
+game: revolver
+id: t-cancel
+name: Test cancel
+deck: mcready
+type: action
+effects: [{effect: cancel-card}]
+source: {document: house-rule}
+---
+kind: card
+game: revolver
+id: t-undertaker
+name: Test undertaker (as Brad Runyan - Undertaker)
+deck: mcready
+type: action
+effects: [{effect: under-star, draws: 3, except: [maddened-bison]}]
+source: {document: house-rule}
+---
+kind: deck
+game: revolver
+id: t-colti-guns
+name: Guns only
+faction: colti
+source: {document: house-rule}
+cards: [{card: t-gun, count: 62}]
+---
+kind: deck
+game: revolver
+id: t-colti-mixed
+name: Guns and kill cards
+faction: colti
+source: {document: house-rule}
+cards: [{card: t-gun, count: 56}, {card: t-shoot, count: 3}, {card: t-dynamite, count: 3}]
+---
+kind: deck
+game: revolver
+id: t-mcready-deputies
+name: Deputies only
+faction: mcready
+source: {document: house-rule}
+cards: [{card: t-deputy, count: 61}, {card: t-cancel, count: 1}]
+---
+kind: deck
+game: revolver
+id: t-mcready-rifles
+name: Rifles only
+faction: mcready
+source: {document: house-rule}
+cards: [{card: t-rifle, count: 62}]
+---
+kind: deck
+game: revolver
+id: t-mcready-scope
+name: Charlie and the Marshals
+faction: mcready
+source: {document: house-rule}
+cards: [{card: charlie-withers-first-deputy, count: 1}, {card: pinkerton-marshal, count: 4}, {card: t-deputy, count: 56},
+        {card: t-undertaker, count: 1}]
+"""
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("designer")
+    (folder / "designer.yaml").write_text(DESIGNER)
+    result = validate_paths([ROOT / "variants", folder])
+    assert result.ok, [p.format_text() for p in result.errors][:3]
+    return result.library
+
+
+def game(library, colti="t-colti-guns", mcready="t-mcready-deputies", variants=(), **overrides):
+    return Revolver.build(library, variants=list(variants),
+                          overrides={"colti_base_deck": colti, "mcready_base_deck": mcready, **overrides})
+
+
+def drive(state, script=(), draws=None):
+    """Apply ``script`` (actions, in order) at the decisions; chance nodes draw from ``draws``
+    (side -> cards, in order) or the first outcome. Stops at the first decision the script does
+    not cover (or the end)."""
+    draws = {side: list(cards) for side, cards in (draws or {}).items()}
+    script = list(script)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = [o for o, _ in state.chance_outcomes()]
+            side = state.prison.pending[0][1] if state.prison is not None else state.pending[0][1]
+            wanted = draws.get(side) or []
+            pick = wanted.pop(0) if wanted and wanted[0] in outcomes else outcomes[0]
+            state = state.apply(pick)
+        elif script:
+            state = state.apply(script.pop(0))
+        else:
+            break
+    return state
+
+
+def events(state, kind):
+    return [e for e in state.log if e["event"] == kind]
+
+
+def play_n(card, n):
+    return [Action("play", card)] * n + [Action("end")]
+
+
+END = Action("end")
+# a game turn in which Colti plays three guns (2 each) and McReady `n` deputies (3 each)
+def turn(colti_guns, deputies):
+    return play_n("t-gun", colti_guns) + play_n("t-deputy", deputies) + [END, END]
+
+
+# -- the attack: firepower against firepower plus defence (public-facts.md 2.4) ----------------------
+
+def test_a_tie_kills_nobody_and_a_border_token_leaves(library):
+    # Colti 3 x 2 = 6 at the Bank (illustrative defence 0) against McReady 2 x 3 = 6: only a greater
+    # McReady total kills; no kill this turn, so one of the 12 tokens leaves (11)
+    state = drive(game(library).new_initial_state(), turn(3, 2))
+    attack = events(state, "attack")[0]
+    assert (attack["mcready"], attack["colti"], attack["kills"]) == (6, 6, 0)
+    assert state.border == 11 and len(state.gang) == 16 and state.turn == 2
+
+
+def test_a_greater_total_kills_one_bandit_chosen_by_colti_and_no_token_leaves(library):
+    state = drive(game(library).new_initial_state(), turn(3, 3))       # 9 against 6
+    assert state.current_player() == "colti"
+    choices = state.legal_actions()
+    assert {a.kind for a in choices} == {"kill"} and len(choices) == 16
+    state = drive(state, [Action("kill", "cortez")])
+    assert "cortez" in state.dead and len(state.gang) == 15 and state.border == 12
+
+
+def test_the_battlefields_defence_is_added_to_coltis_side(library):
+    values = {"bank-at-repentance-springs": {"turns": 5, "defence": 1}, "whiskey-canyon": {"turns": 4, "defence": 0},
+              "buzzard-point": {"turns": 5, "defence": 1}, "rattlesnake-creek": {"turns": 4}, "express-3-15": {"turns": 5}}
+    state = drive(game(library, battlefield_values=values).new_initial_state(), turn(3, 2))
+    attack = events(state, "attack")[0]
+    assert (attack["mcready"], attack["colti"], attack["kills"]) == (6, 7, 0)    # 6 + defence 1
+
+
+def test_equal_kills_when_the_designer_says_so(library):
+    state = drive(game(library, mcready_must_exceed=False).new_initial_state(), turn(3, 2))
+    assert events(state, "attack")[0]["kills"] == 1 and state.current_player() == "colti"
+
+
+def test_coltis_card_limit_is_three_and_mcready_has_none(library):
+    state = drive(game(library).new_initial_state(), play_n("t-gun", 3)[:-1])
+    assert [a.kind for a in state.legal_actions()] == ["end"]        # 4 guns left in hand, none playable
+    assert state.hands["colti"].count("t-gun") == 4
+    state = drive(state, [END] + [Action("play", "t-deputy")] * 6)
+    assert len(state.field["mcready"]) == 6 and any(a.kind == "play" for a in state.legal_actions())
+
+
+def test_the_reviews_border_wording_as_an_option(library):
+    # colti-greater-no-kill: a tie (no kill, Colti not greater) keeps every token
+    state = drive(game(library, border_rule="colti-greater-no-kill").new_initial_state(), turn(3, 2))
+    assert state.border == 12 and events(state, "border-kept")
+
+
+# -- victory (public-facts.md 2.5; Revolver 1.2 New Icons) ------------------------------------------
+
+def test_the_border_emptied_wins_for_colti(library):
+    state = drive(game(library, border_tokens_at_start=1).new_initial_state(), turn(3, 2))
+    assert state.winner == "colti" and "Mexican Border" in state.ended and state.border == 0
+
+
+def test_the_whole_gang_dead_wins_for_mcready(library):
+    state = drive(game(library, gang=["jack-colti"]).new_initial_state(), turn(3, 3) + [Action("kill", "jack-colti")])
+    assert state.winner == "mcready" and state.ended == "every member of the gang is dead"
+
+
+def test_jack_colti_surviving_the_express_turn_space_4_wins(library):
+    # only the Express (defence 1 from the sources, 5 illustrative turn spaces): the first turn is
+    # played on space 1, so space 4 is game turn 4; McReady plays nothing, nobody dies
+    g = game(library, battlefield_order=["express-3-15"], border_tokens_at_start=50)
+    state = drive(g.new_initial_state(), [END, END, END, END] * 4)
+    assert state.winner == "colti" and state.turn == 4 and state.space == 4
+    assert state.ended == "Jack Colti survived the Express's turn space 4"
+
+
+def test_the_review_reading_any_bandit_reaching_the_train(library):
+    values = {"bank-at-repentance-springs": {"turns": 1, "defence": 0}, "express-3-15": {"turns": 5}}
+    g = game(library, battlefield_order=["bank-at-repentance-springs", "express-3-15"], battlefield_values=values,
+             train_winner="any-bandit")
+    state = drive(g.new_initial_state(), [END] * 4)
+    assert state.winner == "colti" and state.turn == 2 and state.battlefield["id"] == "express-3-15"
+
+
+def test_the_summary_reading_killing_cortez_wins_for_mcready(library):
+    state = drive(game(library, mcready_wins_killing=["jack-colti", "cortez"]).new_initial_state(),
+                  turn(3, 3) + [Action("kill", "cortez")])
+    assert state.winner == "mcready" and "cortez" in state.ended
+    published = drive(game(library).new_initial_state(), turn(3, 3) + [Action("kill", "cortez")])
+    assert published.winner is None and not published.is_terminal()
+
+
+# -- the scope examples inside a game (Revolver 1.2, New Icons) ---------------------------------------
+
+def scope_position(library):
+    """Charlie Withers' First Deputy (3) and a Pinkerton Marshal (1, scope) at McReady's side;
+    Colti holds a kill-star and a kill-points card."""
+    g = game(library, colti="t-colti-mixed", mcready="t-mcready-scope")
+    draws = {"colti": ["t-shoot", "t-dynamite"], "mcready": ["charlie-withers-first-deputy", "pinkerton-marshal"]}
+    script = [END, Action("play", "charlie-withers-first-deputy"), Action("play", "pinkerton-marshal"), END, END, END,
+              Action("kill", "bullet")]
+    state = drive(g.new_initial_state(), script, draws)
+    assert [c for c, _ in state.field["mcready"]] == ["charlie-withers-first-deputy", "pinkerton-marshal"]
+    return state
+
+
+def test_example_1_the_scope_card_is_killed_first(library):
+    state = drive(scope_position(library), [Action("play", "t-shoot")])
+    assert state.legal_actions() == [Action("target", "pinkerton-marshal")]     # not Charlie
+    state = drive(state, [Action("target", "pinkerton-marshal")])
+    assert [c for c, _ in state.field["mcready"]] == ["charlie-withers-first-deputy"]
+
+
+def test_example_2_the_dynamites_two_points_left_are_lost(library):
+    state = drive(scope_position(library), [Action("play", "t-dynamite")])
+    assert state.legal_actions() == [Action("target", "pinkerton-marshal")]
+    state = drive(state, [Action("target", "pinkerton-marshal"), Action("target", "charlie-withers-first-deputy")])
+    lost = events(state, "points-lost")[-1]
+    assert lost["points"] == 2 and lost["firepower"] == 3      # 3 - 1 for the Marshal; Charlie costs 3
+    assert [c for c, _ in state.field["mcready"]] == ["charlie-withers-first-deputy"]
+
+
+def test_brad_runyan_under_a_killed_card_draws_3_and_goes_to_the_discard_pile(library):
+    # Card List: "If this [star icon] is killed, remove [star icon] from the game and draw 3 cards";
+    # FAQ Q3: the card above is returned to the box, Brad Runyan goes to the discard pile
+    g = game(library, colti="t-colti-mixed", mcready="t-mcready-scope")
+    draws = {"colti": ["t-shoot", "t-shoot"], "mcready": ["charlie-withers-first-deputy", "pinkerton-marshal",
+                                                          "t-undertaker"]}
+    script = [END, Action("play", "charlie-withers-first-deputy"), Action("play", "pinkerton-marshal"),
+              Action("play", "t-undertaker")]
+    state = drive(g.new_initial_state(), script, draws)
+    assert state.legal_actions() == [Action("under", "charlie-withers-first-deputy"), Action("under", "pinkerton-marshal")]
+    state = drive(state, [Action("under", "charlie-withers-first-deputy"), END, END, END, Action("kill", "bullet")])
+    hand = len(state.hands["mcready"])
+    state = drive(state, [Action("play", "t-shoot"), Action("target", "pinkerton-marshal"), Action("play", "t-shoot"),
+                          Action("target", "charlie-withers-first-deputy")])
+    killed = events(state, "card-killed")[-1]
+    assert killed["card"] == "charlie-withers-first-deputy" and killed["removed_from_game"]
+    assert len(state.hands["mcready"]) == hand + 3
+    assert "t-undertaker" in state.discard["mcready"] and "charlie-withers-first-deputy" not in state.discard["mcready"]
+
+
+# -- the Prison inside the game (Module 1) ------------------------------------------------------------
+
+PRISON_ROUTE = {"battlefield_order": ["buzzard-point", "rattlesnake-creek", "express-3-15"],
+                "battlefield_values": {"buzzard-point": {"turns": 1, "defence": 1}, "rattlesnake-creek": {"turns": 4},
+                                       "express-3-15": {"turns": 5}}}
+
+
+def at_the_prison(library, mcready="t-mcready-deputies"):
+    g = game(library, mcready=mcready, variants=["hunt-the-man-down-module-1"], **PRISON_ROUTE)
+    state = g.new_initial_state()
+    while state.pending[0][0] == "draw":                        # the starting hands
+        state = state.apply(state.chance_outcomes()[0][0])
+    assert state.is_chance_node() and dict(state.chance_outcomes()).keys() == {"kept", "returned"}
+    assert dict(state.chance_outcomes())["returned"] == pytest.approx(1 / 7)        # one of 7 returned unseen
+    state = drive(state.apply("returned"), turn(3, 0))           # 6 + 1 against 0: no kill
+    assert state.legal_actions() == [Action("enter"), Action("skip")] and state.current_player() == "colti"
+    return drive(state, [Action("enter")])
+
+
+def test_entering_the_prison_wounds_jack_and_a_greater_colti_frees_santiago(library):
+    state = at_the_prison(library)
+    assert state.prison.wounds == 1 and state.snapshot()["prison"]["wounds"] == 1     # Prison Phase step 1
+    # deputies are character cards: McReady has nothing to place (only firepower cards go there)
+    state = drive(state, [Action("place", "t-gun"), Action("pass"), Action("pass")])
+    result = events(state, "prison-result")[0]
+    assert result["outcome"] == "santiago-joins" and result["totals"] == [2, 0] and state.wounds == 1
+    assert "santiago" in state.gang and len(state.gang) == 17
+    state = drive(state, [])
+    assert state.battlefield["id"] == "rattlesnake-creek" and state.space == 1 and not state.at_prison
+
+
+def test_a_tie_at_the_prison_kills_one_and_a_greater_mcready_two(library):
+    state = drive(at_the_prison(library, "t-mcready-rifles"), [Action("place", "t-gun"), Action("place", "t-rifle"),
+                                                                Action("pass"), Action("pass")])
+    assert events(state, "prison-result") == [] and state.current_player() == "colti"      # Colti chooses
+    assert "santiago" not in {a.card for a in state.legal_actions()}                         # FAQ Q9
+    state = drive(state, [Action("kill", "bullet")])
+    assert events(state, "prison-result")[0]["outcome"] == "kill-1" and len(state.gang) == 15
+    state = drive(at_the_prison(library, "t-mcready-rifles"), [Action("pass"), Action("place", "t-rifle"),
+                                                                Action("pass"), Action("pass"),
+                                                                Action("kill", "bullet"), Action("kill", "cortez")])
+    assert events(state, "prison-result")[0]["outcome"] == "kill-2" and len(state.gang) == 14
+
+
+# -- effects the vocabulary does not play -----------------------------------------------------------
+
+def test_a_card_with_an_effect_not_played_warns_and_logs_a_no_op(library, tmp_path):
+    (tmp_path / "designer.yaml").write_text(DESIGNER)
+    warnings = [p for p in validate_paths([REVOLVER, tmp_path]).problems
+                if p.code == "not-played" and Path(p.file).name == "designer.yaml"]
+    assert [(Path(p.file).name, p.path) for p in warnings] == [("designer.yaml", "$.effects[0].effect")]
+    state = drive(game(library).new_initial_state(), play_n("t-gun", 3) + [Action("play", "t-cancel")],
+                  {"mcready": ["t-cancel"]})
+    assert events(state, "not-played")[0]["effect"] == "cancel-card"
+
+
+# -- play refuses while a value it needs is unknown ---------------------------------------------------
+
+def test_without_the_illustrative_values_play_lists_every_unknown_it_needs(tmp_path):
+    folder = tmp_path / "revolver"
+    shutil.copytree(REVOLVER, folder)
+    (folder / "illustrative-whole-game.yaml").unlink()
+    library = validate_paths([folder]).library
+    with pytest.raises(ContentError) as raised:
+        Revolver.build(library)
+    problems = raised.value.problems
+    # by hand from the sources: the gang, both base decks and what happens to the cards on leaving
+    # a battlefield are not found; no battlefield's turn count is found, nor the defence of the
+    # Bank, Whiskey Canyon and Buzzard Point (Rattlesnake Creek and the Express: 1)
+    about = sorted((Path(p.file).name, p.extra.get("parameter")) for p in problems)
+    assert len(problems) == 12 and all(p.line for p in problems)
+    assert [a for a in about if a[0] == "whole-game.yaml"] == [
+        ("whole-game.yaml", "cards_on_leaving"), ("whole-game.yaml", "colti_base_deck"), ("whole-game.yaml", "gang"),
+        ("whole-game.yaml", "mcready_base_deck")]
+    cards = [p.message for p in problems if Path(p.file).name == "base-game.yaml"]
+    assert sum("its turns is unknown" in m for m in cards) == 5 and sum("its defence is unknown" in m for m in cards) == 3
+    RevolverPrison.build(library)       # the Prison game needs none of them
+
+
+# -- the sources' invariants over seeded whole games ---------------------------------------------------
+
+@pytest.fixture(scope="module")
+def logs():
+    library = validate_paths([ROOT / "variants"]).library
+    return list(audited_games(library, "revolver", 9))
+
+
+def test_every_invariant_holds_over_seeded_games_and_each_situation_comes_up(logs):
+    seen = {inv.id: 0 for inv in for_game("revolver")}
+    from workbench.audit import Played
+    for label, seed, log in logs:
+        assert {k: v for k, v in audit(log).items() if v} == {}, (label, seed)
+        played = Played(log)
+        for inv in for_game("revolver"):
+            seen[inv.id] += inv.situations(played)
+    assert all(seen.values()), seen
+    ends = [log[-1] for _, _, log in logs]
+    assert all(e["event"] == "end" for e in ends) and {e["winner"] for e in ends} >= {"colti"}
+
+
+def test_the_audit_catches_a_broken_rule(logs):
+    log = next(log for _, _, log in logs if any(e["event"] == "attack" and e["kills"] for e in log))
+    tampered = copy.deepcopy(log)
+    tampered[0]["ruleset"]["colti_card_limit"] = 2         # Colti has had 3 cards out
+    assert audit(tampered)["card-limit"]
+    tampered = copy.deepcopy(log)
+    tampered[0]["ruleset"]["border_tokens_per_turn"] = 2
+    assert audit(tampered)["border-token"]
+    tampered = copy.deepcopy(log)
+    attack = next(e for e in tampered if e["event"] == "attack" and e["kills"])
+    attack["kills"] = 0
+    assert audit(tampered)["kill-only-when-greater"]
+
+
+def test_a_seeded_game_is_replayable_and_every_event_has_words(library):
+    g = Revolver.build(validate_paths([ROOT / "variants"]).library)
+    a, b = play(g, 2, 5, ["greedy"]), play(g, 2, 5, ["greedy"])
+    assert list(a.history) == list(b.history) and a.winner == b.winner
+    again = g.state_from_json(a.to_json())
+    assert again.snapshot() == a.snapshot()
+    assert all(isinstance(describe(e), str) and not describe(e).startswith("{") for e in a.log)
+
+
+# -- the command line, from a designer's folder ------------------------------------------------------
+
+MY_DECK = """\
+kind: deck
+game: revolver
+id: my-mcready
+name: My McReady deck
+faction: mcready
+base: illustrative-mcready-whole-game
+source: {document: house-rule}
+swaps:
+  - {out: cowboy, in: my-gunslinger}
+---
+kind: card
+game: revolver
+id: my-gunslinger
+name: My gunslinger
+deck: mcready
+type: character
+origin: expansion
+firepower: FIREPOWER
+source: {document: house-rule}
+"""
+
+
+def test_play_revolver_with_a_designers_deck_from_outside_the_repository(tmp_path):
+    folder = designer_folder(tmp_path, examples=False)
+    (folder / "my-deck.yaml").write_text(MY_DECK.replace("FIREPOWER", "unknown"))
+    refused = run("play", "revolver", "--deck", "my-deck.yaml", cwd=folder)
+    assert refused.code == 1 and "Traceback" not in refused.err
+    assert "my-deck.yaml:18:" in refused.err and "My gunslinger: its firepower is unknown" in refused.err
+    (folder / "my-deck.yaml").write_text(MY_DECK.replace("FIREPOWER", "4"))
+    played = run("play", "revolver", "--deck", "my-deck.yaml", "--seed", "3", cwd=folder)
+    assert played.code == 0, played.err
+    assert "McReady plays my-mcready" in played.out and played.out.strip().splitlines()[-1].startswith("== ")
+    twice = run("play", "revolver", "--deck", "my-deck.yaml", "--deck", "illustrative-mcready-whole-game", cwd=folder)
+    assert twice.code == 2 and "two decks for mcready" in twice.err
+
+
+# -- does my deck win more? the balance lab, seat = side ---------------------------------------------
+
+def test_the_balance_lab_compares_a_designers_deck_with_the_base_deck(library):
+    from workbench.balance.sweep import compare as sweep_of, run
+    from workbench.balance.stats import paired_share_test
+
+    # sixty-one firepower-3 deputies against the illustrative McReady deck (firepower 1 to 3, a
+    # third of it action cards): McReady (seat 2) should win more, and the verdict say so
+    sweep = sweep_of("revolver", overrides={"mcready_base_deck": "t-mcready-deputies"}, players=2, bots=["greedy"],
+                     games=12, seed=0)
+    report = run(sweep, library, cluster="in-process", progress=False)
+    table = report.table
+    wins = table.groupby("setting")["win_2"].mean()
+    assert wins["mcready_base_deck=t-mcready-deputies"] > wins["baseline"]
+    paired = table.pivot(index="seed", columns="setting", values="win_2")      # the same seeds, paired
+    p = paired_share_test(paired["mcready_base_deck=t-mcready-deputies"], paired["baseline"])
+    assert p is not None and p < 0.05
+
+
+# -- 05 sample turns: the whole game stepped in the notebook panel ------------------------------------
+
+def test_the_turn_stepper_plays_revolver_in_the_designers_words():
+    from workbench.notebook.common import library as notebook_library
+    from workbench.notebook.turns import play_chooser
+
+    box = play_chooser(notebook_library())
+    box.game.value = "revolver"
+    assert [s.description for s in box.seats.children] == ["colti", "mcready"] and box.players.value == 2
+    box.start_button.click()
+    assert box.banner.kind is None, box.banner.text
+    stepper = box.stepper()
+    stepper.run(2000)
+    assert stepper.done
+    panel = box.holder.children[-1]
+    panel.redraw()
+    shown = panel.event_log.value + panel.seats.value + panel.winner.value
+    assert "Colti gunman (illustrative)" in shown and "illustrative-colti-gunman" not in shown
+    assert ("wins</b>" in panel.winner.value) == (stepper.state.winner is not None)
+    assert "Game over" in panel.event_log.value
