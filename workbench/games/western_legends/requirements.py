@@ -27,17 +27,31 @@ def content_problems(library, rules, map_id: str | None) -> list:
         spaces = {}
     else:
         spaces = _spaces(board)
+        roles = _roles(library)
         for needed, why in (("sheriffs-office", "the sheriff starts there and arrested players go there"),
                             ("bandit-hideout", "bandits start and spawn there")):
-            if not spaces.get(needed):
-                out.append(board.problem(CODE, f"the map '{board.id}' has no {needed.replace('-', ' ')} space ({why})",
-                                         ["spaces"], hint=f"give a space `location: {needed}`"))
-        hideouts = len(spaces.get("bandit-hideout", []))
+            if not any(spaces.get(location) for location in roles.get(needed, [])):
+                having = ", ".join(roles.get(needed, [])) or f"none: give a location `roles: [{needed}]`"
+                out.append(board.problem(CODE, f"the map '{board.id}' has no space of a location with the role "
+                                         f"'{needed}' ({why})", ["spaces"],
+                                         hint=f"give a space the `location:` of one with that role ({having})"))
+        hideouts = sum(len(spaces.get(location, [])) for location in roles.get("bandit-hideout", []))
         for i, card in enumerate(rules.story_cards):
             for j, index in enumerate(card["spawn"]):
                 if index >= hideouts:
                     out.append(_at(rules, "story_cards", f"story card '{card['id']}' spawns a bandit at hideout {index}, "
                                    f"but the map '{board.id}' has {hideouts} (counted from 0)", [i, "spawn", j]))
+    for document in library.of_kind("location", "western-legends"):
+        for i, action in enumerate(document.data.get("actions") or []):
+            for j, effect in enumerate(action.get("effects") or [] if isinstance(action, dict) else []):
+                if isinstance(effect, dict) and effect.get("effect") == "deliver-cattle":
+                    reward = effect.get("reward")
+                    value = rules.get(reward) if isinstance(reward, str) else None
+                    if not isinstance(value, dict):
+                        out.append(document.problem(CODE, f"deliver-cattle needs `reward:` naming a parameter whose "
+                                                    f"value is a goods bag, and '{reward}' is not one",
+                                                    ["actions", i, "effects", j] + (["reward"] if reward else []),
+                                                    hint="e.g. `reward: wrangle_reward` (a parameter of the ruleset)"))
     characters = [d for d in library.of_kind("character", "western-legends") if isinstance(d.data.get("start"), dict)]
     needed = rules.characters_drawn * rules.player_count["max"]
     if len(characters) < needed:
@@ -70,6 +84,32 @@ def content_problems(library, rules, map_id: str | None) -> list:
                 out.append(_at(rules, "character_goals", f"{document.data.get('name', document.id)} needs "
                                f"{rules.goals_per_character} goal cards (under its id or `any`), and has "
                                f"{0 if own is None else len(own)}"))
+    return out
+
+
+def _roles(library) -> dict:
+    """The locations of each role (``roles:`` of the location documents)."""
+    out: dict = {}
+    for document in library.of_kind("location", "western-legends"):
+        for role in document.data.get("roles") or []:
+            out.setdefault(role, []).append(document.id)
+    return out
+
+
+def unplayed_spaces(library, board) -> list:
+    """``not-played`` warnings at the map's spaces whose location has no document (nothing is
+    played there but work, moves and fights)."""
+    known = {d.id for d in library.of_kind("location", "western-legends")}
+    out, seen = [], set()
+    for i, space in enumerate(board.data.get("spaces") or []):
+        location = space.get("location") if isinstance(space, dict) else None
+        if isinstance(location, str) and location not in known and location not in seen:
+            seen.add(location)
+            out.append(board.problem("not-played", f"the map '{board.id}' has spaces of the location '{location}', "
+                                     "which no location document describes: nothing of it is played (only work, "
+                                     "moves and fights happen there)", ["spaces", i, "location"],
+                                     hint=f"add a `kind: location` document with `id: {location}` and its actions",
+                                     severity="warning"))
     return out
 
 
@@ -107,4 +147,7 @@ def requirements(library) -> list:
             continue
         out += ruleset_problems(rules)
         out += content_problems(library, rules, None)
+    for board in library.of_kind("map", "western-legends"):
+        if library.reported(board):
+            out += unplayed_spaces(library, board)
     return out
