@@ -66,6 +66,8 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("hand_size_per_wound", integer(-20, 20), "added to the hand size per wound", "game/western-legends"),
     _p("max_reputation_cards_per_turn", integer(0, 20), "Reputation cards a player may play a turn", "game/western-legends"),
     # setup
+    _p("territory", {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$", "maxLength": 80},
+       "the map played on (a map id: `--set territory=ID` plays a designer's own)", "rule/territory"),
     _p("characters_drawn", integer(1, 10), "character cards each player draws to choose 1 from", "rule/setup"),
     _p("starting_lp", integer(0, 100), "LP each player starts with", "rule/setup"),
     _p("bandit_minis", integer(0, 100), "bandit minis: at most this many bandits are on the board", "rule/setup"),

@@ -41,10 +41,12 @@ NOT_GAINABLE = "the rules texts give no way to gain it outside its own action (f
 #: parameters. ``take-cattle`` also gives the location's spaces their cattle tokens.
 ACTIVITIES = ("buy-items", "play-poker", "prospect", "deposit-nuggets", "heist", "heal", "revel", "take-cattle")
 
-#: What a location's spaces are for, besides its actions (``roles:``).
-ROLES = {"sheriffs-office": "the sheriff starts here, and arrested players are placed here with the sheriff"
+#: What a location's spaces are for, besides its actions (``roles:``): the sheriff's office is
+#: ``roles: [sheriff]``, the bandit hideouts ``roles: [bandit-spawn]`` (their spaces in map order
+#: are the hideouts a story card's ``spawn`` counts from 0).
+ROLES = {"sheriff": "the sheriff starts here, and arrested players are placed here with the sheriff"
                             f" ({WL}: Setup; Arrest)",
-         "bandit-hideout": f"bandits start here (one on each hideout without a player) and spawn here ({WL}: Setup;"
+         "bandit-spawn": f"bandits start here (one on each hideout without a player) and spawn here ({WL}: Setup;"
                            " Bandits)"}
 
 #: When an item's ability is played (``when:``): on buying it, or as an action of its owner.

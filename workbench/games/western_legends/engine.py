@@ -154,8 +154,8 @@ class WesternLegends(Game):
 
         def spaces_of(locations):
             return sorted(node for location_id in locations for node in spaces.get(location_id, []))
-        self.hideouts = spaces_of(roles.get("bandit-hideout", []))
-        self.office = spaces_of(roles.get("sheriffs-office", []))[0]
+        self.hideouts = spaces_of(roles.get("bandit-spawn", []))
+        self.office = spaces_of(roles.get("sheriff", []))[0]
         self.ranches = spaces_of(sorted(loc for loc, acts in self.location_actions.items()
                                         if any(a == "take-cattle" for _, _, a in acts)))
         self.items = {d.id: d.data for d in library.of_kind("item", "western-legends")}
@@ -190,6 +190,7 @@ class WesternLegends(Game):
         problems = content_problems(library, ruleset, map_id)
         if problems:
             raise ContentError("the library's Western Legends content cannot be played", problems)
+        map_id = map_id or ruleset.get("territory")      # the designer's own map: `--set territory=ID`
         maps = library.of_kind("map", "western-legends")
         document = library.get("western-legends", "map", map_id) if map_id else maps[0]
         return cls(library, ruleset, document, ruleset.variants)
@@ -1429,9 +1430,17 @@ def greedy_bot(state: State, rng: random.Random) -> Action:
         return actions[0]
     weights = {"card-action": 2.5, "revel": 6, "deposit": 5, "duel": 4, "arrest": 4, "upgrade": 3, "poker": 3,
                "prospect": 3, "buy": 2, "heal": 2, "take-cattle": 2, "work": 1, "move": 1.5, "rob": 1, "heist": 0.5,
-               "start": 1, "end-turn": 1, "disc": 2}
+               "start": 1, "end-turn": 1, "disc": 2, "location-action": 3, "item-ability": 3}
     p = state.current
-    location = state.game.location
+    location, offered = state.game.location, state.game.location_actions
+    pulls = {"revel": 2 if p.money >= 30 else 0, "deposit-nuggets": 2 if p.nuggets else 0, "prospect": 1,
+             "buy-items": 1 if p.money >= 40 else 0, "play-poker": 1 if p.money >= 20 else 0,
+             "heal": 2 if p.wounds else 0}
+
+    def pull(space):
+        """How much the bot wants to go to a space: by what its location's actions do."""
+        return max((pulls.get(activity, 0) if activity else 1 if spec.get("gain") else 0
+                    for _, spec, activity in offered.get(location.get(space), ())), default=0)
 
     def value(a):
         w = weights.get(a.kind, 0)
@@ -1443,9 +1452,7 @@ def greedy_bot(state: State, rng: random.Random) -> Action:
             card = state.game.story[a.target]
             w += len(state.story_discs[a.target]) / card["discs"]
         elif a.kind == "move":
-            w += {"cabaret": 2 if p.money >= 30 else 0, "bank": 2 if p.nuggets else 0, "mine": 1,
-                  "general-store": 1 if p.money >= 40 else 0, "saloon": 1 if p.money >= 20 else 0,
-                  "doctors-office": 2 if p.wounds else 0}.get(location.get(a.target), 0)
+            w += pull(a.target)
         return w
     best = max(value(a) for a in actions)
     return rng.choice([a for a in actions if value(a) == best])

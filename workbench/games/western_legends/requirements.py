@@ -19,23 +19,26 @@ def content_problems(library, rules, map_id: str | None) -> list:
         return Problem(CODE, message, hint=hint)
 
     maps = library.of_kind("map", "western-legends")
+    map_id = map_id or rules.get("territory")
     board = library.get("western-legends", "map", map_id) if map_id else (maps[0] if maps else None)
     if board is None:
-        out.append(at_game("Western Legends is played on a map, and the library has none" if not map_id else
-                           f"there is no Western Legends map '{map_id}'",
-                           hint="add a `map` document (geometry: grid) with the locations' spaces"))
+        hint = (f"the maps: {', '.join(sorted(m.id for m in maps))}" if maps else
+                "add a `map` document (geometry: grid) with the locations' spaces")
+        out.append(at_game("Western Legends is played on a map, and the library has none", hint=hint) if not map_id
+                   else _at(rules, "territory", f"there is no Western Legends map '{map_id}' (the `territory` played on)",
+                            hint=hint))
         spaces = {}
     else:
         spaces = _spaces(board)
         roles = _roles(library)
-        for needed, why in (("sheriffs-office", "the sheriff starts there and arrested players go there"),
-                            ("bandit-hideout", "bandits start and spawn there")):
+        for needed, why in (("sheriff", "the sheriff starts there and arrested players go there"),
+                            ("bandit-spawn", "bandits start and spawn there")):
             if not any(spaces.get(location) for location in roles.get(needed, [])):
                 having = ", ".join(roles.get(needed, [])) or f"none: give a location `roles: [{needed}]`"
                 out.append(board.problem(CODE, f"the map '{board.id}' has no space of a location with the role "
                                          f"'{needed}' ({why})", ["spaces"],
                                          hint=f"give a space the `location:` of one with that role ({having})"))
-        hideouts = sum(len(spaces.get(location, [])) for location in roles.get("bandit-hideout", []))
+        hideouts = sum(len(spaces.get(location, [])) for location in roles.get("bandit-spawn", []))
         for i, card in enumerate(rules.story_cards):
             for j, index in enumerate(card["spawn"]):
                 if index >= hideouts:
