@@ -373,7 +373,9 @@ def unknown_rows(library, game: str) -> list[dict]:
             line, _ = document.locate(path)
             value = _value_at(document.data, path)
             rows.append({"kind": "effect" if code == "not-played" else "resource", "name": f"{document.id}: {path[-1]}"
-                         if code == "foreign-resource" or not isinstance(value, str) else f"{document.id}: {value}",
+                         if code == "foreign-resource" or isinstance(value, (int, float)) else
+                         f"{document.id}: {'.'.join(map(str, path))}" if not isinstance(value, str) else
+                         f"{document.id}: {value}",
                          "value": "not played" if code == "not-played" else "foreign resource",
                          "where": f"{document.file}:{line}", "why": message,
                          "todo": "write it with the vocabulary's played effects, or add a plugin effect"

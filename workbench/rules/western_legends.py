@@ -268,3 +268,10 @@ def ruleset_problems(rules) -> list:
     if rules.goal_cards and sum(rules.legendary_tokens.values()) == 0:
         out.append(_at(rules, "legendary_tokens", "the goal card variant needs legendary tokens"))
     return out
+
+
+def unknowns(library) -> list[dict]:
+    """``workbench unknowns`` rows beyond the parameters: the maps' spaces of locations no document
+    describes (the effects' rows come from the vocabulary)."""
+    from .western_legends_effects import unknowns as map_rows
+    return map_rows(library)

@@ -151,3 +151,30 @@ def check(document, words):
                    f"{label}: the {'action' if key == 'actions' else 'ability'} '{option.get('text', '')[:60]}' is"
                    " text only, so the engine does not play it (it is not offered)",
                    "give it a cost and gain, or effects from the Western Legends vocabulary")
+
+
+def unplayed_spaces(library, board) -> list:
+    """``not-played`` findings ``(code, severity, path, message, hint)`` at a map's spaces whose
+    location no document describes (nothing is played there but work, moves and fights)."""
+    known = {d.id for d in library.of_kind("location", WL)}
+    out, seen = [], set()
+    for i, space in enumerate(board.data.get("spaces") or []):
+        location = space.get("location") if isinstance(space, dict) else None
+        if isinstance(location, str) and location not in known and location not in seen:
+            seen.add(location)
+            out.append(("not-played", "warning", ["spaces", i, "location"],
+                        f"the map '{board.id}' has spaces of the location '{location}', which no location document "
+                        "describes: nothing of it is played (only work, moves and fights happen there)",
+                        f"add a `kind: location` document with `id: {location}` and its actions"))
+    return out
+
+
+def unknowns(library) -> list[dict]:
+    """``workbench unknowns`` rows of the maps' spaces whose location nothing describes."""
+    rows = []
+    for board in library.of_kind("map", WL):
+        for _code, _severity, path, message, hint in unplayed_spaces(library, board):
+            line, _ = board.locate(path)
+            rows.append({"kind": "location", "name": f"{board.id}: {board.data['spaces'][path[1]]['location']}",
+                         "value": "not played", "where": f"{board.file}:{line}", "why": message, "todo": hint})
+    return rows

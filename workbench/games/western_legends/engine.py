@@ -572,20 +572,20 @@ class State(BaseState):
             elif good == "poker-card":
                 self._discard_from_hand(p, n)
             else:
-                self.event("not-played", p.name, what=f"paying {good}", reason=VOCABULARY.unpayable_reason)
+                self.event("not-played", p.name, effect=f"paying {good}", why=VOCABULARY.unpayable_reason)
 
     def _play_spec(self, p: Player, spec: dict, where: str) -> None:
         """Pay, gain and play the effects of a plain action or ability, as written."""
         self._pay(p, spec.get("cost") or {})
         gain = {g: n for g, n in (spec.get("gain") or {}).items() if isinstance(n, int)}
         for good in sorted(set(gain) - VOCABULARY.gainable):
-            self.event("not-played", p.name, what=f"gaining {good}", reason=VOCABULARY.ungainable_reason)
+            self.event("not-played", p.name, effect=f"gaining {good}", why=VOCABULARY.ungainable_reason)
         self._gain(p, {g: n for g, n in gain.items() if g in VOCABULARY.gainable})
         for effect in spec.get("effects") or []:
             name = effect.get("effect") if isinstance(effect, dict) else None
             handler = VOCABULARY.handlers.get(name) if VOCABULARY.played(name) else None
             if handler is None:
-                self.event("not-played", p.name, what=name, at=where, reason=VOCABULARY.why_not_played(name))
+                self.event("not-played", p.name, effect=name, at=where, why=VOCABULARY.why_not_played(name))
                 continue
             handler(self, p, effect, where)
 

@@ -4,6 +4,7 @@ for the engine's build). It reads the board, so it lives above the rules."""
 from __future__ import annotations
 
 from ...rules.western_legends import CODE, SPEC, _at, ruleset_problems  # noqa: F401
+from ...rules.western_legends_effects import unplayed_spaces
 
 
 def content_problems(library, rules, map_id: str | None) -> list:
@@ -99,23 +100,6 @@ def _roles(library) -> dict:
     return out
 
 
-def unplayed_spaces(library, board) -> list:
-    """``not-played`` warnings at the map's spaces whose location has no document (nothing is
-    played there but work, moves and fights)."""
-    known = {d.id for d in library.of_kind("location", "western-legends")}
-    out, seen = [], set()
-    for i, space in enumerate(board.data.get("spaces") or []):
-        location = space.get("location") if isinstance(space, dict) else None
-        if isinstance(location, str) and location not in known and location not in seen:
-            seen.add(location)
-            out.append(board.problem("not-played", f"the map '{board.id}' has spaces of the location '{location}', "
-                                     "which no location document describes: nothing of it is played (only work, "
-                                     "moves and fights happen there)", ["spaces", i, "location"],
-                                     hint=f"add a `kind: location` document with `id: {location}` and its actions",
-                                     severity="warning"))
-    return out
-
-
 def _spaces(document) -> dict:
     """The map's spaces by location, plus ``_all`` and ``_blocked`` (empty when the map cannot be
     built: its own problems are reported by the map checks)."""
@@ -152,5 +136,6 @@ def requirements(library) -> list:
         out += content_problems(library, rules, None)
     for board in library.of_kind("map", "western-legends"):
         if library.reported(board):
-            out += unplayed_spaces(library, board)
+            out += [board.problem(code, message, path, hint=hint, severity=severity)
+                    for code, severity, path, message, hint in unplayed_spaces(library, board)]
     return out
