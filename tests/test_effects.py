@@ -363,3 +363,21 @@ def test_the_engine_holds_no_new_number():
     numbers = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
                and type(node.value) in (int, float) and node.value not in (0, 1, -1)}
     assert numbers <= set(ALLOWED_NUMBERS)
+
+
+def test_build_on_this_hex_on_an_action_space_is_refused_with_a_located_warning(tmp_path):
+    # an action space is no hex: 'build on: this-hex' there never falls back to a hex of the
+    # player's choosing; validate warns at the line and a game that reaches it builds nothing
+    f = tmp_path / "space.yaml"
+    f.write_text("kind: action_space\ngame: dark-horse\nid: fixture-barn-raising\nname: Barn raising\ntype: unlimited\n"
+                 "claim: {requirement: any-die}\nsource: {document: house-rule}\noptions:\n"
+                 "  - text: Raise a town right here.\n    effects: [{effect: build, piece: town, on: this-hex}]\n")
+    result = validate_paths([f], context=[ROOT / "variants"])
+    [warning] = [p for p in result.problems if p.code == "not-played"]
+    assert (warning.line, warning.severity) == (10, "warning") and "this-hex" in warning.message
+    state = DarkHorse.build(validate_paths([ROOT / "variants"]).library, scenario="high-noon").new_initial_state(players=2)
+    player, pending = state.players[0], list(state.pending)
+    EFFECTS["build"](state, player, {"effect": "build", "piece": "town", "on": "this-hex"}, "fixture-barn-raising")
+    assert state.pending == pending
+    said = [e for e in state.log if e["event"] == "not-played"]
+    assert [(e["effect"], e["space"]) for e in said] == [("build", "fixture-barn-raising")]

@@ -93,4 +93,23 @@ def declare() -> Vocabulary:
               played=False, reason="which token is claimed is not said; write take-special-role with its role")
     v.declare("unknown", "what happens is not given", "the rules texts do not give it", played=False,
               reason="the rules texts do not give the effect")
+    v.checks.append(check)
     return v
+
+
+#: Why ``build`` with ``on: this-hex`` is not played on an action space (the engine logs it as a
+#: no-op there: it never falls back to a hex of the player's choosing).
+THIS_HEX_ON_A_SPACE = "an action space is no hex, so there is no 'this hex' to build on"
+
+
+def check(document, words):
+    """``build`` ``on: this-hex`` written on an action space: a located ``not-played`` warning."""
+    if document.kind != "action_space":
+        return
+    label = document.data.get("name") or document.id
+    for i, option in enumerate(document.data.get("options") or []):
+        for j, spec in enumerate(option.get("effects") or [] if isinstance(option, dict) else []):
+            if isinstance(spec, dict) and spec.get("effect") == "build" and spec.get("on") == "this-hex":
+                yield ("not-played", "warning", ["options", i, "effects", j, "on"],
+                       f"{label}: 'build on: this-hex' is not played: {THIS_HEX_ON_A_SPACE}; a game that reaches it"
+                       " logs a no-op (it builds nothing)", "write `on: chosen-hex` (a hex the player chooses)")

@@ -30,6 +30,7 @@ from typing import Callable
 from ...core.errors import ContentError, NotFound, UsageError
 from ..base import Game, State as BaseState, Trail
 from ...rules.effects import kinds_reason, vocabulary
+from ...rules.dark_horse_effects import THIS_HEX_ON_A_SPACE
 from ...rules.ruleset import plain
 from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
 from ...rules.dark_horse import SPEC, resolve_ruleset
@@ -263,7 +264,11 @@ def _build_effect(state, player, spec, where):
         supply = state.rules.pieces_per_player.get(piece)
         state.event("build-impossible", player.name, piece=piece, why=f"all {supply} of their {piece}s are built")
         return
-    if spec.get("on") == "this-hex" and where.startswith(HEX):
+    if spec.get("on") == "this-hex" and not where.startswith(HEX):
+        # never a hex of the player's choosing instead: validate warned at the line
+        state.event("not-played", player.name, effect="build", space=where, why=THIS_HEX_ON_A_SPACE)
+        return
+    if spec.get("on") == "this-hex":
         # "Place one of your unused Town tokens on this hex for free": no choice of hex to make
         state.pending.append((player.name, piece, False))
         state._place_piece(player.name, piece, _coord(where[len(HEX):]), False)
