@@ -77,10 +77,11 @@ def test_validate_without_a_path_or_variants_says_what_it_checked(bare):
     result = run("validate", cwd=bare)
     # no errors; the only warnings are the documented setup-impossible ones (Wild Wild West's
     # illustrative map holds its Safe Zone first cities for 2 players, README "Rules conformance")
-    # and the two Mystery Hex effects the engine does not play (README "Effects")
-    assert result.code == 0 and ": 0 error(s), 4 warning(s)" in result.out
+    # and the two Mystery Hex effects and the base game's two special roles whose powers the engine
+    # does not play (README "Effects")
+    assert result.code == 0 and ": 0 error(s), 6 warning(s)" in result.out
     assert sorted(line.split(": ")[1].split(":")[0] for line in result.out.splitlines() if ": warning " in line) \
-        == ["warning not-played"] * 2 + ["warning setup-impossible"] * 2
+        == ["warning not-played"] * 4 + ["warning setup-impossible"] * 2
     assert "no variants/ folder here" in result.err and "checked the published games" in result.err
     published = sum(1 for folder in ("dark-horse", "revolver", "western-legends")
                     for _ in (ROOT / "variants" / folder).rglob("*.yaml"))

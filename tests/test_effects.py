@@ -286,9 +286,6 @@ print(json.dumps({{"stole": "steal-silver" in kinds, "broken": sorted(broken)}})
 #: The content ids the Dark Horse engine names on purpose, each with why: tokens whose abilities
 #: are engine code (the rules give what they do; no effect of the vocabulary says it yet).
 ALLOWED_IDS = {
-    "marshal-token": "the Marshal token's Challenge ('acts like a character whose only ability is to Challenge')",
-    "inventor-token": "the Inventor die swapped in at the roll",
-    "carnival-token": "the Carnival die rolled for a cost",
     "dark-horse": "the game's own id",
 }
 #: Words of the engine's own that a document's id happens to spell (an action, phase, event, log
@@ -381,3 +378,23 @@ def test_build_on_this_hex_on_an_action_space_is_refused_with_a_located_warning(
     assert state.pending == pending
     said = [e for e in state.log if e["event"] == "not-played"]
     assert [(e["effect"], e["space"]) for e in said] == [("build", "fixture-barn-raising")]
+
+
+def test_a_designers_special_role_token_plays_the_power_it_names(tmp_path):
+    # "Acts like a character whose only ability is to Challenge, and it can Challenge any character
+    # with a Wanted token" (Marshal): a designer's Deputy token with `powers: [challenge-wanted]`
+    # challenges with its own icons; the published Marshal token then no longer does
+    f = tmp_path / "deputy.yaml"
+    f.write_text("kind: token\ngame: dark-horse\nid: deputy-star\nname: Deputy star\nspecial_role: true\n"
+                 "powers: [challenge-wanted]\ncount: 1\nsource: {document: house-rule}\n"
+                 "gunfight: {combat: 3, duel: 1}\n---\n"
+                 "kind: token\ngame: dark-horse\nid: mayors-sash\nname: Mayor's sash\nspecial_role: true\ncount: 1\n"
+                 "source: {document: house-rule}\n")
+    result = validate_paths([f], context=[ROOT / "variants"])
+    [warning] = [p for p in result.problems]
+    assert (warning.code, warning.line, warning.severity) == ("not-played", 15, "warning")   # the sash's special_role: no power
+    game = DarkHorse.build(result.library, scenario="high-noon")
+    assert game.powers["challenge-wanted"] == ["deputy-star", "marshal-token"]   # the first by id challenges
+    assert game.challenger == "deputy-star" and game.marshal_gunfight() == {"combat": 3, "duel": 1}
+    published = DarkHorse.build(validate_paths([ROOT / "variants"]).library, scenario="high-noon")
+    assert published.challenger == "marshal-token" and published.powers["inventor-die"] == ["inventor-token"]

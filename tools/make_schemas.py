@@ -85,6 +85,7 @@ def _vocabularies():
 
 VOCABULARIES = _vocabularies()
 from workbench.rules.western_legends_effects import ITEM_TIMINGS as WL_TIMINGS, ROLES as WL_ROLES  # noqa: E402
+from workbench.rules.dark_horse_effects import ROLE_POWERS as DH_ROLE_POWERS  # noqa: E402
 #: Every game's declared resources (a cost or gain in another game's resource is a located
 #: `foreign-resource` error, checked per document by its `game:`).
 GOODS = [good for words in VOCABULARIES.values() for good in words.resources]
@@ -232,6 +233,9 @@ kind("character", "A character: Dark Horse player characters, Rebels & Rogues ch
 kind("token", "A token or special role.", {
     "count": count_or_unknown("How many in the box."),
     "special_role": {"type": "boolean", "description": "A special role token (Marshal, Inventor, Carnival, Sheriff, Mayor)."},
+    "powers": {"type": "array", "uniqueItems": True, "minItems": 1, "items": {"enum": list(DH_ROLE_POWERS)},
+               "description": "What holding this special role lets a player do, as the engine plays it: "
+                              + "; ".join(f"`{k}`: {v}" for k, v in DH_ROLE_POWERS.items()) + "."},
     "limited": {"type": "boolean", "description": "A Limited token."},
     "gunfight": GUNFIGHT,
     "text": text("What it does, as the rules word it."),

@@ -313,6 +313,8 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
                                 f"{why}; a game that reaches it logs a no-op",
                                 f"{'pay' if path[-1] == 'cost' else 'gain'} one of "
                                 f"{', '.join(sorted(allowed))}, or add an effect with a plugin"))
+    for check in words.checks:
+        out += list(check(document, words))
     if document.kind not in OPTION_KINDS:
         return out
     for path, option in _options(document):
@@ -334,8 +336,6 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
                             f"{label}: the effect '{name}' is not played: {why}; {then}",
                             "write what the rulebook says with effects the engine plays, or add the effect with a"
                             " plugin (README: New effects from Python)"))
-    for check in words.checks:
-        out += list(check(document, words))
     return out
 
 

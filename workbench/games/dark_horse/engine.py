@@ -333,6 +333,14 @@ class DarkHorse(Game):
     def __init__(self, library, ruleset, scenario: str | None, spaces: dict[str, dict], left_out: list[str],
                  board, placement_rules: list[str], notes: list[str], players: tuple[int, int]):
         self.library = library
+        # what the special role tokens let their holders do: their documents' `powers:` (the
+        # vocabulary's ROLE_POWERS); the role that challenges Wanted characters fights with its icons
+        self.powers: dict[str, list[str]] = {}
+        for token in sorted(library.of_kind("token", "dark-horse"), key=lambda d: d.id):
+            if token.data.get("special_role") is True:
+                for power in token.data.get("powers") or []:
+                    self.powers.setdefault(power, []).append(token.id)
+        self.challenger = next(iter(self.powers.get("challenge-wanted", [])), None)
         self.ruleset = ruleset
         self.scenario = scenario
         self.spaces = spaces
@@ -609,7 +617,7 @@ class DarkHorse(Game):
     def token_facts(self) -> dict:
         """The gunfight icons of the tokens that fight in this game (the Marshal token, and the
         scenario's fighting tokens), as the log records them."""
-        out = {"marshal-token": plain(self.marshal_gunfight())}
+        out = {self.challenger: plain(self.marshal_gunfight())} if self.challenger else {}
         for token in self.ruleset.fighting_tokens:
             data = self.library.data("dark-horse", "token", token) or {}
             if isinstance(data.get("gunfight"), dict):
@@ -633,10 +641,14 @@ class DarkHorse(Game):
                 out[f"{piece.at[0]},{piece.at[1]}"] = {"kind": kind, "gunfight": dict(tokens[kind]), "wounds": 0}
         return out
 
+    def holds(self, player, power: str) -> bool:
+        """Whether ``player`` holds a special role token with ``power``."""
+        return any(role in player.roles for role in self.powers.get(power, ()))
+
     def marshal_gunfight(self) -> dict:
         """The Marshal token's gunfight icons (it "acts like a character" whose only ability is to
         Challenge)."""
-        data = self.library.data("dark-horse", "token", "marshal-token") or {}
+        data = (self.library.data("dark-horse", "token", self.challenger) if self.challenger else None) or {}
         return data.get("gunfight") if isinstance(data.get("gunfight"), dict) else {}
 
     def board_with(self, pieces):
@@ -962,7 +974,7 @@ class State(BaseState):
 
     def _rolls_inventor_die(self, player: Player) -> bool:
         # "The player with this Special Role swaps one of his/her dice for the grey colored Inventor die"
-        return "inventor-token" in player.roles and self._dice_count(player) > 0
+        return self.game.holds(player, "inventor-die") and self._dice_count(player) > 0
 
     def chance_outcomes(self) -> list[tuple[object, Fraction]]:
         if self.phase == "roll":
@@ -1066,7 +1078,7 @@ class State(BaseState):
                 return placed or [Action("skip")]
             actions = [Action("pass")] + self._placements(player)
             actions += self._inventor_turns(player) + self._boots(player) + self._trades(player)
-            if "carnival-token" in player.roles and self.can_pay(player, self.rules.carnival_roll_cost):
+            if self.game.holds(player, "carnival-die") and self.can_pay(player, self.rules.carnival_roll_cost):
                 actions.append(Action("carnival"))
             return actions
         space_id = self.to_collect[0][1]
@@ -1233,10 +1245,10 @@ class State(BaseState):
         """Marshal Token: "The token can announce a Challenge against any character with a Wanted
         token, following standard timing rules ... you do not have to wait for a Black Hat
         character to Rob" (on its holder's collection, once a turn)."""
-        if "marshal-token" not in player.roles or not self.game.marshal_gunfight() \
+        if self.game.challenger not in player.roles or not self.game.marshal_gunfight() \
                 or player.marshal_challenges >= self.rules.abilities_per_turn:
             return []
-        return [Action("challenge", character="marshal-token", target=c.id) for other in self.players
+        return [Action("challenge", character=self.game.challenger, target=c.id) for other in self.players
                 if other is not player for c in other.characters if c.wanted and not c.captured]
 
     def _outlaw_challenges(self, player: Player) -> list[Action]:
@@ -1248,9 +1260,9 @@ class State(BaseState):
         active = player.reputation.active()
         champions = [c.id for c in player.characters if not c.captured and c.abilities_used == 0 and not c.challenged
                      and active.get(c.id, True) and c.gunfight.get("combat")]
-        if "marshal-token" in player.roles and self.game.marshal_gunfight() \
+        if self.game.challenger in player.roles and self.game.marshal_gunfight() \
                 and player.marshal_challenges < self.rules.abilities_per_turn:
-            champions.append("marshal-token")
+            champions.append(self.game.challenger)
         return [Action("challenge", character=c, target=at) for c in champions for at in sorted(self.outlaws)]
 
     def _legal_hexes(self, name: str, piece: str, first: bool) -> list:
@@ -1792,7 +1804,7 @@ class State(BaseState):
             self._robbed(player, action.space)
             return
         owner, champion = challenger
-        if champion.id == "marshal-token":
+        if champion.id == self.game.challenger:
             owner.marshal_challenges += 1
         else:       # "A character making a Challenge must not have performed ANY abilities this turn": a
             champion.challenged = True      # Challenge is one (abilities after the Gunfight stay allowed)
@@ -1803,13 +1815,13 @@ class State(BaseState):
         target_owner = next(p for p in self.players if any(c.id == action.target for c in p.characters))
         target = next(c for c in target_owner.characters if c.id == action.target)
         player.marshal_challenges += 1
-        self.event("challenge", player.name, challenger="marshal-token", challenged=target.id)
-        self._start_fight("challenge", player, self._champion(player, "marshal-token"), target_owner, target)
+        self.event("challenge", player.name, challenger=self.game.challenger, challenged=target.id)
+        self._start_fight("challenge", player, self._champion(player, self.game.challenger), target_owner, target)
 
     def _challenge_outlaw(self, player: Player, action: Action) -> None:
         outlaw = self.outlaws[action.target]
         champion = self._champion(player, action.character)
-        if champion.id == "marshal-token":
+        if champion.id == self.game.challenger:
             player.marshal_challenges += 1
         else:       # a Challenge is the character's ability this turn
             champion.challenged = True
@@ -1818,8 +1830,8 @@ class State(BaseState):
         self._start_fight("outlaw", player, champion, None, target, at=action.target)
 
     def _champion(self, owner: Player, champion_id: str) -> Hired:
-        if champion_id == "marshal-token":
-            return Hired("marshal-token", "white", dict(self.game.marshal_gunfight()))
+        if champion_id == self.game.challenger:
+            return Hired(self.game.challenger, "white", dict(self.game.marshal_gunfight()))
         return next(c for c in owner.characters if c.id == champion_id)
 
     def _fight_step(self, outcome) -> None:
@@ -1915,16 +1927,16 @@ class State(BaseState):
             champions = [c for c in other.characters if not c.captured and c.abilities_used == 0 and not c.challenged
                          and active.get(c.id, True) and c.gunfight.get("combat")]
             marshal = self.game.marshal_gunfight()
-            if "marshal-token" in other.roles and robber.wanted and marshal \
+            if self.game.challenger in other.roles and robber.wanted and marshal \
                     and other.marshal_challenges < self.rules.abilities_per_turn:
-                champions.insert(0, Hired("marshal-token", "white", dict(marshal)))
+                champions.insert(0, Hired(self.game.challenger, "white", dict(marshal)))
             for champion in champions:
                 if exact_odds(champion.side(), robber.side(), gunfight).outcomes["a_wins"] > Fraction(1, 2):
                     return other, champion
         return None
 
     def _wound(self, character: Hired, owner: Player, captor: Player | None) -> None:
-        if character.id == "marshal-token":
+        if character.id == self.game.challenger:
             self.event("wound", owner.name, character=character.id, note="the Marshal token takes no wounds in the text")
             return
         character.wounds += 1
