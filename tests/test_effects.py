@@ -340,12 +340,10 @@ def test_a_dask_worker_knows_the_plugin_effect():
     assert list(answers.values()) == [{"declared": True, "played": True}]
 
 
-#: The numbers (other than 0, 1 and -1) the Dark Horse engine holds, by value, with why. Die faces
-#: and the Inventor die's 1 <-> 6 are still rule numbers in Python (NOT yet parameters: issue 21's
-#: remaining work); every other is not a rule of the game. A new number fails this test.
+#: The numbers (other than 0, 1 and -1) the Dark Horse engine holds, by value, with why: none is a
+#: rule of the game (the die faces are `die_faces`, the Inventor die's 1 <-> 6 is
+#: `inventor_never_turns_between`). A new number fails this test.
 ALLOWED_NUMBERS = {
-    6: "die faces (a rule number still in Python: the d6 of the roll, the Inventor die's 1 <-> 6)",
-    7: "range(1, 7): the faces 1..6 of a d6 (the same rule number)",
     2: "tuple positions and pair lengths of the engine's own records; the greedy bot's weights; odds > 1/2",
     3: "a tuple position; the default rounds of a sample game (a front-end default, not a rule)",
     4: "the default seats of a sample game; the greedy bot's weights; a memo's size",
@@ -398,3 +396,22 @@ def test_a_designers_special_role_token_plays_the_power_it_names(tmp_path):
     assert game.challenger == "deputy-star" and game.marshal_gunfight() == {"combat": 3, "duel": 1}
     published = DarkHorse.build(validate_paths([ROOT / "variants"]).library, scenario="high-noon")
     assert published.challenger == "marshal-token" and published.powers["inventor-die"] == ["inventor-token"]
+
+
+def test_the_dice_have_the_faces_the_ruleset_gives():
+    # "13 Six sided dice": two dice roll 1..6 each, a sorted pair (a, b) with a < b coming up 2 ways
+    # in 36; with `die_faces: 4` in a designer's ruleset, 1..4 and 2 ways in 16
+    from fractions import Fraction
+    from itertools import product
+    library = validate_paths([ROOT / "variants"]).library
+    for faces in (6, 4):
+        game = DarkHorse.build(library, scenario="high-noon", overrides={} if faces == 6 else {"die_faces": faces})
+        state = game.new_initial_state(players=2, rounds=1)
+        while not state.is_chance_node():
+            state = state.apply(state.legal_actions()[0])
+        got = {tuple(roll): p for roll, p in state.chance_outcomes()}
+        expected: dict = {}
+        for roll in product(range(1, faces + 1), repeat=2):
+            key = tuple(sorted(roll))
+            expected[key] = expected.get(key, 0) + Fraction(1, faces ** 2)
+        assert got == expected

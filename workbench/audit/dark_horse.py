@@ -100,7 +100,7 @@ def _dice(p: Played):
     rolled_by_round: dict[int, list[str]] = defaultdict(list)
     for i, event in p.each("roll"):
         expected = max(0, p.rules["dice_rolled"] + event["bonus"] - event["jailed"])
-        if len(event["dice"]) != expected or not all(1 <= d <= 6 for d in event["dice"]):
+        if len(event["dice"]) != expected or not all(1 <= d <= p.rules["die_faces"] for d in event["dice"]):
             yield f"{event['player']} rolls {event['dice']}, expected {expected} six-sided dice ({p.where(i)})"
         rolled_by_round[event["round"]].append(event["player"])
     for _i, event in p.each("round"):
@@ -827,7 +827,7 @@ def _inventor(p: Played):
             continue
         if kind == "turn-inventor-die":
             a, b = event["from"], event["to"]
-            if (event["round"], name) in turned or not 0 < abs(a - b) <= steps or {a, b} == {1, 6} \
+            if (event["round"], name) in turned or not 0 < abs(a - b) <= steps or {a, b} == set(p.rules["inventor_never_turns_between"]) \
                     or before.get("inventor_die") != a:
                 yield f"{name} turns the Inventor die from {a} to {b} ({p.where(i)})"
             turned.add((event["round"], name))

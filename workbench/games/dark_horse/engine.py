@@ -692,9 +692,9 @@ def _uses(uses) -> tuple[str, ...]:
     return tuple(sorted(set(uses), key=lambda u: USES_ORDER.index(u) if u in USES_ORDER else len(USES_ORDER)))
 
 
-def _is_roll(action, count: int) -> bool:
+def _is_roll(action, count: int, faces: int) -> bool:
     return isinstance(action, tuple) and len(action) == count and list(action) == sorted(action) \
-        and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in action)
+        and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= faces for d in action)
 
 
 def _show_pieces(pieces: dict) -> str:
@@ -762,18 +762,18 @@ def claims(requirement: dict, dice: tuple[int, ...], unknown_claim: str) -> bool
     return sum(dice) >= value  # at-least, dice-total
 
 
-def dice_outcomes(count: int) -> list[tuple[Roll, Fraction]]:
-    """Every sorted roll of ``count`` dice with its exact probability.
+def dice_outcomes(count: int, faces: int) -> list[tuple[Roll, Fraction]]:
+    """Every sorted roll of ``count`` dice of ``faces`` faces (``die_faces``) with its exact probability.
 
-    >>> [(tuple(r), str(p)) for r, p in dice_outcomes(2)][:2]
+    >>> [(tuple(r), str(p)) for r, p in dice_outcomes(2, 6)][:2]
     [((1, 1), '1/36'), ((1, 2), '1/18')]
     """
     out = []
-    for roll in itertools.combinations_with_replacement(range(1, 7), count):
+    for roll in itertools.combinations_with_replacement(range(1, faces + 1), count):
         ways = math.factorial(count)
         for face in set(roll):
             ways //= math.factorial(roll.count(face))
-        out.append((Roll(roll), Fraction(ways, 6 ** count)))
+        out.append((Roll(roll), Fraction(ways, faces ** count)))
     return out
 
 
@@ -981,9 +981,10 @@ class State(BaseState):
             player = self.player(self.to_roll[0])
             count = self._dice_count(player)
             if self._rolls_inventor_die(player):
-                return [(InventorRoll((tuple(roll), face)), p / 6) for roll, p in dice_outcomes(count - 1)
-                        for face in range(1, 7)]
-            return dice_outcomes(count)
+                faces = self.rules.die_faces
+                return [(InventorRoll((tuple(roll), face)), p / faces) for roll, p in dice_outcomes(count - 1, faces)
+                        for face in range(1, faces + 1)]
+            return dice_outcomes(count, self.rules.die_faces)
         if self.phase == "carnival":
             faces = self.rules.carnival_die_faces
             return [(face, Fraction(1, faces)) for face in range(1, faces + 1)]
@@ -1007,8 +1008,10 @@ class State(BaseState):
             player = self.player(self.to_roll[0])
             count = self._dice_count(player)
             if self._rolls_inventor_die(player):
-                return InventorRoll((tuple(sorted(rng.randint(1, 6) for _ in range(count - 1))), rng.randint(1, 6)))
-            return Roll(sorted(rng.randint(1, 6) for _ in range(count)))
+                faces = self.rules.die_faces
+                return InventorRoll((tuple(sorted(rng.randint(1, faces) for _ in range(count - 1))),
+                                     rng.randint(1, faces)))
+            return Roll(sorted(rng.randint(1, self.rules.die_faces) for _ in range(count)))
         if self.phase == "carnival":
             return rng.randint(1, self.rules.carnival_die_faces)
         if self.phase == "move":
@@ -1029,9 +1032,10 @@ class State(BaseState):
             player = self.player(self.to_roll[0])
             count = self._dice_count(player)
             if self._rolls_inventor_die(player):
-                return isinstance(action, tuple) and len(action) == 2 and _is_roll(action[0], count - 1) \
-                    and isinstance(action[1], int) and not isinstance(action[1], bool) and 1 <= action[1] <= 6
-            return _is_roll(action, count)
+                faces = self.rules.die_faces
+                return isinstance(action, tuple) and len(action) == 2 and _is_roll(action[0], count - 1, faces) \
+                    and isinstance(action[1], int) and not isinstance(action[1], bool) and 1 <= action[1] <= faces
+            return _is_roll(action, count, self.rules.die_faces)
         if isinstance(action, Action):
             kind = action.kind
             if self.phase == "placement":
@@ -1219,8 +1223,9 @@ class State(BaseState):
         if value is None or player.inventor_turned:
             return []
         steps = self.rules.inventor_die_turn
-        faces = [value + d for d in range(-steps, steps + 1) if d and 1 <= value + d <= 6]
-        return [Action("turn-inventor-die", dice=(face,)) for face in faces if {face, value} != {1, 6}]
+        faces = [value + d for d in range(-steps, steps + 1) if d and 1 <= value + d <= self.rules.die_faces]
+        never = set(self.rules.inventor_never_turns_between)
+        return [Action("turn-inventor-die", dice=(face,)) for face in faces if {face, value} != never]
 
     def _boots(self, player: Player) -> list[Action]:
         """Cowboy Boot: "force an opponent's die/dice off an Action Space that you are claiming"."""
