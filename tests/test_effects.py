@@ -415,3 +415,22 @@ def test_the_dice_have_the_faces_the_ruleset_gives():
             key = tuple(sorted(roll))
             expected[key] = expected.get(key, 0) + Fraction(1, faces ** 2)
         assert got == expected
+
+
+def test_the_schemas_know_plugin_effects_once_the_rules_layer_is_loaded():
+    # the notebook editor's live checks (content.validate.document_problems) in a fresh process that
+    # never imports the validate application: the plugin's effect is no schema error, a misspelling is
+    script = f"""
+import sys
+import workbench.rules.effects
+from workbench.content.loader import load_text
+from workbench.content.validate import document_problems
+text = open({str(PLUGIN / "steal.yaml")!r}).read()
+good = [p.code for d in load_text(text, "steal.yaml")[0] for p in document_problems(d) if d.kind == "action_space"]
+bad = [p.code for d in load_text(text.replace("steal-silver", "steal-silverr"), "bad.yaml")[0]
+       for p in document_problems(d) if d.kind == "action_space"]
+print(good, bad, sorted(m for m in sys.modules if m.startswith("workbench.app")))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT.parent)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["[]", "['schema']", "[]"]

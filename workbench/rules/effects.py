@@ -387,3 +387,15 @@ def _value_at(data, path):
     for key in path:
         data = data[key]
     return data
+
+
+# The effects installed plugins add (entry points `workbench.effects`) are in every schema loaded
+# once this layer is imported: registered here, where the extension is defined, so any front end
+# (validate, the notebook editor, a script) that reads the vocabulary also reads the schemas with it.
+def _register() -> None:
+    from ..content.schemas import extend_schemas
+
+    extend_schemas(extend_schema, plugin_digest)
+
+
+_register()
