@@ -822,7 +822,8 @@ class State(BaseState):
         # the rules in force and the spaces played, so the log alone can be audited
         self.event("start", game="dark-horse", scenario=game.scenario, players=players, seed=seed, rounds=rounds,
                    assumptions=game.assumptions(), ruleset=plain(dict(rules)), spaces=game.space_facts(),
-                   fighters=game.token_facts(), placement_rules=list(game.placement_rules), territory=game.territory_facts(),
+                   fighters=game.token_facts(), powers={k: list(v) for k, v in sorted(game.powers.items())},
+                   placement_rules=list(game.placement_rules), territory=game.territory_facts(),
                    mystery_types={k: plain({f: v[f] for f in ("claim", "options", "tokens", "mobile") if f in v})
                                   for k, v in game.mystery_types.items()})
         self._advance()
