@@ -28,6 +28,14 @@ def state_of(game, players=2, rounds=2, **options):
     return game.new_initial_state(players=players, rounds=rounds, **options)
 
 
+def first_roll(build):
+    """The chance outcomes of the first roll of a 2-player High Noon game."""
+    state = state_of(build(scenario="high-noon"))
+    while not state.is_chance_node():
+        state = state.apply(state.legal_actions()[0])
+    return state.chance_outcomes()
+
+
 def to_placement(state, dice=(3, 3)):
     while state.phase != "placement" and not state.done:
         state = state.apply(Roll(dice[:state._dice_count(state.player(state.to_roll[0]))])
@@ -244,6 +252,8 @@ PROBES = {
     "game_end_timing": ("immediately", lambda build: end_of(build, overrides={"pieces_per_player": {"town": 2, "city": 1}})),
     "victory_points_per_influence": (3, influence_vp),
     "silver_per_gold": (5, pays),
+    # "13 Six sided dice": a roll of 2 dice has 21 sorted outcomes of 1..6 (4 faces: 10 of 1..4)
+    "die_faces": (4, lambda build: sorted({d for roll, _ in first_roll(build) for d in roll})),
     "unknown_claim": ("dice-total", unknown_claim),
     "unknown_type": ("unlimited", shared_space),
     "turn_order_change_takes_effect": ("immediately", collection_order),
@@ -371,6 +381,9 @@ PROBES.update({
     "engineer_shares_limited": (False, engineer_offered),
     "engineer_token_spent": (False, engineer_left),
     "inventor_die_turn": (2, inventor_turns),
+    # "Players cannot modify a result of 1 to a 6 and vice versa": a 3 may then be turned to 2 and 4;
+    # never between 2 and 3, only to 4
+    "inventor_never_turns_between": ([2, 3], inventor_turns),
     "inventor_turned_die_alone": (False, turned_placements),
     "carnival_roll_cost": ({"food": 2, "silver": 1}, carnival_offered),
     "carnival_die_faces": (6, carnival_faces),

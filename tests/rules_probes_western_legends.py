@@ -317,6 +317,8 @@ SYMBOLS = {"nugget": {"gold-nugget": 1}, "money": {"money": 10}, "money_and_rero
 STORY = [{"id": "gold-rush", "discs": 1, "reward": {"money": 20}, "spawn": [], "sheriff_moves": 0}]
 
 PROBES = {
+    # the map played on: a designer's own (tests/corpus/designer-western-legends/church-hill.yaml)
+    "territory": ("church-hill", lambda build: (build().map_id, build().location.get((5, 1)))),
     # the game's general rules
     "game_lengths": ({"short": 5, "average": 20, "long": 25}, lambda build: new(build).end_lp),
     "player_count": ({"min": 2, "max": 4}, lambda build: build().player_range()),

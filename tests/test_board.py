@@ -499,3 +499,22 @@ def test_near_agrees_with_the_ball_it_stands_for(centres, radius, probe):
     area = ball(centres, radius, b.neighbours, b.index()["nodes"])
     assert (probe in near) == (probe in area)
     assert set(near) == area
+
+
+def test_play_and_map_check_never_read_the_published_board_parameters(monkeypatch):
+    # the published values are the fallback of a board built from data alone (no library: tests,
+    # doctests, a notebook sketch); the engines, `map check` and the map explorer resolve every
+    # board parameter from the library, so none of them may reach it (README "Rules as data")
+    import workbench.board.parameters as parameters
+    from workbench.games.dark_horse.engine import DarkHorse
+    from workbench.games.base import play
+
+    def refuse():
+        raise AssertionError("a published board parameter was read in place of the library's")
+    monkeypatch.setattr(parameters, "published_values", refuse)
+    library = load_library()
+    for scenario in ("high-noon", "wild-wild-west"):
+        game = DarkHorse.build(library, scenario=scenario)
+        play(game, 2, 3, ["random", "random"], rounds=2)
+    from workbench.cli import main
+    assert main(["map", "check", "illustrative-wild-wild-west", "--format", "json"]) in (0, 1)

@@ -286,9 +286,6 @@ print(json.dumps({{"stole": "steal-silver" in kinds, "broken": sorted(broken)}})
 #: The content ids the Dark Horse engine names on purpose, each with why: tokens whose abilities
 #: are engine code (the rules give what they do; no effect of the vocabulary says it yet).
 ALLOWED_IDS = {
-    "marshal-token": "the Marshal token's Challenge ('acts like a character whose only ability is to Challenge')",
-    "inventor-token": "the Inventor die swapped in at the roll",
-    "carnival-token": "the Carnival die rolled for a cost",
     "dark-horse": "the game's own id",
 }
 #: Words of the engine's own that a document's id happens to spell (an action, phase, event, log
@@ -343,12 +340,10 @@ def test_a_dask_worker_knows_the_plugin_effect():
     assert list(answers.values()) == [{"declared": True, "played": True}]
 
 
-#: The numbers (other than 0, 1 and -1) the Dark Horse engine holds, by value, with why. Die faces
-#: and the Inventor die's 1 <-> 6 are still rule numbers in Python (NOT yet parameters: issue 21's
-#: remaining work); every other is not a rule of the game. A new number fails this test.
+#: The numbers (other than 0, 1 and -1) the Dark Horse engine holds, by value, with why: none is a
+#: rule of the game (the die faces are `die_faces`, the Inventor die's 1 <-> 6 is
+#: `inventor_never_turns_between`). A new number fails this test.
 ALLOWED_NUMBERS = {
-    6: "die faces (a rule number still in Python: the d6 of the roll, the Inventor die's 1 <-> 6)",
-    7: "range(1, 7): the faces 1..6 of a d6 (the same rule number)",
     2: "tuple positions and pair lengths of the engine's own records; the greedy bot's weights; odds > 1/2",
     3: "a tuple position; the default rounds of a sample game (a front-end default, not a rule)",
     4: "the default seats of a sample game; the greedy bot's weights; a memo's size",
@@ -363,3 +358,79 @@ def test_the_engine_holds_no_new_number():
     numbers = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
                and type(node.value) in (int, float) and node.value not in (0, 1, -1)}
     assert numbers <= set(ALLOWED_NUMBERS)
+
+
+def test_build_on_this_hex_on_an_action_space_is_refused_with_a_located_warning(tmp_path):
+    # an action space is no hex: 'build on: this-hex' there never falls back to a hex of the
+    # player's choosing; validate warns at the line and a game that reaches it builds nothing
+    f = tmp_path / "space.yaml"
+    f.write_text("kind: action_space\ngame: dark-horse\nid: fixture-barn-raising\nname: Barn raising\ntype: unlimited\n"
+                 "claim: {requirement: any-die}\nsource: {document: house-rule}\noptions:\n"
+                 "  - text: Raise a town right here.\n    effects: [{effect: build, piece: town, on: this-hex}]\n")
+    result = validate_paths([f], context=[ROOT / "variants"])
+    [warning] = [p for p in result.problems if p.code == "not-played"]
+    assert (warning.line, warning.severity) == (10, "warning") and "this-hex" in warning.message
+    state = DarkHorse.build(validate_paths([ROOT / "variants"]).library, scenario="high-noon").new_initial_state(players=2)
+    player, pending = state.players[0], list(state.pending)
+    EFFECTS["build"](state, player, {"effect": "build", "piece": "town", "on": "this-hex"}, "fixture-barn-raising")
+    assert state.pending == pending
+    said = [e for e in state.log if e["event"] == "not-played"]
+    assert [(e["effect"], e["space"]) for e in said] == [("build", "fixture-barn-raising")]
+
+
+def test_a_designers_special_role_token_plays_the_power_it_names(tmp_path):
+    # "Acts like a character whose only ability is to Challenge, and it can Challenge any character
+    # with a Wanted token" (Marshal): a designer's Deputy token with `powers: [challenge-wanted]`
+    # challenges with its own icons; the published Marshal token then no longer does
+    f = tmp_path / "deputy.yaml"
+    f.write_text("kind: token\ngame: dark-horse\nid: deputy-star\nname: Deputy star\nspecial_role: true\n"
+                 "powers: [challenge-wanted]\ncount: 1\nsource: {document: house-rule}\n"
+                 "gunfight: {combat: 3, duel: 1}\n---\n"
+                 "kind: token\ngame: dark-horse\nid: mayors-sash\nname: Mayor's sash\nspecial_role: true\ncount: 1\n"
+                 "source: {document: house-rule}\n")
+    result = validate_paths([f], context=[ROOT / "variants"])
+    [warning] = [p for p in result.problems]
+    assert (warning.code, warning.line, warning.severity) == ("not-played", 15, "warning")   # the sash's special_role: no power
+    game = DarkHorse.build(result.library, scenario="high-noon")
+    assert game.powers["challenge-wanted"] == ["deputy-star", "marshal-token"]   # the first by id challenges
+    assert game.challenger == "deputy-star" and game.marshal_gunfight() == {"combat": 3, "duel": 1}
+    published = DarkHorse.build(validate_paths([ROOT / "variants"]).library, scenario="high-noon")
+    assert published.challenger == "marshal-token" and published.powers["inventor-die"] == ["inventor-token"]
+
+
+def test_the_dice_have_the_faces_the_ruleset_gives():
+    # "13 Six sided dice": two dice roll 1..6 each, a sorted pair (a, b) with a < b coming up 2 ways
+    # in 36; with `die_faces: 4` in a designer's ruleset, 1..4 and 2 ways in 16
+    from fractions import Fraction
+    from itertools import product
+    library = validate_paths([ROOT / "variants"]).library
+    for faces in (6, 4):
+        game = DarkHorse.build(library, scenario="high-noon", overrides={} if faces == 6 else {"die_faces": faces})
+        state = game.new_initial_state(players=2, rounds=1)
+        while not state.is_chance_node():
+            state = state.apply(state.legal_actions()[0])
+        got = {tuple(roll): p for roll, p in state.chance_outcomes()}
+        expected: dict = {}
+        for roll in product(range(1, faces + 1), repeat=2):
+            key = tuple(sorted(roll))
+            expected[key] = expected.get(key, 0) + Fraction(1, faces ** 2)
+        assert got == expected
+
+
+def test_the_schemas_know_plugin_effects_once_the_rules_layer_is_loaded():
+    # the notebook editor's live checks (content.validate.document_problems) in a fresh process that
+    # never imports the validate application: the plugin's effect is no schema error, a misspelling is
+    script = f"""
+import sys
+import workbench.rules.effects
+from workbench.content.loader import load_text
+from workbench.content.validate import document_problems
+text = open({str(PLUGIN / "steal.yaml")!r}).read()
+good = [p.code for d in load_text(text, "steal.yaml")[0] for p in document_problems(d) if d.kind == "action_space"]
+bad = [p.code for d in load_text(text.replace("steal-silver", "steal-silverr"), "bad.yaml")[0]
+       for p in document_problems(d) if d.kind == "action_space"]
+print(good, bad, sorted(m for m in sys.modules if m.startswith("workbench.app")))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT.parent)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["[]", "['schema']", "[]"]

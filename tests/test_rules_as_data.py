@@ -30,7 +30,9 @@ PROBES = {"dark-horse": rules_probes_dark_horse.PROBES, "western-legends": rules
 
 @pytest.fixture(scope="module")
 def library():
-    return validate_paths([ROOT / "variants", ROOT / "tests" / "corpus" / "dark-horse"]).library
+    # with a designer's own Western Legends map (the `territory` probe plays on it)
+    return validate_paths([ROOT / "variants", ROOT / "tests" / "corpus" / "dark-horse",
+                           ROOT / "tests" / "corpus" / "designer-western-legends" / "church-hill.yaml"]).library
 
 
 # -- the gunfight, from an independent computation of the rules text ----------------------------

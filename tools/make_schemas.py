@@ -84,6 +84,8 @@ def _vocabularies():
 
 
 VOCABULARIES = _vocabularies()
+from workbench.rules.western_legends_effects import ITEM_TIMINGS as WL_TIMINGS, ROLES as WL_ROLES  # noqa: E402
+from workbench.rules.dark_horse_effects import ROLE_POWERS as DH_ROLE_POWERS  # noqa: E402
 #: Every game's declared resources (a cost or gain in another game's resource is a located
 #: `foreign-resource` error, checked per document by its `game:`).
 GOODS = [good for words in VOCABULARIES.values() for good in words.resources]
@@ -99,6 +101,24 @@ OPTION = obj({
     "cost": {**GOODS_BAG, "description": "What the player pays."},
     "gain": {**GOODS_BAG, "description": "What the player receives."},
     "effects": {"type": "array", "items": EFFECT, "description": "Effects besides paying and gaining."},
+}, ["text"])
+
+#: One entry of a Western Legends location's or item's `effects:`, generated from its vocabulary
+#: (workbench/rules/western_legends_effects.py).
+WL_EFFECT = VOCABULARIES["western-legends"].effect_schema(only_builtin=True)
+
+
+def _wl_bag(what):
+    return {**GOODS_BAG, "description": what + " (Western Legends goods: " + ", ".join(VOCABULARIES["western-legends"].resources) + ")."}
+
+
+WL_OPTION = obj({
+    "text": text("The action as the rules word it."),
+    "cost": _wl_bag("What the player pays"),
+    "gain": _wl_bag("What the player receives"),
+    "effects": {"type": "array", "items": WL_EFFECT,
+                "description": "Effects besides paying and gaining, from the Western Legends vocabulary: one of the"
+                               " rulebook's activities (buy-items, play-poker ...) makes the action that activity."},
 }, ["text"])
 
 HEX_OPTION = obj({**OPTION["properties"],
@@ -216,6 +236,9 @@ kind("character", "A character: Dark Horse player characters, Rebels & Rogues ch
 kind("token", "A token or special role.", {
     "count": count_or_unknown("How many in the box."),
     "special_role": {"type": "boolean", "description": "A special role token (Marshal, Inventor, Carnival, Sheriff, Mayor)."},
+    "powers": {"type": "array", "uniqueItems": True, "minItems": 1, "items": {"enum": list(DH_ROLE_POWERS)},
+               "description": "What holding this special role lets a player do, as the engine plays it: "
+                              + "; ".join(f"`{k}`: {v}" for k, v in DH_ROLE_POWERS.items()) + "."},
     "limited": {"type": "boolean", "description": "A Limited token."},
     "gunfight": GUNFIGHT,
     "text": text("What it does, as the rules word it."),
@@ -341,7 +364,11 @@ kind("deck_rules", "Deck-building rules as parameters.", {
 
 kind("location", "A Western Legends location and its actions.", {
     "town": text("The town it lies in, if any."),
-    "actions": {"type": "array", "items": OPTION, "description": "The location actions."},
+    "actions": {"type": "array", "items": WL_OPTION,
+                "description": "The location actions: each one of the player's actions on a space of the location"
+                               " (an activity effect, or a plain cost and gain)."},
+    "roles": {"type": "array", "uniqueItems": True, "items": {"enum": list(WL_ROLES)},
+              "description": "What its spaces are for besides actions: " + "; ".join(f"`{k}`: {v}" for k, v in WL_ROLES.items()) + "."},
     "rules": texts("Its rules as written."),
     "parameters": PARAMETERS,
     "assumptions": ASSUMPTIONS,
@@ -356,6 +383,12 @@ kind("item", "A Western Legends item card.", {
     "fight_reduction": count("Weapon: how much it reduces the opponent's card value in a fight between players (never below the rule's minimum)."),
     "upgrade_lp": count_or_unknown("LP for the upgraded item at the end."),
     "effect": text("What it does."),
+    "abilities": {"type": "array", "description": "What the item does, as the engine plays it (misc. items: 'These provide a"
+                                                 " variety of effects').",
+                  "items": obj({**WL_OPTION["properties"],
+                                "when": {"enum": list(WL_TIMINGS),
+                                         "description": "When it is played: " + "; ".join(f"`{k}`: {v}" for k, v in WL_TIMINGS.items()) + "."}},
+                               ["text", "when"])},
 }, ["source", "type"])
 
 kind("rule", "A rule of a game as text plus the parameters engines read.", {

@@ -11,14 +11,11 @@ from typing import Iterable
 from ..content.library import Library
 from ..content.loader import Document
 from ..content.problems import Problem
-from ..content.schemas import extend_schemas, load_schemas
+from ..content.schemas import load_schemas
 from ..content.validate import _check_files, _identities, discover, gc_paused
 from ..core import errors
-from ..rules.effects import extend_schema, plugin_digest
+from ..rules import effects as _effects  # noqa: F401  (registers the plugins' effects in the schemas)
 from .checks import library_problems
-
-# the effects installed plugins add (entry points `workbench.effects`) are in every schema checked
-extend_schemas(extend_schema, plugin_digest)
 
 
 @dataclass

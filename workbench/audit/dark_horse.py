@@ -51,6 +51,11 @@ def _character(state: dict, player: str, character: str) -> dict | None:
 
 # -- setup and pieces ---------------------------------------------------------------------------
 
+def _with_power(p: Played, power: str) -> set:
+    """The special role tokens with ``power`` (the log's ``powers``, from the tokens' YAML)."""
+    return set((p.start.get("powers") or {}).get(power, ()))
+
+
 @invariant(DH, "setup-city-and-two-towns", "Each player starts the game with 1 city and 2 towns.", f"{BASE}: Theme",
            on=("build",))
 def _setup(p: Played):
@@ -100,7 +105,7 @@ def _dice(p: Played):
     rolled_by_round: dict[int, list[str]] = defaultdict(list)
     for i, event in p.each("roll"):
         expected = max(0, p.rules["dice_rolled"] + event["bonus"] - event["jailed"])
-        if len(event["dice"]) != expected or not all(1 <= d <= 6 for d in event["dice"]):
+        if len(event["dice"]) != expected or not all(1 <= d <= p.rules["die_faces"] for d in event["dice"]):
             yield f"{event['player']} rolls {event['dice']}, expected {expected} six-sided dice ({p.where(i)})"
         rolled_by_round[event["round"]].append(event["player"])
     for _i, event in p.each("round"):
@@ -463,7 +468,7 @@ def _inactive(p: Played):
     for i, event in p.each("rob", "challenge"):
         owner = event["player"]
         cid = event["character"] if event["event"] == "rob" else event["challenger"]
-        if cid == "marshal-token":
+        if cid in _with_power(p, "challenge-wanted"):
             continue
         player = p.before(i)["players"][owner]
         character = player["characters"].get(cid)
@@ -487,7 +492,7 @@ def _abilities_before(p: Played, i: int, owner: str, character: str) -> int:
            on=("challenge",))
 def _challenger(p: Played):
     for i, event in p.each("challenge"):
-        if event["challenger"] == "marshal-token":
+        if event["challenger"] in _with_power(p, "challenge-wanted"):
             continue
         character = _character(p.before(i), event["player"], event["challenger"]) or {}
         if not character.get("gunfight", {}).get("combat"):
@@ -512,7 +517,7 @@ def _marshal_once(p: Played):
     per_turn = p.rules.get("abilities_per_turn", 1)
     seen: Counter = Counter()
     for i, event in p.each("challenge"):
-        if event["challenger"] == "marshal-token":
+        if event["challenger"] in _with_power(p, "challenge-wanted"):
             seen[(event["round"], event["player"])] += 1
             if seen[(event["round"], event["player"])] > per_turn:
                 yield f"{event['player']}'s Marshal token challenges again in round {event['round']} ({p.where(i)})"
@@ -522,11 +527,11 @@ def _marshal_once(p: Played):
            "token", f"{RR}: Marshal Token", on=("challenge",))
 def _marshal_wanted(p: Played):
     for i, event in p.each("challenge"):
-        if event["challenger"] != "marshal-token":
+        if event["challenger"] not in _with_power(p, "challenge-wanted"):
             continue
         if "@" in event["challenged"]:      # an outlaw on the board: a Wild Wild West Challenge, below
             continue
-        if "marshal-token" not in p.before(i)["players"][event["player"]]["roles"]:
+        if event["challenger"] not in p.before(i)["players"][event["player"]]["roles"]:
             yield f"{event['player']} challenges with a Marshal token they do not hold ({p.where(i)})"
         target = next((pl["characters"][event["challenged"]] for pl in p.before(i)["players"].values()
                        if event["challenged"] in pl["characters"]), None)
@@ -632,7 +637,7 @@ def _gunfight(p: Played):
 def _wound(p: Played):
     for i, event in p.each("gunfight"):
         loser = {"a_wins": event["challenged"], "b_wins": event["challenger"]}.get(event["outcome"])
-        if loser is None or loser == "marshal-token":
+        if loser is None or loser in _with_power(p, "challenge-wanted"):
             continue
         k = i + 1
         while k < len(p.events) and p.events[k].get("event") == "token":    # an Engineer token spent in the fight
@@ -822,12 +827,12 @@ def _inventor(p: Played):
         name, kind = event["player"], event["event"]
         before = p.before(i)["players"][name]
         if kind == "roll":
-            if "inventor" in event and "inventor-token" not in before["roles"]:
+            if "inventor" in event and not _with_power(p, "inventor-die") & set(before["roles"]):
                 yield f"{name} rolls an Inventor die without the Inventor token ({p.where(i)})"
             continue
         if kind == "turn-inventor-die":
             a, b = event["from"], event["to"]
-            if (event["round"], name) in turned or not 0 < abs(a - b) <= steps or {a, b} == {1, 6} \
+            if (event["round"], name) in turned or not 0 < abs(a - b) <= steps or {a, b} == set(p.rules["inventor_never_turns_between"]) \
                     or before.get("inventor_die") != a:
                 yield f"{name} turns the Inventor die from {a} to {b} ({p.where(i)})"
             turned.add((event["round"], name))
@@ -854,7 +859,7 @@ def _carnival(p: Played):
             j -= 1
         if dict(paid) != dict(cost):
             yield f"{name} rolls the Carnival die having paid {dict(paid)}, not {cost} ({p.where(i)})"
-        if "carnival-token" not in p.states[i]["players"][name]["roles"]:
+        if not _with_power(p, "carnival-die") & set(p.states[i]["players"][name]["roles"]):
             yield f"{name} rolls the Carnival die without the Carnival token ({p.where(i)})"
         nxt = p.events[i + 1] if i + 1 < len(p.events) else {}
         if nxt.get("event") == "place" and (nxt.get("space") == event.get("away") or nxt.get("dice") != [event["die"]]):

@@ -11,6 +11,13 @@ Every value the board uses goes through :func:`read_parameter`: a value that doe
 declared type is ignored and the published value applies, so nothing the board does can crash or
 hang on it (``workbench validate`` reports the value where it is written).
 
+Why the published value is kept as this fallback (issue 21 asks for no published fallback): it is
+reached only by a board built from data alone, without a library (tests, doctests, a notebook
+sketch), or by a bad value that ``validate`` already reports as an error. Play never reaches it
+(the engines set ``board.parameters`` to the whole resolved ruleset, which refuses a bad value),
+nor do ``map check`` and the map explorer (they resolve the parameters from the library with
+:func:`board_parameters`); tests/test_board.py checks that a game and ``map check`` never read it.
+
 >>> read_parameter({"min_city_distance": "three"}, "min_city_distance")   # the published value
 3
 >>> parameter_problem("min_city_distance", float("nan"))

@@ -67,6 +67,10 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("engineer_token_spent", BOOLEAN, "an Engineer token is spent when used", "rule/action-space-types"),
     _p("inventor_die_turn", integer(0, 5), "how far the Inventor die may be turned, up or down, once a round "
        "(never 1 to 6 or 6 to 1)", "rule/inventor-token"),
+    _p("inventor_never_turns_between", {"type": "array", "items": integer(1, 20), "minItems": 2, "maxItems": 2,
+                                        "uniqueItems": True},
+       "two results the Inventor die is never turned between ('cannot modify a result of 1 to a 6 and vice versa')",
+       "rule/inventor-token"),
     _p("inventor_turned_die_alone", BOOLEAN, "a turned Inventor die must be used by itself", "rule/inventor-token"),
     _p("carnival_roll_cost", PRICED_GOODS, "what each roll of the Carnival die costs", "rule/carnival-token"),
     _p("carnival_die_faces", integer(2, 20), "faces of the Carnival die", "rule/carnival-token"),
@@ -119,6 +123,7 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("victory_points_per_influence", {"oneOf": [integer(0, 100), {"const": "unknown"}]},
        "victory points per Influence point at the end", "rule/end-of-game"),
     _p("silver_per_gold", integer(1, 100), "Silver one Gold is worth", "game/dark-horse"),
+    _p("die_faces", integer(2, 20), "faces of each die a player rolls (and of the Inventor die)", "game/dark-horse"),
     _p("unknown_claim", choice("any-die", "natural", "at-least", "exactly", "dice-total"),
        "how a space whose claim requirement is unknown is claimed", "rule/action-space-types"),
     _p("unknown_type", choice("limited", "unlimited"), "how a space whose type is unknown is played",

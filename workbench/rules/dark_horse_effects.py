@@ -25,6 +25,17 @@ RESOURCES = {
 
 PIECES = ["town", "city", "rail", "improved-town"]
 
+#: What a special role token lets its holder do (a token's ``powers:``), each from its rule text. A
+#: designer's own role token with one of these plays it; a special role token with none is a
+#: ``not-played`` warning (the base game's Sheriff and Mayor: their powers are not in the excerpt).
+ROLE_POWERS = {
+    "challenge-wanted": f"{RR}: Marshal ('acts like a character whose only ability is to Challenge, and it can"
+                        " Challenge any character with a Wanted token'), with the token's own `gunfight:` icons",
+    "inventor-die": f"{RR}: Inventor ('swaps one of his/her dice for the grey colored Inventor die ... may turn it one"
+                    " lower or higher')",
+    "carnival-die": f"{RR}: Carnival ('pay 1 Food and 1 Silver to claim and roll the white four-sided Carnival Die')",
+}
+
 
 def _ref(kind: str, description: str) -> dict:
     return {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "x-ref": [kind], "description": description}
@@ -93,4 +104,29 @@ def declare() -> Vocabulary:
               played=False, reason="which token is claimed is not said; write take-special-role with its role")
     v.declare("unknown", "what happens is not given", "the rules texts do not give it", played=False,
               reason="the rules texts do not give the effect")
+    v.checks.append(check)
     return v
+
+
+#: Why ``build`` with ``on: this-hex`` is not played on an action space (the engine logs it as a
+#: no-op there: it never falls back to a hex of the player's choosing).
+THIS_HEX_ON_A_SPACE = "an action space is no hex, so there is no 'this hex' to build on"
+
+
+def check(document, words):
+    """``build`` ``on: this-hex`` written on an action space, and a special role token without a
+    power the engine plays: located ``not-played`` warnings."""
+    if document.kind == "token" and document.data.get("special_role") is True and not document.data.get("powers"):
+        yield ("not-played", "warning", ["special_role"],
+               f"{document.data.get('name') or document.id}: the special role's power is not played: it has no "
+               f"`powers:` (one of {', '.join(ROLE_POWERS)}); holding it changes nothing in play",
+               "give it `powers:` if it does what one of them does, or add the effect with a plugin")
+    if document.kind != "action_space":
+        return
+    label = document.data.get("name") or document.id
+    for i, option in enumerate(document.data.get("options") or []):
+        for j, spec in enumerate(option.get("effects") or [] if isinstance(option, dict) else []):
+            if isinstance(spec, dict) and spec.get("effect") == "build" and spec.get("on") == "this-hex":
+                yield ("not-played", "warning", ["options", i, "effects", j, "on"],
+                       f"{label}: 'build on: this-hex' is not played: {THIS_HEX_ON_A_SPACE}; a game that reaches it"
+                       " logs a no-op (it builds nothing)", "write `on: chosen-hex` (a hex the player chooses)")

@@ -90,6 +90,11 @@ class Vocabulary:
         self.effects: dict[str, Effect] = {}
         self.handlers: dict[str, Callable] = {}
         self.problems: list = []                   # plugins that could not be loaded
+        self.payable: set | None = None            # the resources a cost may name and the engine pays (None: all)
+        self.gainable: set | None = None           # the resources a gain may name and the engine gives (None: all)
+        self.unpayable_reason = self.ungainable_reason = ""
+        #: the game's own checks of a document: ``check(document, vocabulary)`` yields findings
+        self.checks: list[Callable] = []
 
     def declare(self, name: str, about: str, source: str, parameters: dict | None = None, *, played: bool = True,
                 reason: str = "", handler: Callable | None = None, plugin: str = "",
@@ -258,16 +263,20 @@ def extend_schema(schema: dict) -> dict:
 
 # -- validate and unknowns ------------------------------------------------------------------------
 
-#: Kinds whose documents carry options (``options:`` with cost, gain and effects).
-OPTION_KINDS = ("action_space", "hex_type")
+#: Kinds whose documents carry options (``options:`` with cost, gain and effects): Dark Horse
+#: action spaces and hex types; Western Legends locations (``actions:``) and items (``abilities:``).
+OPTION_KINDS = ("action_space", "hex_type", "location", "item")
+_OPTION_KEYS = ("options", "actions", "abilities")
 
 
 def _options(document):
-    options = document.data.get("options", document.data.get("actions"))
-    if isinstance(options, list):
-        for i, option in enumerate(options):
-            if isinstance(option, dict):
-                yield ["options", i], option
+    for key in _OPTION_KEYS:
+        options = document.data.get(key)
+        if isinstance(options, list):
+            for i, option in enumerate(options):
+                if isinstance(option, dict):
+                    yield [key, i], option
+            return
 
 
 def _bags(document):
@@ -298,14 +307,25 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
                 out.append(("foreign-resource", "error", path + [good],
                             f"{label}: '{good}' is a {owner} resource, not one of {document.game}'s",
                             f"use one of {', '.join(sorted(words.resources))}"))
+            elif isinstance(good, str) and path[-1] in ("cost", "gain"):
+                allowed = words.payable if path[-1] == "cost" else words.gainable
+                if allowed is not None and good not in allowed:
+                    why = words.unpayable_reason if path[-1] == "cost" else words.ungainable_reason
+                    out.append(("not-played", "warning", path + [good],
+                                f"{label}: {'paying' if path[-1] == 'cost' else 'gaining'} '{good}' is not played: "
+                                f"{why}; a game that reaches it logs a no-op",
+                                f"{'pay' if path[-1] == 'cost' else 'gain'} one of "
+                                f"{', '.join(sorted(allowed))}, or add an effect with a plugin"))
+    for check in words.checks:
+        out += list(check(document, words))
     if document.kind == "card":
-        return out + card_findings(document, words)
+        out += card_findings(document, words)
     if document.kind not in OPTION_KINDS:
         return out
     for path, option in _options(document):
         effects = [s for s in option.get("effects") or [] if isinstance(s, dict)]
         offered = bool(option.get("cost") or option.get("gain")) or any(words.played(s.get("effect")) for s in effects)
-        then = "a game that reaches it logs a no-op" if offered or document.kind != "hex_type" else \
+        then = "a game that reaches it logs a no-op" if offered or document.kind == "action_space" else \
             "the option is not offered, as nothing of it is played"
         for j, spec in enumerate(option.get("effects") or []):
             name = spec.get("effect") if isinstance(spec, dict) else None
@@ -315,7 +335,7 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
             if not words.played(name):
                 why = words.why_not_played(name)
             elif document.kind not in words.effects[name].kinds:
-                why = kinds_reason(document.kind)
+                why = kinds_reason(document.kind, words.effects[name].kinds)
             if why:
                 out.append(("not-played", "warning", path + ["effects", j, "effect"],
                             f"{label}: the effect '{name}' is not played: {why}; {then}",
@@ -327,7 +347,7 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
 def card_findings(document, words) -> list[tuple[str, str, list, str, str]]:
     """A card's ``effects:`` (Revolver) the engine does not play: a ``not-played`` warning each."""
     out = []
-    label = document.data.get("name") or document.id
+    label = badged_name(document.data, document.id)
     for j, spec in enumerate(document.data.get("effects") or []):
         name = spec.get("effect") if isinstance(spec, dict) else None
         if not isinstance(name, str) or name not in words.effects:
@@ -342,8 +362,10 @@ def card_findings(document, words) -> list[tuple[str, str, list, str, str]]:
     return out
 
 
-def kinds_reason(kind: str) -> str:
-    """Why an effect of a hex's option is not played on a document of ``kind``."""
+def kinds_reason(kind: str, kinds: tuple = ("hex_type",)) -> str:
+    """Why an effect played only on documents of ``kinds`` is not played on a document of ``kind``."""
+    if "hex_type" not in kinds or len(kinds) > 1:
+        return f"it is played only on {' and '.join(k.replace('_', ' ') + 's' for k in kinds)}"
     return f"it acts on the hex whose option it is, and an {kind.replace('_', ' ')} has none" if kind[0] in "aeiou" \
         else f"it acts on the hex whose option it is, and a {kind.replace('_', ' ')} has none"
 
@@ -352,7 +374,7 @@ def problems(library) -> list:
     """``validate``'s problems of the vocabularies, for every reported document."""
     out = []
     for document in library.documents:
-        if document.kind in OPTION_KINDS + ("token", "location", "card") and library.reported(document):
+        if document.kind in OPTION_KINDS + ("token", "card") and library.reported(document):
             for code, severity, path, message, hint in findings(document):
                 out.append(document.problem(code, message, path, hint=hint, severity=severity))
     for game in DECLARATIONS:
@@ -368,12 +390,15 @@ def unknown_rows(library, game: str) -> list[dict]:
     """``workbench unknowns`` rows: each effect the engine does not play, and each foreign resource."""
     rows = []
     for document in library.documents:
-        if document.game != game or document.kind not in OPTION_KINDS + ("token", "location", "card"):
+        if document.game != game or document.kind not in OPTION_KINDS + ("token", "card"):
             continue
         for code, _severity, path, message, _hint in findings(document):
             line, _ = document.locate(path)
+            value = _value_at(document.data, path)
             rows.append({"kind": "effect" if code == "not-played" else "resource", "name": f"{document.id}: {path[-1]}"
-                         if code == "foreign-resource" else f"{document.id}: {_value_at(document.data, path)}",
+                         if code == "foreign-resource" or isinstance(value, (int, float)) else
+                         f"{document.id}: {'.'.join(map(str, path))}" if not isinstance(value, str) else
+                         f"{document.id}: {value}",
                          "value": "not played" if code == "not-played" else "foreign resource",
                          "where": f"{document.file}:{line}", "why": message,
                          "todo": "write it with the vocabulary's played effects, or add a plugin effect"
@@ -385,3 +410,15 @@ def _value_at(data, path):
     for key in path:
         data = data[key]
     return data
+
+
+# The effects installed plugins add (entry points `workbench.effects`) are in every schema loaded
+# once this layer is imported: registered here, where the extension is defined, so any front end
+# (validate, the notebook editor, a script) that reads the vocabulary also reads the schemas with it.
+def _register() -> None:
+    from ..content.schemas import extend_schemas
+
+    extend_schemas(extend_schema, plugin_digest)
+
+
+_register()

@@ -66,6 +66,8 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("hand_size_per_wound", integer(-20, 20), "added to the hand size per wound", "game/western-legends"),
     _p("max_reputation_cards_per_turn", integer(0, 20), "Reputation cards a player may play a turn", "game/western-legends"),
     # setup
+    _p("territory", {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$", "maxLength": 80},
+       "the map played on (a map id: `--set territory=ID` plays a designer's own)", "rule/territory"),
     _p("characters_drawn", integer(1, 10), "character cards each player draws to choose 1 from", "rule/setup"),
     _p("starting_lp", integer(0, 100), "LP each player starts with", "rule/setup"),
     _p("bandit_minis", integer(0, 100), "bandit minis: at most this many bandits are on the board", "rule/setup"),
@@ -266,3 +268,10 @@ def ruleset_problems(rules) -> list:
     if rules.goal_cards and sum(rules.legendary_tokens.values()) == 0:
         out.append(_at(rules, "legendary_tokens", "the goal card variant needs legendary tokens"))
     return out
+
+
+def unknowns(library) -> list[dict]:
+    """``workbench unknowns`` rows beyond the parameters: the maps' spaces of locations no document
+    describes (the effects' rows come from the vocabulary)."""
+    from .western_legends_effects import unknowns as map_rows
+    return map_rows(library)

@@ -31,6 +31,7 @@ from ...content.badges import badged_name
 from ...core.errors import ContentError, NotFound, UsageError
 from ..base import Game, State as BaseState, Trail
 from ...rules.effects import kinds_reason, vocabulary
+from ...rules.dark_horse_effects import THIS_HEX_ON_A_SPACE
 from ...rules.ruleset import plain
 from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
 from ...rules.dark_horse import SPEC, resolve_ruleset
@@ -264,7 +265,11 @@ def _build_effect(state, player, spec, where):
         supply = state.rules.pieces_per_player.get(piece)
         state.event("build-impossible", player.name, piece=piece, why=f"all {supply} of their {piece}s are built")
         return
-    if spec.get("on") == "this-hex" and where.startswith(HEX):
+    if spec.get("on") == "this-hex" and not where.startswith(HEX):
+        # never a hex of the player's choosing instead: validate warned at the line
+        state.event("not-played", player.name, effect="build", space=where, why=THIS_HEX_ON_A_SPACE)
+        return
+    if spec.get("on") == "this-hex":
         # "Place one of your unused Town tokens on this hex for free": no choice of hex to make
         state.pending.append((player.name, piece, False))
         state._place_piece(player.name, piece, _coord(where[len(HEX):]), False)
@@ -329,6 +334,14 @@ class DarkHorse(Game):
     def __init__(self, library, ruleset, scenario: str | None, spaces: dict[str, dict], left_out: list[str],
                  board, placement_rules: list[str], notes: list[str], players: tuple[int, int]):
         self.library = library
+        # what the special role tokens let their holders do: their documents' `powers:` (the
+        # vocabulary's ROLE_POWERS); the role that challenges Wanted characters fights with its icons
+        self.powers: dict[str, list[str]] = {}
+        for token in sorted(library.of_kind("token", "dark-horse"), key=lambda d: d.id):
+            if token.data.get("special_role") is True:
+                for power in token.data.get("powers") or []:
+                    self.powers.setdefault(power, []).append(token.id)
+        self.challenger = next(iter(self.powers.get("challenge-wanted", [])), None)
         self.ruleset = ruleset
         self.scenario = scenario
         self.spaces = spaces
@@ -605,7 +618,7 @@ class DarkHorse(Game):
     def token_facts(self) -> dict:
         """The gunfight icons of the tokens that fight in this game (the Marshal token, and the
         scenario's fighting tokens), as the log records them."""
-        out = {"marshal-token": plain(self.marshal_gunfight())}
+        out = {self.challenger: plain(self.marshal_gunfight())} if self.challenger else {}
         for token in self.ruleset.fighting_tokens:
             data = self.library.data("dark-horse", "token", token) or {}
             if isinstance(data.get("gunfight"), dict):
@@ -629,10 +642,14 @@ class DarkHorse(Game):
                 out[f"{piece.at[0]},{piece.at[1]}"] = {"kind": kind, "gunfight": dict(tokens[kind]), "wounds": 0}
         return out
 
+    def holds(self, player, power: str) -> bool:
+        """Whether ``player`` holds a special role token with ``power``."""
+        return any(role in player.roles for role in self.powers.get(power, ()))
+
     def marshal_gunfight(self) -> dict:
         """The Marshal token's gunfight icons (it "acts like a character" whose only ability is to
         Challenge)."""
-        data = self.library.data("dark-horse", "token", "marshal-token") or {}
+        data = (self.library.data("dark-horse", "token", self.challenger) if self.challenger else None) or {}
         return data.get("gunfight") if isinstance(data.get("gunfight"), dict) else {}
 
     def board_with(self, pieces):
@@ -676,9 +693,9 @@ def _uses(uses) -> tuple[str, ...]:
     return tuple(sorted(set(uses), key=lambda u: USES_ORDER.index(u) if u in USES_ORDER else len(USES_ORDER)))
 
 
-def _is_roll(action, count: int) -> bool:
+def _is_roll(action, count: int, faces: int) -> bool:
     return isinstance(action, tuple) and len(action) == count and list(action) == sorted(action) \
-        and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in action)
+        and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= faces for d in action)
 
 
 def _show_pieces(pieces: dict) -> str:
@@ -746,18 +763,18 @@ def claims(requirement: dict, dice: tuple[int, ...], unknown_claim: str) -> bool
     return sum(dice) >= value  # at-least, dice-total
 
 
-def dice_outcomes(count: int) -> list[tuple[Roll, Fraction]]:
-    """Every sorted roll of ``count`` dice with its exact probability.
+def dice_outcomes(count: int, faces: int) -> list[tuple[Roll, Fraction]]:
+    """Every sorted roll of ``count`` dice of ``faces`` faces (``die_faces``) with its exact probability.
 
-    >>> [(tuple(r), str(p)) for r, p in dice_outcomes(2)][:2]
+    >>> [(tuple(r), str(p)) for r, p in dice_outcomes(2, 6)][:2]
     [((1, 1), '1/36'), ((1, 2), '1/18')]
     """
     out = []
-    for roll in itertools.combinations_with_replacement(range(1, 7), count):
+    for roll in itertools.combinations_with_replacement(range(1, faces + 1), count):
         ways = math.factorial(count)
         for face in set(roll):
             ways //= math.factorial(roll.count(face))
-        out.append((Roll(roll), Fraction(ways, 6 ** count)))
+        out.append((Roll(roll), Fraction(ways, faces ** count)))
     return out
 
 
@@ -806,7 +823,8 @@ class State(BaseState):
         # the rules in force and the spaces played, so the log alone can be audited
         self.event("start", game="dark-horse", scenario=game.scenario, players=players, seed=seed, rounds=rounds,
                    assumptions=game.assumptions(), ruleset=plain(dict(rules)), spaces=game.space_facts(),
-                   fighters=game.token_facts(), placement_rules=list(game.placement_rules), territory=game.territory_facts(),
+                   fighters=game.token_facts(), powers={k: list(v) for k, v in sorted(game.powers.items())},
+                   placement_rules=list(game.placement_rules), territory=game.territory_facts(),
                    mystery_types={k: plain({f: v[f] for f in ("claim", "options", "tokens", "mobile") if f in v})
                                   for k, v in game.mystery_types.items()})
         self._advance()
@@ -958,16 +976,17 @@ class State(BaseState):
 
     def _rolls_inventor_die(self, player: Player) -> bool:
         # "The player with this Special Role swaps one of his/her dice for the grey colored Inventor die"
-        return "inventor-token" in player.roles and self._dice_count(player) > 0
+        return self.game.holds(player, "inventor-die") and self._dice_count(player) > 0
 
     def chance_outcomes(self) -> list[tuple[object, Fraction]]:
         if self.phase == "roll":
             player = self.player(self.to_roll[0])
             count = self._dice_count(player)
             if self._rolls_inventor_die(player):
-                return [(InventorRoll((tuple(roll), face)), p / 6) for roll, p in dice_outcomes(count - 1)
-                        for face in range(1, 7)]
-            return dice_outcomes(count)
+                faces = self.rules.die_faces
+                return [(InventorRoll((tuple(roll), face)), p / faces) for roll, p in dice_outcomes(count - 1, faces)
+                        for face in range(1, faces + 1)]
+            return dice_outcomes(count, self.rules.die_faces)
         if self.phase == "carnival":
             faces = self.rules.carnival_die_faces
             return [(face, Fraction(1, faces)) for face in range(1, faces + 1)]
@@ -991,8 +1010,10 @@ class State(BaseState):
             player = self.player(self.to_roll[0])
             count = self._dice_count(player)
             if self._rolls_inventor_die(player):
-                return InventorRoll((tuple(sorted(rng.randint(1, 6) for _ in range(count - 1))), rng.randint(1, 6)))
-            return Roll(sorted(rng.randint(1, 6) for _ in range(count)))
+                faces = self.rules.die_faces
+                return InventorRoll((tuple(sorted(rng.randint(1, faces) for _ in range(count - 1))),
+                                     rng.randint(1, faces)))
+            return Roll(sorted(rng.randint(1, self.rules.die_faces) for _ in range(count)))
         if self.phase == "carnival":
             return rng.randint(1, self.rules.carnival_die_faces)
         if self.phase == "move":
@@ -1013,9 +1034,10 @@ class State(BaseState):
             player = self.player(self.to_roll[0])
             count = self._dice_count(player)
             if self._rolls_inventor_die(player):
-                return isinstance(action, tuple) and len(action) == 2 and _is_roll(action[0], count - 1) \
-                    and isinstance(action[1], int) and not isinstance(action[1], bool) and 1 <= action[1] <= 6
-            return _is_roll(action, count)
+                faces = self.rules.die_faces
+                return isinstance(action, tuple) and len(action) == 2 and _is_roll(action[0], count - 1, faces) \
+                    and isinstance(action[1], int) and not isinstance(action[1], bool) and 1 <= action[1] <= faces
+            return _is_roll(action, count, self.rules.die_faces)
         if isinstance(action, Action):
             kind = action.kind
             if self.phase == "placement":
@@ -1062,7 +1084,7 @@ class State(BaseState):
                 return placed or [Action("skip")]
             actions = [Action("pass")] + self._placements(player)
             actions += self._inventor_turns(player) + self._boots(player) + self._trades(player)
-            if "carnival-token" in player.roles and self.can_pay(player, self.rules.carnival_roll_cost):
+            if self.game.holds(player, "carnival-die") and self.can_pay(player, self.rules.carnival_roll_cost):
                 actions.append(Action("carnival"))
             return actions
         space_id = self.to_collect[0][1]
@@ -1203,8 +1225,9 @@ class State(BaseState):
         if value is None or player.inventor_turned:
             return []
         steps = self.rules.inventor_die_turn
-        faces = [value + d for d in range(-steps, steps + 1) if d and 1 <= value + d <= 6]
-        return [Action("turn-inventor-die", dice=(face,)) for face in faces if {face, value} != {1, 6}]
+        faces = [value + d for d in range(-steps, steps + 1) if d and 1 <= value + d <= self.rules.die_faces]
+        never = set(self.rules.inventor_never_turns_between)
+        return [Action("turn-inventor-die", dice=(face,)) for face in faces if {face, value} != never]
 
     def _boots(self, player: Player) -> list[Action]:
         """Cowboy Boot: "force an opponent's die/dice off an Action Space that you are claiming"."""
@@ -1229,10 +1252,10 @@ class State(BaseState):
         """Marshal Token: "The token can announce a Challenge against any character with a Wanted
         token, following standard timing rules ... you do not have to wait for a Black Hat
         character to Rob" (on its holder's collection, once a turn)."""
-        if "marshal-token" not in player.roles or not self.game.marshal_gunfight() \
+        if self.game.challenger not in player.roles or not self.game.marshal_gunfight() \
                 or player.marshal_challenges >= self.rules.abilities_per_turn:
             return []
-        return [Action("challenge", character="marshal-token", target=c.id) for other in self.players
+        return [Action("challenge", character=self.game.challenger, target=c.id) for other in self.players
                 if other is not player for c in other.characters if c.wanted and not c.captured]
 
     def _outlaw_challenges(self, player: Player) -> list[Action]:
@@ -1244,9 +1267,9 @@ class State(BaseState):
         active = player.reputation.active()
         champions = [c.id for c in player.characters if not c.captured and c.abilities_used == 0 and not c.challenged
                      and active.get(c.id, True) and c.gunfight.get("combat")]
-        if "marshal-token" in player.roles and self.game.marshal_gunfight() \
+        if self.game.challenger in player.roles and self.game.marshal_gunfight() \
                 and player.marshal_challenges < self.rules.abilities_per_turn:
-            champions.append("marshal-token")
+            champions.append(self.game.challenger)
         return [Action("challenge", character=c, target=at) for c in champions for at in sorted(self.outlaws)]
 
     def _legal_hexes(self, name: str, piece: str, first: bool) -> list:
@@ -1788,7 +1811,7 @@ class State(BaseState):
             self._robbed(player, action.space)
             return
         owner, champion = challenger
-        if champion.id == "marshal-token":
+        if champion.id == self.game.challenger:
             owner.marshal_challenges += 1
         else:       # "A character making a Challenge must not have performed ANY abilities this turn": a
             champion.challenged = True      # Challenge is one (abilities after the Gunfight stay allowed)
@@ -1799,13 +1822,13 @@ class State(BaseState):
         target_owner = next(p for p in self.players if any(c.id == action.target for c in p.characters))
         target = next(c for c in target_owner.characters if c.id == action.target)
         player.marshal_challenges += 1
-        self.event("challenge", player.name, challenger="marshal-token", challenged=target.id)
-        self._start_fight("challenge", player, self._champion(player, "marshal-token"), target_owner, target)
+        self.event("challenge", player.name, challenger=self.game.challenger, challenged=target.id)
+        self._start_fight("challenge", player, self._champion(player, self.game.challenger), target_owner, target)
 
     def _challenge_outlaw(self, player: Player, action: Action) -> None:
         outlaw = self.outlaws[action.target]
         champion = self._champion(player, action.character)
-        if champion.id == "marshal-token":
+        if champion.id == self.game.challenger:
             player.marshal_challenges += 1
         else:       # a Challenge is the character's ability this turn
             champion.challenged = True
@@ -1814,8 +1837,8 @@ class State(BaseState):
         self._start_fight("outlaw", player, champion, None, target, at=action.target)
 
     def _champion(self, owner: Player, champion_id: str) -> Hired:
-        if champion_id == "marshal-token":
-            return Hired("marshal-token", "white", dict(self.game.marshal_gunfight()))
+        if champion_id == self.game.challenger:
+            return Hired(self.game.challenger, "white", dict(self.game.marshal_gunfight()))
         return next(c for c in owner.characters if c.id == champion_id)
 
     def _fight_step(self, outcome) -> None:
@@ -1911,16 +1934,16 @@ class State(BaseState):
             champions = [c for c in other.characters if not c.captured and c.abilities_used == 0 and not c.challenged
                          and active.get(c.id, True) and c.gunfight.get("combat")]
             marshal = self.game.marshal_gunfight()
-            if "marshal-token" in other.roles and robber.wanted and marshal \
+            if self.game.challenger in other.roles and robber.wanted and marshal \
                     and other.marshal_challenges < self.rules.abilities_per_turn:
-                champions.insert(0, Hired("marshal-token", "white", dict(marshal)))
+                champions.insert(0, Hired(self.game.challenger, "white", dict(marshal)))
             for champion in champions:
                 if exact_odds(champion.side(), robber.side(), gunfight).outcomes["a_wins"] > Fraction(1, 2):
                     return other, champion
         return None
 
     def _wound(self, character: Hired, owner: Player, captor: Player | None) -> None:
-        if character.id == "marshal-token":
+        if character.id == self.game.challenger:
             self.event("wound", owner.name, character=character.id, note="the Marshal token takes no wounds in the text")
             return
         character.wounds += 1

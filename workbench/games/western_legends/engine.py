@@ -50,6 +50,13 @@ from ...rules.ruleset import plain
 from ...rules.western_legends import SPEC, resolve_ruleset
 from .requirements import content_problems
 from .poker import CHEAT, PokerRules, best_saloon_hand, evaluate, make_deck, parse
+from ...rules.effects import vocabulary
+from ...rules.western_legends_effects import ACTIVITIES
+
+#: The Western Legends effect vocabulary (with the installed plugins' effects): a plain location
+#: action or an item ability plays its effects by the handlers registered on it.
+VOCABULARY = vocabulary("western-legends")
+ARRIVAL = "deliver-cattle"
 
 NAMES = ["red", "blue", "green", "yellow", "purple", "black", "white", "orange"]
 ILLUSTRATIVE_NOTE = "decks, dice, items, characters, story and goal cards and the board are illustrative designer data"
@@ -126,9 +133,31 @@ class WesternLegends(Game):
         for node in sorted(self.location):
             spaces.setdefault(self.location[node], []).append(node)
         self.spaces = spaces
-        self.hideouts = spaces.get("bandit-hideout", [])
-        self.office = spaces["sheriffs-office"][0]
-        self.ranches = spaces.get("ranch", [])
+        # what each location does comes from its document: its actions (effects of the Western
+        # Legends vocabulary, workbench/rules/western_legends_effects.py) and its roles
+        documents = {d.id: d.data for d in library.of_kind("location", "western-legends")}
+        self.location_documents = documents
+        self.location_actions: dict[str, list] = {}      # location -> [(index, spec, activity or None)]
+        self.arrival: dict[str, list] = {}               # location -> the deliver-cattle specs (no action)
+        roles: dict[str, list] = {}
+        for location_id, data in documents.items():
+            for role in data.get("roles") or []:
+                roles.setdefault(role, []).append(location_id)
+            for index, spec in enumerate(data.get("actions") or []):
+                names = [e.get("effect") for e in spec.get("effects") or [] if isinstance(e, dict)]
+                activity = next((n for n in names if n in ACTIVITIES or n == ARRIVAL), None)
+                if activity == ARRIVAL:
+                    self.arrival.setdefault(location_id, []).append(
+                        next(e for e in spec["effects"] if e.get("effect") == ARRIVAL))
+                else:
+                    self.location_actions.setdefault(location_id, []).append((index, spec, activity))
+
+        def spaces_of(locations):
+            return sorted(node for location_id in locations for node in spaces.get(location_id, []))
+        self.hideouts = spaces_of(roles.get("bandit-spawn", []))
+        self.office = spaces_of(roles.get("sheriff", []))[0]
+        self.ranches = spaces_of(sorted(loc for loc, acts in self.location_actions.items()
+                                        if any(a == "take-cattle" for _, _, a in acts)))
         self.items = {d.id: d.data for d in library.of_kind("item", "western-legends")}
         self.characters = {d.id: d.data for d in sorted(library.of_kind("character", "western-legends"), key=lambda d: d.id)
                            if isinstance(d.data.get("start"), dict)}
@@ -161,6 +190,7 @@ class WesternLegends(Game):
         problems = content_problems(library, ruleset, map_id)
         if problems:
             raise ContentError("the library's Western Legends content cannot be played", problems)
+        map_id = map_id or ruleset.get("territory")      # the designer's own map: `--set territory=ID`
         maps = library.of_kind("map", "western-legends")
         document = library.get("western-legends", "map", map_id) if map_id else maps[0]
         return cls(library, ruleset, document, ruleset.variants)
@@ -460,31 +490,16 @@ class State(BaseState):
             actions.append(Action("card-action", card))
         actions += [Action("move", target) for target in sorted(self._reachable(p))]
         location = game.location.get(p.at)
-        if location == "general-store":
-            misc = sum(n for i, (n, _) in p.items.items() if game.items[i].get("type") == "misc")
-            for item_id in game.store:
-                item = game.items[item_id]
-                copies, upgraded = p.items.get(item_id, (0, 0))
-                if p.money < item["cost"]:
-                    continue
-                if copies < rules.max_copies_per_item and (item["type"] != "misc" or misc < rules.max_misc_items):
-                    actions.append(Action("buy", item_id))
-                if item.get("upgradable") and item["type"] != "misc" and upgraded < copies:
-                    actions.append(Action("upgrade", item_id))
-        if location == "saloon" and p.money >= rules.poker_ante:
-            actions.append(Action("poker"))
-        if location == "mine" and rules.prospecting_dice:
-            actions.append(Action("prospect"))
-        if location == "bank":
-            if p.nuggets:
-                actions.append(Action("deposit"))
-            actions.append(Action("heist"))
-        if location == "doctors-office" and p.wounds and p.money >= rules.heal_cost:
-            actions.append(Action("heal"))
-        if location == "cabaret":
-            actions += [Action("revel", i) for i, option in enumerate(rules.revel_options) if p.money >= option["cost"]]
-        if location == "ranch" and len(p.cattle) < rules.max_cattle_tokens and any(self.cattle[p.at]):
-            actions.append(Action("take-cattle"))
+        for index, spec, activity in game.location_actions.get(location, ()):
+            if activity is not None:
+                actions += OFFERS[activity](self, p)
+            elif self._plain_playable(spec) and self._affords(p, spec.get("cost") or {}):
+                actions.append(Action("location-action", (location, index)))
+        for item_id, (copies, _) in sorted(p.items.items()):
+            for index, ability in enumerate(game.items[item_id].get("abilities") or []):
+                if copies and ability.get("when") == "action" and self._plain_playable(ability) \
+                        and self._affords(p, ability.get("cost") or {}):
+                    actions.append(Action("item-ability", (item_id, index)))
         for other in self.players:
             if other is not p and other.at == p.at and other.name not in p.fought:
                 actions.append(Action("duel", other.name))
@@ -492,6 +507,101 @@ class State(BaseState):
                 if p.marshal >= 1 and other.wanted >= 1:
                     actions.append(Action("arrest", other.name))
         return actions
+
+    # -- the location activities: what each offers (the effect's own rule and parameters) ---------
+    def _offer_buy_items(self, p: Player) -> list[Action]:
+        rules, game, out = self.rules, self.game, []
+        misc = sum(n for i, (n, _) in p.items.items() if game.items[i].get("type") == "misc")
+        for item_id in game.store:
+            item = game.items[item_id]
+            copies, upgraded = p.items.get(item_id, (0, 0))
+            if p.money < item["cost"]:
+                continue
+            if copies < rules.max_copies_per_item and (item["type"] != "misc" or misc < rules.max_misc_items):
+                out.append(Action("buy", item_id))
+            if item.get("upgradable") and item["type"] != "misc" and upgraded < copies:
+                out.append(Action("upgrade", item_id))
+        return out
+
+    def _offer_play_poker(self, p: Player) -> list[Action]:
+        return [Action("poker")] if p.money >= self.rules.poker_ante else []
+
+    def _offer_prospect(self, p: Player) -> list[Action]:
+        return [Action("prospect")] if self.rules.prospecting_dice else []
+
+    def _offer_deposit_nuggets(self, p: Player) -> list[Action]:
+        return [Action("deposit")] if p.nuggets else []
+
+    def _offer_heist(self, p: Player) -> list[Action]:
+        return [Action("heist")]
+
+    def _offer_heal(self, p: Player) -> list[Action]:
+        return [Action("heal")] if p.wounds and p.money >= self.rules.heal_cost else []
+
+    def _offer_revel(self, p: Player) -> list[Action]:
+        return [Action("revel", i) for i, option in enumerate(self.rules.revel_options) if p.money >= option["cost"]]
+
+    def _offer_take_cattle(self, p: Player) -> list[Action]:
+        ok = len(p.cattle) < self.rules.max_cattle_tokens and any(self.cattle.get(p.at, ()))
+        return [Action("take-cattle")] if ok else []
+
+    # -- plain location actions and item abilities: cost, gain and effects as written ------------
+    def _plain_playable(self, spec: dict) -> bool:
+        """Whether anything of a plain action or ability is played (what is not is a ``not-played``
+        warning of ``validate``; an action of which nothing is played is not offered)."""
+        words = VOCABULARY
+        return any(g in words.gainable for g in spec.get("gain") or {}) or \
+            any(g in words.payable for g in spec.get("cost") or {}) or \
+            any(isinstance(e, dict) and words.played(e.get("effect")) and e.get("effect") in words.handlers
+                for e in spec.get("effects") or [])
+
+    def _affords(self, p: Player, cost: dict) -> bool:
+        have = {"money": p.money, "legend-points": p.lp, "gold-nugget": p.nuggets, "poker-card": len(p.hand)}
+        return all(not isinstance(n, int) or have.get(good, n) >= n for good, n in cost.items())
+
+    def _pay(self, p: Player, cost: dict) -> None:
+        for good, n in cost.items():
+            if not isinstance(n, int) or not n:
+                continue
+            if good == "money":
+                self._money(p, -n)
+            elif good == "legend-points":
+                p.lp -= n
+            elif good == "gold-nugget":
+                self._nuggets(p, -n)
+            elif good == "poker-card":
+                self._discard_from_hand(p, n)
+            else:
+                self.event("not-played", p.name, effect=f"paying {good}", why=VOCABULARY.unpayable_reason)
+
+    def _play_spec(self, p: Player, spec: dict, where: str) -> None:
+        """Pay, gain and play the effects of a plain action or ability, as written."""
+        self._pay(p, spec.get("cost") or {})
+        gain = {g: n for g, n in (spec.get("gain") or {}).items() if isinstance(n, int)}
+        for good in sorted(set(gain) - VOCABULARY.gainable):
+            self.event("not-played", p.name, effect=f"gaining {good}", why=VOCABULARY.ungainable_reason)
+        self._gain(p, {g: n for g, n in gain.items() if g in VOCABULARY.gainable})
+        for effect in spec.get("effects") or []:
+            name = effect.get("effect") if isinstance(effect, dict) else None
+            handler = VOCABULARY.handlers.get(name) if VOCABULARY.played(name) else None
+            if handler is None:
+                self.event("not-played", p.name, effect=name, at=where, why=VOCABULARY.why_not_played(name))
+                continue
+            handler(self, p, effect, where)
+
+    def _do_location_action(self, p: Player, target) -> None:
+        location, index = target
+        spec = self.game.location_documents[location]["actions"][index]
+        self.event("location-action", p.name, location=location, action=index, text=spec.get("text"),
+                   cost=dict(spec.get("cost") or {}), gain=dict(spec.get("gain") or {}))
+        self._play_spec(p, spec, location)
+
+    def _do_item_ability(self, p: Player, target) -> None:
+        item_id, index = target
+        ability = self.game.items[item_id]["abilities"][index]
+        self.event("item-ability", p.name, item=item_id, ability=index, text=ability.get("text"),
+                   cost=dict(ability.get("cost") or {}), gain=dict(ability.get("gain") or {}))
+        self._play_spec(p, ability, item_id)
 
     def _reachable(self, p: Player) -> set:
         """Spaces within the mount's (or the default) movement, around blocked spaces; a bandit stops
@@ -862,15 +972,18 @@ class State(BaseState):
             self._push(*[("fight-card",)] * self.rules.bandit_fight_cards_drawn, ("resolve-bandit", self.turn))
 
     def _deliver_cattle(self, p: Player) -> None:
-        """Free: at the rail station (wrangling), or at a ranch other than the token's (rustling)."""
+        """Free, on entering a space of a location with ``deliver-cattle`` (the rail station:
+        wrangling; a ranch: rustling): every token not taken on this very space, for the reward of
+        the parameter the effect names and the token's own."""
         location = self.game.location.get(p.at)
+        delivery = self.game.arrival.get(location)
+        if not delivery:
+            return
+        extra = self.rules[delivery[0]["reward"]]
         for token, ranch in list(p.cattle):
-            if location == "rail-station":
-                extra, how = self.rules.wrangle_reward, "rail-station"
-            elif location == "ranch" and p.at != ranch:
-                extra, how = self.rules.rustle_reward, "other-ranch"
-            else:
+            if p.at == ranch:
                 continue
+            how = location
             p.cattle.remove((token, ranch))
             self.cattle[ranch] = _less(self.cattle[ranch], token, -1)   # shuffled into its own ranch's pile
             reward = self.rules.cattle_tokens[token]
@@ -888,6 +1001,11 @@ class State(BaseState):
         copies, upgraded = p.items.get(item_id, (0, 0))
         p.items[item_id] = (copies + 1, upgraded)
         self.event("buy", p.name, item=item_id)
+        for index, ability in enumerate(self.game.items[item_id].get("abilities") or []):
+            if ability.get("when") == "bought":
+                self.event("item-ability", p.name, item=item_id, ability=index, text=ability.get("text"),
+                           cost=dict(ability.get("cost") or {}), gain=dict(ability.get("gain") or {}))
+                self._play_spec(p, ability, item_id)
 
     def _do_upgrade(self, p: Player, item_id: str) -> None:
         self._money(p, -self.game.items[item_id]["cost"])     # the cost paid a second time
@@ -1283,6 +1401,21 @@ class State(BaseState):
         return groups
 
 
+#: How each of the rulebook's location activities is offered (its action kinds, with their rules).
+OFFERS = {name: getattr(State, "_offer_" + name.replace("-", "_")) for name in ACTIVITIES}
+
+
+@VOCABULARY.handler("lose-wounds")
+def _lose_wounds(state: State, p: Player, spec: dict, where: str) -> None:
+    lost, p.wounds = p.wounds, 0
+    state.event("lose-wounds", p.name, wounds_lost=lost, at=where)
+
+
+@VOCABULARY.handler("move-sheriff")
+def _move_sheriff(state: State, p: Player, spec: dict, where: str) -> None:
+    state._move_sheriff(spec.get("steps", state.rules.manhunt_sheriff_moves))
+
+
 # -- seats ------------------------------------------------------------------------------------
 
 def random_bot(state: State, rng: random.Random) -> Action:
@@ -1297,9 +1430,17 @@ def greedy_bot(state: State, rng: random.Random) -> Action:
         return actions[0]
     weights = {"card-action": 2.5, "revel": 6, "deposit": 5, "duel": 4, "arrest": 4, "upgrade": 3, "poker": 3,
                "prospect": 3, "buy": 2, "heal": 2, "take-cattle": 2, "work": 1, "move": 1.5, "rob": 1, "heist": 0.5,
-               "start": 1, "end-turn": 1, "disc": 2}
+               "start": 1, "end-turn": 1, "disc": 2, "location-action": 3, "item-ability": 3}
     p = state.current
-    location = state.game.location
+    location, offered = state.game.location, state.game.location_actions
+    pulls = {"revel": 2 if p.money >= 30 else 0, "deposit-nuggets": 2 if p.nuggets else 0, "prospect": 1,
+             "buy-items": 1 if p.money >= 40 else 0, "play-poker": 1 if p.money >= 20 else 0,
+             "heal": 2 if p.wounds else 0}
+
+    def pull(space):
+        """How much the bot wants to go to a space: by what its location's actions do."""
+        return max((pulls.get(activity, 0) if activity else 1 if spec.get("gain") else 0
+                    for _, spec, activity in offered.get(location.get(space), ())), default=0)
 
     def value(a):
         w = weights.get(a.kind, 0)
@@ -1311,9 +1452,7 @@ def greedy_bot(state: State, rng: random.Random) -> Action:
             card = state.game.story[a.target]
             w += len(state.story_discs[a.target]) / card["discs"]
         elif a.kind == "move":
-            w += {"cabaret": 2 if p.money >= 30 else 0, "bank": 2 if p.nuggets else 0, "mine": 1,
-                  "general-store": 1 if p.money >= 40 else 0, "saloon": 1 if p.money >= 20 else 0,
-                  "doctors-office": 2 if p.wounds else 0}.get(location.get(a.target), 0)
+            w += pull(a.target)
         return w
     best = max(value(a) for a in actions)
     return rng.choice([a for a in actions if value(a) == best])

@@ -4,6 +4,7 @@ for the engine's build). It reads the board, so it lives above the rules."""
 from __future__ import annotations
 
 from ...rules.western_legends import CODE, SPEC, _at, ruleset_problems  # noqa: F401
+from ...rules.western_legends_effects import unplayed_spaces
 
 
 def content_problems(library, rules, map_id: str | None) -> list:
@@ -19,25 +20,42 @@ def content_problems(library, rules, map_id: str | None) -> list:
         return Problem(CODE, message, hint=hint)
 
     maps = library.of_kind("map", "western-legends")
+    map_id = map_id or rules.get("territory")
     board = library.get("western-legends", "map", map_id) if map_id else (maps[0] if maps else None)
     if board is None:
-        out.append(at_game("Western Legends is played on a map, and the library has none" if not map_id else
-                           f"there is no Western Legends map '{map_id}'",
-                           hint="add a `map` document (geometry: grid) with the locations' spaces"))
+        hint = (f"the maps: {', '.join(sorted(m.id for m in maps))}" if maps else
+                "add a `map` document (geometry: grid) with the locations' spaces")
+        out.append(at_game("Western Legends is played on a map, and the library has none", hint=hint) if not map_id
+                   else _at(rules, "territory", f"there is no Western Legends map '{map_id}' (the `territory` played on)",
+                            hint=hint))
         spaces = {}
     else:
         spaces = _spaces(board)
-        for needed, why in (("sheriffs-office", "the sheriff starts there and arrested players go there"),
-                            ("bandit-hideout", "bandits start and spawn there")):
-            if not spaces.get(needed):
-                out.append(board.problem(CODE, f"the map '{board.id}' has no {needed.replace('-', ' ')} space ({why})",
-                                         ["spaces"], hint=f"give a space `location: {needed}`"))
-        hideouts = len(spaces.get("bandit-hideout", []))
+        roles = _roles(library)
+        for needed, why in (("sheriff", "the sheriff starts there and arrested players go there"),
+                            ("bandit-spawn", "bandits start and spawn there")):
+            if not any(spaces.get(location) for location in roles.get(needed, [])):
+                having = ", ".join(roles.get(needed, [])) or f"none: give a location `roles: [{needed}]`"
+                out.append(board.problem(CODE, f"the map '{board.id}' has no space of a location with the role "
+                                         f"'{needed}' ({why})", ["spaces"],
+                                         hint=f"give a space the `location:` of one with that role ({having})"))
+        hideouts = sum(len(spaces.get(location, [])) for location in roles.get("bandit-spawn", []))
         for i, card in enumerate(rules.story_cards):
             for j, index in enumerate(card["spawn"]):
                 if index >= hideouts:
                     out.append(_at(rules, "story_cards", f"story card '{card['id']}' spawns a bandit at hideout {index}, "
                                    f"but the map '{board.id}' has {hideouts} (counted from 0)", [i, "spawn", j]))
+    for document in library.of_kind("location", "western-legends"):
+        for i, action in enumerate(document.data.get("actions") or []):
+            for j, effect in enumerate(action.get("effects") or [] if isinstance(action, dict) else []):
+                if isinstance(effect, dict) and effect.get("effect") == "deliver-cattle":
+                    reward = effect.get("reward")
+                    value = rules.get(reward) if isinstance(reward, str) else None
+                    if not isinstance(value, dict):
+                        out.append(document.problem(CODE, f"deliver-cattle needs `reward:` naming a parameter whose "
+                                                    f"value is a goods bag, and '{reward}' is not one",
+                                                    ["actions", i, "effects", j] + (["reward"] if reward else []),
+                                                    hint="e.g. `reward: wrangle_reward` (a parameter of the ruleset)"))
     characters = [d for d in library.of_kind("character", "western-legends") if isinstance(d.data.get("start"), dict)]
     needed = rules.characters_drawn * rules.player_count["max"]
     if len(characters) < needed:
@@ -70,6 +88,15 @@ def content_problems(library, rules, map_id: str | None) -> list:
                 out.append(_at(rules, "character_goals", f"{document.data.get('name', document.id)} needs "
                                f"{rules.goals_per_character} goal cards (under its id or `any`), and has "
                                f"{0 if own is None else len(own)}"))
+    return out
+
+
+def _roles(library) -> dict:
+    """The locations of each role (``roles:`` of the location documents)."""
+    out: dict = {}
+    for document in library.of_kind("location", "western-legends"):
+        for role in document.data.get("roles") or []:
+            out.setdefault(role, []).append(document.id)
     return out
 
 
@@ -107,4 +134,8 @@ def requirements(library) -> list:
             continue
         out += ruleset_problems(rules)
         out += content_problems(library, rules, None)
+    for board in library.of_kind("map", "western-legends"):
+        if library.reported(board):
+            out += [board.problem(code, message, path, hint=hint, severity=severity)
+                    for code, severity, path, message, hint in unplayed_spaces(library, board)]
     return out
