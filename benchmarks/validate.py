@@ -105,8 +105,11 @@ def _renamed(document: dict, copy: int) -> dict | None:
 def every_kind_library(folder: Path, documents: int) -> int:
     """Write about ``documents`` documents of every kind, copies of the shipped content; returns
     how many were written."""
+    from workbench.content.loader import load_file
+
     shipped = ROOT / "variants"
-    files = [(path.relative_to(shipped), [d for d in yaml.safe_load_all(path.read_text()) if d])
+    # read as the workbench reads (keys as written: ``on:`` is the text "on", not YAML 1.1's True)
+    files = [(path.relative_to(shipped), [d.data for d in load_file(path)[0] if d.data])
              for path in sorted(shipped.rglob("*.yaml"))]
     per_copy = sum(len(docs) for _, docs in files)
     written = 0
