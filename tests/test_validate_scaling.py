@@ -98,3 +98,21 @@ def test_each_distinct_setup_is_searched_once(replica, monkeypatch):
     # the second copy's scenarios are the first copy's setups, but for the one allowing fewer players
     assert sorted(map(str, built)) == sorted(map(str, [None, *[s for s in scenarios if not s.endswith("-c1")],
                                                        "wild-wild-west-c1"]))
+
+
+def test_a_hook_run_on_an_action_space_builds_no_engine(tmp_path):
+    # a house-rule action space changes no setup: the Dark Horse engine (and its setup search) is
+    # not even imported, as before the setups were cached (the hook's time is in benchmarks/)
+    import shutil
+    import subprocess
+    import sys
+
+    from clitools import EXAMPLES, outside_repository
+
+    folder = outside_repository(tmp_path)
+    shutil.copy(EXAMPLES / "telegraph-office.yaml", folder / "telegraph-office.yaml")
+    code = ("import sys\nfrom workbench.__main__ import run\n"
+            "sys.argv = ['workbench', 'validate', 'telegraph-office.yaml', '--library', 'published']\n"
+            "status = run()\nprint(status, 'workbench.games.dark_horse.engine' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=120)
+    assert done.stdout.split()[-2:] == ["0", "False"], (done.stdout, done.stderr)

@@ -29,14 +29,18 @@ GAME = "dark-horse"
 def dark_horse_requirements(library) -> list[Problem]:
     """The engine's requirements (:mod:`workbench.games.dark_horse.requirements`), searched once
     per distinct setup; the same problems, in the same order."""
-    from ..core.errors import WorkbenchError
-    from ..games.dark_horse.engine import DarkHorse
     from ..games.dark_horse.requirements import settings, setup_problems
+
+    found = settings(library)
+    if not found:
+        return []
+    from ..core.errors import WorkbenchError
+    from ..games.dark_horse.engine import DarkHorse  # the engine only when a setup is searched (a hook run needs none)
 
     problems: list[Problem] = []
     searched: dict = {}        # setup key -> (a game of that setup, its setup checks by player count)
     boards: dict = {}          # map id -> the map's board, read for its placement rules
-    for scenario in settings(library):
+    for scenario in found:
         key = _setup_key(library, scenario, boards)
         if key is not None and key in searched:
             game, checks = searched[key]
