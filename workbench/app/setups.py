@@ -110,3 +110,23 @@ def _references_resolve(library, documents) -> bool:
                 if isinstance(value, str) and not any(library.get(document.game, kind, value) for kind in kinds):
                     return False
     return True
+
+
+def western_legends_requirements(library) -> list[Problem]:
+    """Western Legends' requirements (:mod:`workbench.games.western_legends.requirements`), the
+    content checked once per distinct ruleset: what it reads of a ruleset are its values (its
+    problems are located where a value was set, so only a clean answer is reused)."""
+    from ..games.western_legends.requirements import content_problems, requirements
+
+    clean: set = set()
+
+    def content(library, rules, map_id):
+        key = (rules.key(), map_id)
+        if key in clean:
+            return []
+        found = content_problems(library, rules, map_id)
+        if not found:
+            clean.add(key)
+        return found
+
+    return requirements(library, content)
