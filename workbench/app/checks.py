@@ -15,8 +15,17 @@ from ..content.problems import CODES, Problem
 from ..content.scenarios import SCENARIO_CHECKS
 from ..core.limits import check_dice
 from ..decks.checks import DECK_LIBRARY_CHECKS
-from ..games.checks import check_rulesets
+from ..games.checks import check_rulesets as games_rulesets
 from ..rules.effects import problems as effect_problems
+from .setups import dark_horse_requirements, western_legends_requirements
+
+
+def check_rulesets(library: Library) -> Iterator[Problem]:
+    """Every game's rulesets in every setting, and what each engine needs of the content
+    (:func:`workbench.games.checks.check_rulesets`), Dark Horse's setups each searched once and
+    Western Legends' content checked once per distinct ruleset (:mod:`workbench.app.setups`)."""
+    yield from games_rulesets(library, requirements={"dark-horse": dark_horse_requirements,
+                                                     "western-legends": western_legends_requirements})
 
 
 def check_effects(library: Library) -> Iterator[Problem]:

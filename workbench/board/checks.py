@@ -108,13 +108,37 @@ def check_maps(library) -> Iterator[Problem]:
     """Every map's structure and placement under the game's and its own rules."""
     touched = {d.game for d in library.documents if library.reported(d)
                and (d.kind in MAP_RULE_KINDS or isinstance(d.data.get("parameters"), dict))}
+    clean: set = set()      # the content of maps found clean in this library
     for document in library.of_kind("map"):
         # a map nobody sees, under rules nobody changed (a published map behind a designer's
         # card), is known clean: checking it again would only cost the time of a hook
         if not library.reported(document) and document.game not in touched:
             continue
-        if _schema_ok(document):
-            yield from map_report(library, document, in_force=False).problems
+        if not _schema_ok(document):
+            continue
+        # a map with the content of one found clean (its id aside) is clean: the check reads
+        # only the map and the game's documents, the same for both in one library; a map with
+        # problems is checked itself, as they are located in it
+        key = _content_key(library, document)
+        if key is not None and key in clean:
+            continue
+        problems = map_report(library, document, in_force=False).problems
+        if not problems and key is not None:
+            clean.add(key)
+        yield from problems
+
+
+def _content_key(library, document):
+    """A map's content without its id (and whether the library finds it by its id, as the
+    parameters in force are resolved for it only then), or ``None`` when it is not plain data."""
+    import json
+
+    data = {k: v for k, v in document.data.items() if k != "id"}
+    found = isinstance(document.id, str) and library.get(document.game, "map", document.id) is document
+    try:
+        return document.game, found, json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError):     # e.g. a date or a key that is not text: no key, checked
+        return None
 
 
 def check_placement_rule_ids(library) -> Iterator[Problem]:

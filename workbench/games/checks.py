@@ -6,7 +6,7 @@ A small generator per check, yielding located problems (as the library checks do
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator, Mapping
 
 from ..content.problems import Problem
 
@@ -40,8 +40,10 @@ def settings_problems(library, game: str, spec) -> list[Problem]:
 RULESET_KINDS = frozenset({"game", "scenario", "variant", "map"})
 
 
-def check_rulesets(library) -> Iterator[Problem]:
-    """Resolve every registered game's ruleset in every setting the library offers."""
+def check_rulesets(library, requirements: Mapping[str, Callable] | None = None) -> Iterator[Problem]:
+    """Resolve every registered game's ruleset in every setting the library offers, and check
+    each engine's requirements (``requirements`` maps a game's registry id to a function doing the
+    same as its entry's, e.g. with a cache: :mod:`workbench.app.setups`)."""
     from . import GAMES
     from ..rules.ruleset import resolve
 
@@ -62,12 +64,12 @@ def check_rulesets(library) -> Iterator[Problem]:
             # checked alone): check only what its documents set against the declared types
             problems += settings_problems(library, game, spec)
             continue
-        requirements = entry.requirements
+        needs = (requirements or {}).get(entry.id, entry.requirements)
         if not any(d.kind in RULESET_KINDS or isinstance(d.data.get("parameters"), dict) for d in seen):
             # nothing reported sets or selects rules (a designer's card or action space): the
             # rulesets are those of clean content; only the engine's own requirements can change
-            if requirements is not None:
-                problems += requirements(library)
+            if needs is not None:
+                problems += needs(library)
             continue
         _, base = resolve(library, game, spec)
         problems += base
@@ -83,6 +85,6 @@ def check_rulesets(library) -> Iterator[Problem]:
         for document in library.of_kind("map", game):
             _, found = resolve(library, game, spec, map_id=document.id)
             problems += found
-        if requirements is not None:     # what else the engine needs of the content
-            problems += requirements(library)
+        if needs is not None:     # what else the engine needs of the content
+            problems += needs(library)
     yield from _unique(problems)

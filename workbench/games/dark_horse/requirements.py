@@ -13,7 +13,26 @@ def requirements(library) -> list:
 
     A count that cannot is a warning (the content plays with the other counts), located at the
     scenario's ``players``; ``play`` refuses that count with the same problem as an error.
+    (``validate`` runs the same through :mod:`workbench.app.setups`, which searches each distinct
+    setup once.)
     """
+    from ...core.errors import WorkbenchError
+    from .engine import DarkHorse  # the engine only when a setup is searched (a hook run needs none)
+
+    problems = []
+    for scenario in settings(library):
+        try:
+            game = DarkHorse.build(library, scenario=scenario)
+        except WorkbenchError:
+            continue            # the ruleset's own problems are reported by the ruleset checks
+        problems += setup_problems(game)
+    return problems
+
+
+def settings(library) -> list:
+    """The settings whose starting setup is searched: the base game (``None``) and every
+    scenario's id; none when no reported document could change a setup, or when a Dark Horse
+    document fails its schema."""
     from ...content.schemas import schema_valid
 
     mine = [d for d in library.documents if d.game == "dark-horse"]
@@ -26,21 +45,18 @@ def requirements(library) -> list:
     # problem is the one to fix first (and the engine is promised only clean content)
     if not all(schema_valid(d) for d in mine):
         return []
-    from ...core.errors import WorkbenchError
-    from .engine import DarkHorse  # the engine only when a setup is searched (a hook run needs none)
+    return [None] + [d.id for d in library.of_kind("scenario", "dark-horse")]
 
+
+def setup_problems(game, checks: dict | None = None) -> list:
+    """A warning for each player count of ``game`` whose setup cannot be made; ``checks`` (the
+    setup checks by player count, found for an equal setup) spares the search."""
+    if game.board is None:
+        return []
+    low, high = game.player_range()
     problems = []
-    settings = [None] + [d.id for d in library.of_kind("scenario", "dark-horse")]
-    for scenario in settings:
-        try:
-            game = DarkHorse.build(library, scenario=scenario)
-        except WorkbenchError:
-            continue            # the ruleset's own problems are reported by the ruleset checks
-        if game.board is None:
-            continue
-        low, high = game.player_range()
-        for players in range(low, high + 1):
-            check = game.setup_check(players)
-            if check.possible is False:
-                problems.append(game.setup_problem(check, severity="warning"))
+    for players in range(low, high + 1):
+        check = checks[players] if checks is not None else game.setup_check(players)
+        if check.possible is False:
+            problems.append(game.setup_problem(check, severity="warning"))
     return problems

@@ -119,10 +119,11 @@ def _spaces(document) -> dict:
     return out
 
 
-def requirements(library) -> list:
+def requirements(library, content=None) -> list:
     """Everything besides the parameters that would stop Western Legends from playing, for
     ``validate``: the ruleset of the base game and of each variant, checked against the
-    library's map and documents."""
+    library's map and documents (by ``content``, a function doing what :func:`content_problems`
+    does: ``validate`` passes one that checks equal rulesets once, :mod:`workbench.app.setups`)."""
     from ...rules.ruleset import resolve as resolve_
 
     if not any(d.game == "western-legends" for d in library.documents):
@@ -133,7 +134,7 @@ def requirements(library) -> list:
         if rules is None:            # its problems are reported by the ruleset check
             continue
         out += ruleset_problems(rules)
-        out += content_problems(library, rules, None)
+        out += (content or content_problems)(library, rules, None)
     for board in library.of_kind("map", "western-legends"):
         if library.reported(board):
             out += [board.problem(code, message, path, hint=hint, severity=severity)

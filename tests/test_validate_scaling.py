@@ -1,0 +1,118 @@
+"""Validate stays linear in a large library: Dark Horse setups and maps with the same content are
+checked once (``workbench/app/setups.py``, ``board.checks.check_maps``), and the problems are the
+same as checking every one (how fast is in ``benchmarks/validate.py``, never here).
+
+The library is the benchmark's every-kind replica of the shipped content (two copies, ids renamed),
+with two copies made to differ: a scenario of the second copy allows fewer players, and a map of
+the second copy holds a town off the map.
+"""
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from workbench.app import checks as app_checks
+from workbench.app.validate import validate_paths
+from workbench.board import checks as board_checks
+from workbench.content.loader import load_file
+from workbench.games.checks import check_rulesets as engine_rulesets
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _benchmark():
+    spec = importlib.util.spec_from_file_location("validate_benchmark", ROOT / "benchmarks" / "validate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _edit(path: Path, kind: str, id_: str, change) -> None:
+    documents = [d.data for d in load_file(path)[0]]
+    hits = [d for d in documents if d.get("kind") == kind and d.get("id") == id_]
+    assert len(hits) == 1, (path, kind, id_)
+    change(hits[0])
+    path.write_text(yaml.safe_dump_all(documents, sort_keys=False, allow_unicode=True))
+
+
+@pytest.fixture(scope="module")
+def replica(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("replica")
+    written = _benchmark().every_kind_library(folder, 0, copies=2)  # two copies, however large the shipped library
+    copy = folder / "copy-0001" / "dark-horse"
+    _edit(copy / "rebels-and-rogues" / "scenarios.yaml", "scenario", "wild-wild-west-c1",
+          lambda d: d["players"].update(max=3))
+    _edit(copy / "illustrative-territory.yaml", "map", "illustrative-territory-c1",
+          lambda d: d.setdefault("pieces", []).append({"piece": "town", "player": "red", "at": [9, 9]}))
+    return folder, written
+
+
+def _every_map(library):
+    """The map check without the cache: each map on its own."""
+    for document in library.of_kind("map"):
+        if board_checks._schema_ok(document):
+            yield from board_checks.map_report(library, document, in_force=False).problems
+
+
+def _located(problems) -> set:
+    return {json.dumps([p.code, p.file, p.line, p.column, p.path, p.message, p.severity, p.hint, p.extra],
+                       sort_keys=True, default=str) for p in problems}
+
+
+def test_the_problems_are_those_of_checking_every_setup_and_map(replica, monkeypatch):
+    folder, written = replica
+    assert written > 500
+    cached = validate_paths([folder], workers=1).problems
+    checks = [engine_rulesets if c is app_checks.check_rulesets else _every_map if c is board_checks.check_maps else c
+              for c in app_checks.LIBRARY_CHECKS]
+    assert engine_rulesets in checks and _every_map in checks
+    monkeypatch.setattr(app_checks, "LIBRARY_CHECKS", checks)
+    every = validate_paths([folder], workers=1).problems
+    assert _located(cached) == _located(every)
+    assert len(cached) == len(every)
+    # the two differences are seen where they are written: the first copy's Wild Wild West cannot
+    # be set up for 3 or 4 players, the second copy's (at most 3 players) for 3; one map is broken
+    setups = sorted((Path(p.file).parts[-4], p.extra["players"]) for p in cached if p.code == "setup-impossible")
+    assert setups == [("copy-0000", 3), ("copy-0000", 4), ("copy-0001", 3)]
+    off = [p for p in cached if p.code == "off-map"]
+    assert [Path(p.file).relative_to(folder).as_posix() for p in off] == ["copy-0001/dark-horse/illustrative-territory.yaml"]
+
+
+def test_each_distinct_setup_is_searched_once(replica, monkeypatch):
+    from workbench.games.dark_horse.engine import DarkHorse
+
+    folder, _ = replica
+    built = []
+    original = DarkHorse.build.__func__
+
+    def counting(cls, library, **kwargs):
+        built.append(kwargs.get("scenario"))
+        return original(cls, library, **kwargs)
+
+    monkeypatch.setattr(DarkHorse, "build", classmethod(counting))
+    library = validate_paths([folder], workers=1).library
+    scenarios = [d.id for d in library.of_kind("scenario", "dark-horse")]
+    assert len(scenarios) == 10            # five per copy
+    # the second copy's scenarios are the first copy's setups, but for the one allowing fewer players
+    assert sorted(map(str, built)) == sorted(map(str, [None, *[s for s in scenarios if not s.endswith("-c1")],
+                                                       "wild-wild-west-c1"]))
+
+
+def test_a_hook_run_on_an_action_space_builds_no_engine(tmp_path):
+    # a house-rule action space changes no setup: the Dark Horse engine (and its setup search) is
+    # not even imported, as before the setups were cached (the hook's time is in benchmarks/)
+    import shutil
+    import subprocess
+    import sys
+
+    from clitools import EXAMPLES, outside_repository
+
+    folder = outside_repository(tmp_path)
+    shutil.copy(EXAMPLES / "telegraph-office.yaml", folder / "telegraph-office.yaml")
+    code = ("import sys\nfrom workbench.__main__ import run\n"
+            "sys.argv = ['workbench', 'validate', 'telegraph-office.yaml', '--library', 'published']\n"
+            "status = run()\nprint(status, 'workbench.games.dark_horse.engine' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=120)
+    assert done.stdout.split()[-2:] == ["0", "False"], (done.stdout, done.stderr)
