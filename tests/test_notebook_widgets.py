@@ -410,6 +410,41 @@ def test_layouts_are_compared_from_the_panel(lib):
     assert box.layout_banner.kind == "refused" and "whole numbers" in box.layout_banner.text and box.layouts.value == ""
 
 
+def test_a_compared_random_layout_is_drawn_on_the_map(lib):
+    import yaml
+    from matplotlib.colors import to_hex
+    from matplotlib.patches import Polygon
+    from workbench.board.draw import RESOURCE_COLOURS, TERRAIN_COLOURS
+    from workbench.notebook.map_explorer import MapExplorer, explorer_widget
+    explorer = MapExplorer(lib, "illustrative-territory")
+    box = explorer_widget(explorer)
+    assert box.layout_image.layout.display == "none"       # nothing drawn before a comparison
+    box.seeds.value = "1, 2"
+    box.compare_button.click()
+    assert box.layout_banner.kind is None and box.layout_image.layout.display == ""
+    assert [label for label, _ in box.layout_pick.options] == ["layout 1", "layout 2"]
+    first = bytes(box.layout_image.value)
+    assert first.startswith(b"\x89PNG")
+    box.layout_pick.value = 2
+    assert bytes(box.layout_image.value) != first          # another deal, another drawing
+
+    def hex_colours(figure):
+        return [to_hex(p.get_facecolor()) for p in figure.axes[0].patches
+                if isinstance(p, Polygon) and p.zorder == 1 and p.get_hatch() is None]
+    # the map's YAML: every resource spot gets a dealt tile (or a mystery hex), none is drawn as a
+    # resource hex still waiting for its tile, and the deal is not the map as printed
+    spaces = yaml.safe_load((VARIANTS / "dark-horse" / "illustrative-territory.yaml").read_text())["spaces"]
+    spots = sum(1 for s in spaces if s.get("terrain") == "resource")
+    printed = hex_colours(explorer.figure(highlight=False))
+    for seed in (1, 2):
+        drawn = hex_colours(explorer.layout_figure(seed))
+        dealt = [c for c in drawn if c in set(RESOURCE_COLOURS.values()) | {TERRAIN_COLOURS["mystery"]}]
+        assert TERRAIN_COLOURS["resource"] not in drawn and len(dealt) == spots and drawn != printed, (seed, drawn)
+    box.seeds.value = "one"
+    box.compare_button.click()
+    assert box.layout_image.layout.display == "none" and not box.layout_pick.options   # no stale drawing
+
+
 def test_the_map_has_a_legend_readable_labels_and_a_plain_title(lib):
     from matplotlib.figure import Figure
     from workbench.notebook.map_explorer import MapExplorer

@@ -297,12 +297,20 @@ notebook("06-odds-lab.ipynb", [
 Exact gunfight odds for the fighters a scenario brings (add your own with their icons), as a heat
 map and as a table (hover a percentage for the exact fraction), and Monte Carlo balance runs for
 Western Legends: does the first player win more often, and how spread are the scores? Everything
-is seeded.""",
+is seeded. The fighters are those of your library (open your folder below: its characters and its
+rules of gunfights are the ones used), plus two made up here to compare against.""",
+    CHOOSER,
     App(SETUP + """
 from workbench.notebook.odds_lab import OddsLab, odds_widget, library_fighters, parse_fighter
-lab = OddsLab(lib, library_fighters(lib) + [parse_fighter("combat=2,duel=1,deadly", "deadly gun"),
-                                            parse_fighter("combat=3,weak-kneed", "nervous posse")])
-odds_widget(lab)"""),
+
+def odds_panel(lib, folder):
+    return odds_widget(OddsLab(lib, library_fighters(lib) + [parse_fighter("combat=2,duel=1,deadly", "deadly gun"),
+                                                            parse_fighter("combat=3,weak-kneed", "nervous posse")]))
+
+chooser = LibraryChooser()
+panel = chooser.panel(odds_panel)
+lab = panel.current().lab   # the panel's state, for the cells below
+panel"""),
     "md:One matchup, exactly:",
     CHECK + """from workbench.games.dark_horse.gunfight import exact_odds, Side
 odds = exact_odds(Side.parse("combat=2,duel=2,tough", "marshal"), Side.parse("combat=2", "gang"), lab.rules)
