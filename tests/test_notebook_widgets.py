@@ -563,6 +563,67 @@ def to_placement(box):
         box.step_button.click()
 
 
+def click_board(box, node):
+    """A click on the drawn board at the centre of ``node``, as the canvas reports it."""
+    from workbench.board.geometry import hex_to_pixel
+    grid = box.stepper.state.board.geometry != "hex"
+    x, y = (node[0] * 1.8, node[1] * 1.8) if grid else hex_to_pixel(node)
+    box.on_canvas_click(SimpleNamespace(xdata=x, ydata=y, inaxes=box.figure.axes[0]))
+
+
+def test_moves_are_made_by_clicking_the_map_and_the_action_board(lib):
+    from workbench.board.geometry import hexagon
+    from workbench.notebook.turns import stepper_widget
+    stepper = dark_horse_stepper(lib)
+    box = stepper_widget(stepper, "dark-horse", library=lib)
+    state = stepper.state
+    seat = state.current_player()
+    builds = {a.at for a in state.legal_actions() if a.kind == "build"}
+    # a hex of the map where the seat may not build (the setup builds only on some hexes)
+    elsewhere = next(n for n in hexagon(4) if n in state.board.graph and n not in builds)
+    click_board(box, elsewhere)
+    assert stepper.position == 0 and box.banner.kind == "warning" and "no move on hex" in box.banner.text
+    target = sorted(builds)[0]
+    click_board(box, target)                      # the one move there is played at once
+    assert stepper.position == 1 and box.banner.kind == "info" and f"{seat} played: build a" in box.banner.text
+    assert any(p.at == target and p.player == seat for p in stepper.state.board.pieces)
+    to_placement(box)
+    seat = stepper.state.current_player()
+    board = {b.description.split(":")[0]: b for b in box.action_board.children}
+    assert set(board) == {"Stagecoach", "Marshal", "Saloon"}          # High Noon's playable spaces
+    assert board["Stagecoach"].button_style == "info"                  # a move may be made there now
+    board["Stagecoach"].click()                   # several dice can go there: offered, not played
+    before = stepper.position
+    assert stepper.position == before and box.banner.kind == "info" and "moves on Stagecoach" in box.banner.text
+    chosen = box.actions.label
+    assert chosen.startswith("place ") and chosen.endswith("on Stagecoach")
+    box.play_button.click()
+    dice = chosen[len("place "):-len(" on Stagecoach")]
+    assert board["Stagecoach"].description == f"Stagecoach: {seat} {dice}"  # the dice shown on the space
+    last = stepper.last
+    stepper.go(0)                                 # from a past step a click asks before discarding
+    click_board(box, target)
+    assert stepper.last == last and box.confirm.pending and "Discard" in box.confirm.pending
+    box.confirm.yes.click()
+    assert stepper.position == stepper.last == 1
+
+
+def test_a_western_legends_move_is_made_by_clicking_its_space(lib):
+    from workbench.games.western_legends.engine import BOTS, new_game as western_legends
+    from workbench.notebook.turns import TurnStepper, stepper_widget
+    stepper = TurnStepper(western_legends(lib, 2, seed=2), {"red": BOTS["greedy"], "blue": BOTS["greedy"]})
+    box = stepper_widget(stepper, library=lib)
+    assert box.action_board.layout.display == "none"   # no action board in Western Legends
+    while not any(a.kind == "move" for a in stepper.state.legal_actions()):
+        stepper.step()
+    seat = stepper.state.current.name
+    targets = [a.target for a in stepper.state.legal_actions() if a.kind == "move"]
+    target = next(t for t in targets if targets.count(t) == 1)
+    click_board(box, target)
+    assert f"{seat} played: move to {target[0]},{target[1]}" in box.banner.text
+    assert tuple(next(p for p in stepper.state.players if p.name == seat).at) == tuple(target)
+
+
 def test_turn_stepper_widget_steps_forward_back_and_by_hand(lib):
     from workbench.notebook.turns import CHANCE, stepper_widget
     stepper = dark_horse_stepper(lib)
@@ -664,14 +725,14 @@ def test_stepping_changes_the_board_image_and_back_and_forth_restores_it(lib):
     stepper = TurnStepper(western_legends(lib, 2, seed=2), {"red": BOTS["greedy"], "blue": BOTS["greedy"]})
     box = stepper_widget(stepper, library=lib)
     stepper.run(6)
-    at_six = bytes(box.board.value)
+    at_six = box.board_png()
     assert at_six.startswith(b"\x89PNG")
     for _ in range(6):
         box.back_button.click()
-    assert stepper.position == 0 and bytes(box.board.value) != at_six  # the players have not moved yet
+    assert stepper.position == 0 and box.board_png() != at_six  # the players have not moved yet
     for _ in range(6):
         box.forward_button.click()
-    assert bytes(box.board.value) == at_six
+    assert box.board_png() == at_six
 
 
 # -- 06 odds lab ----------------------------------------------------------------------------------
