@@ -1002,16 +1002,38 @@ def test_panels_speak_the_designers_words(lib, tmp_path):
     assert not any(found.values()), found
 
 
+def test_the_balance_labs_tables_and_figures_read_in_names_and_titles(lib):
+    import pandas as pd
+    from matplotlib.figure import Figure
+    from workbench.notebook.balance_lab import Wording
+    ids = [d.id for d in lib.documents if isinstance(d.id, str) and "-" in d.id]
+    words = Wording(lib, "dark-horse")
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.bar([0, 1], [1, 2], label="deadlier-gunfights")
+    ax.set_xticks([0, 1], ["use:collect:marshal", "use:place:hex@-2,2"])
+    ax.set_xlabel("dice_rolled")
+    ax.set_ylabel("reputation_per_victory_point")
+    ax.legend()
+    words.figure(figure)
+    shown = [ax.get_xlabel(), ax.get_ylabel(), *[t.get_text() for t in ax.get_xticklabels()],
+             *[t.get_text() for t in ax.get_legend().get_texts()]]
+    # the titles the two parameters are declared with (workbench/rules/dark_horse.py)
+    assert shown == ["dice each player rolls a round", "Reputation tokens worth 1 victory point", "collect: Marshal",
+                     "place: hex -2,2", "Deadlier gunfights (house rule)"]
+    table = words.table(pd.DataFrame({"setting": pd.Series(["deadlier-gunfights"], dtype="string"), "win_rate": [0.5]}))
+    assert not developer_words(table.to_string(), ids)
+
+
 #: Ids that are also plain words of the rules texts ("2 non-resource hexes").
 WORDS_TOO = ("non-resource", "house-rules")
 
 
-# 00 prints the validation report as the command line does (file:line:column, the problem's code)
-@pytest.mark.parametrize("name", ["01-edit-content", "02-scenario-designer", "03-map-explorer",
-                                  "04-deck-builder", "05-sample-turns", "06-odds-lab"])
+@pytest.mark.parametrize("name", ["00-start-here", "01-edit-content", "02-scenario-designer", "03-map-explorer",
+                                  "04-deck-builder", "05-sample-turns", "06-odds-lab", "07-balance-lab"])
 def test_checked_cell_outputs_speak_the_designers_words(name, lib):
-    """What a checked cell prints is what a designer reads (07's statistics tables are the balance
-    lab's own and not checked here)."""
+    """What a checked cell prints is what a designer reads: 00's validation report (names, not
+    ids), 07's statistics tables and verdicts (house rules by name, parameters by title)."""
     import nbformat
     ids = sorted({d.id for d in lib.documents if isinstance(d.id, str) and "-" in d.id
                   and str(d.data.get("name") or "").lower().replace("-", " ") != d.id.replace("-", " ")})

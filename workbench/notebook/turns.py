@@ -583,6 +583,31 @@ def board_figure(state, title: str = "", library=None, figure=None, legal=None, 
     return figure
 
 
+def draw_board(state, names, library, figure):
+    """The board as the sample-turns panel draws it: the map with the hexes (or spaces) where the
+    seat to move may play bright."""
+    seat = to_move(state)
+    moves = [] if is_chance(state) else legal_moves(state)
+    bright = sorted({p[1] for p in (move_place(state, a) for a in moves) if p and p[0] == "hex"})
+    title = f"Round {round_of(state)} · {names.name('map', board_of(state).id)}"
+    return board_figure(state, title, library, figure, legal=bright or None,
+                        legal_label=f"{seat} may play here (click)" if seat else "")
+
+
+def board_pixel(state, node, library) -> tuple[float, float]:
+    """Where ``node``'s centre is drawn on the panel's board, in pixels from its top-left corner
+    (at 100 dpi): what a click must hit. Used by the browser test."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from ..board.geometry import hex_to_pixel
+    from .common import Names
+    figure = draw_board(state, Names(library, game_of(state)), library, None)
+    FigureCanvasAgg(figure).draw()
+    point = hex_to_pixel(node) if board_of(state).geometry == "hex" else (node[0] * 1.8, node[1] * 1.8)
+    x, y = figure.axes[0].transData.transform(point)
+    return float(x), float(figure.bbox.height - y)
+
+
 def board_node(state, x: float, y: float):
     """The hex or grid space under the point (x, y) of the drawn board, or None."""
     from ..board.geometry import pixel_to_hex
@@ -669,9 +694,7 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
         bright = sorted({p[1] for p in places if p and p[0] == "hex"})
         key = board_key(state, bright)
         if board_of(state) is not None and drawn.get("key") != key:  # a step that changed nothing is not redrawn
-            title = f"Round {round_of(state)} · {names.name('map', board_of(state).id)}"
-            board_figure(state, title, library, figure, legal=bright or None,
-                         legal_label=f"{seat} may play here (click)" if seat else "")
+            draw_board(state, names, library, figure)
             if canvas is not None:
                 canvas.draw_idle()
             else:
