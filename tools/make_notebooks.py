@@ -188,7 +188,8 @@ notebook("03-map-explorer.ipynb", [
 Click a hex on the map (or pick it from the list) to see what lies there and, for each player and
 piece, whether it may be built there and, if not, every reason. The bright hexes are where the
 chosen player may build the chosen piece. Build and remove pieces, move the mobile mystery hex with
-a seeded die, see where it will be after several moves, and compare random layouts. The map
+a seeded die, see where it will be after several moves, and compare random layouts (each one
+drawn on the map: choose it under *draw layout*). The map
 shipped here is **illustrative**: the rules texts give no board layout.""",
     CHOOSER,
     App(SETUP + """
