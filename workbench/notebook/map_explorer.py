@@ -344,7 +344,7 @@ def explorer_widget(explorer: MapExplorer):
     seeds = w.Text(value="1, 2, 3", description="layouts", tooltip="seeds of the random layouts, separated by commas",
                    style=wide, layout=w.Layout(width="260px"))
     distance = w.IntSlider(value=3, min=1, max=6, description="within", style=wide)
-    compare = w.Button(description="Compare layouts", icon="balance-scale")
+    compare = w.Button(description="Compare layouts", icon="balance-scale", layout=w.Layout(width="auto"))
     layouts = HTML()
     # one compared layout drawn on the map (the table says how fair it is; the drawing shows where)
     layout_pick = w.Dropdown(description="draw layout", style={"description_width": "90px"}, layout=w.Layout(width="220px"))
@@ -384,6 +384,11 @@ def explorer_widget(explorer: MapExplorer):
             heat_hex.options = options
         if explorer.heat is None and mobiles:
             explorer.heat = (mobiles[0], heat_moves.value)
+        heat_image.layout.display = heat_hex.layout.display = heat_moves.layout.display = (
+            "" if explorer.heat is not None else "none")   # never an empty image
+        if explorer.heat is None:
+            heat_table.value = "<p class='wb-no-mobile' style='margin:2px 0'>No face-up mobile mystery hex on this map.</p>"
+            cache.pop("heat", None)
         if explorer.heat is not None:
             heat_hex.value, heat_moves.value = tuple(explorer.heat[0]), explorer.heat[1]
             key = (tuple(explorer.heat[0]), explorer.heat[1], tuple((p.piece, p.at) for p in explorer.board.pieces))
