@@ -31,6 +31,8 @@ FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
 VIEWPORT = {"width": 1280, "height": 800}  # a laptop, with JupyterLab's file browser left open
 RUN_TIMEOUT = 240_000  # ms for a whole notebook on a busy 2-core machine (they take 5-40 s)
 
+PANEL_ONLY = {"07-balance-lab.ipynb"}  # opened in JupyterLab as its panel's cells only (see Lab)
+
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (install Debian's chromium)")
 
 
@@ -47,7 +49,9 @@ class Lab:
     def __init__(self, folder: Path, designer: Path | None = None):
         self.folder, self.port, self.token = folder, free_port(), "workbench-e2e"
         for notebook in (ROOT / "notebooks").glob("*.ipynb"):
-            nb = nbformat.read(notebook, 4)
+            # 07's worked examples play 1,300 games (80 s and more; nbval runs them in the suite):
+            # here it is its panel's cells, the form a designer uses
+            nb = nbformat.read(ROOT / "notebooks" / "apps" / notebook.name if notebook.name in PANEL_ONLY else notebook, 4)
             for cell in nb.cells:
                 if cell.cell_type == "code":
                     cell.outputs, cell.execution_count = [], None
@@ -455,12 +459,9 @@ def test_06_the_gunfight_heat_map_is_an_image(notebook):
 
 
 def test_07_run_a_balance_comparison_from_the_form(notebook):
+    # (the worked examples' printed verdicts, in words, are checked by nbval and the words test)
     nb = notebook("07-balance-lab.ipynb")
     page = nb.page
-    text = "\n".join(page.locator(".jp-OutputArea-output").all_inner_texts())
-    # the worked examples' verdicts in plain words (house rules by name, parameters by title)
-    assert "Deadlier gunfights (house rule) vs baseline (300 vs 300 games, 300 paired by seed)" in text
-    assert "Holm-corrected" in text and "dice each player rolls a round 4" in text and "dice_rolled" not in text
     verdict = flow_07_run_a_balance_comparison_from_the_form(page)
     in_lab(nb, "07-balance-lab", verdict)
 

@@ -653,8 +653,9 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
     banner = Banner()
     confirm = Confirm(banner)
     guarded = shows_errors(banner)
-    back, forward = w.Button(description="◀ back"), w.Button(description="forward ▶")
-    step, run = w.Button(description="bot plays one move"), w.Button(description="bots play 25 moves")
+    whole = {"layout": w.Layout(width="auto", min_width="120px")}   # every button shows its whole label
+    back, forward = w.Button(description="◀ back", **whole), w.Button(description="forward ▶", **whole)
+    step, run = w.Button(description="bot plays one move", **whole), w.Button(description="bots play 25 moves", **whole)
     actions = w.Dropdown(description="your move", layout=w.Layout(width="min(560px, 100%)"), style={"description_width": "70px"})
     play = w.Button(description="Play it", button_style="primary")
     where, winner, seats, log = HTML(), HTML(), HTML(), HTML()
