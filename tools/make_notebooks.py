@@ -75,8 +75,9 @@ from workbench.notebook.common import VARIANTS
 result = validate_paths([VARIANTS])
 print(f"{result.files} files, {len(result.documents)} documents, {len(result.errors)} errors")""",
     "md:Any problem is listed with its file, line and column, and a hint:",
-    CHECK + """for problem in result.problems:  # paths shown from the library's folder
-    print(problem.format_text().replace(str(VARIANTS), "variants"))
+    CHECK + """from workbench.notebook.common import in_words
+for problem in result.problems:  # paths shown from the library's folder; names, not ids
+    print(in_words(problem.format_text().replace(str(VARIANTS), "variants"), result.library))
 print("library is valid" if result.ok else "fix the problems above")""",
     "md:## The library at a glance",
     CHECK + """table = pd.DataFrame(
@@ -187,7 +188,8 @@ notebook("03-map-explorer.ipynb", [
 Click a hex on the map (or pick it from the list) to see what lies there and, for each player and
 piece, whether it may be built there and, if not, every reason. The bright hexes are where the
 chosen player may build the chosen piece. Build and remove pieces, move the mobile mystery hex with
-a seeded die, see where it will be after several moves, and compare random layouts. The map
+a seeded die, see where it will be after several moves, and compare random layouts (each one
+drawn on the map: choose it under *draw layout*). The map
 shipped here is **illustrative**: the rules texts give no board layout.""",
     CHOOSER,
     App(SETUP + """
@@ -261,7 +263,10 @@ notebook("05-sample-turns.ipynb", [
     """md:# Sample turns
 
 Play a Dark Horse round and a Western Legends game with bots or by hand, and step back and forth
-through the log (every state is kept; playing a move from a past step asks before it discards the
+through the log. Make a move by clicking the board: a bright hex (or map space) is where the seat
+to move may play, and Dark Horse's action board shows each action space with the dice on it
+(one move there is played at once; when there are several, they are offered under *your move*).
+Every state is kept (playing a move from a past step asks before it discards the
 later steps). Everything is seeded: the same seed plays the same game.""",
     CHOOSER,
     App(SETUP + """
@@ -298,12 +303,20 @@ notebook("06-odds-lab.ipynb", [
 Exact gunfight odds for the fighters a scenario brings (add your own with their icons), as a heat
 map and as a table (hover a percentage for the exact fraction), and Monte Carlo balance runs for
 Western Legends: does the first player win more often, and how spread are the scores? Everything
-is seeded.""",
+is seeded. The fighters are those of your library (open your folder below: its characters and its
+rules of gunfights are the ones used), plus two made up here to compare against.""",
+    CHOOSER,
     App(SETUP + """
 from workbench.notebook.odds_lab import OddsLab, odds_widget, library_fighters, parse_fighter
-lab = OddsLab(lib, library_fighters(lib) + [parse_fighter("combat=2,duel=1,deadly", "deadly gun"),
-                                            parse_fighter("combat=3,weak-kneed", "nervous posse")])
-odds_widget(lab)"""),
+
+def odds_panel(lib, folder):
+    return odds_widget(OddsLab(lib, library_fighters(lib) + [parse_fighter("combat=2,duel=1,deadly", "deadly gun"),
+                                                            parse_fighter("combat=3,weak-kneed", "nervous posse")]))
+
+chooser = LibraryChooser()
+panel = chooser.panel(odds_panel)
+lab = panel.current().lab   # the panel's state, for the cells below
+panel"""),
     "md:One matchup, exactly:",
     CHECK + """from workbench.games.dark_horse.gunfight import exact_odds, Side
 odds = exact_odds(Side.parse("combat=2,duel=2,tough", "marshal"), Side.parse("combat=2", "gang"), lab.rules)
@@ -342,7 +355,9 @@ from workbench.balance.sweep import LocalLab, compare, run
 from workbench.balance.stats import compare as compare_with_baseline
 from workbench.balance import metrics, plots
 from IPython.display import HTML, display
+from workbench.notebook.balance_lab import Wording
 lib = library()
+words = Wording(lib, "dark-horse")   # what the cells print, in a designer's words (names, not ids)
 lab = LocalLab(workers=2)            # an embedded local cluster; LocalLab() takes one process per core
 display(HTML(f'Dask dashboard (tasks, workers, progress): <a href="{lab.dashboard_link}" target="_blank">{lab.dashboard_link}</a>'))""",
     "md:## Ask your question\n\nChoose the baseline scenario and the house rules to test (or a parameter and the values to try), the number of games, players and bots, and press **Run**. The games are played on a local Dask cluster started at the first run (its dashboard link appears while it runs); the verdict comes in words.",
@@ -357,38 +372,38 @@ report = run(example, lib, client=lab.client)      # a progress bar while it pla
 result = compare_with_baseline(report)""",
     CHECK + """print(result.baseline_facts)
 for verdict in result.verdicts.values():
-    print(verdict)""",
+    print(words.text(verdict))""",
     "md:The lab finds nothing, and says how small a change it could have seen. The usage table says why: no gunfight is ever played in these games (no robbery happens: the published spaces with unknown options are left out, and no character's gunfight icons are known), so a rule about gunfights cannot change them. That is worth knowing before a playtest.",
     CHECK + """usage = metrics.usage_table(report.table)
-print(usage.round(2).to_string())
+print(words.table(usage.round(2)).to_string())
 print("gunfights played:", int(report.table.filter(like="gunfight").to_numpy().sum()))""",
     "md:Who wins, by seat in turn order (the dashed line is a fair share; ties are split):",
     CHECK + """seats = metrics.seat_table(report.table)
-print(seats[["setting", "seat", "win_rate", "low", "high"]].round(3).to_string(index=False))
-plots.seat_win_rates(report.table)""",
-    CHECK + """print(report.table.groupby("setting")["steps"].describe()[["mean", "min", "max"]].round(2).to_string())
-plots.length_distributions(report.table)""",
-    CHECK + """print(plots.usage_columns(report.table))
-plots.action_usage(report.table)""",
+print(words.table(seats[["setting", "seat", "win_rate", "low", "high"]].round(3)).to_string(index=False))
+words.figure(plots.seat_win_rates(report.table))""",
+    CHECK + """print(words.table(report.table.groupby("setting")["steps"].describe()[["mean", "min", "max"]].round(2)).to_string())
+words.figure(plots.length_distributions(report.table))""",
+    CHECK + """print("most used:", ", ".join(words.text(column) for column in plots.usage_columns(report.table)))
+words.figure(plots.action_usage(report.table))""",
     "md:## A grid of two parameters\n\nHow many dice each player rolls, against how much Reputation a victory point costs, in High Noon (published: 2 dice, 4 Reputation), 100 games each: how far apart the scores end, and the first player's advantage (win rate minus a fair share) in every cell.",
     """grid = compare("dark-horse", scenario="high-noon", grid={"dice_rolled": [2, 3, 4], "reputation_per_victory_point": [2, 4]},
                players=3, games=100, seed=1, bots=["random"], name="notebook-grid")
 grid_report = run(grid, lib, client=lab.client)""",
-    CHECK + """print(plots.grid_values(grid_report.table, grid, "score spread").round(2).to_string())
-plots.heatmap(grid_report.table, grid, "score spread")""",
-    CHECK + """print(plots.grid_values(grid_report.table, grid, "first-player advantage").round(3).to_string())
-plots.heatmap(grid_report.table, grid, "first-player advantage")""",
+    CHECK + """print(words.table(plots.grid_values(grid_report.table, grid, "score spread").round(2)).to_string())
+words.figure(plots.heatmap(grid_report.table, grid, "score spread"))""",
+    CHECK + """print(words.table(plots.grid_values(grid_report.table, grid, "first-player advantage").round(3)).to_string())
+words.figure(plots.heatmap(grid_report.table, grid, "first-player advantage"))""",
     CHECK + """grid_result = compare_with_baseline(grid_report)
 for verdict in grid_result.verdicts.values():
-    print(verdict)""",
+    print(words.text(verdict))""",
     "md:## Tuning a rule for fair seats\n\nWhich Reputation cost of a victory point (published: 4) gives High Noon's three seats the fairest chances? Optuna proposes values between 2 and 6 (the schema allows 1 to 100; narrowed here), every trial is a seeded sweep of 100 games on the same cluster, all from the same seeds:",
     """from workbench.balance.sweep import Setting
 from workbench.balance.tune import declared_space, plot as plot_tuning, tune
 tuning = tune(Setting("baseline", "dark-horse", "high-noon", players=3, bots=("random",)), declared_space("dark-horse", ["reputation_per_victory_point"]),
               "fair-seats", lib, games=100, trials=8, seed=1, ranges={"reputation_per_victory_point": (2, 6)},
               name="notebook-tuning", client=lab.client)""",
-    CHECK + """print(tuning.trials.sort_values("measure").to_string(index=False))
-print(tuning.verdict)
+    CHECK + """print(words.table(tuning.trials.sort_values("measure")).to_string(index=False))
+print(words.text(tuning.verdict))
 best = tuning.best["reputation_per_victory_point"]
 gap = {int(r.reputation_per_victory_point): r.measure for r in tuning.trials.itertuples()}
 print(f"In words: at {best} Reputation a point no seat's win share is further than {gap[best]:.0%} from a fair third"
@@ -396,7 +411,7 @@ print(f"In words: at {best} Reputation a point no seat's win share is further th
 low, high = metrics.wilson(100 / 3, 100)
 print(f"But 100 games know a seat's share only to about ±{(high - low) / 2:.0%}: every value within that of fair is"
       " fair as far as these games can tell; games=1000 would separate them.")
-plot_tuning(tuning)""",
+words.figure(plot_tuning(tuning))""",
     "md:## Revolver: does my deck win more?\n\nA designer's McReady deck, built from the base deck as Module 2 builds decks: six of the base deck's firepower-1 posse cards out, six of their own *Hired gun* in, with their own value (firepower 3). The base decks are the illustrative stand-ins (`variants/revolver/illustrative-whole-game.yaml`: the sources print neither 62-card list). Seat 1 is Colti, seat 2 McReady; 200 seeded games each, the greedy bots (quick, for this page):",
     """import pathlib, tempfile
 deck_folder = pathlib.Path(tempfile.mkdtemp())
@@ -427,9 +442,10 @@ decks = compare("revolver", overrides={"mcready_base_deck": "my-mcready"}, playe
                 bots=["greedy"], name="notebook-revolver-deck")
 deck_report = run(decks, my_lib, client=lab.client)
 deck_result = compare_with_baseline(deck_report)""",
-    CHECK + """print(deck_result.baseline_facts)
+    CHECK + """deck_words = Wording(my_lib, "revolver")   # the deck and its rule by name
+print(deck_words.text(deck_result.baseline_facts))
 for verdict in deck_result.verdicts.values():
-    print(verdict)
+    print(deck_words.text(verdict))
 wins = deck_report.table.groupby("setting")["win_2"].mean()
 print(f"In words: McReady wins {wins['mcready_base_deck=my-mcready']:.0%} of games with the designer's deck against"
       f" {wins['baseline']:.0%} with the base deck.")""",

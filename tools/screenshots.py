@@ -29,7 +29,8 @@ def main() -> int:
     if missing:
         print("no screenshot for " + ", ".join(missing), file=sys.stderr)
         return 1
-    for name in NOTEBOOKS:
+    apps = sorted(p.stem for p in ARTIFACTS.glob("app-*.png") if not p.stem.endswith("-end"))  # the apps' jobs
+    for name in NOTEBOOKS + apps:
         shutil.copy(ARTIFACTS / f"{name}.png", OUT / f"{name}.png")
         print("copied", name)
     return 0

@@ -409,6 +409,27 @@ def field_words(path: str) -> str:
     return " › ".join(out) or "the whole document"
 
 
+def in_words(text: str, library=None) -> str:
+    """A message with its quoted ids in words: a document's id becomes its name, any other quoted
+    id (an effect, a rule) its words, without the quotes.
+
+    >>> in_words("the effect 'look-at-cards' is not played")
+    'the effect look at cards is not played'
+    """
+    import re
+
+    names = {}
+    if library is not None:
+        for d in library.documents:
+            if isinstance(d.id, str) and d.data.get("name"):
+                names.setdefault(d.id, badged_name(d.data, d.id))
+
+    def word(match):
+        id_ = match.group(1)
+        return names.get(id_) or id_.replace("-", " ").replace("_", " ")
+    return re.sub(r"'([a-z0-9][a-z0-9_-]*[a-z0-9])'", word, str(text))
+
+
 def problems_table(problems, *, where: str = "line") -> str:
     """Problems as an HTML table in the designer's words: where (line and column of the file, or
     with ``where="field"`` the field, for documents the panel writes itself), what is wrong, and

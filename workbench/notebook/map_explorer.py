@@ -181,18 +181,31 @@ class MapExplorer(Observable):
     def layout_rows(self, seeds, distance: int = 3) -> list[dict]:
         """Fairness of several seeded random layouts: per layout and start area, the resource hexes
         of each type and the mystery hexes within ``distance``, and the spread (max - min)."""
-        template = self.board.document.data
-        variant = self.library.data(self.board.game, "variant", "mystery-hexes") or {}
-        tiles = resource_tiles(template, self.library.data(self.board.game, "game", self.board.game))
         rows = []
         for seed in seeds:
-            data = random_layout(template, seed, tiles=tiles, mystery=list(variant.get("hex_types") or []),
-                                 hex_types=self.board.hex_types)
-            laid = Board.from_data(data, hex_types=self.board.hex_types)
-            starts = fairness(laid, distance)
+            starts = fairness(self.random_board(seed), distance)
             rows += [{"layout": seed, **row} for row in starts]
             rows.append({"layout": seed, "start": "spread (max - min)", **spread(starts)})
         return rows
+
+    def random_board(self, seed: int) -> Board:
+        """The map with its resource tiles (and the mystery hexes variant's hexes) dealt at random
+        from ``seed``: the layout :meth:`layout_rows` measures and :meth:`layout_figure` draws."""
+        template = self.board.document.data
+        variant = self.library.data(self.board.game, "variant", "mystery-hexes") or {}
+        tiles = resource_tiles(template, self.library.data(self.board.game, "game", self.board.game))
+        data = random_layout(template, seed, tiles=tiles, mystery=list(variant.get("hex_types") or []),
+                             hex_types=self.board.hex_types)
+        return Board.from_data(data, hex_types=self.board.hex_types)
+
+    def layout_figure(self, seed: int):
+        """The random layout of ``seed`` drawn as a map (a matplotlib Figure)."""
+        from matplotlib.figure import Figure
+
+        figure = Figure(figsize=MAP_SIZE)
+        draw_map(self.random_board(seed), figure.add_axes(MAP_AXES), library=self.library,
+                 title=f"Random layout {seed}: where the tiles were dealt")
+        return figure
 
     def compare_layouts(self, seeds, distance: int = 3):
         """:meth:`layout_rows` as a pandas DataFrame (for scripts)."""
@@ -331,8 +344,13 @@ def explorer_widget(explorer: MapExplorer):
     seeds = w.Text(value="1, 2, 3", description="layouts", tooltip="seeds of the random layouts, separated by commas",
                    style=wide, layout=w.Layout(width="260px"))
     distance = w.IntSlider(value=3, min=1, max=6, description="within", style=wide)
-    compare = w.Button(description="Compare layouts", icon="balance-scale")
+    compare = w.Button(description="Compare layouts", icon="balance-scale", layout=w.Layout(width="auto"))
     layouts = HTML()
+    # one compared layout drawn on the map (the table says how fair it is; the drawing shows where)
+    layout_pick = w.Dropdown(description="draw layout", style={"description_width": "90px"}, layout=w.Layout(width="220px"))
+    layout_image = image_widget(width=f"{int(MAP_SIZE[0] * 100)}px")
+    layout_image.add_class("wb-layout-map")
+    layout_image.layout.display = "none"
     layout_banner = Banner()  # a layout's message under its own button, not at the top of the panel
     happened = HTML()
 
@@ -366,6 +384,11 @@ def explorer_widget(explorer: MapExplorer):
             heat_hex.options = options
         if explorer.heat is None and mobiles:
             explorer.heat = (mobiles[0], heat_moves.value)
+        heat_image.layout.display = heat_hex.layout.display = heat_moves.layout.display = (
+            "" if explorer.heat is not None else "none")   # never an empty image
+        if explorer.heat is None:
+            heat_table.value = "<p class='wb-no-mobile' style='margin:2px 0'>No face-up mobile mystery hex on this map.</p>"
+            cache.pop("heat", None)
         if explorer.heat is not None:
             heat_hex.value, heat_moves.value = tuple(explorer.heat[0]), explorer.heat[1]
             key = (tuple(explorer.heat[0]), explorer.heat[1], tuple((p.piece, p.at) for p in explorer.board.pieces))
@@ -425,7 +448,8 @@ def explorer_widget(explorer: MapExplorer):
 
     @shows_errors(layout_banner)
     def on_compare(_):
-        layouts.value = ""  # never a stale table under an error
+        layouts.value = ""  # never a stale table or drawing under an error
+        layout_image.layout.display, layout_pick.options = "none", []
         try:
             chosen = [int(s) for s in re.split(r"[,\s]+", seeds.value.strip()) if s]
         except ValueError:
@@ -437,6 +461,16 @@ def explorer_widget(explorer: MapExplorer):
                   else words(r["start"]), **{k: r.get(k) for k in ("food", "wood", "ore", "mystery")}} for r in rows]
         layouts.value = (f"<p>Resource and mystery hexes within {distance.value} of each start area, per random layout;"
                          " the spread row shows how unequal the starts are (0 = even).</p>" + html_table(table))
+        layout_pick.options = [(f"layout {seed}", seed) for seed in chosen]
+        layout_pick.value = chosen[0]
+        draw_layout()
+
+    @shows_errors(layout_banner)
+    def draw_layout(*_):
+        if layout_pick.value is None:
+            return
+        layout_image.value = png(explorer.layout_figure(layout_pick.value), tight=False)
+        layout_image.layout.display = ""
 
     picker.observe(picked, names="value")
     for widget in (player, piece, scenario):
@@ -447,6 +481,7 @@ def explorer_widget(explorer: MapExplorer):
     remove.on_click(on_remove)
     step.on_click(on_step)
     compare.on_click(on_compare)
+    layout_pick.observe(draw_layout, names="value")
     if canvas is not None:
         canvas.mpl_connect("button_press_event", clicked)
     explorer.observe(redraw)
@@ -459,11 +494,11 @@ def explorer_widget(explorer: MapExplorer):
         HTML("<h4 style='margin:8px 0 2px'>Where a mobile hex goes</h4>"), w.HBox([heat_hex, heat_moves]),
         w.HBox([heat_image, heat_table], layout=w.Layout(align_items="flex-start")),
         HTML("<h4 style='margin:8px 0 2px'>Compare random layouts</h4>"), w.HBox([seeds, distance, compare]),
-        layout_banner.widget, layouts])
+        layout_banner.widget, layouts, layout_pick, layout_image])
     box.explorer, box.picker, box.place_button, box.remove_button, box.step_button = explorer, picker, place, remove, step
     box.player, box.piece, box.scenario, box.banner, box.messages, box.info = player, piece, scenario, banner, banner, info
     box.on_canvas_click, box.canvas, box.figure, box.problems = clicked, canvas, figure, problems
     box.heat_hex, box.heat_moves, box.heat_image, box.heat_table = heat_hex, heat_moves, heat_image, heat_table
     box.seeds, box.distance, box.compare_button, box.layouts, box.redraw = seeds, distance, compare, layouts, redraw
-    box.layout_banner, box.happened = layout_banner, happened
+    box.layout_banner, box.happened, box.layout_pick, box.layout_image = layout_banner, happened, layout_pick, layout_image
     return box

@@ -213,7 +213,7 @@ def odds_widget(lab: OddsLab):
     remove = w.Button(description="Remove fighter", icon="minus")
     games = w.IntSlider(value=20, min=5, max=200, step=5, description="games")
     players = w.IntSlider(value=3, min=2, max=6, description="players")
-    run = w.Button(description="Run balance games", button_style="primary", icon="play")
+    run = w.Button(description="Run balance games", button_style="primary", icon="play", layout=w.Layout(width="auto"))
     bar = w.IntProgress(min=0, max=1, description="games")
     results = HTML()
 

@@ -145,6 +145,33 @@ def board_of(state):
     return board
 
 
+def move_place(state, action):
+    """Where on the board a move is made: ``("hex", (q, r))`` for a hex or map space (build there,
+    put dice on a mystery hex, move there), ``("space", id)`` for a Dark Horse action space, or
+    None (pass, start-of-turn choices...): what a click on the board picks."""
+    kind = getattr(action, "kind", None)
+    if game_of(state) == "western-legends":
+        target = getattr(action, "target", None)
+        return ("hex", tuple(target)) if kind == "move" and target is not None else None
+    if kind == "build" and getattr(action, "at", None) is not None:
+        return ("hex", tuple(action.at))
+    space = getattr(action, "space", None)
+    if isinstance(space, str) and space.startswith("hex@"):
+        q, r = space[4:].split(",")
+        return ("hex", (int(q), int(r)))
+    return ("space", space) if space else None
+
+
+def action_spaces(state) -> list[str]:
+    """The Dark Horse action spaces in play, in the scenario's order (none for other games)."""
+    return list(getattr(getattr(state, "game", None), "spaces", {}) or {}) if game_of(state) == "dark-horse" else []
+
+
+def on_space(state, space: str) -> list[tuple[str, tuple]]:
+    """Who has dice on a Dark Horse action space (or mystery hex): (seat, dice) pairs."""
+    return [(who, tuple(dice)) for who, dice, *_ in (getattr(state, "claims", {}) or {}).get(space, [])]
+
+
 def place_name(state, at, names=None) -> str:
     """A Western Legends space as a designer says it: q,r and its location's name."""
     attrs = state.board.graph.nodes[tuple(at)] if tuple(at) in state.board.graph else {}
@@ -594,19 +621,64 @@ class _Empty:
         return None
 
 
-def board_figure(state, title: str = "", library=None):
-    """The state's board as a matplotlib Figure (None when the game has no map)."""
+BOARD_AXES = (0.01, 0.01, 0.74, 0.92)   # the map's place in the figure; the key sits to its right
+
+
+def board_size(state) -> tuple[float, float]:
+    """The board's figure size in inches (100 pixels each on screen)."""
+    board = board_of(state)
+    return (9, 6.2) if board is not None and board.geometry != "hex" else (7.6, 5.6)
+
+
+def board_figure(state, title: str = "", library=None, figure=None, legal=None, legal_label: str = ""):
+    """The state's board drawn on ``figure`` (a new matplotlib Figure when None; None when the
+    game has no map). ``legal`` hexes are the bright ones (where the seat to move may play)."""
     from matplotlib.figure import Figure
 
     from .maps import draw_map
     board = board_of(state)
     if board is None:
         return None
-    grid = board.geometry != "hex"
-    figure = Figure(figsize=(9, 6.2) if grid else (7.6, 5.6))
-    ax = figure.add_axes((0.01, 0.01, 0.74, 0.92))
-    draw_map(board, ax, title=title, library=library)
+    figure = figure or Figure(figsize=board_size(state))
+    figure.clear()
+    ax = figure.add_axes(BOARD_AXES)
+    draw_map(board, ax, title=title, library=library, legal=legal, legal_label=legal_label)
     return figure
+
+
+def draw_board(state, names, library, figure):
+    """The board as the sample-turns panel draws it: the map with the hexes (or spaces) where the
+    seat to move may play bright."""
+    seat = to_move(state)
+    moves = [] if is_chance(state) else legal_moves(state)
+    bright = sorted({p[1] for p in (move_place(state, a) for a in moves) if p and p[0] == "hex"})
+    title = f"Round {round_of(state)} · {names.name('map', board_of(state).id)}"
+    return board_figure(state, title, library, figure, legal=bright or None,
+                        legal_label=f"{seat} may play here (click)" if seat else "")
+
+
+def board_pixel(state, node, library) -> tuple[float, float]:
+    """Where ``node``'s centre is drawn on the panel's board, in pixels from its top-left corner
+    (at 100 dpi): what a click must hit. Used by the browser test."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from ..board.geometry import hex_to_pixel
+    from .common import Names
+    figure = draw_board(state, Names(library, game_of(state)), library, None)
+    FigureCanvasAgg(figure).draw()
+    point = hex_to_pixel(node) if board_of(state).geometry == "hex" else (node[0] * 1.8, node[1] * 1.8)
+    x, y = figure.axes[0].transData.transform(point)
+    return float(x), float(figure.bbox.height - y)
+
+
+def board_node(state, x: float, y: float):
+    """The hex or grid space under the point (x, y) of the drawn board, or None."""
+    from ..board.geometry import pixel_to_hex
+    board = board_of(state)
+    if board is None:
+        return None
+    node = pixel_to_hex(x, y) if board.geometry == "hex" else (round(x / 1.8), round(y / 1.8))
+    return node if node in board.graph else None
 
 
 def dark_horse_board(state, ax=None):
@@ -629,8 +701,13 @@ def western_legends_board(state, ax=None):
 
 def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
     """The sample-turns panel: back / forward, bots, your move, the seats, the board and the log,
-    drawn from ``stepper`` whenever it changes. Playing from a past step asks first."""
+    drawn from ``stepper`` whenever it changes. Playing from a past step asks first.
+
+    A move is made by clicking the board as well as from *your move*: a hex or map space on the
+    drawn map (the bright ones are where the seat to move may play), or a Dark Horse action space
+    on the action board. One move there is played at once; several are offered under *your move*."""
     import ipywidgets as w
+    from matplotlib.figure import Figure
 
     from .common import Banner, Confirm, Html, Names, Redraw, html_table, image_widget, png, shows_errors
 
@@ -639,31 +716,82 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
     banner = Banner()
     confirm = Confirm(banner)
     guarded = shows_errors(banner)
-    back, forward = w.Button(description="◀ back"), w.Button(description="forward ▶")
-    step, run = w.Button(description="bot plays one move"), w.Button(description="bots play 25 moves")
-    actions = w.Dropdown(description="your move", layout=w.Layout(width="560px"), style={"description_width": "70px"})
+    whole = {"layout": w.Layout(width="auto", min_width="120px")}   # every button shows its whole label
+    back, forward = w.Button(description="◀ back", **whole), w.Button(description="forward ▶", **whole)
+    step, run = w.Button(description="bot plays one move", **whole), w.Button(description="bots play 25 moves", **whole)
+    actions = w.Dropdown(description="your move", layout=w.Layout(width="min(560px, 100%)"), style={"description_width": "70px"})
     play = w.Button(description="Play it", button_style="primary")
     where, winner, seats, log = HTML(), HTML(), HTML(), HTML()
-    board = image_widget(width="760px")
+    spaces_title = HTML("<b>Action board</b> (click a space to put your dice there or to collect)")
+    spaces = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+    spaces.add_class("wb-action-board")
+
+    # the board: a canvas that takes clicks when ipympl is there (as in the map explorer), else an image
+    width, height = board_size(stepper.state)
+    figure = Figure(figsize=(width, height), dpi=100)
+    try:
+        from ipympl.backend_nbagg import Canvas, FigureManager
+        canvas = Canvas(figure)
+        FigureManager(canvas, 0)
+        canvas.header_visible = canvas.footer_visible = False
+        canvas.toolbar_visible = False
+        canvas.resizable = False
+        canvas.layout = w.Layout(width=f"{int(width * 100)}px", height=f"{int(height * 100)}px")
+        board = canvas
+    except ImportError:  # pragma: no cover - ipympl is a dependency
+        canvas, board = None, image_widget(width="760px")
     board.add_class("wb-board")
-    cache = {}
+    drawn, space_buttons = {}, {}
+
+    def here(place) -> str:
+        if place[0] == "space":
+            return names.name("action_space", place[1])
+        if game == "western-legends":
+            return place_name(stepper.state, place[1], names)
+        return f"hex {place[1][0]},{place[1][1]}"
 
     def draw():
         state = stepper.state
         seat = to_move(state)
-        image = board_image(state)
-        # data-board names the board image of this step, so a reader (or a test) can tell when it shows
-        where.value = (f"<b class='wb-step' data-board='{hashlib.sha256(image).hexdigest()}'>Step {stepper.position} of"
+        moves = [] if is_chance(state) else legal_moves(state)
+        places = [move_place(state, a) for a in moves]
+        bright = sorted({p[1] for p in places if p and p[0] == "hex"})
+        key = board_key(state, bright)
+        if board_of(state) is not None and drawn.get("key") != key:  # a step that changed nothing is not redrawn
+            draw_board(state, names, library, figure)
+            if canvas is not None:
+                canvas.draw_idle()
+            else:
+                board.value = png(figure, tight=False)
+            drawn["key"] = key
+        # data-board names what the board shows at this step, so a reader (or a test) can tell when it changed
+        where.value = (f"<b class='wb-step' data-board='{hashlib.sha256(repr(key).encode()).hexdigest()}'>Step {stepper.position} of"
                        f" {stepper.last}</b> · round {round_of(state)}"
                        + (" · <b>game over</b>" if is_over(state) else f" · {seat} to move" if seat
                           else " · the dice roll" if is_chance(state) else ""))
-        moves = [] if is_chance(state) else legal_moves(state)
         options = [(describe_move(state, a, names), i) for i, a in enumerate(moves)]
         if is_chance(state):
             options = [("roll the dice (chance decides)", CHANCE)]
         if list(actions.options) != options:
             actions.options = options
         actions.index = 0 if options else None  # ipywidgets 8 leaves a new list unselected
+        buttons = []
+        for space in action_spaces(state):
+            if space not in space_buttons:  # one button per space, made once
+                space_buttons[space] = button = w.Button(layout=w.Layout(width="auto"))
+                button.add_class("wb-space")
+                button.on_click(guarded(lambda _, space=space: pick(("space", space))))
+            button, dice = space_buttons[space], on_space(state, space)
+            button.description = names.name("action_space", space) + (": " + ", ".join(
+                f"{who} {'+'.join(map(str, d))}" for who, d in dice) if dice else "")
+            count = places.count(("space", space))
+            button.tooltip = f"{count} move{'s' * (count != 1)} here now" if seat else ""
+            button.button_style = "info" if count else ""
+            buttons.append(button)
+        if list(spaces.children) != buttons:
+            spaces.children = buttons
+        spaces.layout.display = spaces_title.layout.display = "flex" if buttons else "none"
+        board.layout.display = "none" if board_of(state) is None else ""
         if is_over(state) and game == "revolver":
             won = winners(state)
             winner.value = ("<div class='wb-banner wb-winner' style='background:#fff4d6;border-left:4px solid #c9a227;"
@@ -684,8 +812,6 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
         else:
             winner.value = ""
         seats.value = html_table(player_rows(state, names))
-        board.value = image
-        board.layout.display = "none" if not image else ""
         rows = stepper.event_rows(names)
         log.value = ("<b>What happened</b> (newest last; this step's events highlighted)"
                      + html_table([{"round": r["round"], "player": r["player"],
@@ -693,25 +819,18 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
                                                           else html.escape(r["what happened"]))} for r in rows],
                                   css_class="wb-log"))
 
-    def board_image(state) -> bytes:
-        drawn = board_of(state)
-        if drawn is None:
-            return b""
-        title = f"Round {round_of(state)} · {drawn.id}"
-        key = (title, tuple((p.piece, p.at, p.player, p.hex_type, p.face_up) for p in drawn.pieces),
-               tuple(sorted((a, b, tuple(sorted(r))) for a, b, r in drawn.graph.edges(data="rails") if r)))
-        if key not in cache:  # the same board (a step that moved nothing) is drawn once
-            cache[key] = png(board_figure(state, title, library), tight=False)
-            while len(cache) > 64:
-                cache.pop(next(iter(cache)))
-        return cache[key]
+    def board_key(state, bright):
+        shown = board_of(state)
+        if shown is None:
+            return None
+        return (round_of(state), tuple(bright), tuple((p.piece, p.at, p.player, p.hex_type, p.face_up) for p in shown.pieces),
+                tuple(sorted((a, b, tuple(sorted(r))) for a, b, r in shown.graph.edges(data="rails") if r)))
 
     redraw = Redraw(draw, banner)
 
     def move(function, describe):
         """Run a move; from a past step, ask before discarding the later steps."""
-        @guarded
-        def handler(_):
+        def run_it():
             confirm.cancel()
             try:
                 function(False)
@@ -719,12 +838,41 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
                 banner.warning(f"Not played: {exc}", "the later steps are still there")
                 confirm.ask(f"Discard {exc.last - exc.position} later step(s) and {describe}?", "Discard and play",
                             guarded(lambda: function(True)))
-        return handler
+        return run_it
+
+    def pick(place):
+        """A click on the board at ``place``: its one move is played, several are offered."""
+        state = stepper.state
+        if is_over(state):
+            raise ValueError("the game is over: step back to play from an earlier step")
+        if is_chance(state):
+            raise ValueError("the dice roll first: press Play it (or let a bot play)")
+        moves = legal_moves(state)
+        there = [i for i, a in enumerate(moves) if move_place(state, a) == place]
+        if not there:
+            banner.warning(f"{to_move(state)} has no move on {here(place)} now",
+                           "the bright hexes and the highlighted action spaces are where a move can be made")
+            return
+        if len(there) > 1:
+            actions.index = there[0]
+            banner.info(f"{len(there)} moves on {here(place)}: choose one under “your move” and press Play it")
+            return
+        action = moves[there[0]]
+        said = describe_move(state, action, names)
+        move(lambda discard: stepper.choose(action, discard=discard), f"play {said}")()
+        if stepper.state is not state:
+            banner.info(f"{to_move(state)} played: {said}")
+
+    def clicked(event):
+        if event.xdata is not None and event.inaxes is not None and event.inaxes is figure.axes[0]:
+            node = board_node(stepper.state, event.xdata, event.ydata)
+            if node is not None:
+                guarded(lambda: pick(("hex", node)))()
 
     back.on_click(guarded(lambda _: (confirm.cancel(), stepper.back())))
     forward.on_click(guarded(lambda _: (confirm.cancel(), stepper.forward())))
-    step.on_click(move(lambda discard: stepper.step(discard=discard), "let the bot play"))
-    run.on_click(move(lambda discard: stepper.run(25, discard=discard), "let the bots play"))
+    step.on_click(guarded(lambda _: move(lambda discard: stepper.step(discard=discard), "let the bot play")()))
+    run.on_click(guarded(lambda _: move(lambda discard: stepper.run(25, discard=discard), "let the bots play")()))
 
     def play_chosen(discard):
         if actions.value is None:
@@ -734,16 +882,21 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
         else:
             stepper.choose(legal_moves(stepper.state)[actions.value], discard=discard)
 
-    play.on_click(move(play_chosen, "play your move"))
+    play.on_click(guarded(lambda _: move(play_chosen, "play your move")()))
+    if canvas is not None:
+        canvas.mpl_connect("button_press_event", clicked)
     stepper.observe(redraw)
     redraw()
-    box = w.VBox([w.HBox([back, forward, step, run]), where, w.HBox([actions, play]), banner.widget, confirm.widget, winner,
-                  seats, board, log])
+    box = w.VBox([w.HBox([back, forward, step, run], layout=w.Layout(flex_flow="row wrap")), where,
+                  w.HBox([actions, play], layout=w.Layout(flex_flow="row wrap")), banner.widget, confirm.widget, winner,
+                  spaces_title, spaces, board, seats, log])
     box.stepper, box.back_button, box.forward_button, box.step_button, box.run_button, box.play_button = (
         stepper, back, forward, step, run, play)
     box.actions, box.messages, box.banner, box.confirm, box.where, box.winner, box.board, box.event_log, box.seats = (
         actions, banner, banner, confirm, where, winner, board, log, seats)
-    box.redraw = redraw
+    box.redraw, box.figure, box.canvas, box.action_board, box.pick = redraw, figure, canvas, spaces, pick
+    box.on_canvas_click = clicked
+    box.board_png = lambda: png(figure, tight=False)
     return box
 
 

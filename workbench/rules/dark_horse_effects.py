@@ -118,9 +118,9 @@ def check(document, words):
     power the engine plays: located ``not-played`` warnings."""
     if document.kind == "token" and document.data.get("special_role") is True and not document.data.get("powers"):
         yield ("not-played", "warning", ["special_role"],
-               f"{document.data.get('name') or document.id}: the special role's power is not played: it has no "
-               f"`powers:` (one of {', '.join(ROLE_POWERS)}); holding it changes nothing in play",
-               "give it `powers:` if it does what one of them does, or add the effect with a plugin")
+               f"{document.data.get('name') or document.id}: the special role's power is not played: it lists "
+               f"none of the powers the engine plays ({', '.join(ROLE_POWERS)}); holding it changes nothing in play",
+               "list under powers: the ones it has, if it does what one of them does, or add the effect with a plugin")
     if document.kind != "action_space":
         return
     label = document.data.get("name") or document.id
