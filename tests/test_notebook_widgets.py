@@ -1037,7 +1037,9 @@ def test_the_balance_labs_tables_and_figures_read_in_names_and_titles(lib):
 
 
 #: Ids that are also plain words of the rules texts ("2 non-resource hexes").
-WORDS_TOO = ("non-resource", "house-rules")
+# words a designer writes as values, which are also some document's id: "non-resource" (a hex
+# type and a placement word), "house-rules" (a folder), the role powers written under `powers:`
+WORDS_TOO = ("non-resource", "house-rules", "inventor-die", "carnival-die")
 
 
 @pytest.mark.parametrize("name", ["00-start-here", "01-edit-content", "02-scenario-designer", "03-map-explorer",
