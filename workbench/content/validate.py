@@ -115,6 +115,11 @@ def check_file(path: str) -> tuple[list[Document], list[Problem]]:
     return documents, _merge_implicit(problems)
 
 
+class WorkersLost(UsageError):
+    """A worker process of a parallel validation ended before sending its files back (the
+    machine's fault, not the content's): exit 2, in words, never a hang."""
+
+
 def _check_one(path: str) -> tuple[list[Document], list[Problem]]:
     # A content mistake is a problem, never an exception. Anything that escapes anyway is a bug
     # in the workbench: it is reported against its file (so every other file's problems are
@@ -165,12 +170,26 @@ def _check_files(paths: list[str], workers: int | None) -> list[tuple[list[Docum
     # to start, and a share fewer of results to send back (unpickling is serial work).
     share = -(-len(paths) // workers)
     shares = [paths[i:i + share] for i in range(0, len(paths), share)]
-    context = multiprocessing.get_context("fork")
-    with context.Pool(len(shares) - 1) as pool:
-        pending = [pool.apply_async(_check_chunk, (chunk,)) for chunk in shares[1:]]
+    # concurrent.futures, not multiprocessing.Pool: a Pool replaces a worker that dies (killed for
+    # memory, say) and waits forever for the lost share; the executor reports it (BrokenProcessPool).
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = ProcessPoolExecutor(len(shares) - 1, mp_context=multiprocessing.get_context("fork"))
+    try:
+        pending = [pool.submit(_check_chunk, chunk) for chunk in shares[1:]]
         results = _check_chunk(shares[0])
         for job in pending:
-            results.extend(job.get())
+            results.extend(job.result())
+    except BrokenProcessPool:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise WorkersLost(f"a worker process checking these {len(paths):,} files ended before it was done"
+                          " (killed: often the machine ran out of memory), so the files it held were not"
+                          " checked; run again, or with --jobs 1 to check them in one process") from None
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
     return results
 
 

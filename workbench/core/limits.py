@@ -39,6 +39,11 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("deck_size", 1_000, "a deck's cards (its list, or its base plus swaps), `deck_size` and a card's `count`",
           "Revolver's decks have 62 cards; exact draw odds stay instant"),
     Limit("deck_swaps", 1_000, "a deck's `swaps`", "no more swaps than cards"),
+    Limit("text_length", 10_000, "a text value or key (a name, a rule's text, a quoted source)",
+          "about four pages of rules text (the longest published text has ~500 characters); a list or"
+          " table of 100 MB names would exhaust memory"),
+    Limit("replacement_chain", 100, "a chain of `replaces:` (A replaces B, B replaces C, ...)",
+          "the published games replace a space once (Marshal replaces Mayor)"),
 )}
 
 
@@ -59,3 +64,40 @@ def check_dice(library) -> Iterator:
                 yield document.problem("size-limit", f"{combat} combat dice is beyond the declared limit of"
                                        f" {most} dice a side", ["gunfight", "combat"],
                                        hint="the workbench computes gunfights of up to that many dice a side exactly")
+
+
+def check_text(library) -> Iterator:
+    """Text values and keys longer than the ``text_length`` limit, each located (shown shortened).
+
+    Only documents of files longer than the limit are walked: YAML cannot write a text value
+    longer than its source (aliases repeat a value, they do not lengthen it).
+    """
+    most = limit("text_length")
+    for document in library.documents:
+        if len(document.source.text) <= most:
+            continue
+        for path, text in _long_texts(document.data, [], most):
+            yield document.problem("size-limit", f"this text is {len(text):,} characters long, beyond the declared"
+                                   f" limit of {most:,} (it starts {text[:30]!r})", path,
+                                   hint="shorten it, or keep long notes outside the content file")
+
+
+def _long_texts(value, path: list, most: int, seen=None) -> Iterator[tuple[list, str]]:
+    # an anchored value reached through several aliases is reported once
+    seen = set() if seen is None else seen
+    if isinstance(value, (dict, list)):
+        if id(value) in seen:
+            return
+        seen.add(id(value))
+    if isinstance(value, str):
+        if len(value) > most:
+            yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str) and len(key) > most:
+                yield path + [key], key
+            else:
+                yield from _long_texts(item, path + [key], most, seen)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _long_texts(item, path + [i], most, seen)

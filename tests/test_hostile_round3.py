@@ -1,0 +1,97 @@
+"""Issue 28's cases left after the second hostile review's first round: a lost worker, sizes, a
+lost cluster, slow cases and the smaller ones. Each case names the content or the call, the
+command, and the code and exit status expected; commands run from a folder outside the
+repository."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from clitools import assert_no_traceback, outside_repository, run
+
+
+@pytest.fixture
+def home(tmp_path):
+    return outside_repository(tmp_path)
+
+
+def _cards(folder, n, game="revolver"):
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(n):
+        (folder / f"c{i}.yaml").write_text(f"kind: card\ngame: {game}\nid: c{i}\nname: C{i}\n")
+    return folder
+
+
+# -- validate: a worker process that dies is an error in words, never a hang -------------------------
+
+KILL_WORKERS = textwrap.dedent("""
+    import os, signal, sys
+    import workbench.content.validate as validate
+    parent, check = os.getpid(), validate._check_chunk
+    def chunk(paths):  # what the OOM killer does to a worker of a small container
+        if os.getpid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return check(paths)
+    validate._check_chunk = chunk
+    from workbench.cli import main
+    sys.exit(main(sys.argv[1:]))
+""")
+
+
+def test_a_killed_validate_worker_ends_the_run_in_words(home):
+    _cards(home / "lib", 420)  # over the 400 files that start workers
+    proc = subprocess.run([sys.executable, "-c", KILL_WORKERS, "validate", "lib", "--jobs", "2"], cwd=home,
+                          capture_output=True, text=True, timeout=60)  # a hang fails here
+    assert proc.returncode == 2, proc.stderr
+    assert "worker process" in proc.stderr and "--jobs 1" in proc.stderr
+    assert "Traceback" not in proc.stderr + proc.stdout
+
+
+# -- sizes: text values, replacement chains, and `list` never pads to the widest cell --------------
+
+def test_a_huge_name_is_a_located_size_limit_and_list_stays_small(home):
+    lib = _cards(home / "lib", 3)
+    (lib / "big.yaml").write_text("kind: card\ngame: revolver\nid: big\nname: " + "x" * 200_000 + "\n")
+    result = run("validate", "lib", "--format", "json", cwd=home)
+    assert result.code == 1
+    [problem] = [p for p in result.json()["problems"] if p["code"] == "size-limit"]
+    assert problem["file"].endswith("big.yaml") and (problem["line"], problem["path"]) == (4, "$.name")
+    assert "200,000 characters" in problem["message"] and "10,000" in problem["message"]
+    listed = run("list", "lib", "--no-published", cwd=home)
+    assert_no_traceback(listed)
+    lines = listed.out.splitlines()
+    # the short names' rows are not padded out to the 200,000-character one
+    assert max(len(line) for line in lines if "big" not in line) < 300, max(map(len, lines))
+
+
+def test_text_under_the_limit_is_fine(home):
+    lib = _cards(home / "lib", 1)
+    (lib / "long.yaml").write_text("kind: card\ngame: revolver\nid: long\nname: " + "x" * 10_000 + "\n")
+    result = run("validate", "lib", "--format", "json", cwd=home)
+    assert not [p for p in result.json()["problems"] if p["code"] == "size-limit"]
+
+
+def _chain(folder, n):
+    folder.mkdir(parents=True, exist_ok=True)
+    spaces = [f"kind: action_space\ngame: dark-horse\nid: s{i}\nname: S{i}\ntype: unlimited\n"
+              + (f"replaces: s{i + 1}\n" if i + 1 < n else "") for i in range(n)]
+    (folder / "chain.yaml").write_text("---\n".join(spaces))
+
+
+def test_a_long_replacement_chain_is_one_located_size_limit(home):
+    _chain(home / "lib", 102)  # s0 -> s1 -> ... -> s101: 101 replacements
+    result = run("validate", "lib", "--format", "json", cwd=home)
+    found = [p for p in result.json()["problems"] if p["code"] == "size-limit"]
+    assert len(found) == 1, found
+    assert found[0]["path"] == "$.replaces" and found[0]["line"] == 6  # s0's `replaces:`
+    assert "101 replacements" in found[0]["message"] and "limit of 100" in found[0]["message"]
+
+
+def test_a_chain_at_the_limit_is_fine(home):
+    _chain(home / "lib", 101)  # 100 replacements
+    result = run("validate", "lib", "--format", "json", cwd=home)
+    assert not [p for p in result.json()["problems"] if p["code"] == "size-limit"]
