@@ -95,3 +95,40 @@ def test_a_chain_at_the_limit_is_fine(home):
     _chain(home / "lib", 101)  # 100 replacements
     result = run("validate", "lib", "--format", "json", cwd=home)
     assert not [p for p in result.json()["problems"] if p["code"] == "size-limit"]
+
+
+# -- balance: a Ctrl-C while the local Dask cluster starts is acted on, cleanly ----------------------
+
+CTRL_C_AT_START = textwrap.dedent("""
+    import os, signal, sys
+    import distributed
+    start = distributed.LocalCluster
+    def starting(*args, **kwargs):  # the terminal's Ctrl-C reaches the process group as the cluster starts
+        os.killpg(0, signal.SIGINT)
+        return start(*args, **kwargs)
+    distributed.LocalCluster = starting
+    from workbench.cli import main
+    sys.exit(main(sys.argv[1:]))
+""")
+
+
+def test_ctrl_c_while_the_cluster_starts_stops_the_sweep_cleanly(home):
+    pytest.importorskip("distributed")
+    import signal
+
+    from clitools import EXAMPLES
+
+    store = home / "results.parquet"
+    args = [sys.executable, "-c", CTRL_C_AT_START, "balance", "dark-horse", "--scenario", "high-noon", "--variant",
+            "deadlier-gunfights", "--library", str(EXAMPLES), "--games", "5000", "--batch", "4", "--workers", "2",
+            "--out", str(store), "--progress", "no"]
+    process = subprocess.Popen(args, cwd=home, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        out, err = process.communicate(timeout=120)  # the sweep's 10,000 games would take minutes
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=20)
+    assert process.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err + out and "internal error" not in err

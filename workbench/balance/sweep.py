@@ -539,7 +539,7 @@ def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, clie
     timing["wall"] = time.perf_counter() - started
     timing["games"] = len(rows)
     table = _requested(sweep, combine(stored, tidy(rows)) if rows else stored)
-    table = check(table)
+    table = check(table) if len(table) else table  # nothing played (a Ctrl-C at the start): nothing to check
     if csv:
         write(table, Path(csv))
     missing = len(sweep.all) * sweep.games - len(table)
@@ -710,12 +710,17 @@ class _connect:
         workers = self.workers or os.cpu_count() or 1
         # loopback only, no fixed port; the cluster's own logs stay quiet (a task's error reaches
         # the caller through its result; a Ctrl-C would otherwise print the workers' last words)
-        with _workers_ignore_ctrl_c():
-            self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                        dashboard_address="127.0.0.1:0",    # its HTTP server, always on
-                                        scheduler_kwargs={} if self.dashboard else {"dashboard": False},
-                                        worker_dashboard_address=None, silence_logs=logging.CRITICAL)
-        self.client = Client(self.cluster)
+        try:
+            with _workers_ignore_ctrl_c():  # a Ctrl-C while they start is acted on after, here
+                self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                            host="127.0.0.1", dashboard_address="127.0.0.1:0",  # HTTP, always on
+                                            scheduler_kwargs={} if self.dashboard else {"dashboard": False},
+                                            worker_dashboard_address=None, silence_logs=logging.CRITICAL)
+                self.client = Client(self.cluster)
+        except BaseException:
+            if self.cluster is not None:
+                self.__exit__(None, None, None)
+            raise
         return self.client
 
     def __exit__(self, *exc):
@@ -739,24 +744,32 @@ class _connect:
 
 
 class _workers_ignore_ctrl_c:
-    """Start worker processes with Ctrl-C ignored (an ignored signal stays ignored in a child
-    process): a terminal's Ctrl-C reaches the whole process group, and only this process should
-    act on it, by cancelling the tasks and closing the cluster, instead of every worker dying
-    with a traceback. Outside the main thread signals cannot be changed, and nothing is."""
+    """Start worker processes with Ctrl-C blocked (a blocked signal stays blocked in a child
+    process and in the threads started meanwhile): a terminal's Ctrl-C reaches the whole process
+    group, and only this process should act on it, by cancelling the tasks and closing the
+    cluster, instead of every worker dying with a traceback. Blocked, not ignored: a Ctrl-C during
+    the start waits, and is raised here (KeyboardInterrupt) when the start is over, instead of
+    being lost (the sweep then ran to its end). Where signals cannot be blocked (Windows), they are
+    ignored meanwhile; outside the main thread nothing is changed."""
 
     def __enter__(self):
         import signal
         import threading
 
-        self.previous = None
+        self.previous = self.mask = None
         if threading.current_thread() is threading.main_thread():
-            self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            if hasattr(signal, "pthread_sigmask"):
+                self.mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            else:  # pragma: no cover - Windows
+                self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         return self
 
     def __exit__(self, *exc):
         import signal
 
-        if self.previous is not None:
+        if self.mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.mask)  # a waiting Ctrl-C arrives now
+        if self.previous is not None:  # pragma: no cover - Windows
             signal.signal(signal.SIGINT, self.previous)
         return False
 
