@@ -711,11 +711,12 @@ class _connect:
         # loopback only, no fixed port; the cluster's own logs stay quiet (a task's error reaches
         # the caller through its result; a Ctrl-C would otherwise print the workers' last words)
         try:
-            with _workers_ignore_ctrl_c():  # a Ctrl-C while they start is acted on after, here
+            with _workers_ignore_ctrl_c():  # a Ctrl-C while they start is acted on after
                 self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                             host="127.0.0.1", dashboard_address="127.0.0.1:0",  # HTTP, always on
                                             scheduler_kwargs={} if self.dashboard else {"dashboard": False},
-                                            worker_dashboard_address=None, silence_logs=logging.CRITICAL)
+                                            worker_dashboard_address=None, silence_logs=logging.CRITICAL,
+                                            preload=[f"{__package__}._worker_signals"])
                 self.client = Client(self.cluster)
         except BaseException:
             if self.cluster is not None:
@@ -744,33 +745,33 @@ class _connect:
 
 
 class _workers_ignore_ctrl_c:
-    """Start worker processes with Ctrl-C blocked (a blocked signal stays blocked in a child
-    process and in the threads started meanwhile): a terminal's Ctrl-C reaches the whole process
-    group, and only this process should act on it, by cancelling the tasks and closing the
-    cluster, instead of every worker dying with a traceback. Blocked, not ignored: a Ctrl-C during
-    the start waits, and is raised here (KeyboardInterrupt) when the start is over, instead of
-    being lost (the sweep then ran to its end). Where signals cannot be blocked (Windows), they are
-    ignored meanwhile; outside the main thread nothing is changed."""
+    """Start the cluster's worker processes ignoring Ctrl-C, and keep a Ctrl-C meanwhile for when
+    the start is over.
+
+    A terminal's Ctrl-C reaches the whole process group, and only this process should act on it,
+    by cancelling the tasks and closing the cluster, instead of every worker dying with a
+    traceback: each worker ignores it from its start on (the ``_worker_signals`` preload). This
+    process, while the cluster starts, only notes a Ctrl-C and raises it (KeyboardInterrupt) when
+    the start is over: ignoring it here lost it, and the sweep ran to its end. Outside the main
+    thread signals cannot be changed, and nothing is.
+    """
 
     def __enter__(self):
         import signal
         import threading
 
-        self.previous = self.mask = None
+        self.previous, self.pressed = None, []
         if threading.current_thread() is threading.main_thread():
-            if hasattr(signal, "pthread_sigmask"):
-                self.mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-            else:  # pragma: no cover - Windows
-                self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            self.previous = signal.signal(signal.SIGINT, lambda *_: self.pressed.append(1))
         return self
 
     def __exit__(self, *exc):
         import signal
 
-        if self.mask is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, self.mask)  # a waiting Ctrl-C arrives now
-        if self.previous is not None:  # pragma: no cover - Windows
+        if self.previous is not None:
             signal.signal(signal.SIGINT, self.previous)
+        if self.pressed:  # a failure of the start after a Ctrl-C is the Ctrl-C's
+            raise KeyboardInterrupt
         return False
 
 

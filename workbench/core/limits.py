@@ -39,6 +39,13 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("deck_size", 1_000, "a deck's cards (its list, or its base plus swaps), `deck_size` and a card's `count`",
           "Revolver's decks have 62 cards; exact draw odds stay instant"),
     Limit("deck_swaps", 1_000, "a deck's `swaps`", "no more swaps than cards"),
+    Limit("amount", 1_000, "the amount of one good in a cost or gain (`cost: {silver: N}`, `gain:`, a"
+          " token's `capture_reward`)", "the published amounts are at most 4; the amounts the rules"
+          " bound (a reputation track, a hand) stay far below"),
+    Limit("dice_a_turn", 22, "the dice one player rolls in a turn: `dice_rolled` and the bonus dice gained"
+          " (so a `gain:` of at most 20 bonus dice beside the rules' 2)",
+          "the ways to place the dice grow combinatorially: 22 dice play a turn in about a second, 26 in"
+          " about a minute; a game that reaches more stops with this limit named"),
     Limit("text_length", 10_000, "a text value or key (a name, a rule's text, a quoted source)",
           "about four pages of rules text (the longest published text has ~500 characters); a list or"
           " table of 100 MB names would exhaust memory"),
@@ -101,3 +108,42 @@ def _long_texts(value, path: list, most: int, seen=None) -> Iterator[tuple[list,
     elif isinstance(value, list):
         for i, item in enumerate(value):
             yield from _long_texts(item, path + [i], most, seen)
+
+
+#: The dice the rules roll a turn (Dark Horse: "each player rolls two dice"), beside which a
+#: ``gain:`` of bonus dice must stay within ``dice_a_turn``.
+RULES_DICE = 2
+
+
+def check_amounts(library) -> Iterator:
+    """Costs and gains beyond the ``amount`` limit, and a gain of more bonus dice than the
+    ``dice_a_turn`` limit leaves beside the rules' two dice, each located at its amount."""
+    most, dice = limit("amount"), limit("dice_a_turn") - RULES_DICE
+    for document in library.documents:
+        data = document.data
+        if not isinstance(data, dict):
+            continue
+        for path, bag in _bags(data):
+            for good, amount in bag.items():
+                if not isinstance(amount, int) or isinstance(amount, bool):
+                    continue
+                if good == "bonus-die" and path[-1] == "gain" and amount > dice:
+                    yield document.problem("size-limit", f"a gain of {amount:,} bonus dice is beyond the declared"
+                                           f" limit of {limit('dice_a_turn')} dice a turn (the rules' {RULES_DICE}"
+                                           f" and at most {dice} bonus dice)", path + [good],
+                                           hint="a turn's placements grow combinatorially with the dice held;"
+                                                " gain fewer bonus dice")
+                elif amount > most:
+                    yield document.problem("size-limit", f"{amount:,} {good} is beyond the declared limit of"
+                                           f" {most:,} for one good in a {path[-1].replace('_', ' ')}", path + [good],
+                                           hint="use a smaller amount")
+
+
+def _bags(data: dict) -> Iterator[tuple[list, dict]]:
+    options = data.get("options", data.get("actions"))
+    for i, option in enumerate(options if isinstance(options, list) else ()):
+        for key in ("cost", "gain"):
+            if isinstance(option, dict) and isinstance(option.get(key), dict):
+                yield ["options", i, key], option[key]
+    if isinstance(data.get("capture_reward"), dict):
+        yield ["capture_reward"], data["capture_reward"]

@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Callable
 
 from ...core.errors import ContentError, NotFound, UsageError
+from ...core.limits import limit
 from ..base import Game, State as BaseState, Trail
 from ...rules.effects import kinds_reason, vocabulary
 from ...rules.ruleset import plain
@@ -953,7 +954,12 @@ class State(BaseState):
         return self.phase in ("roll", "gunfight", "carnival", "move")
 
     def _dice_count(self, player: Player) -> int:
-        return max(0, self.rules.dice_rolled + player.bonus_dice_next - player.jailed_next)
+        count = max(0, self.rules.dice_rolled + player.bonus_dice_next - player.jailed_next)
+        if count > limit("dice_a_turn"):  # its placements would take hours: stop, and say why
+            raise ContentError(f"{player.name} would roll {count} dice this turn ({self.rules.dice_rolled} rolled and"
+                               f" {player.bonus_dice_next} bonus dice), beyond the declared limit of"
+                               f" {limit('dice_a_turn')} dice a turn; the game stops here (round {self.round})")
+        return count
 
     def _rolls_inventor_die(self, player: Player) -> bool:
         # "The player with this Special Role swaps one of his/her dice for the grey colored Inventor die"
