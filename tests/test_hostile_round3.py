@@ -132,3 +132,62 @@ def test_ctrl_c_while_the_cluster_starts_stops_the_sweep_cleanly(home):
             process.wait(timeout=20)
     assert process.returncode == 130, err
     assert "interrupted" in err and "Traceback" not in err + out and "internal error" not in err
+
+
+# -- amounts: a cost or gain beyond the declared limits is found by validate; play stops in words ---
+
+def _space_with(home, option, field, bag):
+    import yaml
+
+    from clitools import EXAMPLES
+
+    space = yaml.safe_load((EXAMPLES / "telegraph-office.yaml").read_text())
+    space["options"][option][field] = bag
+    lib = home / "lib"
+    lib.mkdir(exist_ok=True)
+    (lib / "space.yaml").write_text(yaml.safe_dump(space, sort_keys=False))
+    return lib
+
+
+@pytest.mark.parametrize(("field", "bag", "where", "words"), [
+    ("gain", {"vote": 2, "bonus-die": 15}, "$.options[1].gain.bonus-die", "15 bonus dice"),   # 2 + 15 > 16 dice
+    ("cost", {"silver": 1001}, "$.options[1].cost.silver", "1,001 silver"),
+    ("gain", {"wood": 10**6}, "$.options[1].gain.wood", "1,000,000 wood"),
+])
+def test_an_amount_beyond_its_limit_is_a_located_size_limit(home, field, bag, where, words):
+    _space_with(home, 1, field, bag)
+    result = run("validate", "lib", "--format", "json", cwd=home)
+    assert result.code == 1
+    [problem] = [p for p in result.json()["problems"] if p["code"] == "size-limit"]
+    assert problem["path"] == where and words in problem["message"] and problem["line"] > 1
+
+
+@pytest.mark.parametrize("bag", [{"bonus-die": 14}, {"silver": 1000}])
+def test_amounts_at_their_limits_validate(home, bag):
+    _space_with(home, 1, "gain", bag)
+    result = run("validate", "lib", "--format", "json", cwd=home)
+    assert not [p for p in result.json()["problems"] if p["code"] == "size-limit"]
+
+
+def test_a_game_reaching_more_dice_than_the_limit_stops_in_words():
+    from workbench.app.validate import validate_paths
+    from workbench.core.errors import ContentError
+    from workbench.core.paths import VARIANTS
+    from workbench.games.dark_horse.engine import DarkHorse
+
+    game = DarkHorse.build(validate_paths([VARIANTS]).library, scenario="high-noon", overrides={"dice_rolled": 16})
+    state = game.new_initial_state(players=2, rounds=1)
+    while not state.is_chance_node():  # to the first roll: 16 dice is within the limit
+        state = state.apply(state.legal_actions()[0])
+    assert len(state.chance_outcomes()[0][0]) == 16
+    state.player(state.to_roll[0]).bonus_dice_next = 1  # a bonus die gained: 17 dice
+    with pytest.raises(ContentError, match="17 dice this turn .*declared limit of 16 dice a turn"):
+        state.chance_outcomes()
+
+
+def test_dice_rolled_beyond_the_limit_is_a_parameter_type_problem(home):
+    (home / "lib").mkdir()
+    (home / "lib" / "v.yaml").write_text("kind: variant\ngame: dark-horse\nid: many\nname: Many dice\n"
+                                         "source: {document: house-rule, section: x}\nparameters: {dice_rolled: 17}\n")
+    result = run("validate", "lib", "--format", "json", cwd=home)
+    assert [p["code"] for p in result.json()["problems"] if p["severity"] == "error"] == ["parameter-type"]

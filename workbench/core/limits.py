@@ -42,10 +42,11 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("amount", 1_000, "the amount of one good in a cost or gain (`cost: {silver: N}`, `gain:`, a"
           " token's `capture_reward`)", "the published amounts are at most 4; the amounts the rules"
           " bound (a reputation track, a hand) stay far below"),
-    Limit("dice_a_turn", 22, "the dice one player rolls in a turn: `dice_rolled` and the bonus dice gained"
-          " (so a `gain:` of at most 20 bonus dice beside the rules' 2)",
-          "the ways to place the dice grow combinatorially: 22 dice play a turn in about a second, 26 in"
-          " about a minute; a game that reaches more stops with this limit named"),
+    Limit("dice_a_turn", 16, "the dice one player rolls in a turn: `dice_rolled` and the bonus dice gained"
+          " (so a `gain:` of at most 14 bonus dice beside the rules' 2)",
+          "the ways to place the dice grow combinatorially: three rounds with 16 dice a turn play in well"
+          " under a second more than with 2, with 22 in several seconds, with 26 in minutes; a game that"
+          " reaches more stops with this limit named"),
     Limit("text_length", 10_000, "a text value or key (a name, a rule's text, a quoted source)",
           "about four pages of rules text (the longest published text has ~500 characters); a list or"
           " table of 100 MB names would exhaust memory"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.limits import limit
 from .ruleset import BOOLEAN, Parameter, choice, integer, playable
 
 GOODS = {"type": "object", "additionalProperties": integer(0, 100),
@@ -103,7 +104,8 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("white_hat_discarding_black_hat_extra", GOODS, "extra reward when a White Hat discards a Black Hat character",
        "rule/rebels-and-rogues-deck"),
     # setup, turn and end (reviews and public pages; assumptions where silent)
-    _p("dice_rolled", integer(0, 20), "dice each player rolls a round", "rule/setup-from-reviews"),
+    _p("dice_rolled", integer(0, limit("dice_a_turn")), "dice each player rolls a round (at most the declared"
+       " `dice_a_turn` limit)", "rule/setup-from-reviews"),
     _p("starting_goods", GOODS, "what each player starts with", "rule/setup-from-reviews"),
     _p("starting_pieces", {"type": "object", "additionalProperties": integer(0, 20),
                            "propertyNames": {"enum": ["city", "town"]}}, "pieces each player places at setup",
