@@ -191,3 +191,14 @@ def test_dice_rolled_beyond_the_limit_is_a_parameter_type_problem(home):
                                          "source: {document: house-rule, section: x}\nparameters: {dice_rolled: 17}\n")
     result = run("validate", "lib", "--format", "json", cwd=home)
     assert [p["code"] for p in result.json()["problems"] if p["severity"] == "error"] == ["parameter-type"]
+
+
+# -- unknowns: an action space left out of play for an unknown amount is listed ----------------------
+
+def test_unknowns_lists_a_space_left_out_for_an_unknown_amount(home):
+    _space_with(home, 1, "gain", {"vote": "unknown", "white-hat": 1})
+    result = run("unknowns", "--game", "dark-horse", "--library", "lib", "--format", "json", cwd=home)
+    assert result.code == 0, result.err
+    [row] = [r for r in result.json()["unknowns"] if r["name"] == "telegraph-office"]
+    assert row["value"] == "amount unknown" and row["where"].endswith("space.yaml:26")  # the `vote:` line
+    assert "option 2's gain of vote" in row["why"] and "left out of play" in row["why"]

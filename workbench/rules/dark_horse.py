@@ -181,6 +181,19 @@ NOT_PLAYED = [
 ]
 
 
+def unknown_amounts(space: dict) -> list[list]:
+    """The paths (``["options", i, "cost", good]``) of a space's cost and gain amounts written
+    ``unknown``: the texts do not give them, so the space cannot be collected as written.
+
+    >>> unknown_amounts({"options": [{"cost": {"silver": 1}}, {"gain": {"vote": "unknown"}}]})
+    [['options', 1, 'gain', 'vote']]
+    """
+    options = space.get("options")
+    return [["options", i, field, good] for i, option in enumerate(options if isinstance(options, list) else ())
+            if isinstance(option, dict) for field in ("cost", "gain") if isinstance(option.get(field), dict)
+            for good, amount in option[field].items() if not isinstance(amount, int)]
+
+
 def unknowns(library) -> list[dict]:
     """Base action spaces the engine leaves out (options unknown) unless a space replaces them,
     the unknown claim requirements and types it plays by assumption, and the rules the texts name
@@ -198,7 +211,16 @@ def unknowns(library) -> list[dict]:
     for document in spaces:
         data = document.data
         where = f"{document.file}:{document.locate(['options'])[0] if 'options' in data else document.line}"
-        if data.get("options") in (None, "unknown"):
+        missing = unknown_amounts(data)
+        if missing and data.get("options") not in (None, "unknown"):
+            path = missing[0]
+            rows.append({"kind": "action space", "name": document.id, "value": "amount unknown",
+                         "where": f"{document.file}:{document.locate(path)[0]}",
+                         "why": f"{data.get('name', document.id)}: "
+                                + ", ".join(f"option {p[1] + 1}'s {p[2]} of {p[3]}" for p in missing)
+                                + " unknown, so nothing can be paid or gained and it is left out of play",
+                         "todo": "give the amounts as printed (or a designer's value in a variant's space)"})
+        elif data.get("options") in (None, "unknown"):
             rows.append({"kind": "action space", "name": document.id, "value": "options unknown", "where": where,
                          "why": f"{data.get('name', document.id)} cannot be collected, so it is left out of play"
                                 + (" (a space in the library replaces it)" if document.id in replaced else ""),

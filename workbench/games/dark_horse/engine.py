@@ -33,7 +33,7 @@ from ..base import Game, State as BaseState, Trail
 from ...rules.effects import kinds_reason, vocabulary
 from ...rules.ruleset import plain
 from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
-from ...rules.dark_horse import SPEC, resolve_ruleset
+from ...rules.dark_horse import SPEC, resolve_ruleset, unknown_amounts
 from .reputation import (Reputation, ReputationError, ReputationRules, buy_reputation, can_collect,
                          gain as gain_reputation)
 
@@ -721,8 +721,7 @@ def playable_options(space: dict) -> bool:
     options = space.get("options")
     if options in (None, "unknown") or not isinstance(options, list):
         return False
-    return all(isinstance(amount, int) for option in options if isinstance(option, dict)
-               for field in ("cost", "gain") for amount in (option.get(field) or {}).values())
+    return not unknown_amounts(space)
 
 
 def claims(requirement: dict, dice: tuple[int, ...], unknown_claim: str) -> bool:
