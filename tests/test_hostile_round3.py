@@ -202,3 +202,93 @@ def test_unknowns_lists_a_space_left_out_for_an_unknown_amount(home):
     [row] = [r for r in result.json()["unknowns"] if r["name"] == "telegraph-office"]
     assert row["value"] == "amount unknown" and row["where"].endswith("space.yaml:26")  # the `vote:` line
     assert "option 2's gain of vote" in row["why"] and "left out of play" in row["why"]
+
+
+# -- the smaller ones --------------------------------------------------------------------------------
+
+def test_a_looping_link_named_as_input_is_said_so(home):
+    (home / "a.yaml").symlink_to("b.yaml")
+    (home / "b.yaml").symlink_to("a.yaml")
+    (home / "gone.yaml").symlink_to("nowhere.yaml")
+    for args in (["validate", "a.yaml"], ["deck", "check", "a.yaml"], ["map", "check", "a.yaml"]):
+        result = run(*args, cwd=home)
+        assert result.code == 2 and "a.yaml is a symbolic link that loops" in result.err, (args, result.err)
+        assert "no such file" not in result.err
+    result = run("validate", "gone.yaml", cwd=home)
+    assert result.code == 2 and "gone.yaml is a symbolic link to nowhere.yaml, which does not exist" in result.err
+
+
+def test_a_deck_whose_base_is_itself_is_an_error(home):
+    (home / "deck.yaml").write_text("kind: deck\ngame: revolver\nid: selfish\nname: Selfish\nbase: selfish\n"
+                                    "source: {document: house-rule, section: x}\ncards:\n  - {card: special-38, count: 62}\n")
+    result = run("validate", "deck.yaml", "--format", "json", cwd=home)
+    assert result.code == 1
+    found = [p for p in result.json()["problems"] if p["code"] == "base-is-itself"]
+    assert [(p["severity"], p["line"], p["path"]) for p in found] == [("error", 5, "$.base")]
+
+
+def test_deck_check_of_a_file_over_the_size_limit_shows_the_limit(home):
+    entries = "".join(f"  - {{card: c{i}, count: 1}}\n" for i in range(40_000))
+    (home / "big.yaml").write_text("kind: deck\ngame: revolver\nid: big\nname: Big\n"
+                                   "source: {document: house-rule, section: x}\ncards:\n" + entries)
+    result = run("deck", "check", "big.yaml", cwd=home)
+    assert result.code == 1 and "size-limit" in result.out + result.err, result.err
+    assert "holds no deck document" not in result.err and "could not be read as content" in result.err
+
+
+def test_list_over_an_unreadable_folder_is_not_success(home, monkeypatch, capsys):
+    from workbench import cli
+    import workbench.content.validate as validate
+
+    (home / "locked").mkdir()
+
+    def walk(top, onerror=None, **kwargs):  # what os.walk does with a folder it may not read (root may read all)
+        onerror(PermissionError(13, "Permission denied", str(top)))
+        return iter(())
+
+    monkeypatch.chdir(home)
+    monkeypatch.setattr(validate.os, "walk", walk)
+    assert cli.main(["list", "locked", "--no-published"]) == 1
+    assert "cannot read the folder" in capsys.readouterr().out
+
+
+def test_a_sweep_name_with_a_line_break_is_refused(home):
+    result = run("balance", "dark-horse", "--scenario", "high-noon", "--set", "dice_rolled=3", "--games", "1",
+                 "--bots", "random", "--workers", "1", "--sweep", "a\nb", cwd=home)
+    assert result.code == 2 and "sweep name" in result.err
+    assert not (home / "balance-results").exists() or not any((home / "balance-results").iterdir())
+
+
+def test_log_dash_is_standard_output_and_the_audit_reads_it(home):
+    import json
+
+    result = run("play", "western-legends", "--players", "2", "--seed", "1", "--rounds", "1", "--log", "-", cwd=home)
+    assert result.code == 0 and not (home / "-").exists()
+    events = [json.loads(line) for line in result.out.splitlines()]  # JSON lines only
+    assert events[0]["event"] == "start" and len(events) > 2 and all("event" in e for e in events)
+    audit = subprocess.run([sys.executable, "-m", "workbench.audit", "-"], input=result.out, cwd=home,
+                           capture_output=True, text=True, timeout=120)
+    assert audit.returncode == 0 and "0 broken" in audit.stdout, audit.stdout + audit.stderr
+    both = run("play", "western-legends", "--players", "2", "--log", "-", "--format", "json", cwd=home)
+    assert both.code == 2 and "--log -" in both.out
+
+
+def test_the_hint_for_a_look_alike_id_names_the_letter(home):
+    (home / "x.yaml").write_text("kind: card\ngame: revolver\nid: s\u0430loon\nname: Saloon\n"
+                                 "source: {document: house-rule, section: x}\n")
+    result = run("validate", "x.yaml", "--format", "json", cwd=home)
+    [problem] = [p for p in result.json()["problems"] if p["path"] == "$.id"]
+    assert "CYRILLIC SMALL LETTER A" in problem["hint"] and "s\u0430loon" not in problem["hint"]
+
+
+def test_two_seats_cannot_hire_the_same_character(home):
+    result = run("play", "dark-horse", "--players", "2", "--seed", "1", "--rounds", "1",
+                 "--hire", "red=sam-bass", "--hire", "blue=sam-bass", cwd=home)
+    assert result.code == 2 and "already hired by red" in result.err, result.err
+
+
+def test_checking_many_settings_shows_progress(home):
+    result = run("balance", "dark-horse", "--scenario", "high-noon", "--grid", "dice_rolled=2,3", "--games", "1",
+                 "--bots", "random", "--workers", "1", "--no-store", "--progress", "yes", cwd=home, timeout=300)
+    assert result.code == 0, result.err
+    assert "checking settings" in result.err and "3/3" in result.err

@@ -163,8 +163,12 @@ class Sweep:
             raise UsageError(f"a sweep plays at least 1 game per setting, not {self.games!r}")
         if not isinstance(self.seed, int) or self.seed < 0:
             raise UsageError(f"the sweep seed is a whole number of 0 or more, not {self.seed!r}")
-        if not self.name or any(c in self.name for c in "/\\\0"):
-            raise UsageError(f"a sweep name is a plain word (no slashes), not {self.name!r}")
+        # the name becomes a file name (balance-results/NAME.parquet) and a label in tables: one
+        # line of visible characters, no folder in it, not hidden
+        if not self.name or any(c in self.name for c in "/\\\0") or not self.name.isprintable() \
+                or self.name.startswith(".") or self.name != self.name.strip() or len(self.name) > 100:
+            raise UsageError(f"a sweep name is a plain word of at most 100 visible characters (no slashes, line"
+                             f" breaks or control characters, not starting with a dot), not {self.name!r}")
 
     @property
     def all(self) -> list[Setting]:
@@ -316,26 +320,37 @@ class Report:
         return not self.missing
 
 
-def _prepare(sweep: Sweep, library) -> dict[str, float]:
+def _prepare(sweep: Sweep, library, progress=None) -> dict[str, float]:
     """Check every setting before any cluster starts: its bots, options and players, that its
-    game builds from the library, and one game (timed, to size the batches)."""
+    game builds from the library, and one game (timed, to size the batches). A bar shows it
+    (three 10-value grids are 1,000 settings: a minute before the first game of the sweep)."""
     from .games import runner
 
     seconds = {}
-    for setting in sweep.all:
-        game = runner(setting.game)
-        game.check(setting)
-        built = game.build(library, setting)
-        low, high = game.player_range(built)
-        if not isinstance(setting.players, int) or not low <= setting.players <= high:
-            raise UsageError(f"{setting.name}: {game.name} is for {low} to {high} players here, not {setting.players}")
-        start = time.perf_counter()
-        try:
-            game.play(built, setting, game_seed(sweep.seed, setting.seed_key(), 0))
-        except (TypeError, ValueError) as exc:
-            raise UsageError(f"{setting.name}: {game.name} cannot be played this way: {exc}") from None
-        seconds[setting.name] = time.perf_counter() - start
+    bar = _progress(None if callable(progress) else progress, len(sweep.all), "checking settings", unit="setting")
+    try:
+        for setting in sweep.all:
+            seconds[setting.name] = _prepare_one(sweep, library, setting, runner)
+            bar.update(1)
+    finally:
+        bar.close()
     return seconds
+
+
+def _prepare_one(sweep: Sweep, library, setting, runner) -> float:
+    """One setting checked, and the seconds its first game took."""
+    game = runner(setting.game)
+    game.check(setting)
+    built = game.build(library, setting)
+    low, high = game.player_range(built)
+    if not isinstance(setting.players, int) or not low <= setting.players <= high:
+        raise UsageError(f"{setting.name}: {game.name} is for {low} to {high} players here, not {setting.players}")
+    start = time.perf_counter()
+    try:
+        game.play(built, setting, game_seed(sweep.seed, setting.seed_key(), 0))
+    except (TypeError, ValueError) as exc:
+        raise UsageError(f"{setting.name}: {game.name} cannot be played this way: {exc}") from None
+    return time.perf_counter() - start
 
 
 def batch_size(seconds_per_game: float, games: int, workers: int) -> int:
@@ -354,7 +369,7 @@ def batch_size(seconds_per_game: float, games: int, workers: int) -> int:
     return max(1, min(games, max(floor, min(target, spread))))
 
 
-def _progress(progress, total: int, description: str):
+def _progress(progress, total: int, description: str, unit: str = "game"):
     """A tqdm bar (a widget in a notebook, text on stderr in a terminal) or a callback."""
     if callable(progress):
         class Callback:
@@ -369,7 +384,7 @@ def _progress(progress, total: int, description: str):
         return Callback()
     from tqdm.auto import tqdm
     # progress=None: a bar only on a terminal (tqdm's disable=None)
-    return tqdm(total=total, desc=description, unit="game", disable=None if progress is None else not progress,
+    return tqdm(total=total, desc=description, unit=unit, disable=None if progress is None else not progress,
                 file=sys.stderr, smoothing=0.1)
 
 
@@ -407,7 +422,7 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
 
     require()
     sweep = bind(sweep, library)
-    per_game = _prepare(sweep, library)
+    per_game = _prepare(sweep, library, progress)
     with store_lock(store):     # a second writer is refused here, before it plays any game
         return _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, client, batch, progress,
                     dashboard, checkpoint_seconds, on_client)

@@ -64,7 +64,8 @@ def add_commands(sub) -> None:
                       " Dark Horse, greedy for Western Legends)")
     play.add_argument("--hire", action="append", default=[], metavar="PLAYER=CHARACTER",
                       help="Dark Horse: give a seat a hired character (repeatable), e.g. red=sam-bass")
-    play.add_argument("--log", metavar="FILE.jsonl", help="also write the events as JSON lines")
+    play.add_argument("--log", metavar="FILE.jsonl", help="also write the events as JSON lines (- : to standard"
+                      " output, instead of the text)")
     add_house_rules(play)
     add_options(play)
 
@@ -205,7 +206,11 @@ def cmd_play(args, rep) -> int:
                           ("variant", args.variant), ("set", args.overrides)):
         if value and option not in takes:
             raise UsageError(f"--{option} does not apply to {game}")
-    log = output_file(args.log) if args.log else None
+    to_stdout = args.log == "-"  # the convention: `--log -` is standard output (`| python -m workbench.audit`)
+    if to_stdout and rep.json:
+        raise UsageError("--log - writes the log to standard output, where --format json writes its one JSON"
+                         " object; give the log a file name")
+    log = None if to_stdout else output_file(args.log) if args.log else None
     library = load_library(args).library
     if args.scenario is not None and library.data(game, "scenario", args.scenario) is None:
         raise NotFound("scenario", args.scenario, library.ids(game, "scenario"), where=f"in {game}")
@@ -241,7 +246,10 @@ def cmd_play(args, rep) -> int:
             raise NotFound("game length", length, list(lengths))
     rounds = args.rounds if args.rounds is not None else engines.default_rounds(game)
     played = engines.play(game, built, players=players, seed=args.seed, rounds=rounds, bots=bots, length=length,
-                          characters=characters, audit=log is not None)
+                          characters=characters, audit=log is not None or to_stdout)
+    if to_stdout:  # the log is the output: JSON lines only, nothing else on standard output
+        rep.out.write("".join(json.dumps(e) + "\n" for e in played.events))
+        return EXIT_OK
     if log is not None:
         from ..core.storage import atomic_write_text
         atomic_write_text(log, "".join(json.dumps(e) + "\n" for e in played.events))

@@ -15,6 +15,7 @@ from typing import Iterable, Iterator
 from .loader import Document, load_file
 from .problems import WARNING, Problem
 from ..core.errors import UsageError, did_you_mean
+from ..core.paths import no_such
 from .schemas import _describe, kinds, load_schemas, schema_problems
 
 #: Files with these endings (in any case: ``.YAML`` too) are content files.
@@ -65,7 +66,7 @@ def discover(paths: Iterable[str | Path], problems: list[Problem] | None = None)
         elif os.path.lexists(path):
             found.append(str(path))  # a file, or something loading will report (a pipe, a dangling link)
         else:
-            raise UsageError(f"no such file or folder: {path}")
+            raise no_such(path)
     if len(paths) < 2:
         return found  # one file or one folder walk cannot name a file twice
     identity = _identities()

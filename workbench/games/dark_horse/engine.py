@@ -2083,6 +2083,10 @@ def hire(state: State, library, player: str, character_id: str) -> None:
     data = library.data("dark-horse", "character", character_id)
     if data is None:
         raise NotFound("character", character_id, library.ids("dark-horse", "character"), "in dark-horse")
+    holder = next((p.name for p in state.players if any(c.id == character_id for c in p.characters)), None)
+    if holder is not None:  # one card of each character: two seats cannot hold it (nor one seat twice)
+        raise UsageError(f"{data.get('name', character_id)} ('{character_id}') is already hired by {holder}:"
+                         " there is one card of each character")
     gunfight = data.get("gunfight") if isinstance(data.get("gunfight"), dict) else {}
     character = Hired(character_id, data.get("hat", "unknown"), dict(gunfight))
     seat = state.player(player)
