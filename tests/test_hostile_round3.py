@@ -292,3 +292,53 @@ def test_checking_many_settings_shows_progress(home):
                  "--bots", "random", "--workers", "1", "--no-store", "--progress", "yes", cwd=home, timeout=300)
     assert result.code == 0, result.err
     assert "checking settings" in result.err and "3/3" in result.err
+
+
+# -- slow within the limits: drawn as one collection, exact odds without Fractions, simulation bounded -
+
+def _hexagon(radius):
+    from workbench.board.graph import Board
+
+    return Board.from_data({"id": "m", "game": "g", "geometry": "hex",
+                            "shape": {"shape": "hexagon", "radius": radius, "terrain": "resource"},
+                            "pieces": [{"piece": "mystery-hex", "hex_type": "buffalo-herd", "at": [0, 0]}]},
+                           hex_types={"buffalo-herd": {"category": "mystery", "mobile": True}})
+
+
+def test_a_large_map_is_drawn_as_one_collection_without_a_text_per_hex():
+    pytest.importorskip("matplotlib")
+    from workbench.board.draw import COORDINATES_UP_TO, draw
+
+    big = _hexagon(30)  # 2,791 hexes: one patch and one text each took most of a minute
+    ax = draw(big).axes[0]
+    assert len(ax.patches) == 0 and len(ax.collections) == 2  # the spaces, and the mystery hex's marker
+    assert len(ax.collections[0].get_paths()) == big.graph.number_of_nodes()
+    assert len(ax.texts) <= 2  # the mystery hex's "?" only, no coordinates
+    small = _hexagon(5)  # 91 hexes: still every coordinate
+    assert small.graph.number_of_nodes() <= COORDINATES_UP_TO
+    assert sum(t.get_text() == "1,-1" for t in draw(small).axes[0].texts) == 1
+
+
+def test_the_odds_after_n_moves_are_the_exact_fractions():
+    from fractions import Fraction
+
+    from workbench.board import mobile
+
+    b = _hexagon(4)
+    mover = mobile.mobile_piece(b, (0, 0))
+    expected = {(0, 0): Fraction(1)}  # independently: one move at a time, in Fractions
+    for _ in range(7):
+        following = {}
+        for node, p in expected.items():
+            for target, q in mobile.transition(b, node, mover).items():
+                following[target] = following.get(target, 0) + p * q
+        expected = following
+    got = mobile.distribution(b, (0, 0), 7)
+    assert got == expected and sum(got.values()) == 1 and all(isinstance(v, Fraction) for v in got.values())
+
+
+@pytest.mark.parametrize(("fights", "words"), [("1000000", "must be from 1 to 100000"),
+                                               ("9000", "at most 8,333 fights here")])
+def test_a_simulation_beyond_its_limits_is_refused_naming_them(home, fights, words):
+    result = run("gunfight", "--a", "combat=60", "--b", "combat=60", "--simulate", fights, cwd=home)
+    assert result.code == 2 and words in result.err, result.err

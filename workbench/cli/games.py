@@ -10,6 +10,7 @@ from collections import Counter
 from fractions import Fraction
 
 from ..core.errors import NotFound, UsageError
+from ..core.limits import limit
 from . import engines
 from .common import EXIT_OK, ROUNDS, add_options, int_range, load_library, output_file, words
 from .report import percent, table
@@ -21,7 +22,7 @@ def add_commands(sub) -> None:
     fight = sub.add_parser("gunfight", help="Dark Horse gunfight odds, exact, and seeded simulation")
     fight.add_argument("--a", metavar="SPEC", help="the challenger: a character/token id or combat=2,duel=1,deadly,...")
     fight.add_argument("--b", metavar="SPEC", help="the challenged")
-    fight.add_argument("--simulate", type=int_range(1, MAX_SIMULATED), default=None, metavar="N",
+    fight.add_argument("--simulate", type=int_range(1, limit("simulated_fights")), default=None, metavar="N",
                        help="also simulate N seeded fights")
     fight.add_argument("--seed", type=int, default=None, help="seed for --simulate (default 0)")
     fight.add_argument("--matrix", action="store_true", help="win-probability table of every fighter")

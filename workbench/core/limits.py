@@ -47,6 +47,10 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
           "the ways to place the dice grow combinatorially: three rounds with 16 dice a turn play in well"
           " under a second more than with 2, with 22 in several seconds, with 26 in minutes; a game that"
           " reaches more stops with this limit named"),
+    Limit("simulated_fights", 100_000, "`gunfight --simulate N`: the fights simulated beside the exact odds",
+          "a check of the exact odds; 100,000 small fights take seconds"),
+    Limit("simulated_dice", 1_000_000, "`gunfight --simulate N` times the combat dice of both sides",
+          "8,333 fights of 60 dice a side take seconds; a million took minutes"),
     Limit("text_length", 10_000, "a text value or key (a name, a rule's text, a quoted source)",
           "about four pages of rules text (the longest published text has ~500 characters); a list or"
           " table of 100 MB names would exhaust memory"),
