@@ -342,3 +342,59 @@ def test_the_odds_after_n_moves_are_the_exact_fractions():
 def test_a_simulation_beyond_its_limits_is_refused_naming_them(home, fights, words):
     result = run("gunfight", "--a", "combat=60", "--b", "combat=60", "--simulate", fights, cwd=home)
     assert result.code == 2 and words in result.err, result.err
+
+
+# -- balance --scheduler: a lost scheduler or worker is said in words, the finished games kept ------
+
+def _cluster(tmp_path):
+    import json
+    import time
+
+    bin_ = os.path.dirname(sys.executable)
+    scheduler_file = tmp_path / "scheduler.json"
+    scheduler = subprocess.Popen([f"{bin_}/dask", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                                  "--scheduler-file", str(scheduler_file)], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 90
+    while not scheduler_file.exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(0.5)  # written before it is complete
+    address = json.loads(scheduler_file.read_text())["address"]
+    worker = subprocess.Popen([f"{bin_}/dask", "worker", address, "--nworkers", "1", "--nthreads", "1", "--host",
+                               "127.0.0.1", "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)
+    return address, scheduler, worker
+
+
+@pytest.mark.parametrize("lost", ["scheduler", "worker"])
+def test_a_lost_scheduler_or_worker_is_said_in_words(home, lost):
+    pytest.importorskip("distributed")
+    import signal
+    import time
+
+    from workbench.balance.table import read
+
+    address, scheduler, worker = _cluster(home)
+    store = home / "results.parquet"
+    try:
+        process = subprocess.Popen([sys.executable, "-m", "workbench", "balance", "dark-horse", "--scenario", "high-noon",
+                                    "--set", "dice_rolled=3", "--bots", "random", "--games", "5000", "--batch", "20",
+                                    "--scheduler", address, "--out", str(store), "--progress", "no"],
+                                   cwd=home, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while not store.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.5)  # the first checkpoint: games are finished and stored
+        assert store.exists(), process.stderr.read() if process.poll() is not None else "no checkpoint in 120 s"
+        os.killpg((scheduler if lost == "scheduler" else worker).pid, signal.SIGKILL)
+        out, err = process.communicate(timeout=150)
+    finally:
+        for started in (scheduler, worker):
+            with __import__("contextlib").suppress(ProcessLookupError):
+                os.killpg(started.pid, signal.SIGKILL)
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 2, err
+    assert "Traceback" not in err and "internal error" not in err and "ERROR" not in err, err
+    words = "lost the connection to the Dask scheduler" if lost == "scheduler" else "every worker of the Dask scheduler"
+    assert words in err and f"saved in {store}" in err, err
+    assert 0 < len(read(store)) < 10_000

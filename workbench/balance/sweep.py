@@ -541,7 +541,8 @@ def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, clie
                                 save()
                     except BaseException as exc:
                         if not isinstance(exc, ClusterLost) and _scheduler_lost(exc, dask_client):
-                            raise ClusterLost(_lost_message(scheduler, rows, store)) from None
+                            raise ClusterLost(_lost_message(scheduler, rows, store,
+                                                            workers=_no_workers(dask_client))) from None
                         with contextlib.suppress(Exception):    # a lost scheduler cannot cancel
                             dask_client.cancel(list(live))
                         raise
@@ -608,11 +609,22 @@ def _scheduler_lost(exc: BaseException, client) -> bool:
     return client.status not in ("running", "connecting")
 
 
-def _lost_message(scheduler, rows, store) -> str:
+def _lost_message(scheduler, rows, store, workers: bool = False) -> str:
     where = f"the Dask scheduler at {scheduler}" if scheduler else "the local Dask cluster"
     kept = (f"the {len(rows):,} games finished are saved in {store}; the same command again plays the rest"
             if store else f"the {len(rows):,} games finished were not stored (no store)")
+    if workers:  # the scheduler answers, but nothing is left to play on
+        return (f"every worker of {where} was lost in the middle of the sweep (stopped, or out of memory?),"
+                f" and none came back: {kept} once workers are running")
     return f"lost the connection to {where} in the middle of the sweep: {kept}"
+
+
+def _no_workers(client) -> bool:
+    """Whether the scheduler still answers but has no worker left."""
+    try:
+        return client.status == "running" and not client.scheduler_info(n_workers=-1)["workers"]
+    except Exception:  # noqa: BLE001 - it does not answer: the scheduler is what was lost
+        return False
 
 
 @contextlib.contextmanager
@@ -715,9 +727,13 @@ class _connect:
         if self.scheduler:
             import dask
 
+            # a lost scheduler or worker is said in words (ClusterLost); the client's own log
+            # lines of it are raw tracebacks on stderr, so they are muted while it is connected
+            self.quiet = _mute_distributed()
             try:    # Dask's connect timeout (distributed.comm.timeouts.connect) bounds the wait
                 self.client = Client(self.scheduler, timeout=dask.config.get("distributed.comm.timeouts.connect"))
             except OSError as exc:
+                _restore(self.quiet)
                 raise UsageError(f"cannot reach a Dask scheduler at {self.scheduler}: {exc}") from None
             return self.client
         if self.cluster_kind != "local":
@@ -743,8 +759,11 @@ class _connect:
         import logging
 
         if self.cluster is None:            # a running cluster: only our connection closes
-            if self.client is not None:
-                self.client.close()
+            try:
+                if self.client is not None:
+                    self.client.close()
+            finally:
+                _restore(getattr(self, "quiet", None))
             return False
         # our own cluster: the scheduler first (it would complain about every message it can no
         # longer send to a closed client), then the client; their shutdown chatter is muted
@@ -757,6 +776,25 @@ class _connect:
         finally:
             quiet.setLevel(level)
         return False
+
+
+def _mute_distributed() -> dict:
+    """Every ``distributed`` logger muted (Dask's configuration gives several their own level, so
+    muting the parent is not enough); returns their levels for :func:`_restore`."""
+    import logging
+
+    names = ["distributed"] + [n for n in logging.root.manager.loggerDict if n.startswith("distributed.")]
+    levels = {name: logging.getLogger(name).level for name in names}
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    return levels
+
+
+def _restore(levels) -> None:
+    import logging
+
+    for name, level in (levels or {}).items():
+        logging.getLogger(name).setLevel(level)
 
 
 class _workers_ignore_ctrl_c:
