@@ -13,7 +13,7 @@ from ..board.checks import BOARD_LIBRARY_CHECKS
 from ..content.library import CONTENT_CHECKS, Library
 from ..content.problems import CODES, Problem
 from ..content.scenarios import SCENARIO_CHECKS
-from ..core.limits import check_dice
+from ..core.limits import check_amounts, check_dice, check_text
 from ..decks.checks import DECK_LIBRARY_CHECKS
 from ..games.checks import check_rulesets as games_rulesets
 from ..rules.effects import problems as effect_problems
@@ -36,7 +36,8 @@ def check_effects(library: Library) -> Iterator[Problem]:
 
 #: The library checks, in report order. Add a generator to a layer's list to add a check.
 LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
-    *CONTENT_CHECKS, check_rulesets, check_effects, *SCENARIO_CHECKS, *BOARD_LIBRARY_CHECKS, *DECK_LIBRARY_CHECKS, check_dice,
+    *CONTENT_CHECKS, check_rulesets, check_effects, *SCENARIO_CHECKS, *BOARD_LIBRARY_CHECKS, *DECK_LIBRARY_CHECKS, check_dice, check_text,
+    check_amounts,
 ]
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..core.errors import UsageError
+from ..core.paths import no_such
 from ..core.paths import WORKING_LIBRARY, published_folders
 from ..content.published import published_documents  # noqa: F401  (re-exported for older imports)
 from .validate import Result, validate_paths
@@ -65,7 +66,7 @@ def _existing(items: Iterable[str], what: str) -> list[str]:
         if item == PUBLISHED:
             continue
         if not Path(item).exists():
-            raise UsageError(f"no such {what}: {item}")
+            raise no_such(item, what)
         out.append(str(item))
     return out
 

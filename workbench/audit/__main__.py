@@ -12,7 +12,7 @@ from . import ReplayError, audit, for_game, read_log
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m workbench.audit", description=__doc__.split("\n\n")[0])
-    parser.add_argument("logs", nargs="+", metavar="LOG.jsonl")
+    parser.add_argument("logs", nargs="+", metavar="LOG.jsonl", help="a log file, or - for standard input")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args(argv)
     report, clean = {}, True

@@ -128,9 +128,13 @@ def _first_difference(replayed, logged, path: str = "") -> str:
 
 
 def read_log(path) -> list[dict]:
-    """The events of a JSON Lines log (one event a line; blank lines ignored)."""
+    """The events of a JSON Lines log (one event a line; blank lines ignored); ``-`` reads
+    standard input (`workbench play ... --log - | python -m workbench.audit -`)."""
+    import sys
+
     events = []
-    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+    text = sys.stdin.read() if str(path) == "-" else Path(path).read_text(encoding="utf-8")
+    for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
             try:
                 event = json.loads(line)

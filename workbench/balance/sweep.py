@@ -163,8 +163,12 @@ class Sweep:
             raise UsageError(f"a sweep plays at least 1 game per setting, not {self.games!r}")
         if not isinstance(self.seed, int) or self.seed < 0:
             raise UsageError(f"the sweep seed is a whole number of 0 or more, not {self.seed!r}")
-        if not self.name or any(c in self.name for c in "/\\\0"):
-            raise UsageError(f"a sweep name is a plain word (no slashes), not {self.name!r}")
+        # the name becomes a file name (balance-results/NAME.parquet) and a label in tables: one
+        # line of visible characters, no folder in it, not hidden
+        if not self.name or any(c in self.name for c in "/\\\0") or not self.name.isprintable() \
+                or self.name.startswith(".") or self.name != self.name.strip() or len(self.name) > 100:
+            raise UsageError(f"a sweep name is a plain word of at most 100 visible characters (no slashes, line"
+                             f" breaks or control characters, not starting with a dot), not {self.name!r}")
 
     @property
     def all(self) -> list[Setting]:
@@ -316,26 +320,37 @@ class Report:
         return not self.missing
 
 
-def _prepare(sweep: Sweep, library) -> dict[str, float]:
+def _prepare(sweep: Sweep, library, progress=None) -> dict[str, float]:
     """Check every setting before any cluster starts: its bots, options and players, that its
-    game builds from the library, and one game (timed, to size the batches)."""
+    game builds from the library, and one game (timed, to size the batches). A bar shows it
+    (three 10-value grids are 1,000 settings: a minute before the first game of the sweep)."""
     from .games import runner
 
     seconds = {}
-    for setting in sweep.all:
-        game = runner(setting.game)
-        game.check(setting)
-        built = game.build(library, setting)
-        low, high = game.player_range(built)
-        if not isinstance(setting.players, int) or not low <= setting.players <= high:
-            raise UsageError(f"{setting.name}: {game.name} is for {low} to {high} players here, not {setting.players}")
-        start = time.perf_counter()
-        try:
-            game.play(built, setting, game_seed(sweep.seed, setting.seed_key(), 0))
-        except (TypeError, ValueError) as exc:
-            raise UsageError(f"{setting.name}: {game.name} cannot be played this way: {exc}") from None
-        seconds[setting.name] = time.perf_counter() - start
+    bar = _progress(None if callable(progress) else progress, len(sweep.all), "checking settings", unit="setting")
+    try:
+        for setting in sweep.all:
+            seconds[setting.name] = _prepare_one(sweep, library, setting, runner)
+            bar.update(1)
+    finally:
+        bar.close()
     return seconds
+
+
+def _prepare_one(sweep: Sweep, library, setting, runner) -> float:
+    """One setting checked, and the seconds its first game took."""
+    game = runner(setting.game)
+    game.check(setting)
+    built = game.build(library, setting)
+    low, high = game.player_range(built)
+    if not isinstance(setting.players, int) or not low <= setting.players <= high:
+        raise UsageError(f"{setting.name}: {game.name} is for {low} to {high} players here, not {setting.players}")
+    start = time.perf_counter()
+    try:
+        game.play(built, setting, game_seed(sweep.seed, setting.seed_key(), 0))
+    except (TypeError, ValueError) as exc:
+        raise UsageError(f"{setting.name}: {game.name} cannot be played this way: {exc}") from None
+    return time.perf_counter() - start
 
 
 def batch_size(seconds_per_game: float, games: int, workers: int) -> int:
@@ -354,7 +369,7 @@ def batch_size(seconds_per_game: float, games: int, workers: int) -> int:
     return max(1, min(games, max(floor, min(target, spread))))
 
 
-def _progress(progress, total: int, description: str):
+def _progress(progress, total: int, description: str, unit: str = "game"):
     """A tqdm bar (a widget in a notebook, text on stderr in a terminal) or a callback."""
     if callable(progress):
         class Callback:
@@ -369,7 +384,7 @@ def _progress(progress, total: int, description: str):
         return Callback()
     from tqdm.auto import tqdm
     # progress=None: a bar only on a terminal (tqdm's disable=None)
-    return tqdm(total=total, desc=description, unit="game", disable=None if progress is None else not progress,
+    return tqdm(total=total, desc=description, unit=unit, disable=None if progress is None else not progress,
                 file=sys.stderr, smoothing=0.1)
 
 
@@ -407,7 +422,7 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
 
     require()
     sweep = bind(sweep, library)
-    per_game = _prepare(sweep, library)
+    per_game = _prepare(sweep, library, progress)
     with store_lock(store):     # a second writer is refused here, before it plays any game
         return _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, client, batch, progress,
                     dashboard, checkpoint_seconds, on_client)
@@ -526,7 +541,8 @@ def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, clie
                                 save()
                     except BaseException as exc:
                         if not isinstance(exc, ClusterLost) and _scheduler_lost(exc, dask_client):
-                            raise ClusterLost(_lost_message(scheduler, rows, store)) from None
+                            raise ClusterLost(_lost_message(scheduler, rows, store,
+                                                            workers=_no_workers(dask_client))) from None
                         with contextlib.suppress(Exception):    # a lost scheduler cannot cancel
                             dask_client.cancel(list(live))
                         raise
@@ -539,7 +555,7 @@ def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, clie
     timing["wall"] = time.perf_counter() - started
     timing["games"] = len(rows)
     table = _requested(sweep, combine(stored, tidy(rows)) if rows else stored)
-    table = check(table)
+    table = check(table) if len(table) else table  # nothing played (a Ctrl-C at the start): nothing to check
     if csv:
         write(table, Path(csv))
     missing = len(sweep.all) * sweep.games - len(table)
@@ -593,11 +609,22 @@ def _scheduler_lost(exc: BaseException, client) -> bool:
     return client.status not in ("running", "connecting")
 
 
-def _lost_message(scheduler, rows, store) -> str:
+def _lost_message(scheduler, rows, store, workers: bool = False) -> str:
     where = f"the Dask scheduler at {scheduler}" if scheduler else "the local Dask cluster"
     kept = (f"the {len(rows):,} games finished are saved in {store}; the same command again plays the rest"
             if store else f"the {len(rows):,} games finished were not stored (no store)")
+    if workers:  # the scheduler answers, but nothing is left to play on
+        return (f"every worker of {where} was lost in the middle of the sweep (stopped, or out of memory?),"
+                f" and none came back: {kept} once workers are running")
     return f"lost the connection to {where} in the middle of the sweep: {kept}"
+
+
+def _no_workers(client) -> bool:
+    """Whether the scheduler still answers but has no worker left."""
+    try:
+        return client.status == "running" and not client.scheduler_info(n_workers=-1)["workers"]
+    except Exception:  # noqa: BLE001 - it does not answer: the scheduler is what was lost
+        return False
 
 
 @contextlib.contextmanager
@@ -700,9 +727,13 @@ class _connect:
         if self.scheduler:
             import dask
 
+            # a lost scheduler or worker is said in words (ClusterLost); the client's own log
+            # lines of it are raw tracebacks on stderr, so they are muted while it is connected
+            self.quiet = _mute_distributed()
             try:    # Dask's connect timeout (distributed.comm.timeouts.connect) bounds the wait
                 self.client = Client(self.scheduler, timeout=dask.config.get("distributed.comm.timeouts.connect"))
             except OSError as exc:
+                _restore(self.quiet)
                 raise UsageError(f"cannot reach a Dask scheduler at {self.scheduler}: {exc}") from None
             return self.client
         if self.cluster_kind != "local":
@@ -710,20 +741,29 @@ class _connect:
         workers = self.workers or os.cpu_count() or 1
         # loopback only, no fixed port; the cluster's own logs stay quiet (a task's error reaches
         # the caller through its result; a Ctrl-C would otherwise print the workers' last words)
-        with _workers_ignore_ctrl_c():
-            self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                        dashboard_address="127.0.0.1:0",    # its HTTP server, always on
-                                        scheduler_kwargs={} if self.dashboard else {"dashboard": False},
-                                        worker_dashboard_address=None, silence_logs=logging.CRITICAL)
-        self.client = Client(self.cluster)
+        try:
+            with _workers_ignore_ctrl_c():  # a Ctrl-C while they start is acted on after
+                self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                            host="127.0.0.1", dashboard_address="127.0.0.1:0",  # HTTP, always on
+                                            scheduler_kwargs={} if self.dashboard else {"dashboard": False},
+                                            worker_dashboard_address=None, silence_logs=logging.CRITICAL,
+                                            preload=[f"{__package__}._worker_signals"])
+                self.client = Client(self.cluster)
+        except BaseException:
+            if self.cluster is not None:
+                self.__exit__(None, None, None)
+            raise
         return self.client
 
     def __exit__(self, *exc):
         import logging
 
         if self.cluster is None:            # a running cluster: only our connection closes
-            if self.client is not None:
-                self.client.close()
+            try:
+                if self.client is not None:
+                    self.client.close()
+            finally:
+                _restore(getattr(self, "quiet", None))
             return False
         # our own cluster: the scheduler first (it would complain about every message it can no
         # longer send to a closed client), then the client; their shutdown chatter is muted
@@ -738,19 +778,44 @@ class _connect:
         return False
 
 
+def _mute_distributed() -> dict:
+    """Every ``distributed`` logger muted (Dask's configuration gives several their own level, so
+    muting the parent is not enough); returns their levels for :func:`_restore`."""
+    import logging
+
+    names = ["distributed"] + [n for n in logging.root.manager.loggerDict if n.startswith("distributed.")]
+    levels = {name: logging.getLogger(name).level for name in names}
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    return levels
+
+
+def _restore(levels) -> None:
+    import logging
+
+    for name, level in (levels or {}).items():
+        logging.getLogger(name).setLevel(level)
+
+
 class _workers_ignore_ctrl_c:
-    """Start worker processes with Ctrl-C ignored (an ignored signal stays ignored in a child
-    process): a terminal's Ctrl-C reaches the whole process group, and only this process should
-    act on it, by cancelling the tasks and closing the cluster, instead of every worker dying
-    with a traceback. Outside the main thread signals cannot be changed, and nothing is."""
+    """Start the cluster's worker processes ignoring Ctrl-C, and keep a Ctrl-C meanwhile for when
+    the start is over.
+
+    A terminal's Ctrl-C reaches the whole process group, and only this process should act on it,
+    by cancelling the tasks and closing the cluster, instead of every worker dying with a
+    traceback: each worker ignores it from its start on (the ``_worker_signals`` preload). This
+    process, while the cluster starts, only notes a Ctrl-C and raises it (KeyboardInterrupt) when
+    the start is over: ignoring it here lost it, and the sweep ran to its end. Outside the main
+    thread signals cannot be changed, and nothing is.
+    """
 
     def __enter__(self):
         import signal
         import threading
 
-        self.previous = None
+        self.previous, self.pressed = None, []
         if threading.current_thread() is threading.main_thread():
-            self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            self.previous = signal.signal(signal.SIGINT, lambda *_: self.pressed.append(1))
         return self
 
     def __exit__(self, *exc):
@@ -758,6 +823,8 @@ class _workers_ignore_ctrl_c:
 
         if self.previous is not None:
             signal.signal(signal.SIGINT, self.previous)
+        if self.pressed:  # a failure of the start after a Ctrl-C is the Ctrl-C's
+            raise KeyboardInterrupt
         return False
 
 

@@ -12,6 +12,8 @@ TERRAIN_COLOURS = {"non-resource": "#f3ead3", "resource": "#cfe3b5", "safe-zone"
                    "plains": "#efe6cf", "canyon": "#8c6a4f"}
 RESOURCE_COLOURS = {"food": "#e6d36b", "wood": "#5f9e4f", "ore": "#8f8f99"}
 PLAYER_COLOURS = ["#c0392b", "#2471a3", "#229954", "#d68910", "#7d3c98", "#17202a"]
+#: Maps of more spaces are drawn without each space's coordinates (too small to read).
+COORDINATES_UP_TO = 400
 
 
 def _colour_of(board: Board, node) -> str:
@@ -33,24 +35,27 @@ def draw(board: Board, *, legal=None, ax=None, coordinates: bool = True, title: 
         fig = Figure(figsize=(8, 8))
         ax = fig.add_subplot()
     fig = ax.figure
-    from matplotlib.patches import Polygon, Rectangle
+    from matplotlib.collections import PolyCollection
 
     players = {name: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, name in enumerate(board.players)}
     legal = set(legal or ())
-    centre = {}
+    # coordinates are unreadable on a large map (and its thousands of texts took minutes to draw)
+    coordinates = coordinates and board.graph.number_of_nodes() <= COORDINATES_UP_TO
+    centre, shapes, faces, edges, widths = {}, [], [], [], []
+    hexagon = [(math.cos(math.radians(60 * k)), math.sin(math.radians(60 * k))) for k in range(6)]
+    square = [(-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9)]
     for node in board.graph.nodes:
         if board.geometry == "hex":
             x, y = hex_to_pixel(node)
-            corners = [(x + math.cos(math.radians(60 * k)), y + math.sin(math.radians(60 * k))) for k in range(6)]
-            patch = Polygon(corners, closed=True)
+            outline = hexagon
         else:
             x, y = float(node[0]) * 1.8, float(node[1]) * 1.8
-            patch = Rectangle((x - 0.9, y - 0.9), 1.8, 1.8)
+            outline = square
         centre[node] = (x, y)
-        patch.set_facecolor(_colour_of(board, node))
-        patch.set_edgecolor("#c9a227" if node in legal else "#6b5b45")
-        patch.set_linewidth(3 if node in legal else 0.6)
-        ax.add_patch(patch)
+        shapes.append([(x + dx, y + dy) for dx, dy in outline])
+        faces.append(_colour_of(board, node))
+        edges.append("#c9a227" if node in legal else "#6b5b45")
+        widths.append(3 if node in legal else 0.6)
         attrs = board.graph.nodes[node]
         label = attrs.get("name") or attrs.get("location") or ""
         if coordinates:
@@ -59,6 +64,8 @@ def draw(board: Board, *, legal=None, ax=None, coordinates: bool = True, title: 
             ax.text(x, y - 0.5, label.replace("-", " ")[:14], ha="center", va="center", fontsize=5)
         for token in attrs.get("tokens") or []:
             ax.text(x + 0.45, y - 0.2, token[0].upper(), fontsize=6, color="#7b241c", ha="center")
+    # one artist for every space: drawing 11,000 hexes as one collection takes seconds, not minutes
+    ax.add_collection(PolyCollection(shapes, facecolors=faces, edgecolors=edges, linewidths=widths))
     for a, b, rails in board.graph.edges(data="rails"):
         for k, player in enumerate(sorted(rails or ())):
             (x1, y1), (x2, y2) = centre[a], centre[b]

@@ -5,6 +5,7 @@ import random
 from pathlib import Path
 
 from ..core.errors import ContentError, NotFound, UsageError
+from ..core.paths import no_such
 from .common import EXIT_OK, EXIT_PROBLEMS, add_options, article, find_document, int_range, load_result, output_file, words
 from .report import percent, table
 
@@ -60,7 +61,7 @@ def _load(args):
 
     named = [args.map] if args.map.lower().endswith((".yaml", ".yml")) else []
     if named and not Path(args.map).is_file():
-        raise UsageError(f"no such file: {args.map}")
+        raise no_such(args.map, "file")
     result = load_result(args, named)
     # what the map, deck and scenario checks find is this command's to report; anything else
     # (unreadable YAML, schema, references) must be fixed first

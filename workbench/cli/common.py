@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from ..core.errors import ContentError, NotFound, UsageError
+from ..core.paths import no_such
 from .report import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE  # noqa: F401  (the codes, in one place)
 
 
@@ -93,17 +94,22 @@ def load_result(args, named: list[str] = ()):
     return resolve.load(src, report_added=True)
 
 
-def find_document(library, kind: str, name: str, *, what: str | None = None, game: str | None = None):
+def find_document(library, kind: str, name: str, *, what: str | None = None, game: str | None = None,
+                  problems=()):
     """The document of ``kind`` named by ``name``: an id from the library, or a YAML file (its
-    first document of that kind). Unknown ids get a did-you-mean."""
+    first document of that kind). Unknown ids get a did-you-mean. A named file that holds none
+    because of its own errors (among ``problems``: too large, not YAML) is refused with them."""
     what = what or kind.replace("_", " ")
     if content_file(name):
         target = Path(name)
         if not target.is_file():
-            raise UsageError(f"no such file: {name}")
+            raise no_such(name, "file")
         same = _same_file(target)
         found = [d for d in library.of_kind(kind, game) if same(d.file)]
         if not found:
+            own = [p for p in problems if p.is_error and p.file and same(p.file)]
+            if own:
+                raise ContentError(f"{name} could not be read as content ({len(own)} error(s)); fix them first", own)
             raise UsageError(f"{name} holds no {what} document")
         return found[0]
     found = [d for d in library.of_kind(kind, game) if d.id == name]

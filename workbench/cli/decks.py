@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.errors import ContentError, NotFound, UsageError
+from ..core.paths import no_such
 from .common import EXIT_OK, EXIT_PROBLEMS, add_options, find_document, int_range, load_result, output_file
 from .report import percent, table
 
@@ -32,11 +33,11 @@ def add_commands(sub) -> None:
 def _load(args):
     named = [args.deck] if args.deck.lower().endswith((".yaml", ".yml")) else []
     if named and not Path(args.deck).is_file():
-        raise UsageError(f"no such file: {args.deck}")
+        raise no_such(args.deck, "file")
     from ..content.problems import is_model_problem
 
     result = load_result(args, named)
-    document = find_document(result.library, "deck", args.deck)
+    document = find_document(result.library, "deck", args.deck, problems=result.errors)
     # the deck's own reference mistakes are the deck check's to report (as unknown-card), and what
     # the map, deck and scenario checks find is reported by those commands; any other error in the
     # content must be fixed first

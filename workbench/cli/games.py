@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ..content.badges import badged_name
 from ..core.errors import NotFound, UsageError
+from ..core.limits import limit
 from . import engines
 from .common import EXIT_OK, ROUNDS, add_options, content_file, find_document, int_range, load_library, output_file, words
 from .report import percent, table
@@ -22,7 +23,7 @@ def add_commands(sub) -> None:
     fight = sub.add_parser("gunfight", help="Dark Horse gunfight odds, exact, and seeded simulation")
     fight.add_argument("--a", metavar="SPEC", help="the challenger: a character/token id or combat=2,duel=1,deadly,...")
     fight.add_argument("--b", metavar="SPEC", help="the challenged")
-    fight.add_argument("--simulate", type=int_range(1, MAX_SIMULATED), default=None, metavar="N",
+    fight.add_argument("--simulate", type=int_range(1, limit("simulated_fights")), default=None, metavar="N",
                        help="also simulate N seeded fights")
     fight.add_argument("--seed", type=int, default=None, help="seed for --simulate (default 0)")
     fight.add_argument("--matrix", action="store_true", help="win-probability table of every fighter")
@@ -65,7 +66,8 @@ def add_commands(sub) -> None:
                       " Dark Horse, greedy for Western Legends)")
     play.add_argument("--hire", action="append", default=[], metavar="PLAYER=CHARACTER",
                       help="Dark Horse: give a seat a hired character (repeatable), e.g. red=sam-bass")
-    play.add_argument("--log", metavar="FILE.jsonl", help="also write the events as JSON lines")
+    play.add_argument("--log", metavar="FILE.jsonl", help="also write the events as JSON lines (- : to standard"
+                      " output, instead of the text)")
     play.add_argument("--deck", action="append", default=[], metavar="FILE|ID",
                       help="Revolver: a deck to play (a deck document's file or id; its `faction:` says whose, the"
                            " other side plays its base deck); give it twice for both sides")
@@ -209,7 +211,11 @@ def cmd_play(args, rep) -> int:
                           ("variant", args.variant), ("set", args.overrides), ("deck", args.deck)):
         if value and option not in takes:
             raise UsageError(f"--{option} does not apply to {game}")
-    log = output_file(args.log) if args.log else None
+    to_stdout = args.log == "-"  # the convention: `--log -` is standard output (`| python -m workbench.audit`)
+    if to_stdout and rep.json:
+        raise UsageError("--log - writes the log to standard output, where --format json writes its one JSON"
+                         " object; give the log a file name")
+    log = None if to_stdout else output_file(args.log) if args.log else None
     library = load_library(args, [d for d in args.deck if content_file(d)]).library
     if args.scenario is not None and library.data(game, "scenario", args.scenario) is None:
         raise NotFound("scenario", args.scenario, library.ids(game, "scenario"), where=f"in {game}")
@@ -247,7 +253,10 @@ def cmd_play(args, rep) -> int:
             raise NotFound("game length", length, list(lengths))
     rounds = args.rounds if args.rounds is not None else engines.default_rounds(game)
     played = engines.play(game, built, players=players, seed=args.seed, rounds=rounds, bots=bots, length=length,
-                          characters=characters, audit=log is not None)
+                          characters=characters, audit=log is not None or to_stdout)
+    if to_stdout:  # the log is the output: JSON lines only, nothing else on standard output
+        rep.out.write("".join(json.dumps(e) + "\n" for e in played.events))
+        return EXIT_OK
     if log is not None:
         from ..core.storage import atomic_write_text
         atomic_write_text(log, "".join(json.dumps(e) + "\n" for e in played.events))

@@ -95,6 +95,10 @@ def percent(p, digits: int = 2) -> str:
     return f"{value:.{digits}f}%"
 
 
+#: A table column is never padded wider than this many characters.
+COLUMN_WIDTH = 60
+
+
 def table(headers: Sequence[str], rows: Iterable[Sequence[Any]], right: Iterable[int] = ()) -> list[str]:
     """Rows aligned in columns under ``headers`` (columns in ``right`` aligned right).
 
@@ -105,7 +109,9 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[Any]], right: Iterable
     """
     rows = [["" if c is None else str(c) for c in row] for row in rows]
     right = set(right)
-    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+    # a column is padded to its widest cell up to COLUMN_WIDTH; a longer cell is written whole and
+    # pushes its own line only (padding every row to one huge name would fill the memory)
+    widths = [max([len(h)] + [min(len(r[i]), COLUMN_WIDTH) for r in rows]) for i, h in enumerate(headers)]
 
     def line(cells):
         return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .problems import Problem
+from ..core.limits import limit
 
 CODES = {
     "replaced-space-used": "a scenario uses an action space together with the space it replaces",
@@ -104,4 +105,39 @@ def check_player_counts(library) -> Iterator[Problem]:
                                        " can play it", ["players", "min"], hint=f"write min: {high} or max: {low}")
 
 
-SCENARIO_CHECKS = [check_replaced_spaces_used, check_replacement_cycles, check_player_counts]
+def check_replacement_chains(library) -> Iterator[Problem]:
+    """A chain of ``replaces:`` longer than the declared ``replacement_chain`` limit, reported once
+    at the space that starts it (the one nothing replaces). Each space's chain length is found
+    once (linear in the spaces); a loop is :func:`check_replacement_cycles`' to report.
+    """
+    most = limit("replacement_chain")
+    length: dict[tuple, int] = {}  # spaces after this one in its chain (0: replaces nothing)
+    replaced: set[tuple] = set()
+    for space in library.of_kind("action_space"):
+        target = space.data.get("replaces")
+        if isinstance(target, str):
+            replaced.add((space.game, target))
+        path: list[str] = []
+        current = space.id
+        while isinstance(current, str) and (space.game, current) not in length and current not in path:
+            path.append(current)
+            nxt = library.data(space.game, "action_space", current)
+            current = nxt.get("replaces") if nxt else None
+        if isinstance(current, str) and current in path:  # a loop: counted as ending here
+            after = 0
+        else:
+            after = length.get((space.game, current), -1) + 1 if isinstance(current, str) else 0
+        for i in reversed(path):
+            length[(space.game, i)] = after
+            after += 1
+    for space in library.of_kind("action_space"):
+        links = length.get((space.game, space.id), 0)
+        if links > most and (space.game, space.id) not in replaced:
+            yield space.problem(
+                "size-limit", f"this space starts a chain of {links:,} replacements (`replaces:` after"
+                f" `replaces:`), beyond the declared limit of {most:,}", ["replaces"],
+                hint="replace the original space directly instead of through a long chain")
+
+
+SCENARIO_CHECKS = [check_replaced_spaces_used, check_replacement_cycles, check_replacement_chains,
+                   check_player_counts]

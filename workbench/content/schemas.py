@@ -585,9 +585,8 @@ def _explain(document: Document, error, kind: str) -> Iterator[Problem]:
         yield document.problem("schema", f"{where} cannot be {_describe(instance)}", path, hint=hint)
         return
     if keyword == "pattern" and schema.get("pattern") == ID_PATTERN:
-        slug = "-".join("".join(c if c.isalnum() else " " for c in str(instance).lower()).split())
         yield document.problem("schema", f"{where}: {instance!r} is not an id (lowercase words joined by dashes)",
-                               path, hint=f"for example '{slug}'" if slug else None)
+                               path, hint=id_hint(str(instance)))
         return
     if keyword in ("minimum", "maximum", "minItems", "maxItems", "minLength", "uniqueItems"):
         yield document.problem("schema", f"{where}: {error.message}", path, hint=schema.get("description"))
@@ -606,3 +605,28 @@ def _enum_hint(schema, bad) -> str | None:
         return None
     suggestion = did_you_mean(bad, enum)
     return f"did you mean '{suggestion}'?" if suggestion else "one of: " + ", ".join(enum)
+
+
+def id_hint(text: str) -> str | None:
+    """A hint for a text that is not an id: an id made of it (accents taken off), and the letters
+    that only look Latin (a Cyrillic or Greek look-alike) named, so the suggestion is never the
+    same invalid id.
+
+    >>> id_hint("Telegraph Office")
+    "for example 'telegraph-office'"
+    >>> id_hint("s\u0430loon")  # a Cyrillic a
+    "'\u0430' (CYRILLIC SMALL LETTER A) only looks like a Latin letter: type it again on a Latin keyboard"
+    """
+    import re
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", text.lower())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    foreign = sorted({c for c in plain if c.isalpha() and not c.isascii()})
+    if foreign:
+        names = ", ".join(f"'{c}' ({unicodedata.name(c, 'U+%04X' % ord(c))})" for c in foreign[:3])
+        if len(foreign) == 1:
+            return f"{names} only looks like a Latin letter: type it again on a Latin keyboard"
+        return f"{names} only look like Latin letters: type them again on a Latin keyboard"
+    slug = "-".join(re.sub(r"[^a-z0-9]+", " ", plain).split())
+    return f"for example '{slug}'" if slug and slug != text else None

@@ -15,6 +15,7 @@ from typing import Iterable, Iterator
 from .loader import Document, load_file
 from .problems import WARNING, Problem
 from ..core.errors import UsageError, did_you_mean
+from ..core.paths import no_such
 from .schemas import _describe, kinds, load_schemas, schema_problems
 
 #: Files with these endings (in any case: ``.YAML`` too) are content files.
@@ -65,7 +66,7 @@ def discover(paths: Iterable[str | Path], problems: list[Problem] | None = None)
         elif os.path.lexists(path):
             found.append(str(path))  # a file, or something loading will report (a pipe, a dangling link)
         else:
-            raise UsageError(f"no such file or folder: {path}")
+            raise no_such(path)
     if len(paths) < 2:
         return found  # one file or one folder walk cannot name a file twice
     identity = _identities()
@@ -113,6 +114,11 @@ def check_file(path: str) -> tuple[list[Document], list[Problem]]:
     for document in documents:
         problems.extend(document_problems(document))
     return documents, _merge_implicit(problems)
+
+
+class WorkersLost(UsageError):
+    """A worker process of a parallel validation ended before sending its files back (the
+    machine's fault, not the content's): exit 2, in words, never a hang."""
 
 
 def _check_one(path: str) -> tuple[list[Document], list[Problem]]:
@@ -165,12 +171,26 @@ def _check_files(paths: list[str], workers: int | None) -> list[tuple[list[Docum
     # to start, and a share fewer of results to send back (unpickling is serial work).
     share = -(-len(paths) // workers)
     shares = [paths[i:i + share] for i in range(0, len(paths), share)]
-    context = multiprocessing.get_context("fork")
-    with context.Pool(len(shares) - 1) as pool:
-        pending = [pool.apply_async(_check_chunk, (chunk,)) for chunk in shares[1:]]
+    # concurrent.futures, not multiprocessing.Pool: a Pool replaces a worker that dies (killed for
+    # memory, say) and waits forever for the lost share; the executor reports it (BrokenProcessPool).
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = ProcessPoolExecutor(len(shares) - 1, mp_context=multiprocessing.get_context("fork"))
+    try:
+        pending = [pool.submit(_check_chunk, chunk) for chunk in shares[1:]]
         results = _check_chunk(shares[0])
         for job in pending:
-            results.extend(job.get())
+            results.extend(job.result())
+    except BrokenProcessPool:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise WorkersLost(f"a worker process checking these {len(paths):,} files ended before it was done"
+                          " (killed: often the machine ran out of memory), so the files it held were not"
+                          " checked; run again, or with --jobs 1 to check them in one process") from None
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
     return results
 
 

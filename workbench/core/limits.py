@@ -39,6 +39,23 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("deck_size", 1_000, "a deck's cards (its list, or its base plus swaps), `deck_size` and a card's `count`",
           "Revolver's decks have 62 cards; exact draw odds stay instant"),
     Limit("deck_swaps", 1_000, "a deck's `swaps`", "no more swaps than cards"),
+    Limit("amount", 1_000, "the amount of one good in a cost or gain (`cost: {silver: N}`, `gain:`, a"
+          " token's `capture_reward`)", "the published amounts are at most 4; the amounts the rules"
+          " bound (a reputation track, a hand) stay far below"),
+    Limit("dice_a_turn", 16, "the dice one player rolls in a turn: `dice_rolled` and the bonus dice gained"
+          " (so a `gain:` of at most 14 bonus dice beside the rules' 2)",
+          "the ways to place the dice grow combinatorially: three rounds with 16 dice a turn play in well"
+          " under a second more than with 2, with 22 in several seconds, with 26 in minutes; a game that"
+          " reaches more stops with this limit named"),
+    Limit("simulated_fights", 100_000, "`gunfight --simulate N`: the fights simulated beside the exact odds",
+          "a check of the exact odds; 100,000 small fights take seconds"),
+    Limit("simulated_dice", 1_000_000, "`gunfight --simulate N` times the combat dice of both sides",
+          "8,333 fights of 60 dice a side take seconds; a million took minutes"),
+    Limit("text_length", 10_000, "a text value or key (a name, a rule's text, a quoted source)",
+          "about four pages of rules text (the longest published text has ~500 characters); a list or"
+          " table of 100 MB names would exhaust memory"),
+    Limit("replacement_chain", 100, "a chain of `replaces:` (A replaces B, B replaces C, ...)",
+          "the published games replace a space once (Marshal replaces Mayor)"),
 )}
 
 
@@ -59,3 +76,79 @@ def check_dice(library) -> Iterator:
                 yield document.problem("size-limit", f"{combat} combat dice is beyond the declared limit of"
                                        f" {most} dice a side", ["gunfight", "combat"],
                                        hint="the workbench computes gunfights of up to that many dice a side exactly")
+
+
+def check_text(library) -> Iterator:
+    """Text values and keys longer than the ``text_length`` limit, each located (shown shortened).
+
+    Only documents of files longer than the limit are walked: YAML cannot write a text value
+    longer than its source (aliases repeat a value, they do not lengthen it).
+    """
+    most = limit("text_length")
+    for document in library.documents:
+        if len(document.source.text) <= most:
+            continue
+        for path, text in _long_texts(document.data, [], most):
+            yield document.problem("size-limit", f"this text is {len(text):,} characters long, beyond the declared"
+                                   f" limit of {most:,} (it starts {text[:30]!r})", path,
+                                   hint="shorten it, or keep long notes outside the content file")
+
+
+def _long_texts(value, path: list, most: int, seen=None) -> Iterator[tuple[list, str]]:
+    # an anchored value reached through several aliases is reported once
+    seen = set() if seen is None else seen
+    if isinstance(value, (dict, list)):
+        if id(value) in seen:
+            return
+        seen.add(id(value))
+    if isinstance(value, str):
+        if len(value) > most:
+            yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str) and len(key) > most:
+                yield path + [key], key
+            else:
+                yield from _long_texts(item, path + [key], most, seen)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _long_texts(item, path + [i], most, seen)
+
+
+#: The dice the rules roll a turn (Dark Horse: "each player rolls two dice"), beside which a
+#: ``gain:`` of bonus dice must stay within ``dice_a_turn``.
+RULES_DICE = 2
+
+
+def check_amounts(library) -> Iterator:
+    """Costs and gains beyond the ``amount`` limit, and a gain of more bonus dice than the
+    ``dice_a_turn`` limit leaves beside the rules' two dice, each located at its amount."""
+    most, dice = limit("amount"), limit("dice_a_turn") - RULES_DICE
+    for document in library.documents:
+        data = document.data
+        if not isinstance(data, dict):
+            continue
+        for path, bag in _bags(data):
+            for good, amount in bag.items():
+                if not isinstance(amount, int) or isinstance(amount, bool):
+                    continue
+                if good == "bonus-die" and path[-1] == "gain" and amount > dice:
+                    yield document.problem("size-limit", f"a gain of {amount:,} bonus dice is beyond the declared"
+                                           f" limit of {limit('dice_a_turn')} dice a turn (the rules' {RULES_DICE}"
+                                           f" and at most {dice} bonus dice)", path + [good],
+                                           hint="a turn's placements grow combinatorially with the dice held;"
+                                                " gain fewer bonus dice")
+                elif amount > most:
+                    yield document.problem("size-limit", f"{amount:,} {good} is beyond the declared limit of"
+                                           f" {most:,} for one good in a {path[-1].replace('_', ' ')}", path + [good],
+                                           hint="use a smaller amount")
+
+
+def _bags(data: dict) -> Iterator[tuple[list, dict]]:
+    options = data.get("options", data.get("actions"))
+    for i, option in enumerate(options if isinstance(options, list) else ()):
+        for key in ("cost", "gain"):
+            if isinstance(option, dict) and isinstance(option.get(key), dict):
+                yield ["options", i, key], option[key]
+    if isinstance(data.get("capture_reward"), dict):
+        yield ["capture_reward"], data["capture_reward"]

@@ -65,3 +65,29 @@ def modeline(kind: str, folder) -> str:
     except ValueError:  # another drive (Windows)
         target = str(schema)
     return f"# yaml-language-server: $schema={Path(target).as_posix()}"
+
+
+def no_such(path, what: str = "file or folder"):
+    """The error for a named ``path`` that cannot be opened, in words: a symbolic link that loops
+    or leads nowhere is said so (``os.stat`` calls both "no such file").
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / "a.yaml").symlink_to("b.yaml"); (folder / "b.yaml").symlink_to("a.yaml")
+    >>> str(no_such(folder / "a.yaml", "file")).endswith("b.yaml back to itself), so there is no file to read")
+    True
+    """
+    from .errors import UsageError
+
+    path = Path(path)
+    if path.is_symlink():
+        seen, step = [], path
+        while step.is_symlink() and step not in seen and len(seen) < 40:
+            seen.append(step)
+            target = Path(os.readlink(step))
+            step = target if target.is_absolute() else step.parent / target
+        if step in seen or len(seen) >= 40:
+            return UsageError(f"{path} is a symbolic link that loops (through {' -> '.join(map(str, seen[1:])) or path}"
+                              f" back to itself), so there is no {what} to read")
+        return UsageError(f"{path} is a symbolic link to {step}, which does not exist")
+    return UsageError(f"no such {what}: {path}")

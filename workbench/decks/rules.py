@@ -39,6 +39,7 @@ CODES = {
     "not-a-replacement": "a card added with none taken out, or more taken out than added",
     "source-not-allowed": "a replacement card from a source the rules do not allow (Module 2 A: an expansion or promo cards)",
     "type-unknown": "a swap whose card types are not known, so the same-type rule cannot be checked",
+    "base-is-itself": "a deck names itself as its `base:` (a deck cannot be built from itself)",
     "base-list-unknown": "the base deck has no card list, so the deck's replacements cannot be checked (warning: the deck is neither shown legal nor illegal)",
 }
 
@@ -86,7 +87,17 @@ class DeckContext:
         return self.path_of(swap.out if role == "out" else swap.into, role)
 
 
+def check_base_itself(ctx: DeckContext) -> Iterator[Problem]:
+    """A ``base:`` naming the deck itself: its replacements would be judged against its own
+    list, and any deck looks legal."""
+    if ctx.document.data.get("base") == ctx.document.id:
+        yield ctx.problem("base-is-itself", f"the deck '{ctx.document.id}' names itself as its base", [], ["base"],
+                          hint="name the base deck it is built from (e.g. the faction's published deck)")
+
+
 def check_base_known(ctx: DeckContext) -> Iterator[Problem]:
+    if ctx.document.data.get("base") == ctx.document.id:
+        return  # base-is-itself says what is wrong
     if ctx.deck.base_id and ctx.deck.base_counts is None and ctx.deck.form != "declared":
         what = ("what the deck takes out and brings in" if ctx.deck.form == "cards"
                 else "the deck's size and what it takes out")
@@ -209,7 +220,7 @@ def check_origins(ctx: DeckContext) -> Iterator[Problem]:
 
 #: The deck checks, in report order; add a generator to add a rule.
 DECK_CHECKS: list[Callable[[DeckContext], Iterator[Problem]]] = [
-    check_base_known, check_size, check_known_cards, check_faction, check_unique, check_same_type,
+    check_base_itself, check_base_known, check_size, check_known_cards, check_faction, check_unique, check_same_type,
     check_replacements, check_origins,
 ]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.limits import limit
 from .ruleset import BOOLEAN, Parameter, choice, integer, playable
 
 GOODS = {"type": "object", "additionalProperties": integer(0, 100),
@@ -107,7 +108,8 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("white_hat_discarding_black_hat_extra", GOODS, "extra reward when a White Hat discards a Black Hat character",
        "rule/rebels-and-rogues-deck"),
     # setup, turn and end (reviews and public pages; assumptions where silent)
-    _p("dice_rolled", integer(0, 20), "dice each player rolls a round", "rule/setup-from-reviews"),
+    _p("dice_rolled", integer(0, limit("dice_a_turn")), f"dice each player rolls a round (at most"
+       f" {limit('dice_a_turn')}, the declared limit of dice a turn)", "rule/setup-from-reviews"),
     _p("starting_goods", GOODS, "what each player starts with", "rule/setup-from-reviews"),
     _p("starting_pieces", {"type": "object", "additionalProperties": integer(0, 20),
                            "propertyNames": {"enum": ["city", "town"]}}, "pieces each player places at setup",
@@ -184,6 +186,19 @@ NOT_PLAYED = [
 ]
 
 
+def unknown_amounts(space: dict) -> list[list]:
+    """The paths (``["options", i, "cost", good]``) of a space's cost and gain amounts written
+    ``unknown``: the texts do not give them, so the space cannot be collected as written.
+
+    >>> unknown_amounts({"options": [{"cost": {"silver": 1}}, {"gain": {"vote": "unknown"}}]})
+    [['options', 1, 'gain', 'vote']]
+    """
+    options = space.get("options")
+    return [["options", i, field, good] for i, option in enumerate(options if isinstance(options, list) else ())
+            if isinstance(option, dict) for field in ("cost", "gain") if isinstance(option.get(field), dict)
+            for good, amount in option[field].items() if not isinstance(amount, int)]
+
+
 def unknowns(library) -> list[dict]:
     """Base action spaces the engine leaves out (options unknown) unless a space replaces them,
     the unknown claim requirements and types it plays by assumption, and the rules the texts name
@@ -201,7 +216,16 @@ def unknowns(library) -> list[dict]:
     for document in spaces:
         data = document.data
         where = f"{document.file}:{document.locate(['options'])[0] if 'options' in data else document.line}"
-        if data.get("options") in (None, "unknown"):
+        missing = unknown_amounts(data)
+        if missing and data.get("options") not in (None, "unknown"):
+            path = missing[0]
+            rows.append({"kind": "action space", "name": document.id, "value": "amount unknown",
+                         "where": f"{document.file}:{document.locate(path)[0]}",
+                         "why": f"{data.get('name', document.id)}: "
+                                + ", ".join(f"option {p[1] + 1}'s {p[2]} of {p[3]}" for p in missing)
+                                + " unknown, so nothing can be paid or gained and it is left out of play",
+                         "todo": "give the amounts as printed (or a designer's value in a variant's space)"})
+        elif data.get("options") in (None, "unknown"):
             rows.append({"kind": "action space", "name": document.id, "value": "options unknown", "where": where,
                          "why": f"{data.get('name', document.id)} cannot be collected, so it is left out of play"
                                 + (" (a space in the library replaces it)" if document.id in replaced else ""),

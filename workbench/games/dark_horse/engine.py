@@ -29,12 +29,13 @@ from typing import Callable
 
 from ...content.badges import badged_name
 from ...core.errors import ContentError, NotFound, UsageError
+from ...core.limits import limit
 from ..base import Game, State as BaseState, Trail
 from ...rules.effects import kinds_reason, vocabulary
 from ...rules.dark_horse_effects import THIS_HEX_ON_A_SPACE
 from ...rules.ruleset import plain
 from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
-from ...rules.dark_horse import SPEC, resolve_ruleset
+from ...rules.dark_horse import SPEC, resolve_ruleset, unknown_amounts
 from .reputation import (Reputation, ReputationError, ReputationRules, buy_reputation, can_collect,
                          gain as gain_reputation)
 
@@ -738,8 +739,7 @@ def playable_options(space: dict) -> bool:
     options = space.get("options")
     if options in (None, "unknown") or not isinstance(options, list):
         return False
-    return all(isinstance(amount, int) for option in options if isinstance(option, dict)
-               for field in ("cost", "gain") for amount in (option.get(field) or {}).values())
+    return not unknown_amounts(space)
 
 
 def claims(requirement: dict, dice: tuple[int, ...], unknown_claim: str) -> bool:
@@ -972,7 +972,12 @@ class State(BaseState):
         return self.phase in ("roll", "gunfight", "carnival", "move")
 
     def _dice_count(self, player: Player) -> int:
-        return max(0, self.rules.dice_rolled + player.bonus_dice_next - player.jailed_next)
+        count = max(0, self.rules.dice_rolled + player.bonus_dice_next - player.jailed_next)
+        if count > limit("dice_a_turn"):  # its placements would take hours: stop, and say why
+            raise ContentError(f"{player.name} would roll {count} dice this turn ({self.rules.dice_rolled} rolled and"
+                               f" {player.bonus_dice_next} bonus dice), beyond the declared limit of"
+                               f" {limit('dice_a_turn')} dice a turn; the game stops here (round {self.round})")
+        return count
 
     def _rolls_inventor_die(self, player: Player) -> bool:
         # "The player with this Special Role swaps one of his/her dice for the grey colored Inventor die"
@@ -2102,6 +2107,10 @@ def hire(state: State, library, player: str, character_id: str) -> None:
     data = library.data("dark-horse", "character", character_id)
     if data is None:
         raise NotFound("character", character_id, library.ids("dark-horse", "character"), "in dark-horse")
+    holder = next((p.name for p in state.players if any(c.id == character_id for c in p.characters)), None)
+    if holder is not None:  # one card of each character: two seats cannot hold it (nor one seat twice)
+        raise UsageError(f"{data.get('name', character_id)} ('{character_id}') is already hired by {holder}:"
+                         " there is one card of each character")
     gunfight = data.get("gunfight") if isinstance(data.get("gunfight"), dict) else {}
     character = Hired(character_id, data.get("hat", "unknown"), dict(gunfight))
     seat = state.player(player)

@@ -510,8 +510,15 @@ def simulate(a: Side, b: Side, rng: random.Random, rules: GunfightRules) -> Figh
 
 
 def simulate_many(a: Side, b: Side, fights: int, seed: int, rules: GunfightRules) -> dict[str, float]:
-    """Share of each outcome over ``fights`` seeded gunfights."""
+    """Share of each outcome over ``fights`` seeded gunfights: at most the ``simulated_fights``
+    limit, and their dice (fights times both sides' combat dice) at most ``simulated_dice``."""
     _required(rules)
+    dice = max(1, a.combat + b.combat)
+    if not 1 <= fights <= limit("simulated_fights") or fights * dice > limit("simulated_dice"):
+        most = min(limit("simulated_fights"), limit("simulated_dice") // dice)
+        raise UsageError(f"{fights:,} simulated fights of {dice} combat dice is beyond the declared limits"
+                         f" ({limit('simulated_fights'):,} fights, {limit('simulated_dice'):,} dice in all):"
+                         f" at most {most:,} fights here; the exact odds need no simulation")
     rng = random.Random(seed)
     counts = {k: 0 for k in OUTCOMES}
     for _ in range(fights):
