@@ -186,3 +186,30 @@ def test_a_cut_off_rollout_is_valued_by_the_rulesets_scoring(library):
     state.returns = lambda: scores
     # red leads blue by 3 of 4 + 1 + 1; blue trails red by 3; green trails red by 4 of 0 + 4 + 1
     assert value(state) == [3 / 6, -3 / 6, -4 / 5]
+
+
+def test_rollouts_are_played_by_the_engines_own_random_bot(library, monkeypatch):
+    """Dark Horse's random bot never passes while it can place a die: a rollout played by it
+    does not throw its dice away (uniform rollouts passed as often as they placed, and mcts-200
+    lost to greedy; benchmarks/agents.py). Engines without a random bot roll out uniformly."""
+    from workbench.agents.bots import CutoffRollout, rollout_policy, uniform
+    from workbench.games.dark_horse import engine
+
+    built = GAMES["dark-horse"].load().build(library, scenario="high-noon")
+    assert rollout_policy(built) is engine.random_bot and rollout_policy(object()) is uniform
+    passes_while_placing = []
+    original = engine.State.apply_in_place
+
+    def spy(state, action):
+        if isinstance(action, engine.Action) and state.phase == "placement":
+            kinds = {a.kind for a in state.legal_actions()}
+            passes_while_placing.append(action.kind == "pass" and "place" in kinds)
+        original(state, action)
+
+    game = spiel.spiel_game(built, 2, rounds=6)
+    root = game.new_initial_state()
+    monkeypatch.setattr(engine.State, "apply_in_place", spy)
+    evaluator = CutoffRollout(40, random.Random(5))
+    for _ in range(30):
+        evaluator.evaluate(root)
+    assert len(passes_while_placing) > 100 and not any(passes_while_placing)
