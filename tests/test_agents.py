@@ -213,3 +213,27 @@ def test_rollouts_are_played_by_the_engines_own_random_bot(library, monkeypatch)
     for _ in range(30):
         evaluator.evaluate(root)
     assert len(passes_while_placing) > 100 and not any(passes_while_placing)
+
+
+def test_a_seconds_budget_plays_the_playouts_a_probe_says_fit(library, monkeypatch):
+    """``mcts-1s``: a probe of PROBE playouts is timed, then as many playouts as fit the rest of the
+    second at that rate (a clock that says the probe took 0.1 s: 10 playouts a 0.1 s, so 90 more)."""
+    from workbench.agents import bots
+    from workbench.agents.names import parse, think_seconds
+
+    assert parse("mcts-1s") == ("mcts", None) and think_seconds("ismcts-0.25s") == 0.25 and parse("mcts--1s") is None
+    budgets, ticks = [], iter([100.0, 100.1])
+    monkeypatch.setattr(bots.time, "perf_counter", lambda: next(ticks))
+    real = bots.mcts.MCTSBot
+
+    def recording(game, uct_c, max_simulations, evaluator, **kw):
+        budgets.append(max_simulations)
+        return real(game, uct_c, max_simulations, evaluator, **kw)
+
+    monkeypatch.setattr(bots.mcts, "MCTSBot", recording)
+    built = GAMES["dark-horse"].load().build(library, scenario="high-noon")
+    state, rng = built.new_initial_state(players=2, seed=1, rounds=2), random.Random(1)
+    while state.is_chance_node() or len(state.legal_actions()) == 1:
+        state.apply_in_place(state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0])
+    assert state.is_legal(search_bot("mcts-1s")(state, random.Random(2)))
+    assert budgets == [bots.PROBE, 90]

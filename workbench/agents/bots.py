@@ -9,7 +9,11 @@ adapter (:mod:`.spiel`), the same bot for every game and for a designer's new co
     seen (:mod:`.visibility`), its tree keyed by the seat's information state: it does not cheat.
 
 A name may carry a budget in playouts per decision: ``mcts-50``, ``ismcts-400`` (default
-:data:`PLAYOUTS`). A decision with one legal action is taken without search.
+:data:`PLAYOUTS`), or in seconds: ``mcts-2s`` thinks about 2 seconds a decision, playing as many
+playouts as a probe of :data:`PROBE` playouts on that decision says fit (OpenSpiel's bots count
+playouts, not time). A seconds budget depends on the machine and its load, so the same seed no
+longer gives the same game: sweeps that must replay use playouts. A decision with one legal
+action is taken without search.
 
 Leaves are valued by a rollout cut off after :data:`DEPTH` decisions (chance outcomes sampled on
 the way, not counted), played by the engine's own ``random`` bot where it has one (Dark Horse's
@@ -34,13 +38,17 @@ import weakref
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
-from .names import KINDS, PLAYOUTS, parse  # noqa: F401  (PLAYOUTS: the default budget, re-exported)
+import time
+
+from .names import KINDS, PLAYOUTS, parse, think_seconds  # noqa: F401  (PLAYOUTS: the default budget, re-exported)
 from .spiel import SpielState, outcome_returns, spiel_game
 
 #: Decisions a rollout plays before it is valued by the scoring.
 DEPTH = 8
 #: UCT's exploration constant (values lie in [-1, 1]).
 UCT_C = 2.0
+#: Playouts a seconds budget times first, to see how many fit.
+PROBE = 10
 
 
 def value(state) -> list[float]:
@@ -123,6 +131,18 @@ def search_bot(name: str, *, depth: int = DEPTH):
     if parsed is None:
         raise ValueError(f"not a search bot: {name}")
     kind, playouts = parsed
+    seconds = think_seconds(name)
+
+    def searcher_for(game, state, seed: int, budget: int):
+        evaluator = CutoffRollout(depth, random.Random(seed))
+        numpy_rng = np.random.RandomState(seed)
+        if kind == "mcts":
+            return mcts.MCTSBot(game, UCT_C, budget, evaluator, random_state=numpy_rng, solve=False)
+        searcher = ismcts.ISMCTSBot(game, evaluator, UCT_C, budget, random_state=numpy_rng,
+                                    allow_inconsistent_action_sets=True)
+        worlds, seat = random.Random(seed ^ 0x5EED), state.current_player()
+        searcher.set_resampler(lambda s, player: SpielState(game, game.visibility.resample(s.inner, seat, worlds)))
+        return searcher
 
     def bot(state, rng: random.Random):
         actions = state.legal_actions()
@@ -130,17 +150,14 @@ def search_bot(name: str, *, depth: int = DEPTH):
             return actions[0]
         game = _spiel(state)
         seed = rng.getrandbits(32)
-        evaluator = CutoffRollout(depth, random.Random(seed))
-        numpy_rng = np.random.RandomState(seed)
         root = game.wrap(state)
-        if kind == "mcts":
-            searcher = mcts.MCTSBot(game, UCT_C, playouts, evaluator, random_state=numpy_rng, solve=False)
-        else:
-            searcher = ismcts.ISMCTSBot(game, evaluator, UCT_C, playouts, random_state=numpy_rng,
-                                        allow_inconsistent_action_sets=True)
-            worlds, seat = random.Random(seed ^ 0x5EED), state.current_player()
-            searcher.set_resampler(lambda s, player: SpielState(game, game.visibility.resample(s.inner, seat, worlds)))
-        return root.engine_action(searcher.step(root))
+        budget = playouts
+        if seconds is not None:     # time a probe, then spend the rest of the seconds at that rate
+            started = time.perf_counter()
+            searcher_for(game, state, seed, PROBE).step(root.clone())
+            took = max(time.perf_counter() - started, 1e-6)
+            budget = max(PROBE, int(PROBE * seconds / took) - PROBE)
+        return root.engine_action(searcher_for(game, state, seed, budget).step(root))
 
     bot.__name__ = name
     return bot
