@@ -237,3 +237,19 @@ def test_a_seconds_budget_plays_the_playouts_a_probe_says_fit(library, monkeypat
         state.apply_in_place(state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0])
     assert state.is_legal(search_bot("mcts-1s")(state, random.Random(2)))
     assert budgets == [bots.PROBE, 90]
+
+
+def test_search_beats_greedy_in_pork_barrel_smoke(library):
+    """A fixed-seed statistical smoke test of the ladder (benchmarks/agents.py has the full one):
+    mcts-20 against greedy 1-on-1, seats swapped every other game, 8 seeded games of Pork Barrel
+    (a scenario whose known scoring, 2 VP an Influence, leaves room to play better). At least
+    7 wins of 8 (a coin would do that with probability 9/256 = 3.5%); the seeds are fixed,
+    so the result is the same on every run and machine load."""
+    built = GAMES["dark-horse"].load().build(library, scenario="pork-barrel")
+    wins = 0
+    for n in range(8):
+        bots = [search_bot("mcts-20"), "greedy"] if n % 2 == 0 else ["greedy", search_bot("mcts-20")]
+        state = play(built, 2, 1 + n, bots, rounds=6)
+        scores, mine = state.returns(), state.seats[n % 2]
+        wins += all(scores[mine] > v for s, v in scores.items() if s != mine)
+    assert wins >= 7
