@@ -162,13 +162,14 @@ def ladder(games: int, seed: int, only: list[str], rungs: list[tuple[str, str]])
         if only and setting not in only:
             continue
         for first, second in rungs:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             r = ladder_rung(setting, first, second, games, seed, progress=lambda line: print(line, flush=True))
             low, high = r["interval"]
             print(f"{setting}: {first} vs {second}: {r['wins']} wins, {r['ties']} ties, {r['losses']} losses:"
                   f" {r['points'] / games:.0%} of the points [{low:.0%}, {high:.0%}] over {games} games"
                   f" (ended by the rules {r['ended'].get('rules', 0)}, at the cap {r['ended'].get('cap', 0)};"
-                  f" {time.perf_counter() - started:.0f} s)", flush=True)
+                  f" {time.process_time() - cpu:.1f} s of CPU, {time.perf_counter() - started:.0f} s on the clock)",
+                  flush=True)
 
 
 def coverage(setting: str, bots: list[str], games: int, seed: int, library=None, variants=(), **options) -> None:
