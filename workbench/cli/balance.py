@@ -56,7 +56,7 @@ def add_commands(sub) -> None:
     how = parser.add_argument_group("how each game is played")
     how.add_argument("--players", type=int, default=3, help="players (default 3)")
     how.add_argument("--bots", metavar="BOT,BOT", help="bots by seat, repeated round the table: the game's own"
-                     " (random, greedy) or the search bots mcts, ismcts, with playouts a decision as mcts-50"
+                     " (random, greedy) or the search bots mcts, ismcts, with playouts a decision as mcts-50 or seconds as mcts-2s"
                      " (default: mcts-20)")
     how.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a game option: Dark Horse rounds=N; Western Legends length=short|average|long, rounds=N")
