@@ -176,7 +176,7 @@ def ladder(games: int, seed: int, only: list[str], rungs: list[tuple[str, str]])
 def coverage(setting: str, bots: list[str], games: int, seed: int, library=None, variants=(), **options) -> None:
     game = built(setting, library, variants)
     result = coverage_sweep(game, 2, range(seed, seed + games), bots, **{**SETTINGS[setting][2], **options})
-    print(f"{setting} {', '.join(variants)}, bots {', '.join(bots)} by seat:")
+    print(f"{setting}{''.join(' + ' + v for v in variants)}, bots by seat: {', '.join(bots)}")
     print(result.text(), flush=True)
 
 

@@ -129,13 +129,13 @@ class Coverage:
 
     def text(self) -> str:
         lines = [f"rules coverage over {self.games} games ({self.decisions} decisions)", "",
-                 f"{'decision':<44}{'legal':>8}{'taken':>8}{'taken when legal':>18}"]
+                 f"{'decision':<52}{'legal':>8}{'taken':>8}{'taken when legal':>18}"]
         for label in sorted(self.legal, key=lambda x: (-self.taken[x], x)):
             share = self.taken[label] / self.legal[label]
-            lines.append(f"{label:<44}{self.legal[label]:>8}{self.taken[label]:>8}{share:>17.0%}")
-        lines += ["", f"{'what happened':<44}{'times':>8}{'games':>8}"]
+            lines.append(f"{label:<52}{self.legal[label]:>8}{self.taken[label]:>8}{share:>17.0%}")
+        lines += ["", f"{'what happened':<52}{'times':>8}{'games':>8}"]
         for label in sorted(self.events, key=lambda x: (-self.events[x], x)):
-            lines.append(f"{label:<44}{self.events[label]:>8}{self.event_games[label]:>8}")
+            lines.append(f"{label:<52}{self.events[label]:>8}{self.event_games[label]:>8}")
         lines += ["", "legal but never taken: " + (", ".join(self.never_taken()) or "none")]
         if self.in_play:
             lines.append("in play but never legal: " + (", ".join(self.never_legal()) or "none"))
