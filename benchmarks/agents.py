@@ -46,6 +46,22 @@ Measured on 12-01 (load average 8-11 on 2 cores; 20 games a rung, so wide interv
   stopped losing it. Pork Barrel, whose Influence scores 2 VP each, has room to play better,
   and there MCTS wins every game. The smoke test (tests/test_agents.py) plays 8 fixed seeds of
   Pork Barrel, mcts-20 vs greedy: 8 wins (at least 7 asserted).
+* More playouts against fewer, Pork Barrel, mcts-200 vs mcts-20: 10 wins, 1 tie, 9 losses, 52%
+  [32%, 72%] over 20 games: not shown there (both beat greedy in every game; at 20 playouts the
+  scenario seems already played about as well as 200 play it). In High Noon before the fix,
+  mcts-200 vs mcts-20 was 68% [46%, 84%].
+* speed, Dark Horse High Noon, mcts-200 in both seats (6 rounds, 51 steps, 39 searched
+  decisions): 7.5 s of CPU (124 s on the clock at a load average of 18), 0.96 ms of CPU a
+  playout. The profile (clock time under load; shares only): rollouts 54% of the search,
+  engine steps 34%, OpenSpiel's tree policy 44% (overlapping), engine clones 4%, action ids 4%.
+  Against the target (a 200-playout game <= 5 s): met with mcts-200 in one seat (4.5 s before
+  this stop), not in both.
+* gunfights (heist content, mcts-20 in both seats, 40 paired seeds), published rules vs
+  deadlier-gunfights, per game: gunfights 0.45 vs 0.42, won by the challenger 0.23 vs 0.30, by
+  the challenged 0.20 vs 0.12, drawn 0.03 vs 0; robberies stopped 0.12 vs 0.25, robberies that
+  paid 0.17 vs 0.10; the robber's seat (red) took 42% vs 36% of the points. The direction is
+  the house rule's (a fight is won by 1 over the other's wounds, so fewer draws and more wins
+  for the stronger deputy) but 40 games do not make these differences significant.
 * Western Legends, mcts-200 vs greedy: 70% of the points [40%, 89%] over 10 games; mcts-200 vs
   mcts-20: 90% [60%, 98%] over 10 games (all ended by the rules); a game with mcts-200 in both
   seats 26.9 s (228 steps). (Its rollout policy is unchanged: its random bot is uniform.)
