@@ -60,8 +60,9 @@ Measured on 12-01 (load average 8-11 on 2 cores; 20 games a rung, so wide interv
   deadlier-gunfights, per game: gunfights 0.45 vs 0.42, won by the challenger 0.23 vs 0.30, by
   the challenged 0.20 vs 0.12, drawn 0.03 vs 0; robberies stopped 0.12 vs 0.25, robberies that
   paid 0.17 vs 0.10; the robber's seat (red) took 42% vs 36% of the points. The direction is
-  the house rule's (a fight is won by 1 over the other's wounds, so fewer draws and more wins
-  for the stronger deputy) but 40 games do not make these differences significant.
+  the house rule's (a roll 1 above the other's wins instead of 2: fewer draws, and more wins
+  for the challenger, who only challenges when the exact odds favour it), but 40 games do not
+  make these differences significant.
 * Western Legends, mcts-200 vs greedy: 70% of the points [40%, 89%] over 10 games; mcts-200 vs
   mcts-20: 90% [60%, 98%] over 10 games (all ended by the rules); a game with mcts-200 in both
   seats 26.9 s (228 steps). (Its rollout policy is unchanged: its random bot is uniform.)
