@@ -40,6 +40,8 @@ def test_taken_counts_are_the_placements_and_collections_of_the_histories(librar
     # every label taken was legal at least as often; what was legal and never taken is listed
     assert all(coverage.legal[k] >= v for k, v in coverage.taken.items())
     assert set(coverage.never_taken()) == {k for k in coverage.legal if coverage.taken[k] == 0}
+    # a Mystery Hex is named by its type, not by where it lies this game
+    assert not any("hex@" in k for k in coverage.legal) and any("(mystery hex)" in k for k in coverage.legal)
     # the spaces High Noon puts in play, and those the engine leaves out, are named
     assert "place on saloon" in coverage.in_play and "trader-new" in coverage.left_out
 
