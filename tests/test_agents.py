@@ -190,7 +190,7 @@ def test_a_cut_off_rollout_is_valued_by_the_rulesets_scoring(library):
 
 def test_rollouts_are_played_by_the_engines_own_random_bot(library, monkeypatch):
     """Dark Horse's random bot never passes while it can place a die: a rollout played by it
-    does not throw its dice away (uniform rollouts passed as often as they placed, and mcts-200
+    does not throw its dice away (uniform rollouts pass with dice left to place, and mcts-200
     lost to greedy; benchmarks/agents.py). Engines without a random bot roll out uniformly."""
     from workbench.agents.bots import CutoffRollout, rollout_policy, uniform
     from workbench.games.dark_horse import engine

@@ -19,11 +19,11 @@ Leaves are valued by a rollout cut off after :data:`DEPTH` decisions (chance out
 the way, not counted), played by the engine's own ``random`` bot where it has one (Dark Horse's
 never passes while it can place a die; Western Legends' and Revolver's are their games' uniform
 players), else uniformly over the legal actions. Measured (benchmarks/agents.py): with uniform
-rollouts a Dark Horse rollout passes as often as it places, so a cut-off value says little and
+rollouts a Dark Horse rollout often passes with dice left to place, so a cut-off value says less and
 ``mcts-200`` lost to ``greedy`` in High Noon (2 wins, 12 ties, 6 losses in 20 paired games); with
-the engine's random bot as the rollout policy it ties (2, 16, 2) at the scoring's ceiling. A rollout that reaches the end is valued by the result
-(:func:`.spiel.outcome_returns`: +1 a sole winner, 0 a shared win, -1 the others); one cut off is
-valued by the ruleset's own scoring, ``State.returns()`` (the points the rules give: Dark Horse's
+the engine's random bot as the rollout policy it ties (2, 16, 2) at the scoring's ceiling.
+A rollout that reaches the end is valued by the result (:func:`.spiel.outcome_returns`: +1 a
+sole winner, 0 a shared win, -1 the others); one cut off is valued by the ruleset's own scoring, ``State.returns()`` (the points the rules give: Dark Horse's
 Victory Points, Western Legends' Legend Points with end-game scoring, Revolver's bandits):
 :func:`value`. No weights of the bot's own.
 
@@ -33,12 +33,11 @@ Determinism: a bot draws its search seed from the game's bot generator (``play``
 from __future__ import annotations
 
 import random
+import time
 import weakref
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
-
-import time
 
 from .names import KINDS, PLAYOUTS, parse, think_seconds  # noqa: F401  (PLAYOUTS: the default budget, re-exported)
 from .spiel import SpielState, outcome_returns, spiel_game
