@@ -55,7 +55,11 @@ Measured on 12-01 (load average 8-11 on 2 cores; 20 games a rung, so wide interv
   playout. The profile (clock time under load; shares only): rollouts 54% of the search,
   engine steps 34%, OpenSpiel's tree policy 44% (overlapping), engine clones 4%, action ids 4%.
   Against the target (a 200-playout game <= 5 s): met with mcts-200 in one seat (4.5 s before
-  this stop), not in both.
+  this stop), not in both. Western Legends (short game, 228 steps, 118 searched decisions):
+  12.8 s of CPU (271 s on the clock), 0.54 ms of CPU a playout, within the 60 s target; profile
+  shares: rollouts 50%, engine steps 27%, tree policy 47%, action ids 10%, clones 4%. (This
+  run's profiler counted clock time; the script now profiles CPU time.)
+* ISMCTS: Pork Barrel, ismcts-200 vs greedy: 10 wins of 10, 100% [72%, 100%] (69 s of CPU).
 * gunfights (heist content, mcts-20 in both seats, 40 paired seeds), published rules vs
   deadlier-gunfights, per game: gunfights 0.45 vs 0.42, won by the challenger 0.23 vs 0.30, by
   the challenged 0.20 vs 0.12, drawn 0.03 vs 0; robberies stopped 0.12 vs 0.25, robberies that
