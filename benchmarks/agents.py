@@ -1,32 +1,78 @@
-"""Search bots: what a game costs, where a playout's time goes, and a skill ladder per game.
+"""Search bots: what a game costs, where a playout's time goes, a skill ladder per game, the rules
+coverage, and the gunfight house rule.
 
     .venv/bin/python benchmarks/agents.py speed            # time per MCTS game and per playout, by part
-    .venv/bin/python benchmarks/agents.py ladder --games 40
+    .venv/bin/python benchmarks/agents.py ladder --games 20 [--game dark-horse/pork-barrel] [--rung A:B]
+    .venv/bin/python benchmarks/agents.py coverage --game dark-horse/high-noon --bots mcts-20,greedy --games 20
+    .venv/bin/python benchmarks/agents.py gunfights --games 40   # the deadlier-gunfights house rule, paired
 
 ``speed`` plays one seeded game per game with ``mcts-200`` in every seat (Dark Horse High Noon,
-2 players, 6 rounds; Western Legends 2 players, short game) on one core, and profiles it: the
+2 players, 6 rounds; Western Legends 2 players, short game) on one core, and profiles it (the
+CPU time is the figure to read on a loaded machine; the clock's depends on the load): the
 share of the time in the engine's clone and step, the rollouts, the adapter (action ids) and
 OpenSpiel's tree. Targets (issue 22): a 200-playout Dark Horse game <= 5 s, a Western Legends game
 <= 60 s.
 
 ``ladder`` plays each pairing ``--games`` times 1-on-1, the seats swapped every other game (so the
-first player's edge cancels), and prints the first bot's share of the points (a win 1, a shared
-win 1/2) with a 95% Wilson interval. Rungs: MCTS against greedy and random, more playouts against
-fewer, greedy against random.
+first player's edge cancels; game *n* has seed ``--seed + n``), and prints the first bot's wins,
+ties and losses and its share of the points (a win 1, a tie 1/2) with a 95% Wilson interval.
+Rungs: MCTS against greedy and random, more playouts against fewer, greedy against random.
+
+``coverage`` prints the rules-coverage table (:mod:`workbench.agents.coverage`): for each action
+space, option, token and action kind, the decisions where it was legal and where a bot took it;
+what happened (robberies, gunfights, captures, each effect); and what was legal but never taken.
+
+``gunfights`` plays the same seeds with and without the ``deadlier-gunfights`` house rule on
+content where gunfights happen and prints the gunfight figures side by side (see below).
 
 The machine these figures come from is shared (2 cores, several engineers at once): absolute
 times are indicative only; the ladder's win rates do not depend on the load.
 
-Measured on 12-01 (load average ~8.6 on 2 cores; few games, so wide intervals):
+Measured on 12-01 (load average 8-11 on 2 cores; 20 games a rung, so wide intervals):
 
+* Dark Horse, mcts-200 vs greedy (rollouts cut off at 8 decisions; the same 20 seeds throughout):
+  - Pork Barrel (6 rounds): 20 wins of 20, 100% [84%, 100%], with the engine's random bot as the
+    rollout policy (this stop's change) and with uniform rollouts alike (also 20 of 20).
+  - High Noon (6 rounds): 2 wins, 16 ties, 2 losses, 50% [30%, 70%], with the engine's random
+    bot rolling out; uniform rollouts (before): 2 wins, 12 ties, 6 losses, 40% [22%, 61%];
+    rollouts to the end of the game: 1, 18, 1 (random bot) and 2, 14, 4 (uniform); a value
+    counting Reputation tokens pro rata instead of whole VP: 1, 14, 5 (not kept: not the
+    rules' scoring).
+  High Noon is a game of ties on the content as published, not a weak bot: its only known score
+  is Reputation (1 VP per 4 tokens, White and Black cancelling); the Marshal gives 2 White Hat,
+  the Saloon 2 Black Hat; a seat that keeps to one hat ends 6 rounds on 3 VP: with the fix both
+  seats ended on 3 VP in 14 of the 20 games and no seat scored more in any (no tie-breaker is
+  in the texts). Search cannot win a tied race; it
+  stopped losing it. Pork Barrel, whose Influence scores 2 VP each, has room to play better,
+  and there MCTS wins every game. The smoke test (tests/test_agents.py) plays 8 fixed seeds of
+  Pork Barrel, mcts-20 vs greedy: 8 wins (at least 7 asserted).
+* More playouts against fewer, Pork Barrel, mcts-200 vs mcts-20: 10 wins, 1 tie, 9 losses, 52%
+  [32%, 72%] over 20 games: not shown there (both beat greedy in every game; at 20 playouts the
+  scenario seems already played about as well as 200 play it). In High Noon before the fix,
+  mcts-200 vs mcts-20 was 68% [46%, 84%].
+* speed, Dark Horse High Noon, mcts-200 in both seats (6 rounds, 51 steps, 39 searched
+  decisions): 7.5 s of CPU (124 s on the clock at a load average of 18), 0.96 ms of CPU a
+  playout. The profile (clock time under load; shares only): rollouts 54% of the search,
+  engine steps 34%, OpenSpiel's tree policy 44% (overlapping), engine clones 4%, action ids 4%.
+  Against the target (a 200-playout game <= 5 s): met with mcts-200 in one seat (4.5 s before
+  this stop), not in both. Western Legends (short game, 228 steps, 118 searched decisions):
+  12.8 s of CPU (271 s on the clock), 0.54 ms of CPU a playout, within the 60 s target; profile
+  shares: rollouts 50%, engine steps 27%, tree policy 47%, action ids 10%, clones 4%. (This
+  run's profiler counted clock time; the script now profiles CPU time.)
+* ISMCTS: Pork Barrel, ismcts-200 vs greedy: 10 wins of 10, 100% [72%, 100%] (69 s of CPU).
+* gunfights (heist content, mcts-20 in both seats, 40 paired seeds), published rules vs
+  deadlier-gunfights, per game: gunfights 0.45 vs 0.42, won by the challenger 0.23 vs 0.30, by
+  the challenged 0.20 vs 0.12, drawn 0.03 vs 0; robberies stopped 0.12 vs 0.25, robberies that
+  paid 0.17 vs 0.10; the robber's seat (red) took 42% vs 36% of the points. The direction is
+  the house rule's (a roll 1 above the other's wins instead of 2: fewer draws, and more wins
+  for the challenger, who only challenges when the exact odds favour it), but 40 games do not
+  make these differences significant.
 * Western Legends, mcts-200 vs greedy: 70% of the points [40%, 89%] over 10 games; mcts-200 vs
   mcts-20: 90% [60%, 98%] over 10 games (all ended by the rules); a game with mcts-200 in both
-  seats 26.9 s (228 steps).
-* Dark Horse High Noon (6 rounds), mcts-200 vs greedy: 40% [22%, 61%] over 20 games; mcts-200 vs
-  mcts-20: 68% [46%, 84%]; mcts-200 vs random: 95% [76%, 99%] (20 games each); every game ended at
-  the round cap. One game with
-  mcts-200 in one seat: 4.5 s. MCTS does not beat greedy here: the rollouts' value (Victory Points
-  known so far) rarely moves within 8 decisions of High Noon.
+  seats 26.9 s (228 steps). (Its rollout policy is unchanged: its random bot is uniform.)
+* Dark Horse High Noon, before the fix: mcts-200 vs mcts-20: 68% [46%, 84%]; mcts-200 vs
+  random: 95% [76%, 99%] (20 games each); every game ended at the round cap. One game with
+  mcts-200 in one seat: 4.5 s.
 """
 from __future__ import annotations
 
@@ -34,24 +80,33 @@ import argparse
 import cProfile
 import pstats
 import time
+from collections import Counter
+from pathlib import Path
 
+from workbench.agents.coverage import sweep as coverage_sweep
 from workbench.agents.seats import seat_bots
+from workbench.app.validate import validate_paths
 from workbench.content.published import published_library
 from workbench.games import GAMES
 from workbench.games.base import play
 
-GAMES_PLAYED = {
-    "dark-horse": {"scenario": "high-noon", "options": {"rounds": 6}},
-    "western-legends": {"scenario": None, "options": {}},
+ROOT = Path(__file__).resolve().parent.parent
+#: The settings played: "game/scenario" -> game, scenario, options.
+SETTINGS = {
+    "dark-horse/high-noon": ("dark-horse", "high-noon", {"rounds": 6}),
+    "dark-horse/pork-barrel": ("dark-horse", "pork-barrel", {"rounds": 6}),
+    "western-legends": ("western-legends", None, {}),
 }
+SPEED = ["dark-horse/high-noon", "western-legends"]
 
 
-def built(game: str):
-    return GAMES[game].load().build(published_library(), scenario=GAMES_PLAYED[game]["scenario"])
+def built(setting: str, library=None, variants=()):
+    game, scenario, _ = SETTINGS[setting]
+    return GAMES[game].load().build(library or published_library(), scenario=scenario, variants=variants)
 
 
-def one_game(game: str, bots: list[str], seed: int):
-    return play(built(game), 2, seed, seat_bots(bots), **GAMES_PLAYED[game]["options"])
+def one_game(setting: str, bots: list[str], seed: int, game=None, **options):
+    return play(game or built(setting), 2, seed, seat_bots(bots), **{**SETTINGS[setting][2], **options})
 
 
 PARTS = {   # (file fragment, function) whose cumulative time is reported
@@ -65,26 +120,27 @@ PARTS = {   # (file fragment, function) whose cumulative time is reported
 
 
 def speed(seed: int) -> None:
-    for game in GAMES_PLAYED:
-        built(game)          # build and import outside the timing
-        started = time.perf_counter()
-        state = one_game(game, ["mcts-200"], seed)
-        wall = time.perf_counter() - started
-        profile = cProfile.Profile()
+    for setting in SPEED:
+        game = built(setting)          # build and import outside the timing
+        started, cpu = time.perf_counter(), time.process_time()
+        state = one_game(setting, ["mcts-200"], seed, game)
+        wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+        profile = cProfile.Profile(time.process_time)     # CPU time: the load does not inflate it
         profile.enable()
-        one_game(game, ["mcts-200"], seed)
+        one_game(setting, ["mcts-200"], seed, game)
         profile.disable()
         stats = pstats.Stats(profile).stats
         searched = sum(n for (f, _, name), (_, n, *_rest) in stats.items() if f.endswith("algorithms/mcts.py")
                        and name == "mcts_search")
         total = sum(t for (_, _, _), (_, _, t, _, _) in stats.items())
-        print(f"{game}: one game, mcts-200 in both seats: {wall:.1f} s ({len(state.history)} steps,"
-              f" {searched} searched decisions, {wall / max(1, searched * 200) * 1e3:.2f} ms a playout)")
+        print(f"{setting}: one game, mcts-200 in both seats: {cpu:.1f} s of CPU, {wall:.1f} s on the clock"
+              f" ({len(state.history)} steps, {searched} searched decisions,"
+              f" {cpu / max(1, searched * 200) * 1e3:.2f} ms of CPU a playout)")
         for label, (where, function) in PARTS.items():
             cumulative = sum(ct for (f, _, name), (_, _, _, ct, _) in stats.items() if where in f and name == function
                              and not (function == "clone" and "agents" in f))
-            print(f"  {label:<40}{cumulative:>8.2f} s (profiled; the profiler's own overhead included)")
-        print(f"  {'profiled total (own time)':<40}{total:>8.2f} s")
+            print(f"  {label:<40}{cumulative:>8.2f} s of CPU (profiled; the profiler's own overhead included)")
+        print(f"  {'profiled total (own time)':<40}{total:>8.2f} s", flush=True)
 
 
 def wilson(points: float, n: int) -> tuple[float, float]:
@@ -97,41 +153,107 @@ def wilson(points: float, n: int) -> tuple[float, float]:
 RUNGS = [("mcts-200", "greedy"), ("mcts-200", "random"), ("mcts-200", "mcts-20"), ("greedy", "random")]
 
 
+def result_of(state, seat: str) -> str:
+    """"win", "tie" or "loss" for ``seat``: the engine's ranking when it has one, else returns()."""
+    if hasattr(state, "ranking"):
+        winners = list(state.ranking()[0])
+    else:
+        scores = state.returns()
+        winners = [s for s, v in scores.items() if v == max(scores.values())]
+    return "loss" if seat not in winners else "win" if len(winners) == 1 else "tie"
+
+
+def ladder_rung(setting: str, first: str, second: str, games: int, seed: int, progress=print) -> dict:
+    """``first`` against ``second`` over ``games`` paired games (seats swapped every other game)."""
+    results, ended, game = Counter(), Counter(), built(setting)
+    for n in range(games):
+        bots = [first, second] if n % 2 == 0 else [second, first]
+        state = one_game(setting, bots, seed + n, game)
+        results[result_of(state, state.seats[n % 2])] += 1
+        why = next((e.get("why") for e in reversed(list(state.log)) if e.get("why")), "") or ""
+        ended["cap" if "(the limit given)" in why else "rules"] += 1
+        if progress and (n + 1) % 5 == 0 and n + 1 < games:
+            progress(f"  ... {setting}: {first} vs {second}: {dict(results)} after {n + 1} games")
+    points = results["win"] + results["tie"] / 2
+    return {"wins": results["win"], "ties": results["tie"], "losses": results["loss"], "points": points,
+            "games": games, "interval": wilson(points, games), "ended": dict(ended)}
+
+
 def ladder(games: int, seed: int, only: list[str], rungs: list[tuple[str, str]]) -> None:
-    for game in GAMES_PLAYED:
-        if only and game not in only:
+    for setting in SETTINGS:
+        if only and setting not in only:
             continue
         for first, second in rungs:
-            points, ended, started = 0.0, {}, time.perf_counter()
-            for n in range(games):
-                bots = [first, second] if n % 2 == 0 else [second, first]
-                state = one_game(game, bots, seed + n)
-                seat = state.seats[0] if n % 2 == 0 else state.seats[1]
-                winners = list(state.ranking()[0]) if hasattr(state, "ranking") else \
-                    [s for s, v in state.returns().items() if v == max(state.returns().values())]
-                points += (1.0 / len(winners)) if seat in winners else 0.0
-                why = next((e.get("why") for e in reversed(list(state.log)) if e.get("why")), "")
-                capped = "(the limit given)" in (why or "")
-                ended["cap" if capped else "rules"] = ended.get("cap" if capped else "rules", 0) + 1
-                if (n + 1) % 5 == 0 and n + 1 < games:
-                    print(f"  ... {game}: {first} vs {second}: {points:g} points of {n + 1} games", flush=True)
-            low, high = wilson(points, games)
-            print(f"{game}: {first} vs {second}: {points / games:.0%} of the points [{low:.0%}, {high:.0%}]"
-                  f" over {games} games (ended by the rules {ended.get('rules', 0)}, at the cap {ended.get('cap', 0)};"
-                  f" {time.perf_counter() - started:.0f} s)", flush=True)
+            started, cpu = time.perf_counter(), time.process_time()
+            r = ladder_rung(setting, first, second, games, seed, progress=lambda line: print(line, flush=True))
+            low, high = r["interval"]
+            print(f"{setting}: {first} vs {second}: {r['wins']} wins, {r['ties']} ties, {r['losses']} losses:"
+                  f" {r['points'] / games:.0%} of the points [{low:.0%}, {high:.0%}] over {games} games"
+                  f" (ended by the rules {r['ended'].get('rules', 0)}, at the cap {r['ended'].get('cap', 0)};"
+                  f" {time.process_time() - cpu:.1f} s of CPU, {time.perf_counter() - started:.0f} s on the clock)",
+                  flush=True)
+
+
+def coverage(setting: str, bots: list[str], games: int, seed: int, library=None, variants=(), **options) -> None:
+    game = built(setting, library, variants)
+    result = coverage_sweep(game, 2, range(seed, seed + games), bots, **{**SETTINGS[setting][2], **options})
+    print(f"{setting}{''.join(' + ' + v for v in variants)}, bots by seat: {', '.join(bots)}")
+    print(result.text(), flush=True)
+
+
+#: Content where gunfights happen: the test corpus's robbable bank and two hired characters with
+#: gunfight icons (the published content has none; see the README's balance section).
+HEIST = {"scenario": "fixture-heist", "characters": {"red": ["fixture-bandit"], "blue": ["fixture-deputy"]}}
+GUNFIGHT_EVENTS = ("rob", "robbed", "robbery-stopped", "challenge", "gunfight", "wound", "captured")
+
+
+def gunfights(games: int, seed: int, bots: list[str]) -> None:
+    """The same seeds with and without the deadlier-gunfights house rule, on the heist content."""
+    library = validate_paths([ROOT / "variants", ROOT / "tests" / "corpus" / "dark-horse"]).library
+    engine = GAMES["dark-horse"].load()
+    print(f"Dark Horse {HEIST['scenario']} (tests/corpus/dark-horse), 2 players, 6 rounds, bots {', '.join(bots)},"
+          f" hired at the start: {HEIST['characters']}; {games} seeds from {seed}, the same in both")
+    rows = {}
+    for name, variants in (("published rules", ()), ("deadlier-gunfights", ("deadlier-gunfights",))):
+        game = engine.build(library, scenario=HEIST["scenario"], variants=variants)
+        counts, wins = Counter(), Counter()
+        for n in range(games):
+            state = play(game, 2, seed + n, seat_bots(bots), rounds=6, characters=HEIST["characters"])
+            for e in state.log:
+                if e["event"] in GUNFIGHT_EVENTS:
+                    counts[e["event"]] += 1
+                if e["event"] == "gunfight":
+                    counts[f"gunfight: {e.get('outcome')}"] += 1
+            for seat in state.seats:
+                counts[f"{seat} score"] += state.returns()[seat]
+                wins[seat] += {"win": 1.0, "tie": 0.5, "loss": 0.0}[result_of(state, seat)]
+        rows[name] = (counts, wins)
+    labels = sorted({k for counts, _ in rows.values() for k in counts})
+    print(f"{'per game':<28}" + "".join(f"{name:>22}" for name in rows))
+    for label in labels:
+        print(f"{label:<28}" + "".join(f"{counts[label] / games:>22.2f}" for counts, _ in rows.values()))
+    for seat in ("red", "blue"):
+        print(f"{seat + ' share of the points':<28}" + "".join(f"{wins[seat] / games:>22.0%}" for _, wins in rows.values()))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["speed", "ladder"])
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("what", choices=["speed", "ladder", "coverage", "gunfights"])
+    parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--game", action="append", default=[])
+    parser.add_argument("--game", action="append", default=[], choices=list(SETTINGS),
+                        help="a setting (ladder: several; coverage: the first; default all / dark-horse/high-noon)")
     parser.add_argument("--rung", action="append", default=[], metavar="BOT:BOT",
                         help="a pairing to play (default: " + ", ".join(f"{a}:{b}" for a, b in RUNGS) + ")")
+    parser.add_argument("--bots", default="mcts-20,greedy", help="coverage and gunfights: bots by seat")
     args = parser.parse_args()
+    bots = [b.strip() for b in args.bots.split(",")]
     if args.what == "speed":
         speed(args.seed)
+    elif args.what == "coverage":
+        coverage((args.game or ["dark-horse/high-noon"])[0], bots, args.games, args.seed)
+    elif args.what == "gunfights":
+        gunfights(args.games, args.seed, bots)
     else:
         rungs = [tuple(r.split(":")) for r in args.rung] or RUNGS
         ladder(args.games, args.seed, args.game, rungs)

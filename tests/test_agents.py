@@ -186,3 +186,70 @@ def test_a_cut_off_rollout_is_valued_by_the_rulesets_scoring(library):
     state.returns = lambda: scores
     # red leads blue by 3 of 4 + 1 + 1; blue trails red by 3; green trails red by 4 of 0 + 4 + 1
     assert value(state) == [3 / 6, -3 / 6, -4 / 5]
+
+
+def test_rollouts_are_played_by_the_engines_own_random_bot(library, monkeypatch):
+    """Dark Horse's random bot never passes while it can place a die: a rollout played by it
+    does not throw its dice away (uniform rollouts pass with dice left to place, and mcts-200
+    lost to greedy; benchmarks/agents.py). Engines without a random bot roll out uniformly."""
+    from workbench.agents.bots import CutoffRollout, rollout_policy, uniform
+    from workbench.games.dark_horse import engine
+
+    built = GAMES["dark-horse"].load().build(library, scenario="high-noon")
+    assert rollout_policy(built) is engine.random_bot and rollout_policy(object()) is uniform
+    passes_while_placing = []
+    original = engine.State.apply_in_place
+
+    def spy(state, action):
+        if isinstance(action, engine.Action) and state.phase == "placement":
+            kinds = {a.kind for a in state.legal_actions()}
+            passes_while_placing.append(action.kind == "pass" and "place" in kinds)
+        original(state, action)
+
+    game = spiel.spiel_game(built, 2, rounds=6)
+    root = game.new_initial_state()
+    monkeypatch.setattr(engine.State, "apply_in_place", spy)
+    evaluator = CutoffRollout(40, random.Random(5))
+    for _ in range(30):
+        evaluator.evaluate(root)
+    assert len(passes_while_placing) > 100 and not any(passes_while_placing)
+
+
+def test_a_seconds_budget_plays_the_playouts_a_probe_says_fit(library, monkeypatch):
+    """``mcts-1s``: a probe of PROBE playouts is timed, then as many playouts as fit the rest of the
+    second at that rate (a clock that says the probe took 0.1 s: 10 playouts a 0.1 s, so 90 more)."""
+    from workbench.agents import bots
+    from workbench.agents.names import parse, think_seconds
+
+    assert parse("mcts-1s") == ("mcts", None) and think_seconds("ismcts-0.25s") == 0.25 and parse("mcts--1s") is None
+    budgets, ticks = [], iter([100.0, 100.1])
+    monkeypatch.setattr(bots.time, "perf_counter", lambda: next(ticks))
+    real = bots.mcts.MCTSBot
+
+    def recording(game, uct_c, max_simulations, evaluator, **kw):
+        budgets.append(max_simulations)
+        return real(game, uct_c, max_simulations, evaluator, **kw)
+
+    monkeypatch.setattr(bots.mcts, "MCTSBot", recording)
+    built = GAMES["dark-horse"].load().build(library, scenario="high-noon")
+    state, rng = built.new_initial_state(players=2, seed=1, rounds=2), random.Random(1)
+    while state.is_chance_node() or len(state.legal_actions()) == 1:
+        state.apply_in_place(state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0])
+    assert state.is_legal(search_bot("mcts-1s")(state, random.Random(2)))
+    assert budgets == [bots.PROBE, 90]
+
+
+def test_search_beats_greedy_in_pork_barrel_smoke(library):
+    """A fixed-seed statistical smoke test of the ladder (benchmarks/agents.py has the full one):
+    mcts-20 against greedy 1-on-1, seats swapped every other game, 8 seeded games of Pork Barrel
+    (a scenario whose known scoring, 2 VP an Influence, leaves room to play better). At least
+    7 wins of 8 (a coin would do that with probability 9/256 = 3.5%); the seeds are fixed,
+    so the result is the same on every run and machine load."""
+    built = GAMES["dark-horse"].load().build(library, scenario="pork-barrel")
+    wins = 0
+    for n in range(8):
+        bots = [search_bot("mcts-20"), "greedy"] if n % 2 == 0 else ["greedy", search_bot("mcts-20")]
+        state = play(built, 2, 1 + n, bots, rounds=6)
+        scores, mine = state.returns(), state.seats[n % 2]
+        wins += all(scores[mine] > v for s, v in scores.items() if s != mine)
+    assert wins >= 7

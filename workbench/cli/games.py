@@ -62,7 +62,7 @@ def add_commands(sub) -> None:
                            " rule (default 60)")
     play.add_argument("--length", help="Western Legends: game length, from the game document (short, average, long)")
     play.add_argument("--bots", default=None, help="comma-separated bots by seat: random, greedy, or the search bots mcts"
-                      " and ismcts, with playouts a decision as mcts-50 (default 200) (default: random for"
+                      " and ismcts, with playouts a decision as mcts-50 (default 200) or seconds as mcts-2s (default: random for"
                       " Dark Horse, greedy for Western Legends)")
     play.add_argument("--hire", action="append", default=[], metavar="PLAYER=CHARACTER",
                       help="Dark Horse: give a seat a hired character (repeatable), e.g. red=sam-bass")

@@ -924,6 +924,13 @@ class State(BaseState):
             "ended": self.ended,
         }
 
+    def element_name(self, space_id: str) -> str:
+        """A space as the rules coverage names it: a Mystery Hex by its type (its place changes
+        from game to game), any other space by its id."""
+        if space_id.startswith(HEX) and space_id[len(HEX):] in self.mystery:
+            return f"{self.mystery[space_id[len(HEX):]]['type']} (mystery hex)"
+        return space_id
+
     def _space_type(self, space_id: str) -> str:
         if space_id.startswith(HEX):                 # a Mystery Hex: its type is not given
             return self.rules.unknown_type
