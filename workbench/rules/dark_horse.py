@@ -108,8 +108,9 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("white_hat_discarding_black_hat_extra", GOODS, "extra reward when a White Hat discards a Black Hat character",
        "rule/rebels-and-rogues-deck"),
     # setup, turn and end (reviews and public pages; assumptions where silent)
-    _p("dice_rolled", integer(0, limit("dice_a_turn")), f"dice each player rolls a round (at most"
-       f" {limit('dice_a_turn')}, the declared limit of dice a turn)", "rule/setup-from-reviews"),
+    # its maximum is the declared limit of dice a turn (core/limits.py): a value over it is refused
+    # with that limit named, so the title a designer reads stays the rule's own words
+    _p("dice_rolled", integer(0, limit("dice_a_turn")), "dice each player rolls a round", "rule/setup-from-reviews"),
     _p("starting_goods", GOODS, "what each player starts with", "rule/setup-from-reviews"),
     _p("starting_pieces", {"type": "object", "additionalProperties": integer(0, 20),
                            "propertyNames": {"enum": ["city", "town"]}}, "pieces each player places at setup",
