@@ -265,6 +265,12 @@ def flow_04_open_an_existing_deck_and_fix_it(page, designer):
     button(page, "Open deck").click()
     wait_text(page.locator(".wb-deck-status").first, "McReady's sharpshooters")
     wait_text(page.locator(".wb-problems").first, "no card list")
+    # the kernel has finished opening when its banner says so (the status is drawn before that): a
+    # choice made while it is still opening is overwritten by the opened deck's own base
+    wait_text(page.locator(".wb-banner", has_text="Opened").first, "Opened McReady's sharpshooters")
+    start_from = page.locator(".widget-dropdown").filter(has=page.locator("label", has_text="start from")).locator("select").first
+    page.wait_for_function("s => s.options[s.selectedIndex] && s.options[s.selectedIndex].text.replace(/\\s/g, ' ').includes('base game')",
+                           arg=start_from.element_handle())
     select(page, "start from", "McReady stand-in base deck (illustrative)")
     wait_text(page.locator(".wb-deck-status").first, "62 cards, legal")
     page.locator(".wb-card-list summary").first.click()
