@@ -620,9 +620,14 @@ def _lost_message(scheduler, rows, store, workers: bool = False) -> str:
 
 
 def _no_workers(client) -> bool:
-    """Whether the scheduler still answers but has no worker left."""
+    """Whether the scheduler still answers but has no worker left. Asked of the scheduler itself:
+    ``Client.scheduler_info`` hides a failed call behind its cached reply, whose list of workers is
+    empty, so a scheduler that is gone looked like one without workers."""
     try:
-        return client.status == "running" and not client.scheduler_info(n_workers=-1)["workers"]
+        if client.status != "running":
+            return False
+        info = client.sync(client.scheduler.identity, n_workers=-1, callback_timeout=10)
+        return not info["workers"]
     except Exception:  # noqa: BLE001 - it does not answer: the scheduler is what was lost
         return False
 
