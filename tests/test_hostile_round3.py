@@ -380,7 +380,10 @@ def test_a_lost_scheduler_or_worker_is_said_in_words(home, lost):
         process = subprocess.Popen([sys.executable, "-m", "workbench", "balance", "dark-horse", "--scenario", "high-noon",
                                     "--set", "dice_rolled=3", "--bots", "random", "--games", "5000", "--batch", "20",
                                     "--scheduler", address, "--out", str(store), "--progress", "no"],
-                                   cwd=home, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                   cwd=home, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                   # Dask's own connect timeout bounds how long the sweep waits for a
+                                   # worker to come back (30 s by default): shortened, the same path
+                                   env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "8s"})
         deadline = time.monotonic() + 120
         while not store.exists() and time.monotonic() < deadline and process.poll() is None:
             time.sleep(0.5)  # the first checkpoint: games are finished and stored
