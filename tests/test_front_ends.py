@@ -135,3 +135,15 @@ def test_the_views_and_the_front_ends_name_no_dark_horse_content_id():
     # the vocabulary's effects and resources and the game's id are not documents' ids
     words = set(VOCABULARY.effects) | set(VOCABULARY.resources) | set(ENGINE_WORDS) | {"dark-horse"}
     assert sorted(named - words - set(FRONT_END_IDS)) == []
+
+
+def test_a_western_legends_no_op_is_said_in_words():
+    from workbench.content.published import published_library
+    from workbench.games.western_legends.engine import WesternLegends
+    from workbench.notebook.common import Names
+    from workbench.notebook.turns import _generic, describe_event
+    library = published_library()
+    state = WesternLegends.build(library).new_initial_state(players=2, seed=1)
+    event = {"event": "not-played", "player": "red", "effect": "gaining cattle-token", "why": "no rule gives it"}
+    text = describe_event(state, event, Names(library, "western-legends"))
+    assert text == "gaining cattle token is not played (no rule gives it)" and text != _generic(event)

@@ -184,6 +184,7 @@ def _more(kind: str, event: dict, names) -> str | None:
                                                        f"{e['nuggets']} gold nugget(s)")
                            + (f" and {e['cattle']} cattle" if e.get("cattle") else ""),
         "deck-empty": lambda e: f"the {words(e['deck'])} deck is empty",
+        "not-played": lambda e: f"{words(e['effect'])} is not played ({e['why']})",
     }
     return texts[kind](event) if kind in texts else None
 
