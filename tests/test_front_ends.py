@@ -5,6 +5,7 @@ code itself (``ast``); and the words of an event come from the content, not from
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 from workbench.games import GAMES
@@ -69,6 +70,13 @@ def test_no_front_end_compares_a_game_id_against_a_literal():
                 continue
             found += [f"{where}:{line}: compares against {game!r}" for line, game in
                       branches_on_a_game(path.read_text(encoding="utf-8"), ids)]
+    for notebook in sorted((PACKAGE.parent / "notebooks").rglob("*.ipynb")):    # the notebooks' own cells too
+        for i, cell in enumerate(json.loads(notebook.read_text(encoding="utf-8"))["cells"]):
+            if cell["cell_type"] == "code":
+                code = "\n".join(line for line in "".join(cell["source"]).splitlines()
+                                  if not line.lstrip().startswith(("%", "!")))
+                found += [f"{notebook.relative_to(PACKAGE.parent)} cell {i + 1}: compares against {game!r}"
+                          for _, game in branches_on_a_game(code, ids)]
     assert found == [], ("say the fact on the game's registry entry (workbench/games/__init__.py, its View)"
                          " and read it there:\n" + "\n".join(found))
     assert set(EXCEPTIONS) <= {str(p.relative_to(PACKAGE.parent)) for layer in FRONT_ENDS
