@@ -186,3 +186,86 @@ def test_a_game_that_reaches_an_unpayable_cost_says_so():
     state._play_spec(probes.me(state), spec, "chapel")
     [said] = [e for e in state.log if e["event"] == "not-played"]
     assert said["effect"] == "paying wound" and said["why"]
+
+
+# -- story cards' rewards and poker cards' ACTIONs, through the vocabulary ------------------------------
+
+STORIES = ROOT / "tests" / "corpus" / "designer-western-legends-story"
+
+
+@pytest.fixture(scope="module")
+def stories():
+    return validate_paths([STORIES], context=[ROOT / "variants"])
+
+
+def _with(library, variant):
+    def build(overrides=None, variants=()):
+        return WesternLegends.build(library, variants=(variant, *variants), overrides=overrides)
+    return build
+
+
+def _complete(state, card):
+    """The player to move adds the last disc to ``card`` and ends the turn (the card resolves)."""
+    state.actions_left, state.step = 0, "end"
+    state = state.apply(Action("disc", card))
+    return probes.settle(state.apply(Action("end-turn")))
+
+
+def test_a_story_cards_reward_is_played_as_written(stories):
+    state = probes.acting(_with(stories.library, "lawmen-stories"))
+    seat = state.turn
+    rules = state.rules
+    state = _complete(state, "deputized")
+    p = state.players[seat]
+    # "Story card rewards: as stated on the card": 2 marshal points (each space entered gives its
+    # reward, "Gain the reward on the space the cube was moved to") and $5
+    track_money = sum(rules.marshal_rewards.get(str(space), {}).get("money", 0) for space in (1, 2))
+    assert p.marshal == 2 and p.money == 50 + 5 + track_money
+    [done] = [e for e in state.log if e["event"] == "story-completed"]
+    assert done["card"] == "deputized" and done["rewarded"] == [p.name]
+    assert not [e for e in state.log if e["event"] == "not-played"]
+
+
+def test_a_story_reward_the_engine_cannot_give_is_a_located_warning_an_unknown_and_a_logged_no_op(stories, capsys):
+    f = STORIES / "stories.yaml"
+    assert [(p.code, p.severity, p.line) for p in stories.problems] == [
+        ("not-played", "warning", line_of(f, "reward: {cattle-token: 1"))]
+    assert main(["unknowns", "--game", "western-legends", "--format", "json", str(STORIES)]) in (0, 1)
+    rows = [r for r in json.loads(capsys.readouterr().out)["unknowns"] if r["name"].startswith("drover-stories")]
+    assert [(r["name"], r["value"], r["where"].rsplit(":", 1)[1]) for r in rows] == [
+        ("drover-stories: cattle-token", "not played", str(line_of(f, "reward: {cattle-token: 1")))]
+    state = probes.acting(_with(stories.library, "drover-stories"))
+    seat = state.turn
+    lp = state.players[seat].lp
+    state = _complete(state, "the-long-drive")
+    p = state.players[seat]
+    assert p.lp == lp + 1 and p.cattle == []                        # the LP given, the cattle token not
+    [said] = [e for e in state.log if e["event"] == "not-played"]
+    assert said["effect"] == "gaining cattle-token" and said["player"] == p.name and said["why"]
+
+
+def test_a_poker_cards_action_is_the_vocabularys_effect(stories):
+    from workbench.games.western_legends.engine import VOCABULARY
+    from workbench.rules.western_legends import ABILITIES
+    # the ruleset's `card_actions` names the vocabulary's poker-card effects, each played by a handler
+    assert sorted(ABILITIES) == sorted(n for n, e in VOCABULARY.effects.items() if "poker-card" in e.kinds)
+    assert all(VOCABULARY.played(n) and n in VOCABULARY.handlers for n in ABILITIES)
+    state = probes.acting(_with(stories.library, "lawmen-stories"))
+    p = probes.me(state)
+    p.hand = ["JH"]                                   # the designer's second Living Legend card
+    state = probes.after(state, Action("card-action", "JH"))
+    assert probes.me(state).marshal == state.rules.living_legend_points and probes.me(state).hand == []
+    # a designer's location action may carry it too: the same effect, the same rule
+    state = probes.acting(_with(stories.library, "lawmen-stories"))
+    state._play_spec(probes.me(state), {"effects": [{"effect": "living-legend"}]}, "church")
+    assert probes.me(state).marshal == state.rules.living_legend_points
+
+
+def test_a_poker_card_action_outside_the_vocabulary_is_an_error_at_its_line(tmp_path):
+    f = tmp_path / "pony.yaml"
+    f.write_text("kind: variant\ngame: western-legends\nid: pony-express\nname: Pony express\n"
+                 "source: {document: house-rule}\nrules: [\"The Jack of Hearts carries the mail.\"]\n"
+                 "parameters:\n  card_actions: {JH: pony-express}\n")
+    result = validate_paths([f], context=[ROOT / "variants"])
+    errors = [p for p in result.problems if p.severity == "error"]
+    assert errors and errors[0].line == 8 and "pony-express" in errors[0].message

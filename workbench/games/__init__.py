@@ -29,6 +29,7 @@ class Entry:
     default_rounds: int | None = None       # rounds played unless told (a cap where the game ends by its own rule)
     default_bot: str = "random"             # the bot a seat gets unless told
     describe_at: str = ""                   # "module:NAME" of the function putting a log event in words
+    view_at: str = ""                       # "module:NAME" of its View: what the notebooks' panels show of it
 
     def load(self):
         module, _, name = self.engine.partition(":")
@@ -49,6 +50,15 @@ class Entry:
         module, _, name = self.describe_at.partition(":")
         return getattr(import_module(module), name)
 
+    def view(self):
+        """What the front ends show of the game, in its words (:class:`workbench.games.view.View`:
+        its seats, board, moves and log events; a game without one shows the shared defaults)."""
+        if not self.view_at:
+            from .view import View
+            return View()
+        module, _, name = self.view_at.partition(":")
+        return getattr(import_module(module), name)
+
     def requirements(self, library) -> list:
         """What the engine needs of ``library`` beyond its parameters (located problems)."""
         return import_module(self.requirements_module).requirements(library)
@@ -65,10 +75,12 @@ def register(entry: Entry) -> Entry:
 register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_horse.engine:DarkHorse",
                "workbench.rules.dark_horse", "workbench.games.dark_horse.requirements",
                seats_at="workbench.games.dark_horse.engine:PLAYER_NAMES", describe_at="workbench.games.dark_horse.engine:describe",
+               view_at="workbench.games.dark_horse.view:VIEW",
                play_options=frozenset({"scenario", "hire", "variant", "set"}), default_rounds=3, default_bot="random"))
 register(Entry("revolver", "Revolver", "revolver", "workbench.games.revolver.engine:Revolver",
                "workbench.rules.revolver", "workbench.rules.revolver",
                seats_at="workbench.games.revolver.engine:SIDES", describe_at="workbench.games.revolver.engine:describe",
+               view_at="workbench.games.revolver.view:VIEW",
                play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy"))
 register(Entry("revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
                "workbench.rules.revolver", "workbench.rules.revolver"))
@@ -76,6 +88,7 @@ register(Entry("western-legends", "Western Legends", "western-legends",
                "workbench.games.western_legends.engine:WesternLegends", "workbench.rules.western_legends",
                "workbench.games.western_legends.requirements",
                seats_at="workbench.games.western_legends.engine:NAMES", describe_at="workbench.games.western_legends.engine:describe",
+               view_at="workbench.games.western_legends.view:VIEW",
                play_options=frozenset({"length", "variant", "set"}), default_rounds=60, default_bot="greedy"))
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from ..app.validate import validate_paths
 from ..content.badges import badged_name
 from ..core.errors import UsageError, WorkbenchError
+from ..core.text import Html  # noqa: F401  (the panels import it from here)
 
 from ..core.paths import VARIANTS  # noqa: E402  (the published library, wherever the package is installed)
 
@@ -326,10 +327,6 @@ def shows_errors(banner: Banner):
 
 
 # -- HTML in the designer's words ----------------------------------------------------------------
-class Html(str):
-    """Text that is already HTML (not escaped again by :func:`html_table`)."""
-
-
 TABLE_STYLE = ("<style>.wb-table{border-collapse:collapse;margin:4px 0;font-size:13px}"
                ".wb-table th,.wb-table td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;"
                "vertical-align:top;word-break:normal;overflow-wrap:normal}"

@@ -12,6 +12,7 @@ from collections import defaultdict
 
 from ..board.draw import PLAYER_COLOURS, RESOURCE_COLOURS, TERRAIN_COLOURS
 from ..board.geometry import hex_to_pixel
+from ..core.text import words  # noqa: F401  (the notebooks import it from here)
 
 #: What each piece looks like (matplotlib marker) and its name in the legend.
 MARKERS = {"town": ("s", "town"), "city": ("p", "city"), "improved-town": ("D", "improved town"),
@@ -27,10 +28,6 @@ def plural(piece: str) -> str:
     'cities'
     """
     return PLURALS.get(piece, piece.replace("-", " ") + "s")
-
-
-def words(text) -> str:
-    return str(text).replace("-", " ").replace("_", " ")
 
 
 def player_colours(players) -> dict[str, str]:

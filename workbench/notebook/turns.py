@@ -15,21 +15,27 @@ import html
 import random
 
 from ..core.errors import UsageError
+from ..games.view import generic
 from .common import HTML, Observable
-from .maps import words
 
 # -- where this module meets the engines ---------------------------------------------------------
-# (re-point these, and only these, when the engines change)
+# (re-point these, and only these, when the engines change). What differs from game to game is
+# said by the game's registry entry (its View, :mod:`workbench.games.view`), never here.
 
 
 def game_of(state) -> str:
-    """The game a state belongs to: "dark-horse" or "western-legends"."""
-    module = type(state).__module__
-    if "western_legends" in module:
-        return "western-legends"
-    if "dark_horse" in module:
-        return "dark-horse"
-    return getattr(getattr(state, "game", None), "id", None) or "unknown"
+    """The registered id of the game a state belongs to."""
+    return state.game.id
+
+
+def view_of(state):
+    """What the panels show of the state's game (its registry entry's View)."""
+    from ..games import GAMES
+    entry = GAMES.get(game_of(state))
+    if entry is None:
+        from ..games.view import View
+        return View()
+    return entry.view()
 
 
 def legal_moves(state) -> list:
@@ -73,98 +79,40 @@ def log_of(state) -> list[dict]:
 
 
 def round_of(state) -> int:
-    return state.turn if game_of(state) == "revolver" else state.round
+    return view_of(state).round_of(state)
 
 
 def winners(state) -> list[str] | None:
     """The winning seats at the end, or None when the engine cannot tell (Dark Horse: the rules
     texts do not give every victory-point value, so no total is made)."""
-    if is_over(state) and game_of(state) == "revolver":
-        return [SIDE_NAMES[state.winner]] if state.winner else None
-    if not is_over(state) or game_of(state) != "western-legends":
-        return None
-    return list(state.ranking()[0])
+    return view_of(state).winners(state) if is_over(state) else None
 
 
 def final_scores(state) -> dict:
-    if game_of(state) == "western-legends":
-        return state.final_scores()
-    return state.scores()
-
-
-#: Revolver's two sides as the texts name them.
-SIDE_NAMES = {"colti": "Colti", "mcready": "McReady"}
+    return view_of(state).final_scores(state)
 
 
 def player_rows(state, names) -> list[dict]:
     """One row per seat, in the game's words."""
-    from .common import Html
-    if game_of(state) == "revolver":
-        card = lambda c: names.name("card", c)  # noqa: E731
-        return [{"side": SIDE_NAMES[side], "cards in hand": len(state.hands[side]),
-                 "cards left in the deck": sum(state.decks[side].values()),
-                 "on the battlefield": ", ".join(card(c) for c, _ in state.field[side]) or "—",
-                 "bandits": len(state.gang) if side == "colti" else "—",
-                 "bullet wounds": state.wounds if side == "colti" else "—",
-                 "Mexican Border tokens": state.border if side == "colti" else "—"} for side in state.seats]
-    if game_of(state) == "western-legends":
-        return [{"player": p.name, "character": names.html("character", p.character) if p.character else "—",
-                 "at": place_name(state, p.at, names) if p.at is not None else "—",
-                 "LP": p.lp, "money": f"${p.money}", "nuggets": p.nuggets, "wounds": p.wounds, "marshal": p.marshal,
-                 "wanted": p.wanted, "poker cards": len(p.hand), "items": Html(", ".join(_item(names, i, held)
-                                                                                  for i, held in p.items.items()))}
-                for p in state.players]
-    return [{"player": p.name, "dice": " ".join(map(str, p.dice)) or "—", "silver": p.goods.get("silver", 0),
-             "gold": p.goods.get("gold", 0), "white hats": p.reputation.white, "black hats": p.reputation.black,
-             "influence": p.reputation.influence, "roles": ", ".join(words(r) for r in p.roles) or "—",
-             "cards": p.hand, "dice in Jail next round": p.jailed_next} for p in state.players]
-
-
-def _item(names, item: str, held) -> str:
-    """An item a Western Legends seat holds: its name, copies and upgrades."""
-    copies, upgraded = held if isinstance(held, tuple) else (1, int(bool(held)))
-    return (str(names.html("item", item)) + (f" ×{copies}" if copies > 1 else "")
-            + (" (upgraded)" if upgraded == copies and upgraded else f" ({upgraded} upgraded)" if upgraded else ""))
+    return view_of(state).seat_rows(state, names)
 
 
 def board_of(state):
     """The board to draw: Dark Horse's territory, or the Western Legends map with players,
     bandits and the sheriff placed on it (None when the game has no map)."""
-    if game_of(state) == "western-legends":
-        from ..board.graph import Piece
-        board = state.board.copy()
-        board.players = [p.name for p in state.players]
-        board.pieces = ([Piece("player", p.at, p.name) for p in state.players if p.at is not None]  # placed at setup
-                        + [Piece("bandit", b) for b in state.bandits]
-                        + [Piece("sheriff", state.sheriff)])
-        return board
-    board = getattr(state, "board", None)
-    if board is not None and not board.players:  # the players' colours come from the seats
-        board = board.copy()
-        board.players = [p.name for p in state.players]
-    return board
+    return view_of(state).board(state)
 
 
 def move_place(state, action):
     """Where on the board a move is made: ``("hex", (q, r))`` for a hex or map space (build there,
     put dice on a mystery hex, move there), ``("space", id)`` for a Dark Horse action space, or
     None (pass, start-of-turn choices...): what a click on the board picks."""
-    kind = getattr(action, "kind", None)
-    if game_of(state) == "western-legends":
-        target = getattr(action, "target", None)
-        return ("hex", tuple(target)) if kind == "move" and target is not None else None
-    if kind == "build" and getattr(action, "at", None) is not None:
-        return ("hex", tuple(action.at))
-    space = getattr(action, "space", None)
-    if isinstance(space, str) and space.startswith("hex@"):
-        q, r = space[4:].split(",")
-        return ("hex", (int(q), int(r)))
-    return ("space", space) if space else None
+    return view_of(state).move_place(state, action)
 
 
 def action_spaces(state) -> list[str]:
     """The Dark Horse action spaces in play, in the scenario's order (none for other games)."""
-    return list(getattr(getattr(state, "game", None), "spaces", {}) or {}) if game_of(state) == "dark-horse" else []
+    return view_of(state).action_spaces(state)
 
 
 def on_space(state, space: str) -> list[tuple[str, tuple]]:
@@ -172,340 +120,22 @@ def on_space(state, space: str) -> list[tuple[str, tuple]]:
     return [(who, tuple(dice)) for who, dice, *_ in (getattr(state, "claims", {}) or {}).get(space, [])]
 
 
-def place_name(state, at, names=None) -> str:
-    """A Western Legends space as a designer says it: q,r and its location's name."""
-    attrs = state.board.graph.nodes[tuple(at)] if tuple(at) in state.board.graph else {}
-    location = attrs.get("location")
-    where = attrs.get("name") or (names.name("location", location) if names is not None and location
-                                  else words(location or ""))
-    return f"{at[0]},{at[1]}" + (f" ({where})" if where else "")
-
-
 def describe_move(state, action, names) -> str:
     """A legal move in words."""
-    kind = getattr(action, "kind", str(action))
-    if game_of(state) == "revolver":
-        card = getattr(action, "card", None)
-        if kind == "end":
-            return "end this phase"
-        if kind == "kill":
-            return f"lose {_bandit(names, card)}"
-        if kind in ("target", "under"):
-            return f"{'kill' if kind == 'target' else 'place it under'} {names.name('card', card)}"
-        if kind in ("enter", "skip"):
-            return f"{kind} the San Manzanillo Prison"
-        if kind == "ambush":
-            return f"put the known ambush card opposite {names.name('card', card)}"
-        return f"{words(kind)} {names.name('card', card)}" if card else words(kind)
-    if game_of(state) == "western-legends":
-        target = getattr(action, "target", None)
-        if kind == "start":
-            return "start of turn: " + _choice(state.rules.start_of_turn_choices[target])
-        if kind == "character":
-            return f"keep {names.name('character', target)}"
-        if kind == "disc":
-            return f"place a story disc on {words(target).title()}"
-        if kind == "move":
-            return f"move to {place_name(state, target, names)}"
-        if kind in ("buy", "upgrade"):
-            return f"{kind} {names.name('item', target)}"
-        if kind == "revel":
-            option = state.rules.revel_options[target]
-            return f"revel at the cabaret: pay ${option['cost']} for {option['lp']} LP"
-        if kind == "card-action":
-            return f"play {target} for its action"
-        if kind in ("duel", "rob", "arrest"):
-            return f"{kind} {target}"
-        return words(kind) if target is None else f"{words(kind)} {target}"
-    space = getattr(action, "space", None)
-    if kind == "build":
-        return f"build a {words(action.piece)} on {action.at[0]},{action.at[1]}"
-    if kind == "place":
-        return f"place {'+'.join(map(str, action.dice))} on {names.name('action_space', space)}"
-    if kind == "collect":
-        option = state.game.spaces[space]["options"][action.option]
-        return f"collect at {names.name('action_space', space)}: {option.get('text', f'option {action.option + 1}')}"
-    if kind == "rob":
-        return f"{names.name('character', action.character)} robs {names.name('action_space', space)}"
-    return words(kind) if space is None else f"{words(kind)} {names.name('action_space', space)}"
-
-
-def _choice(choice: dict) -> str:
-    parts = []
-    if choice.get("money"):
-        parts.append(f"take ${choice['money']}")
-    n = choice.get("poker-card") or choice.get("cards") or choice.get("poker_cards")
-    if n:
-        parts.append(f"draw {n} poker card{'s' * (n != 1)}")
-    return " and ".join(parts) or ", ".join(f"{words(k)} {v}" for k, v in choice.items())
-
-
-#: What a Dark Horse action space's effect does, as a log line says it (any other: its name in words).
-EFFECT_WORDS = {"move-first-in-turn-order": "moves to first in turn order",
-                "move-last-in-turn-order": "moves to last in turn order",
-                "jail-die-next-turn": "will have a die in Jail next turn",
-                "bonus-die-next-turn": "will roll a bonus die next turn",
-                "take-special-role": "takes the special role token"}
+    return view_of(state).describe_move(state, action, names)
 
 
 def describe_event(state, event: dict, names) -> str:
     """One log event as "what happened", in the game's words (the player is its own column). An
     event whose fields are not the ones expected is still shown, field by field."""
     try:
-        return _describe_event(state, event, names)
+        return view_of(state).describe_event(state, event, names)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return _generic(event)
 
 
-def _a(noun: str) -> str:
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+_generic = generic
 
-
-def _western_legends_more(kind: str, event: dict, names) -> str | None:
-    """Western Legends events of fights against the fight deck, items, tracks and goals, or None."""
-    item = lambda i: names.name("item", i)  # noqa: E731
-    weapon = lambda e: f", with the {item(e['weapon'])}" if e.get("weapon") else ""  # noqa: E731
-    card = lambda c: c or "no card"  # noqa: E731
-
-    def against(e, who: str, value_field: str, result: str) -> str:
-        drawn, value = card(e.get(value_field + "_card")), e[value_field]
-        return (f"plays {card(e['card'])}{weapon(e)} against the {who}'s fight card {drawn}"
-                + (f" ({value})" if str(value) != str(drawn) else "") + f": {result}")
-
-    texts = {
-        "draw": lambda e: f"draws {e['card']}",
-        "round": lambda e: f"Round {e['round']} begins; {e['first']} goes first" if "first" in e and "round" in e else None,
-        "work": lambda e: f"works: now has ${e['money']}",
-        "buy": lambda e: f"buys the {item(e['item'])}",
-        "upgrade": lambda e: f"upgrades to the {item(e['item'])}",
-        "heal": lambda e: f"is healed of {e['wounds_lost']} wound(s)",
-        "bandit-fight": lambda e: "fights a bandit: " + against(e, "bandit", "bandit", "wins" if e["won"] else "loses"),
-        "heist": lambda e: "robs the bank: " + against(e, "guard", "guard", "wins" if e["won"] else "loses"),
-        "arrest-attempt": lambda e: "the sheriff tries an arrest: " + against(
-            e, "sheriff", "sheriff", "escapes" if e["escaped"] else "caught"),
-        "marshal": lambda e: f"gains {e['points']} marshal point(s), now {e['now']}",
-        "wanted": lambda e: f"gains {e['points']} wanted point(s), now {e['now']}",
-        "switch-to-wanted": lambda e: f"becomes wanted, losing {e['marshal_points_lost']} marshal point(s)",
-        "no-wanted-points": lambda e: f"gains no wanted points ({e['reason']})",
-        "no-marshal-points": lambda e: f"gains no marshal points ({e['reason']})",
-        "goal-discarded": lambda e: "discards a goal card",
-        "goal-completed": lambda e: f"completes the goal {words(e['goal']).title()} ({e['completed']} completed)",
-        "legendary-tokens": lambda e: f"holds {e['held']} legendary token(s)",
-        "card-action": lambda e: f"plays {e['card']} for its action: {words(e['ability'])}",
-        "take-cattle": lambda e: f"takes cattle at the ranch at {e['ranch'][0]},{e['ranch'][1]}",
-        "deliver-cattle": lambda e: f"delivers cattle ({words(e['at'])})"
-                                    + (f": {', '.join(f'{v} {words(k)}' for k, v in e['reward'].items())}" if e.get("reward") else ""),
-        "robbed": lambda e: f"robs {e['target']}: " + (f"${e['money']}" if e["took"] == "money" else
-                                                       f"{e['nuggets']} gold nugget(s)")
-                           + (f" and {e['cattle']} cattle" if e.get("cattle") else ""),
-        "deck-empty": lambda e: f"the {words(e['deck'])} deck is empty",
-    }
-    return texts[kind](event) if kind in texts else None
-
-
-def _dark_horse_more(kind: str, event: dict, names, space) -> str | None:
-    """The Dark Horse events of robbing, challenges, tokens and Mystery Hexes, or None."""
-    def who(character) -> str:      # a hired character, the Marshal token, or an outlaw on the map
-        if isinstance(character, str) and "@" in character:
-            outlaw, _, at = character.partition("@")
-            return f"the {words(outlaw).title()} at {at}"
-        if character == "marshal-token":
-            return "the Marshal token"
-        return names.name("character", character)
-
-    mystery = lambda e: (f"the {words(e['type']).title()} at {e['hex']}" if e.get("type")  # noqa: E731
-                         else f"the Mystery Hex at {e['hex']}")
-    texts = {
-        "placement": lambda e: "Placement: " + ", ".join(e.get("order", [])),
-        "challenges": lambda e: "Challenges against the outlaws, in order " + ", ".join(e.get("order", [])),
-        "challenge": lambda e: f"challenges: {who(e['challenger'])} against {who(e['challenged'])}",
-        "no-challenge": lambda e: "challenges no one",
-        "turn-order": lambda e: "turn order now " + ", ".join(e["order"]),
-        "skip": lambda e: f"cannot use {space(e['space'])} and takes back the dice",
-        "no-claim": lambda e: f"claims no other space ({words(e['why'])})",
-        "token": lambda e: (f"uses {_a(words(e['token']).title())}" + (f" {e['why']}" if e.get("why") else "")
-                            + ("" if e.get("spent", True) else " (kept)")),
-        "turn-inventor-die": lambda e: f"turns the Inventor die from {e['from']} to {e['to']}",
-        "carnival-die": lambda e: f"rolls the Carnival die: {e['die']}" + (f", leaving {space(e['away'])}" if e.get("away") else ""),
-        "carnival-die-off": lambda e: f"the Carnival die leaves {space(e['space'])}",
-        "boot": lambda e: f"forces {e['forced']}'s dice off {space(e['space'])} (Cowboy Boot)",
-        "trade-influence": lambda e: f"gives {e['influence']} Influence for {e['reputation']} {words(e['hat']).title()} Hat Reputation",
-        "convert": lambda e: f"turns {e['gold']} Gold into {e['silver']} Silver",
-        "rob": lambda e: f"{who(e['character'])} tries to rob {space(e['space'])}",
-        "robbery-silver": lambda e: f"{space(e['space'])} now holds {e['silver']} Silver to rob",
-        "wanted": lambda e: f"{who(e['character'])} gets a Wanted token ({words(e['why'])})",
-        "gunfight": lambda e: f"gunfight: {who(e['challenger'])} against {who(e['challenged'])}: " + {
-            "a_wins": f"{who(e['challenger'])} wins", "b_wins": f"{who(e['challenged'])} wins",
-            "a_flees": f"{who(e['challenger'])} flees", "b_flees": f"{who(e['challenged'])} flees",
-            "draw": "a draw"}.get(e["outcome"], words(e["outcome"])),
-        "wound": lambda e: (f"{who(e['character'])} loses, and takes no wound ({e['note']})" if e.get("note") else
-                            f"{who(e['character'])} is wounded" + (f" ({e['wounds']} wound(s))" if e.get("wounds") else "")),
-        "captured": lambda e: f"captures {who(e['character'])}" + (f" from {e['owner']}" if e.get("owner") else ""),
-        "flee-penalty": lambda e: f"loses a {words(e['lost']).title()} Reputation token for fleeing",
-        "refused": lambda e: f"cannot take the {words(e['good'])}: {e['reason']}",
-        "build-impossible": lambda e: f"cannot build a {words(e['piece'])} anywhere on the map",
-        "mystery-revealed": lambda e: f"Revealed: {mystery(e)} with {e['tokens']} token(s)",
-        "mystery": lambda e: f"uses {mystery(e)}: {e['option']}" + (
-            f" ({e['tokens']} token(s) left)" if isinstance(e.get("tokens"), int) else ""),
-        "mystery-moved": lambda e: f"{mystery(e)} moves to {e['to'][0]},{e['to'][1]}",
-        "mystery-removed": lambda e: f"{mystery(e)} leaves the board" + (f" ({words(e['why'])})" if e.get("why") else ""),
-        "place-token": lambda e: f"places {_a(words(e['token']).title())} at {e['at'][0]},{e['at'][1]}",
-        "not-played": lambda e: f"{words(e['effect'])} on {space(e['space'])} is not played ({e['why']})",
-    }
-    return texts[kind](event) if kind in texts else None
-
-
-def _bandit(names, bandit) -> str:
-    name = names.name("character", bandit)
-    return names.name("card", bandit) if name == bandit else name
-
-
-def _revolver_event(kind: str, event: dict, names) -> str | None:
-    card = lambda c: names.name("card", c)  # noqa: E731
-    texts = {
-        "start": lambda e: f"A game of Revolver: Colti plays {names.name('deck', e['decks']['colti'])}, McReady plays"
-                           f" {names.name('deck', e['decks']['mcready'])}; seed {e['seed']}",
-        "turn": lambda e: f"Game turn {e['turn']} begins",
-        "marker": lambda e: f"moves the turn marker to {card(e['battlefield'])}, turn space {e['space']}",
-        "battlefield": lambda e: f"on to {card(e['battlefield'])}: {e['turns']} turn(s), defence {e['defence']}",
-        "leave": lambda e: f"leaving {card(e['battlefield'])}: the cards there are {e['cards']}",
-        "draw": lambda e: f"draws {card(e['card'])}",
-        "play": lambda e: f"plays {card(e['card'])}" + (f" (firepower {e['firepower']})" if e.get("firepower") is not None
-                                                       else ""),
-        "use": lambda e: f"uses {card(e['card'])}",
-        "end-play": lambda e: "",
-        "attack": lambda e: f"attacks at {card(e['battlefield'])}: McReady {e['mcready']} against Colti {e['colti']}"
-                            f" (defence {e['defence']} included): " + (f"{e['kills']} bandit(s) die" if e["kills"]
-                                                                       else "nobody dies"),
-        "killed": lambda e: f"loses {_bandit(names, e['bandit'])}; {e['gang']} bandit(s) left",
-        "card-killed": lambda e: f"kills {card(e['card'])}",
-        "border": lambda e: f"a Mexican Border token leaves the card: {e['border']} left",
-        "end": lambda e: f"Game over: {e['why']}",
-    }
-    return texts[kind](event) if kind in texts else None
-
-
-def _generic(event: dict) -> str:
-    details = ", ".join(f"{words(k)} {_plain(v)}" for k, v in event.items() if k not in ("event", "round", "phase", "player"))
-    return f"{words(event.get('event', 'event'))}" + (f": {details}" if details else "")
-
-
-def _describe_event(state, event: dict, names) -> str:
-    kind = event.get("event")
-    game = game_of(state)
-    if game == "revolver":
-        text = _revolver_event(kind, event, names)
-        if text is not None:
-            return text
-        from ..games.revolver.engine import describe
-        return describe(event)
-    at = lambda xy: f"{xy[0]},{xy[1]}"  # noqa: E731
-    if game == "dark-horse":
-        space = lambda s: (f"the Mystery Hex at {s[4:]}" if str(s).startswith("hex@")  # noqa: E731
-                           else names.name("action_space", s))
-        if kind == "start":
-            return (f"A game of Dark Horse{' (' + names.name('scenario', event['scenario']) + ')' if event.get('scenario') else ''}:"
-                    f" {event['rounds']} round(s), seed {event['seed']}")
-        if kind == "build":
-            return f"builds a {words(event['piece'])} on {at(event['at'])}"
-        if kind == "hire":
-            return f"hires {names.name('character', event['character'])}"
-        if kind == "robbed":
-            return f"robs {space(event['space'])}" + (f" and takes {event['silver']} Silver" if event.get("silver") else "")
-        if kind == "robbery-stopped":
-            return f"is stopped robbing {space(event['space'])}"
-        if kind == "round":
-            return f"Round {event['round']} begins; turn order {', '.join(event['order'])}"
-        if kind == "roll":
-            text = "rolls " + (" and ".join(map(str, event["dice"])) or "no dice")
-            if event.get("jailed"):
-                text += f" ({event['jailed']} die in Jail)"
-            if event.get("bonus"):
-                text += f" (+{event['bonus']} bonus)"
-            return text
-        if kind == "place":
-            uses = event.get("uses") or []
-            return (f"places {'+'.join(map(str, event['dice']))} on {space(event['space'])}"
-                    + (f" (with the {', '.join(words(u) for u in uses)})" if uses else ""))
-        if kind == "pass":
-            return "passes"
-        if kind == "collection":
-            return "Collection: " + (", ".join(f"{p} at {space(s)}" for p, s in (o.split(":", 1) for o in event.get("order", [])))
-                                     or "no dice on any space")
-        if kind == "collect":
-            return f"collects {space(event['space'])}: {event['option']}"
-        if kind in ("gain", "pay"):
-            return f"{'gains' if kind == 'gain' else 'pays'} {event['amount']} {words(event['good'])}"
-        if kind == "draw":
-            deck = names.name("deck", event["deck"]) if event.get("deck") else "card"
-            return f"draws {event['draw']} {deck}{'s' if not event.get('deck') else ''}, keeps {event['keep']}"
-        if kind == "effect":
-            what = EFFECT_WORDS.get(event["effect"], words(event["effect"]))
-            return f"{what} ({space(event['space'])})"
-        text = _dark_horse_more(kind, event, names, space)
-        if text is not None:
-            return text
-        if kind == "end":
-            return "Game over" + (f" ({words(event['why'])})" if event.get("why") else "")
-    else:
-        if kind == "start":
-            return f"A game of Western Legends to {event['end_lp']} LP, seed {event['seed']} ({event['note']})"
-        if kind == "character":
-            drew = " and ".join(names.name("character", c) for c in event["drew"])
-            return f"draws {drew}, keeps {names.name('character', event['kept'])}; starts at {place_name(state, event['at'], names)}"
-        if kind == "setup":
-            return f"{event['first']} goes first; bandits at {', '.join(at(b) for b in event['bandits'])}; sheriff at {at(event['sheriff'])}"
-        if kind == "start-of-turn":
-            extra = [names.name("item", x) for x in (event.get("mount"), event.get("weapon")) if x]
-            return "starts the turn: " + _choice(event.get("choice") or {}) + (f" (rides/carries {', '.join(extra)})" if extra else "")
-        if kind == "move":
-            return f"moves to {place_name(state, event['to'], names)}"
-        if kind == "revel":
-            return f"revels at the cabaret: pays ${event['paid']}, gains {event['lp']} LP"
-        if kind == "end-of-turn":
-            return (f"ends the turn with {event['lp']} LP, ${event['money']}, {event['wounds']} wound(s),"
-                    f" marshal {event['marshal']}, wanted {event['wanted']}")
-        if kind == "deposit":
-            return f"deposits {event['nuggets']} gold nugget(s)"
-        if kind == "prospect-die":
-            return f"prospecting die: {words(event['face'])}"
-        if kind == "story-completed":
-            return (f"Story card {words(event['card']).title()} completed;"
-                    f" rewarded: {', '.join(event.get('rewarded') or []) or 'nobody'}")
-        if kind == "sheriff":
-            return f"The sheriff moves to {at(event['at'])}"
-        if kind == "poker":
-            hands = ", ".join(f"{p} {words(h)}" for p, h in (event.get("hands") or {}).items())
-            others = [s for s in event["seats"] if s != event.get("player")]
-            return (f"plays poker {'with ' + ', '.join(others) if others else 'against the dealer'}: flop "
-                    f"{' '.join(event['flop'])}; {hands}; pot ${event['pot']}; {event['winner'] or 'the dealer'} wins")
-        if kind == "fight":
-            return (f"{words(event['kind'])}s {event['target']}: {' vs '.join(c or 'no card' for c in event['cards'])}"
-                    f" ({' vs '.join(map(str, event['values']))}); {event['winner']} wins")
-        text = _western_legends_more(kind, event, names)
-        if text is not None:
-            return text
-        if kind == "story-disc":
-            return f"places a story disc on {words(event['card']).title()}"
-        if kind == "reshuffle":
-            return f"the {words(event['deck'])} deck is reshuffled ({event['cards']} cards)"
-        if kind == "arrested":
-            return "is arrested" + (f", losing ${event['money']}" if event.get("money") else "")
-        if kind == "end-triggered":
-            return f"reaches the goal: round {event['final_round']} is the last"
-        if kind == "final-scoring":
-            return "Final scoring: " + ", ".join(f"{n} {s['total']} LP" for n, s in event["scores"].items())
-    return _generic(event)
-
-
-def _plain(value) -> str:
-    if isinstance(value, (list, tuple)):
-        return " ".join(_plain(v) for v in value) or "none"
-    if isinstance(value, dict):
-        return ", ".join(f"{words(k)} {_plain(v)}" for k, v in value.items()) or "none"
-    if value is None:
-        return "none"
-    return words(value) if isinstance(value, str) else str(value)
 
 
 # -- the stepper ---------------------------------------------------------------------------------
@@ -711,8 +341,9 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
 
     from .common import Banner, Confirm, Html, Names, Redraw, html_table, image_widget, png, shows_errors
 
+    from ..games import GAMES
     game = game or game_of(stepper.state)
-    names = Names(library or _Empty(), game)
+    names = Names(library or _Empty(), GAMES[game].content_game if game in GAMES else game)
     banner = Banner()
     confirm = Confirm(banner)
     guarded = shows_errors(banner)
@@ -744,11 +375,7 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
     drawn, space_buttons = {}, {}
 
     def here(place) -> str:
-        if place[0] == "space":
-            return names.name("action_space", place[1])
-        if game == "western-legends":
-            return place_name(stepper.state, place[1], names)
-        return f"hex {place[1][0]},{place[1][1]}"
+        return view_of(stepper.state).place_words(stepper.state, place, names)
 
     def draw():
         state = stepper.state
@@ -792,23 +419,10 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
             spaces.children = buttons
         spaces.layout.display = spaces_title.layout.display = "flex" if buttons else "none"
         board.layout.display = "none" if board_of(state) is None else ""
-        if is_over(state) and game == "revolver":
-            won = winners(state)
+        if is_over(state):
+            headline, more = view_of(state).result(state)
             winner.value = ("<div class='wb-banner wb-winner' style='background:#fff4d6;border-left:4px solid #c9a227;"
-                            "padding:6px 10px;font-size:15px'>" + (f"🏆 <b>{won[0]} wins</b>: " if won else
-                                                                     "<b>Game over</b>, no winner: ")
-                            + html.escape(state.ended) + "</div>")
-        elif is_over(state):
-            won = winners(state)
-            if won:
-                scores = final_scores(state)
-                winner.value = (f"<div class='wb-banner wb-winner' style='background:#fff4d6;border-left:4px solid #c9a227;"
-                                f"padding:6px 10px;font-size:15px'>🏆 <b>{' and '.join(won)} win{'s' * (len(won) == 1)}</b> with "
-                                f"{scores[won[0]]['total']} LP · " + ", ".join(f"{n} {s['total']}" for n, s in scores.items()) + "</div>")
-            else:
-                winner.value = ("<div class='wb-banner wb-winner' style='background:#fff4d6;border-left:4px solid #c9a227;padding:6px 10px'>"
-                                "<b>Game over.</b> The rules texts do not give every victory-point value, so the workbench names no"
-                                " winner; reputation and influence are in the table.</div>")
+                            f"padding:6px 10px;font-size:15px'><b>{html.escape(headline)}</b>{html.escape(more)}</div>")
         else:
             winner.value = ""
         seats.value = html_table(player_rows(state, names))
@@ -901,93 +515,92 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
 
 
 def play_chooser(library, *, game: str = "dark-horse", scenario: str | None = "high-noon"):
-    """Which game to play, chosen without code: the game, (Dark Horse) the scenario and the map,
-    the seed, the players, each seat's bot, and the rounds; *Start* puts a new
+    """Which game to play, chosen without code: the game, (where the game has them) the scenario
+    and the map, the seed, the players, each seat's bot, and the rounds; *Start* puts a new
     :func:`stepper_widget` under the form (its stepper is ``box.stepper()``). A person plays any
-    seat with *your move*; the bot of a seat plays it on *bot plays*."""
+    seat with *your move*; the bot of a seat plays it on *bot plays*. What differs between the
+    games (seats, bots, rounds, choosers) is read from each game's registry entry."""
     import html
 
     import ipywidgets as w
 
-    from ..games.dark_horse import engine as dark_horse
-    from ..games.western_legends import engine as western_legends
+    from ..games import GAMES
     from .common import Banner, Names, shows_errors
 
     banner = Banner()
     wide = {"description_width": "90px"}
-    names = Names(library, "dark-horse")
-    from ..games.revolver import engine as revolver
-    which = w.ToggleButtons(options=[("Dark Horse", "dark-horse"), ("Western Legends", "western-legends"),
-                                     ("Revolver", "revolver")], value=game)
-    engines = {"dark-horse": (dark_horse.PLAYER_NAMES, dark_horse.BOTS),
-               "western-legends": (western_legends.NAMES, western_legends.BOTS),
-               "revolver": (revolver.SIDES, revolver.BOTS)}
-    scenarios = [("(the base game)", "")] + [(names.name("scenario", d.id), d.id) for d in library.of_kind("scenario", "dark-horse")]
+    playable = {e.id: e for e in GAMES.values() if e.play_options}   # the games `workbench play` plays
+    which = w.ToggleButtons(options=[(e.name, e.id) for e in playable.values()], value=game)
+    names = lambda: Names(library, playable[which.value].content_game)  # noqa: E731
+
+    def documents(kind: str, none: str) -> list:
+        return [(none, "")] + [(names().name(kind, d.id), d.id)
+                               for d in library.of_kind(kind, playable[which.value].content_game)]
+
+    scenarios = documents("scenario", "(the base game)")
     scenario_box = w.Dropdown(options=scenarios, value=scenario if scenario in [v for _, v in scenarios] else "",
                               description="scenario", style=wide, layout=w.Layout(width="min(420px, 100%)"))
-    maps = [("(the scenario's map)", "")] + [(names.name("map", d.id), d.id) for d in library.of_kind("map", "dark-horse")]
-    map_box = w.Dropdown(options=maps, description="map", style=wide, layout=w.Layout(width="min(420px, 100%)"))
+    map_box = w.Dropdown(options=documents("map", "(the scenario's map)"), description="map", style=wide,
+                         layout=w.Layout(width="min(420px, 100%)"))
     players = w.BoundedIntText(value=3, min=2, max=5, description="players", style=wide, layout=w.Layout(width="180px"))
     seed = w.BoundedIntText(value=7, min=0, max=10**9, description="seed", style=wide, layout=w.Layout(width="200px"),
                             tooltip="the same seed plays the same game")
-    rounds = w.BoundedIntText(value=2, min=1, max=60, description="rounds", style=wide, layout=w.Layout(width="180px"),
-                              tooltip="Dark Horse: rounds to play at most; Western Legends: the round cap")
+    rounds = w.BoundedIntText(value=playable[game].view().sample_rounds, min=1, max=60, description="rounds", style=wide,
+                              layout=w.Layout(width="180px"),
+                              tooltip="rounds to play at most (a cap where the game ends by its own rule)")
     seats = w.HBox(layout=w.Layout(flex_flow="row wrap"))
     start = w.Button(description="Start", button_style="primary", icon="play")
     holder = w.Box(layout=w.Layout(flex_flow="column"))
     state = {"stepper": None}
 
     def seat_names():
-        if which.value == "revolver":
-            return list(revolver.SIDES)
-        return engines[which.value][0][:players.value]
+        entry = playable[which.value]
+        return entry.view().seat_names(entry.seats(), players.value)
 
     def draw_seats(*_):
-        bots = list(engines[which.value][1])
+        bots = list(playable[which.value].load().BOTS)
         old = {b.description: b.value for b in seats.children}
         seats.children = [w.Dropdown(options=bots, value=old.get(n, bots[0] if i else bots[-1]), description=n,
                                      style={"description_width": "50px"}, layout=w.Layout(width="170px"))
                           for i, n in enumerate(seat_names())]
-        dh = which.value == "dark-horse"
-        scenario_box.layout.display = map_box.layout.display = "flex" if dh else "none"
-        if which.value == "revolver":
-            players.value, rounds.value = 2, 60
-        elif not dh and rounds.value < 10:
-            rounds.value = 60
-        elif dh and rounds.value > 10:
-            rounds.value = 2
+
+    def game_chosen(*_):
+        view = playable[which.value].view()
+        scenario_box.layout.display = map_box.layout.display = "flex" if view.scenario_and_map else "none"
+        if view.scenario_and_map:   # the game's own scenarios and maps, a choice still there kept
+            for box, kind, none in ((scenario_box, "scenario", "(the base game)"), (map_box, "map", "(the scenario's map)")):
+                kept, box.options = box.value, documents(kind, none)
+                box.value = kept if kept in [v for _, v in box.options] else ""
+        if view.every_seat_plays:
+            players.value = len(playable[which.value].seats())
+        rounds.value = view.sample_rounds
+        draw_seats()
 
     @shows_errors(banner)
     def on_start(_):
-        bots_table = engines[which.value][1]
+        entry = playable[which.value]
+        view = entry.view()
+        bots_table = entry.load().BOTS
         bots = {b.description: bots_table[b.value] for b in seats.children}
-        if which.value == "dark-horse":
-            built = dark_horse.DarkHorse.build(library, scenario=scenario_box.value or None, map_id=map_box.value or None)
-            low, high = built.player_range()
-            if not low <= players.value <= high:
-                raise ValueError(f"{names.name('scenario', scenario_box.value) if scenario_box.value else 'the base game'}"
-                                 f" is for {low} to {high} players")
-            first = built.new_initial_state(players=players.value, seed=seed.value, rounds=rounds.value)
-        elif which.value == "revolver":
-            if players.value != 2:
-                raise ValueError("Revolver is for 2 players: Colti and McReady")
-            first = revolver.Revolver.build(library).new_initial_state(players=2, seed=seed.value, rounds=rounds.value)
-        else:
-            first = western_legends.new_game(library, players.value, seed=seed.value, rounds=rounds.value)
+        chosen = {"scenario": scenario_box.value or None, "map_id": map_box.value or None} if view.scenario_and_map else {}
+        built = entry.load().build(library, **chosen)
+        low, high = built.player_range()
+        if not low <= players.value <= high:
+            what = names().name("scenario", scenario_box.value) if chosen.get("scenario") else entry.name
+            seated = f"{low}" if low == high else f"{low} to {high}"
+            raise ValueError(f"{what} is for {seated} players"
+                             + (f": {' and '.join(view.seat_names(entry.seats(), high))}" if view.every_seat_plays else ""))
+        first = built.new_initial_state(players=players.value, seed=seed.value, rounds=rounds.value)
         state["stepper"] = TurnStepper(first, bots, seed=seed.value)
-        if which.value == "dark-horse":
-            what = (names.name("scenario", scenario_box.value) if scenario_box.value else "the base game") + \
-                f" on {names.name('map', built.board.id)}" if getattr(built, "board", None) is not None else ""
-        else:
-            what = {"revolver": "Revolver (illustrative decks)"}.get(which.value, "Western Legends")
+        what = view.playing(built, names())
         playing = HTML(f"<p class='wb-playing'><b>Playing {html.escape(what)}</b>: {players.value} players, "
-                         f"{rounds.value} round{'s' * (rounds.value != 1)} at most, seed {seed.value}</p>")
+                       f"{rounds.value} round{'s' * (rounds.value != 1)} at most, seed {seed.value}</p>")
         holder.children = [playing, stepper_widget(state["stepper"], which.value, library=library)]
 
-    which.observe(draw_seats, names="value")
+    which.observe(game_chosen, names="value")
     players.observe(draw_seats, names="value")
     start.on_click(on_start)
-    draw_seats()
+    game_chosen()
     box = w.VBox([which, w.HBox([scenario_box, map_box], layout=w.Layout(flex_flow="row wrap")),
                   w.HBox([players, rounds, seed], layout=w.Layout(flex_flow="row wrap")),
                   HTML("<b>Who plays each seat</b> (a bot; you can play any seat's move yourself below)"), seats,

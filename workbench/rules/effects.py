@@ -370,11 +370,17 @@ def kinds_reason(kind: str, kinds: tuple = ("hex_type",)) -> str:
         else f"it acts on the hex whose option it is, and a {kind.replace('_', ' ')} has none"
 
 
+def _checked(document) -> bool:
+    """Whether the vocabularies check ``document``: a kind that carries effects or goods, or any
+    document setting ruleset parameters (a story card's reward is a gain)."""
+    return document.kind in OPTION_KINDS + ("token", "card") or isinstance(document.data.get("parameters"), dict)
+
+
 def problems(library) -> list:
     """``validate``'s problems of the vocabularies, for every reported document."""
     out = []
     for document in library.documents:
-        if document.kind in OPTION_KINDS + ("token", "card") and library.reported(document):
+        if _checked(document) and library.reported(document):
             for code, severity, path, message, hint in findings(document):
                 out.append(document.problem(code, message, path, hint=hint, severity=severity))
     for game in DECLARATIONS:
@@ -390,7 +396,7 @@ def unknown_rows(library, game: str) -> list[dict]:
     """``workbench unknowns`` rows: each effect the engine does not play, and each foreign resource."""
     rows = []
     for document in library.documents:
-        if document.game != game or document.kind not in OPTION_KINDS + ("token", "card"):
+        if document.game != game or not _checked(document):
             continue
         for code, _severity, path, message, _hint in findings(document):
             line, _ = document.locate(path)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .ruleset import BOOLEAN, Parameter, choice, integer, playable
+from .western_legends_effects import POKER_CARD_ACTIONS, RESOURCES
 
 #: The poker vocabulary: the hands highest first, the card values, the suits, the Cheat card.
 RANKING = ["royal-flush", "five-of-a-kind", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
@@ -31,8 +32,11 @@ GOOD_NAMES = ["money", "legend-points", "poker-card", "gold-nugget", "wound", "m
 GOODS = {"type": "object", "propertyNames": {"enum": GOOD_NAMES}, "additionalProperties": integer(0, 1000)}
 #: What a goal card may require (illustrative goals; a designer writes their own).
 GOAL_NEEDS = ["money", "legend-points", "gold-nuggets", "marshal-points", "wanted-points", "items", "upgraded-items"]
-#: Card abilities the engine plays (the poker cards' ACTIONs the text names).
-ABILITIES = ["living-legend", "manhunt"]
+#: Card abilities the engine plays (the poker cards' ACTIONs the text names), from the vocabulary.
+ABILITIES = [name for name, *_ in POKER_CARD_ACTIONS]
+#: A story card's reward: any of the vocabulary's resources (one the engine cannot give is a
+#: ``not-played`` warning, :mod:`workbench.rules.western_legends_effects`).
+STORY_REWARD_GOODS = {"type": "object", "propertyNames": {"enum": list(RESOURCES)}, "additionalProperties": integer(0, 1000)}
 TIE_BREAKERS = ["most-track-points", "most-gold-nuggets", "fewest-wounds", "shared"]
 
 SHARE = {"type": "object", "required": ["divide_by", "rounding"], "additionalProperties": False,
@@ -176,7 +180,7 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
        "rule/story-cards"),
     _p("story_cards", _list({"type": "object", "required": ["id", "discs", "reward", "spawn", "sheriff_moves"],
                              "additionalProperties": False,
-                             "properties": {"id": ID, "discs": integer(1, 20), "reward": GOODS,
+                             "properties": {"id": ID, "discs": integer(1, 20), "reward": STORY_REWARD_GOODS,
                                             "spawn": _list(integer(0, 100), 0, 20), "sheriff_moves": integer(0, 50)}},
                             0, 100), "the story cards in play", "rule/story-cards"),
     _p("money_per_lp", integer(1, 100_000), "money per LP at the end", "rule/final-scoring"),

@@ -49,6 +49,22 @@ ROLES = {"sheriff": "the sheriff starts here, and arrested players are placed he
          "bandit-spawn": f"bandits start here (one on each hideout without a player) and spawn here ({WL}: Setup;"
                            " Bandits)"}
 
+#: The poker cards' ACTIONs the text names ("Use A Card Action": a card with the word ACTION is used
+#: as an action and discarded), each with what it does and where the text says so.
+POKER_CARD_ACTIONS = (
+    ("living-legend", "the player gains living_legend_points points on their track: wanted points when wanted,"
+                      " marshal points otherwise", f"{WL}: Marshal/Wanted Points ('Use the action on the \"Living"
+                      " Legend\" poker card: 1 point')"),
+    ("manhunt", "the sheriff moves manhunt_sheriff_moves spaces; offered only while a player is wanted",
+     f"{WL}: The Sheriff ('The sheriff can also be moved via the Manhunt poker card (again, as long as there is at"
+     " least 1 wanted player)')"),
+)
+
+#: A story card's reward (rule `story_cards`: "Story card rewards: as stated on the card") is a gain
+#: as a plain action's is: any resource may be written, and one the engine cannot give is a
+#: ``not-played`` warning at its line (:func:`check`) and a no-op the game logs.
+STORY_REWARD = "story card rewards ('Resolve the reward for all players that contributed')"
+
 #: When an item's ability is played (``when:``): on buying it, or as an action of its owner.
 ITEM_TIMINGS = {"bought": "once, when the item is bought", "action": "as one of its owner's actions, at any space",
                 "fight": "during a fight", "unknown": "the texts do not say"}
@@ -89,6 +105,11 @@ def declare() -> Vocabulary:
     v.declare("move-sheriff", "the sheriff moves toward the most wanted player", f"{WL}: Manhunt",
               {"steps": {"type": "integer", "minimum": 1, "description": "For move-sheriff: spaces the sheriff moves."}},
               kinds=("location", "item"))
+    # the ACTIONs of poker cards (rule `card_actions` says which card has which): played by the engine's
+    # handlers, so `card_actions` may name only these (the ruleset's schema reads them from here); a
+    # designer's location action or item ability may carry them too
+    for name, about, source in POKER_CARD_ACTIONS:
+        v.declare(name, about, source, kinds=("poker-card", "location", "item"))
     v.declare("unknown", "what happens is not given", "the rules texts do not give it", played=False,
               reason="the rules texts do not give the effect", kinds=("location", "item"))
     v.payable, v.gainable = set(PAYABLE), set(GAINABLE)
@@ -102,8 +123,14 @@ _HINT = "write it as the README's 'Western Legends locations and items' says, or
 
 def check(document, words):
     """What of a Western Legends location's actions or an item's abilities the engine does not
-    play, beyond unknown effects and goods: ``(code, severity, path, message, hint)``."""
-    if document.game != WL or document.kind not in ("location", "item"):
+    play, beyond unknown effects and goods, and of the story cards' rewards a document's
+    ``parameters:`` set: ``(code, severity, path, message, hint)``."""
+    if document.game != WL:
+        return
+    parameters = document.data.get("parameters")
+    if isinstance(parameters, dict):
+        yield from _story_rewards(parameters.get("story_cards"), words)
+    if document.kind not in ("location", "item"):
         return
     label = document.data.get("name") or document.id
     if document.kind == "item":
@@ -151,6 +178,18 @@ def check(document, words):
                    f"{label}: the {'action' if key == 'actions' else 'ability'} '{option.get('text', '')[:60]}' is"
                    " text only, so the engine does not play it (it is not offered)",
                    "give it a cost and gain, or effects from the Western Legends vocabulary")
+
+
+def _story_rewards(cards, words):
+    """A story card's reward in a resource the engine cannot give: a ``not-played`` warning each."""
+    for i, card in enumerate(cards if isinstance(cards, list) else []):
+        reward = card.get("reward") if isinstance(card, dict) else None
+        for good in reward if isinstance(reward, dict) else {}:
+            if good in words.resources and words.gainable is not None and good not in words.gainable:
+                yield ("not-played", "warning", ["parameters", "story_cards", i, "reward", good],
+                       f"the story card '{card.get('id')}' rewards '{good}', which is not played: "
+                       f"{words.ungainable_reason}; a game that completes the card logs a no-op",
+                       f"reward one of {', '.join(sorted(words.gainable))}, or add an effect with a plugin")
 
 
 def unplayed_spaces(library, board) -> list:

@@ -574,13 +574,18 @@ class State(BaseState):
             else:
                 self.event("not-played", p.name, effect=f"paying {good}", why=VOCABULARY.unpayable_reason)
 
-    def _play_spec(self, p: Player, spec: dict, where: str) -> None:
-        """Pay, gain and play the effects of a plain action or ability, as written."""
-        self._pay(p, spec.get("cost") or {})
-        gain = {g: n for g, n in (spec.get("gain") or {}).items() if isinstance(n, int)}
+    def _gain_as_written(self, p: Player, gain: dict) -> None:
+        """A gain (a plain action's, an ability's, a story card's reward): what the vocabulary can
+        give is given, anything else is logged as not played (``validate`` warns at its line)."""
+        gain = {g: n for g, n in gain.items() if isinstance(n, int)}
         for good in sorted(set(gain) - VOCABULARY.gainable):
             self.event("not-played", p.name, effect=f"gaining {good}", why=VOCABULARY.ungainable_reason)
         self._gain(p, {g: n for g, n in gain.items() if g in VOCABULARY.gainable})
+
+    def _play_spec(self, p: Player, spec: dict, where: str) -> None:
+        """Pay, gain and play the effects of a plain action or ability, as written."""
+        self._pay(p, spec.get("cost") or {})
+        self._gain_as_written(p, spec.get("gain") or {})
         for effect in spec.get("effects") or []:
             name = effect.get("effect") if isinstance(effect, dict) else None
             handler = VOCABULARY.handlers.get(name) if VOCABULARY.played(name) else None
@@ -955,10 +960,11 @@ class State(BaseState):
         if ability in rules.reputation_cards:
             p.reputation_cards_played += 1
         self.event("card-action", p.name, card=card, ability=ability)
-        if ability == "living-legend":
-            self._track(p, "wanted" if p.wanted else "marshal", rules.living_legend_points)
-        elif ability == "manhunt":
-            self._move_sheriff(rules.manhunt_sheriff_moves)
+        handler = VOCABULARY.handlers.get(ability) if VOCABULARY.played(ability) else None
+        if handler is None:         # the ruleset's schema allows only played ones; never silent all the same
+            self.event("not-played", p.name, effect=ability, at=card, why=VOCABULARY.why_not_played(ability))
+            return
+        handler(self, p, {"effect": ability}, card)
 
     def _do_work(self, p: Player, _) -> None:
         self._money(p, self.rules.work_money)
@@ -1266,7 +1272,7 @@ class State(BaseState):
         else:
             self.story_discs[card["id"]] = ()
         for name in contributors:               # one reward each, however many discs
-            self._gain(self.player(name), card["reward"])
+            self._gain_as_written(self.player(name), card["reward"])
         spawned = []
         for index in card["spawn"]:
             hideout = self.game.hideouts[index]
@@ -1409,6 +1415,16 @@ OFFERS = {name: getattr(State, "_offer_" + name.replace("-", "_")) for name in A
 def _lose_wounds(state: State, p: Player, spec: dict, where: str) -> None:
     lost, p.wounds = p.wounds, 0
     state.event("lose-wounds", p.name, wounds_lost=lost, at=where)
+
+
+@VOCABULARY.handler("living-legend")
+def _living_legend(state: State, p: Player, spec: dict, where: str) -> None:
+    state._track(p, "wanted" if p.wanted else "marshal", state.rules.living_legend_points)
+
+
+@VOCABULARY.handler("manhunt")
+def _manhunt(state: State, p: Player, spec: dict, where: str) -> None:
+    state._move_sheriff(state.rules.manhunt_sheriff_moves)
 
 
 @VOCABULARY.handler("move-sheriff")
