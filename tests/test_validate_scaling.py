@@ -116,3 +116,28 @@ def test_a_hook_run_on_an_action_space_builds_no_engine(tmp_path):
             "status = run()\nprint(status, 'workbench.games.dark_horse.engine' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=120)
     assert done.stdout.split()[-2:] == ["0", "False"], (done.stdout, done.stderr)
+
+
+def test_a_run_that_builds_no_board_does_not_import_networkx(tmp_path):
+    # networkx is imported where a board is built (its import was ~0.1 s of every short run):
+    # a Revolver rules file, and a variant whose placement rule id is misspelt (the rule registry
+    # is read, no board is built), are checked without it, and the misspelling is still reported
+    import subprocess
+    import sys
+
+    from clitools import outside_repository
+
+    folder = outside_repository(tmp_path)
+    (folder / "whole-game.yaml").write_bytes((ROOT / "variants" / "revolver" / "whole-game.yaml").read_bytes())
+    (folder / "fences.yaml").write_text(
+        "kind: variant\ngame: revolver\nid: fences\nname: Fences\n"
+        "source: {document: house-rule, section: Fences}\nplacement_rules: [one-town-per-hexx]\n")
+    code = ("import sys\nfrom workbench.__main__ import run\n"
+            "sys.argv = ['workbench', 'validate', sys.argv[1], '--library', 'published', '--format', 'json']\n"
+            "status = run()\nprint(status, 'networkx' in sys.modules)")
+    for name, status, codes in (("whole-game.yaml", "0", []), ("fences.yaml", "1", ["unknown-rule"])):
+        done = subprocess.run([sys.executable, "-c", code, name], cwd=folder, capture_output=True, text=True,
+                              timeout=120)
+        report, tail = done.stdout.rsplit("\n", 2)[0], done.stdout.split()[-2:]
+        assert tail == [status, "False"], (name, done.stdout, done.stderr)
+        assert [p["code"] for p in json.loads(report)["problems"]] == codes, report
