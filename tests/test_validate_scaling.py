@@ -141,3 +141,59 @@ def test_a_run_that_builds_no_board_does_not_import_networkx(tmp_path):
         report, tail = done.stdout.rsplit("\n", 2)[0], done.stdout.split()[-2:]
         assert tail == [status, "False"], (name, done.stdout, done.stderr)
         assert [p["code"] for p in json.loads(report)["problems"]] == codes, report
+
+
+def _counting_checks(monkeypatch):
+    """Count the compiled schema checks run, by the data object checked."""
+    from collections import Counter
+
+    from workbench.content import schemas
+
+    asked: Counter = Counter()
+    original = schemas.fast_check
+
+    def fast_check(kind):
+        check = original(kind)
+
+        def counted(data):
+            asked[id(data)] += 1
+            return check(data)
+        return counted
+
+    monkeypatch.setattr(schemas, "fast_check", fast_check)
+    return asked
+
+
+def test_each_document_is_schema_checked_once(replica, monkeypatch):
+    # the maps', the decks' and the Dark Horse setups' checks judge only documents that pass their
+    # schema: they are answered from the check made when loading, not by checking again
+    folder, _ = replica
+    asked = _counting_checks(monkeypatch)
+    library = validate_paths([folder], workers=1).library
+    assert len(library.of_kind("map")) >= 4 and len(library.of_kind("deck")) >= 4
+    assert len(asked) == len(library.documents)
+    assert max(asked.values()) == 1, sorted(asked.values())[-5:]
+
+
+def test_a_changed_document_is_schema_checked_again(monkeypatch):
+    from workbench.content import schemas
+    from workbench.content.loader import load_text
+
+    text = (ROOT / "variants" / "dark-horse" / "illustrative-territory.yaml").read_text()
+    document = next(d for d in load_text(text, "territory.yaml")[0] if d.kind == "map")
+    asked = _counting_checks(monkeypatch)
+    assert schemas.schema_valid(document) and schemas.schema_valid(document)
+    assert sum(asked.values()) == 1                      # asked twice, checked once
+    # the same document with other content: its data replaced (the map schema requires a name),
+    # or loaded again from changed text, is checked again and fails
+    good = document.data
+    document.data = {k: v for k, v in good.items() if k != "name"}
+    assert not schemas.schema_valid(document)
+    changed = load_text(text.replace("\nname:", "\nnaem:", 1), "territory.yaml")[0]
+    assert not schemas.schema_valid(next(d for d in changed if d.kind == "map"))
+    assert sum(asked.values()) == 3
+    # under other schemas (a plugin's effects registered since) the answer is not reused either
+    document.data = good
+    assert schemas.schema_valid(document)
+    monkeypatch.setattr(schemas, "_GENERATION", [b"other schemas"])
+    assert schemas.schema_valid(document) and sum(asked.values()) == 5

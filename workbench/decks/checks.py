@@ -13,9 +13,9 @@ from ..core.limits import limit
 
 
 def _schema_ok(document) -> bool:
-    from ..content.schemas import fast_check
+    from ..content.schemas import schema_valid
 
-    return fast_check(document.kind)(document.data)
+    return schema_valid(document)     # answered from the check made when loading
 
 
 def check_decks(library) -> Iterator[Problem]:
