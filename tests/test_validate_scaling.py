@@ -197,3 +197,36 @@ def test_a_changed_document_is_schema_checked_again(monkeypatch):
     assert schemas.schema_valid(document)
     monkeypatch.setattr(schemas, "_GENERATION", [b"other schemas"])
     assert schemas.schema_valid(document) and sum(asked.values()) == 5
+
+
+def test_a_hook_run_checks_no_published_deck_or_text_again(tmp_path, monkeypatch):
+    # the published games behind a designer's file are known clean and never reported: the deck,
+    # text-length and amount checks (whose problems are located in the document checked) skip
+    # them; the designer's own deck and texts are still checked and reported
+    from workbench.content.published import published_documents
+    from workbench.core import limits
+    from workbench.decks import rules
+
+    decks, texts, bags = [], [], []
+
+    def counting(original, seen):
+        def counted(*args, **kwargs):
+            if seen is decks:
+                seen.append(args[1])
+            elif seen is bags or args[1] == []:     # a document's walk, not the walk's own steps
+                seen.append(args[0])
+            return original(*args, **kwargs)
+        return counted
+
+    for module, name, seen in ((rules, "check_deck", decks), (limits, "_long_texts", texts), (limits, "_bags", bags)):
+        monkeypatch.setattr(module, name, counting(getattr(module, name), seen))
+    folder = tmp_path / "house"
+    folder.mkdir()
+    deck = (ROOT / "variants" / "house-rules" / "mcready-sharpshooters.yaml").read_text()
+    (folder / "deck.yaml").write_text(deck.replace("\nname:", "\nnotes: '" + "x" * 12000 + "'\nname:", 1))
+    background = published_documents()
+    assert any(d.kind == "deck" for d in background)
+    result = validate_paths([folder], workers=1, background=background)
+    assert [d.data.get("id") for d in decks] == ["mcready-sharpshooters"]
+    assert texts == [result.documents[0].data] and bags == [result.documents[0].data]
+    assert [(p.code, p.path) for p in result.problems if p.code == "size-limit"] == [("size-limit", "$.notes")]

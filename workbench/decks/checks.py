@@ -19,12 +19,15 @@ def _schema_ok(document) -> bool:
 
 
 def check_decks(library) -> Iterator[Problem]:
-    """Deck legality of every deck (schema-broken decks are left to the schema's report)."""
-    from .rules import check_deck
+    """Deck legality of every deck (schema-broken decks are left to the schema's report).
+
+    A deck whose problems would not be reported (a published deck behind a designer's files) is
+    not checked: every problem of a deck is located in the deck itself."""
+    from . import rules
 
     for document in library.of_kind("deck"):
-        if _schema_ok(document):
-            yield from check_deck(library, document)
+        if library.reported(document) and _schema_ok(document):
+            yield from rules.check_deck(library, document)
 
 
 def check_deck_rules(library) -> Iterator[Problem]:
