@@ -230,3 +230,27 @@ def test_a_hook_run_checks_no_published_deck_or_text_again(tmp_path, monkeypatch
     assert [d.data.get("id") for d in decks] == ["mcready-sharpshooters"]
     assert texts == [result.documents[0].data] and bags == [result.documents[0].data]
     assert [(p.code, p.path) for p in result.problems if p.code == "size-limit"] == [("size-limit", "$.notes")]
+
+
+def test_each_setting_starts_from_the_declarations_without_changing_them(tmp_path):
+    # the declared values and origins are made once per library and copied by every resolve: a
+    # variant's value in one setting never shows in the next, and a library with the declaration
+    # changed resolves the new value (the rules file declares win_margin: 2)
+    from workbench.games import GAMES
+    from workbench.rules.ruleset import resolve
+
+    shipped = ROOT / "variants" / "dark-horse"
+    house = ROOT / "variants" / "house-rules" / "deadlier-gunfights.yaml"
+    spec = GAMES["dark-horse"].spec()
+    library = validate_paths([shipped, house], workers=1).library
+    before, _ = resolve(library, "dark-horse", spec)
+    varied, _ = resolve(library, "dark-horse", spec, variants=["deadlier-gunfights"])
+    after, _ = resolve(library, "dark-horse", spec)
+    assert (before["win_margin"], varied["win_margin"], after["win_margin"]) == (2, 1, 2)
+    assert after.origin("win_margin").layer == "declared" and varied.origin("win_margin").layer == "variant"
+    rules = tmp_path / "rules.yaml"
+    rules.write_text((shipped / "rebels-and-rogues" / "rules.yaml").read_text().replace("  win_margin: 2\n",
+                                                                                         "  win_margin: 3\n", 1))
+    others = [p for p in shipped.rglob("*.yaml") if p.name != "rules.yaml" or p.parent.name != "rebels-and-rogues"]
+    changed = validate_paths([*others, rules], workers=1).library
+    assert resolve(changed, "dark-horse", spec)[0]["win_margin"] == 3
