@@ -116,3 +116,141 @@ def test_a_hook_run_on_an_action_space_builds_no_engine(tmp_path):
             "status = run()\nprint(status, 'workbench.games.dark_horse.engine' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=120)
     assert done.stdout.split()[-2:] == ["0", "False"], (done.stdout, done.stderr)
+
+
+def test_a_run_that_builds_no_board_does_not_import_networkx(tmp_path):
+    # networkx is imported where a board is built (its import was ~0.1 s of every short run):
+    # a Revolver rules file, and a variant whose placement rule id is misspelt (the rule registry
+    # is read, no board is built), are checked without it, and the misspelling is still reported
+    import subprocess
+    import sys
+
+    from clitools import outside_repository
+
+    folder = outside_repository(tmp_path)
+    (folder / "whole-game.yaml").write_bytes((ROOT / "variants" / "revolver" / "whole-game.yaml").read_bytes())
+    (folder / "fences.yaml").write_text(
+        "kind: variant\ngame: revolver\nid: fences\nname: Fences\n"
+        "source: {document: house-rule, section: Fences}\nplacement_rules: [one-town-per-hexx]\n")
+    code = ("import sys\nfrom workbench.__main__ import run\n"
+            "sys.argv = ['workbench', 'validate', sys.argv[1], '--library', 'published', '--format', 'json']\n"
+            "status = run()\nprint(status, 'networkx' in sys.modules)")
+    for name, status, codes in (("whole-game.yaml", "0", []), ("fences.yaml", "1", ["unknown-rule"])):
+        done = subprocess.run([sys.executable, "-c", code, name], cwd=folder, capture_output=True, text=True,
+                              timeout=120)
+        report, tail = done.stdout.rsplit("\n", 2)[0], done.stdout.split()[-2:]
+        assert tail == [status, "False"], (name, done.stdout, done.stderr)
+        assert [p["code"] for p in json.loads(report)["problems"]] == codes, report
+
+
+def _counting_checks(monkeypatch):
+    """Count the compiled schema checks run, by the data object checked."""
+    from collections import Counter
+
+    from workbench.content import schemas
+
+    asked: Counter = Counter()
+    original = schemas.fast_check
+
+    def fast_check(kind):
+        check = original(kind)
+
+        def counted(data):
+            asked[id(data)] += 1
+            return check(data)
+        return counted
+
+    monkeypatch.setattr(schemas, "fast_check", fast_check)
+    return asked
+
+
+def test_each_document_is_schema_checked_once(replica, monkeypatch):
+    # the maps', the decks' and the Dark Horse setups' checks judge only documents that pass their
+    # schema: they are answered from the check made when loading, not by checking again
+    folder, _ = replica
+    asked = _counting_checks(monkeypatch)
+    library = validate_paths([folder], workers=1).library
+    assert len(library.of_kind("map")) >= 4 and len(library.of_kind("deck")) >= 4
+    assert len(asked) == len(library.documents)
+    assert max(asked.values()) == 1, sorted(asked.values())[-5:]
+
+
+def test_a_changed_document_is_schema_checked_again(monkeypatch):
+    from workbench.content import schemas
+    from workbench.content.loader import load_text
+
+    text = (ROOT / "variants" / "dark-horse" / "illustrative-territory.yaml").read_text()
+    document = next(d for d in load_text(text, "territory.yaml")[0] if d.kind == "map")
+    asked = _counting_checks(monkeypatch)
+    assert schemas.schema_valid(document) and schemas.schema_valid(document)
+    assert sum(asked.values()) == 1                      # asked twice, checked once
+    # the same document with other content: its data replaced (the map schema requires a name),
+    # or loaded again from changed text, is checked again and fails
+    good = document.data
+    document.data = {k: v for k, v in good.items() if k != "name"}
+    assert not schemas.schema_valid(document)
+    changed = load_text(text.replace("\nname:", "\nnaem:", 1), "territory.yaml")[0]
+    assert not schemas.schema_valid(next(d for d in changed if d.kind == "map"))
+    assert sum(asked.values()) == 3
+    # under other schemas (a plugin's effects registered since) the answer is not reused either
+    document.data = good
+    assert schemas.schema_valid(document)
+    monkeypatch.setattr(schemas, "_GENERATION", [b"other schemas"])
+    assert schemas.schema_valid(document) and sum(asked.values()) == 5
+
+
+def test_a_hook_run_checks_no_published_deck_or_text_again(tmp_path, monkeypatch):
+    # the published games behind a designer's file are known clean and never reported: the deck,
+    # text-length and amount checks (whose problems are located in the document checked) skip
+    # them; the designer's own deck and texts are still checked and reported
+    from workbench.content.published import published_documents
+    from workbench.core import limits
+    from workbench.decks import rules
+
+    decks, texts, bags = [], [], []
+
+    def counting(original, seen):
+        def counted(*args, **kwargs):
+            if seen is decks:
+                seen.append(args[1])
+            elif seen is bags or args[1] == []:     # a document's walk, not the walk's own steps
+                seen.append(args[0])
+            return original(*args, **kwargs)
+        return counted
+
+    for module, name, seen in ((rules, "check_deck", decks), (limits, "_long_texts", texts), (limits, "_bags", bags)):
+        monkeypatch.setattr(module, name, counting(getattr(module, name), seen))
+    folder = tmp_path / "house"
+    folder.mkdir()
+    deck = (ROOT / "variants" / "house-rules" / "mcready-sharpshooters.yaml").read_text()
+    (folder / "deck.yaml").write_text(deck.replace("\nname:", "\nnotes: '" + "x" * 12000 + "'\nname:", 1))
+    background = published_documents()
+    assert any(d.kind == "deck" for d in background)
+    result = validate_paths([folder], workers=1, background=background)
+    assert [d.data.get("id") for d in decks] == ["mcready-sharpshooters"]
+    assert texts == [result.documents[0].data] and bags == [result.documents[0].data]
+    assert [(p.code, p.path) for p in result.problems if p.code == "size-limit"] == [("size-limit", "$.notes")]
+
+
+def test_each_setting_starts_from_the_declarations_without_changing_them(tmp_path):
+    # the declared values and origins are made once per library and copied by every resolve: a
+    # variant's value in one setting never shows in the next, and a library with the declaration
+    # changed resolves the new value (the rules file declares win_margin: 2)
+    from workbench.games import GAMES
+    from workbench.rules.ruleset import resolve
+
+    shipped = ROOT / "variants" / "dark-horse"
+    house = ROOT / "variants" / "house-rules" / "deadlier-gunfights.yaml"
+    spec = GAMES["dark-horse"].spec()
+    library = validate_paths([shipped, house], workers=1).library
+    before, _ = resolve(library, "dark-horse", spec)
+    varied, _ = resolve(library, "dark-horse", spec, variants=["deadlier-gunfights"])
+    after, _ = resolve(library, "dark-horse", spec)
+    assert (before["win_margin"], varied["win_margin"], after["win_margin"]) == (2, 1, 2)
+    assert after.origin("win_margin").layer == "declared" and varied.origin("win_margin").layer == "variant"
+    rules = tmp_path / "rules.yaml"
+    rules.write_text((shipped / "rebels-and-rogues" / "rules.yaml").read_text().replace("  win_margin: 2\n",
+                                                                                         "  win_margin: 3\n", 1))
+    others = [p for p in shipped.rglob("*.yaml") if p.name != "rules.yaml" or p.parent.name != "rebels-and-rogues"]
+    changed = validate_paths([*others, rules], workers=1).library
+    assert resolve(changed, "dark-horse", spec)[0]["win_margin"] == 3

@@ -56,9 +56,9 @@ class MapReport:
 
 
 def _schema_ok(document) -> bool:
-    from ..content.schemas import fast_check
+    from ..content.schemas import schema_valid
 
-    return isinstance(document.kind, str) and fast_check(document.kind)(document.data)
+    return schema_valid(document)     # answered from the check made when loading
 
 
 def rule_problems(document, key: str = "placement_rules") -> Iterator[Problem]:

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..content.loader import Document
 from ..content.problems import ERROR, WARNING, Problem
@@ -29,6 +27,11 @@ from ..core.errors import did_you_mean
 from ..core.limits import limit
 from . import geometry
 from .geometry import Coord
+
+if TYPE_CHECKING:
+    # networkx is imported where a board is built (:meth:`Board.from_data`): importing it takes
+    # ~0.1 s, which a run that builds no board (a hook run, a check of placement rule ids) skips
+    import networkx as nx
 
 #: What may be built on each hex family when no hex_type document says otherwise.
 DEFAULT_ALLOWS = {"resource": {"town"}, "safe-zone": {"town"}, "rugged-resource": {"town"},
@@ -174,6 +177,8 @@ class Board:
         and recorded in ``problems``.
         """
         hex_types = hex_types or {}
+        import networkx as nx
+
         kind = data.get("geometry", "hex")
         graph = nx.Graph(map_id=data.get("id"))
         own = dict(data.get("parameters") or {})

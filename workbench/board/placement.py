@@ -13,8 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
-import networkx as nx
-
 from ..content.problems import ERROR, WARNING, Problem
 from ..core.errors import did_you_mean
 from . import geometry
@@ -658,6 +656,8 @@ def check_board(board: Board, rule_ids: list[str]) -> Iterator[Problem]:
 def _check_rails(board: Board) -> Iterator[Problem]:
     """A rail is connected when its component of the player's rail network touches one of their
     towns or cities; components are computed once per player, not once per rail."""
+    import networkx as nx   # here, not at the top: the rule registry is read without it
+
     players = sorted({p for _, _, rails in board.graph.edges(data="rails") for p in rails or ()})
     for player in players:
         anchors = {p.at for p in board.pieces if p.player == player and p.piece in ("town", "city")}

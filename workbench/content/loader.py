@@ -203,6 +203,10 @@ class Document:
     kind: str | None = field(init=False)
     id: str | None = field(init=False)
     game: str | None = field(init=False)
+    #: The schema check's answer, kept with what it was asked of (the data object, its kind and
+    #: the schemas' generation): :func:`workbench.content.schemas.schema_valid` answers from it
+    #: instead of checking the same document again in each library check.
+    schema_answer: tuple | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self):
         data = self.data if isinstance(self.data, dict) else {}

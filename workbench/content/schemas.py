@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from functools import lru_cache
@@ -61,6 +62,14 @@ def extend_schemas(extend, digest) -> None:
     _EXTENSIONS.append((extend, digest))
     for cached in (load_schemas, validator_for, fast_check, reference_fields):
         cached.cache_clear()
+    _GENERATION[0] = os.urandom(8)   # every answer kept on a document was given by the schemas before
+
+
+#: The schemas of this process, as a token made anew at each change (:func:`extend_schemas`): a
+#: schema answer kept on a document (:func:`schema_valid`) is reused only under the schemas that
+#: gave it. Random, so an answer unpickled from another process (the published games' cache) is
+#: never taken for one of this process's; worker processes inherit it with the schemas.
+_GENERATION = [os.urandom(8)]
 
 
 def _extension_digest() -> str:
@@ -394,10 +403,29 @@ def fast_check(kind: str):
     return is_valid
 
 
-def schema_valid(document) -> bool:
+def schema_valid(document, kind: str | None = None) -> bool:
     """Whether a document passes its kind's schema (model checks judge only such documents: the
-    schema's own problem is the one to report for the rest)."""
-    return isinstance(document.kind, str) and document.kind in load_schemas() and fast_check(document.kind)(document.data)
+    schema's own problem is the one to report for the rest).
+
+    The answer is kept on the document with what it was asked of (its data object, the kind, the
+    schemas' generation), so the library checks that each ask it again (the maps', the decks', the
+    Dark Horse setups') do not check the document again: ``validate`` checked it when loading. A
+    document whose data is another object, or asked under other schemas, is checked again
+    (content that changes is a new document: :class:`~workbench.content.loader.Document`).
+    """
+    kind = document.kind if kind is None else kind
+    if not isinstance(kind, str) or kind not in load_schemas():
+        return False
+    asked = (kind, _GENERATION[0])
+    answer = getattr(document, "schema_answer", None)
+    if answer is not None and answer[0] is document.data and answer[1] == asked:
+        return answer[2]
+    ok = fast_check(kind)(document.data)
+    try:
+        document.schema_answer = (document.data, asked, ok)
+    except AttributeError:      # not a Document (a stand-in with data and kind): nothing kept
+        pass
+    return ok
 
 
 def warm_validators(kinds_: list[str] | None = None) -> None:
@@ -482,7 +510,7 @@ def _node_at(document: Document, path):
 
 def schema_problems(document: Document, kind: str) -> Iterator[Problem]:
     """Yield every schema violation of ``document``, located and explained."""
-    if fast_check(kind)(document.data):
+    if schema_valid(document, kind):
         return
     jsonschema, _ = _import_jsonschema()
     validator = validator_for(kind)

@@ -86,7 +86,9 @@ def check_text(library) -> Iterator:
     """
     most = limit("text_length")
     for document in library.documents:
-        if len(document.source.text) <= most:
+        # a document whose problems are not reported (the published games behind a designer's
+        # files) is not walked: a problem found is located in the document walked
+        if len(document.source.text) <= most or not library.reported(document):
             continue
         for path, text in _long_texts(document.data, [], most):
             yield document.problem("size-limit", f"this text is {len(text):,} characters long, beyond the declared"
@@ -126,7 +128,7 @@ def check_amounts(library) -> Iterator:
     most, dice = limit("amount"), limit("dice_a_turn") - RULES_DICE
     for document in library.documents:
         data = document.data
-        if not isinstance(data, dict):
+        if not isinstance(data, dict) or not library.reported(document):   # as in check_text
             continue
         for path, bag in _bags(data):
             for good, amount in bag.items():

@@ -347,6 +347,16 @@ class Declarations:
     values: dict[str, _Declared]
     assumptions: dict[str, str]
     problems: list[Problem]
+    _start: tuple | None = field(default=None, init=False, repr=False, compare=False)
+
+    def start(self) -> tuple[dict[str, Any], dict[str, "Origin"]]:
+        """The declared values and their origins, the start of every setting's ruleset: made once
+        (a library of many scenarios resolves hundreds of settings), copied by each resolve."""
+        if self._start is None:
+            self._start = ({name: entry.value for name, entry in self.values.items()},
+                           {name: Origin(entry.document, ("parameters", name), entry.layer)
+                            for name, entry in self.values.items()})
+        return self._start
 
 
 def declared(library, game: str, spec: Mapping[str, Parameter]) -> Declarations:
@@ -388,11 +398,9 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
         declarations = _declared_once(library, game, spec)
     problems: list[Problem] = list(declarations.problems)
     declared_values, assumptions = declarations.values, declarations.assumptions
-    values: dict[str, Any] = {}
-    origins: dict[str, Origin] = {}
-    for name, entry in declared_values.items():
-        values[name] = entry.value
-        origins[name] = Origin(entry.document, ("parameters", name), entry.layer)
+    start_values, start_origins = declarations.start()
+    values: dict[str, Any] = dict(start_values)
+    origins: dict[str, Origin] = dict(start_origins)     # an Origin is frozen: shared, never changed
 
     scenario_doc = None
     in_force: list[str] = []
