@@ -305,11 +305,21 @@ _RAW = re.compile(r"\bNone\b|\{'|\['|\[\[")
 AUDIT_FIELDS = ("delta", "snapshot")
 
 
+def _takes_names(describe) -> bool:
+    """Does the engine's describer put names in its lines itself (``describe(event, names)``)?"""
+    import inspect
+
+    try:
+        return "names" in inspect.signature(describe).parameters
+    except (TypeError, ValueError):
+        return False
+
+
 def describe_event(event: dict, describe, names: dict[str, str]) -> str:
     """The engine's line for an event, unless it prints raw Python values; then the event's
     fields in words (names from the documents, no ``None``, no brackets)."""
     try:
-        text = describe(event)
+        text = describe(event, names) if _takes_names(describe) else describe(event)
     except Exception:  # noqa: BLE001  (a describer that cannot read an event must not stop the game's report)
         text = None
     if text is not None and not _RAW.search(text):
