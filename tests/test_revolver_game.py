@@ -534,7 +534,75 @@ def test_the_play_log_names_cards_bandits_battlefields_and_decks_never_their_ids
     assert any(re.search(r"Bandit \d+ \(illustrative\) is killed", line) for line in lines)
 
 
+# A newcomer's two broken McReady decks. By hand from Module 2 (deck-building.yaml): a deck has
+# exactly 62 cards (3 is short: deck-size); a replacement comes from an expansion or promo cards
+# (Hail of Bullets is a base card: source-not-allowed), keeps the card type (Cowboy is a character,
+# Hail of Bullets a firepower card: type-mismatch) and the faction (Hail of Bullets is Colti's:
+# wrong-faction).
+BROKEN_DECKS = {
+    "short.yaml": ("kind: deck\ngame: revolver\nid: my-short\nname: Short\nfaction: mcready\n"
+                   "source: {document: house-rule}\ncards:\n  - {card: cowboy, count: 3}\n",
+                   [("deck-size", 8)]),
+    "swapped.yaml": ("kind: deck\ngame: revolver\nid: my-swapped\nname: Swapped\nfaction: mcready\n"
+                     "base: illustrative-mcready-whole-game\nsource: {document: house-rule}\nswaps:\n"
+                     "  - {out: cowboy, in: hail-of-bullets}\n",
+                     [("source-not-allowed", 9), ("type-mismatch", 9), ("wrong-faction", 9)]),
+}
+
+
+def test_play_checks_the_deck_building_rules_first_as_deck_check_does(tmp_path):
+    folder = designer_folder(tmp_path, examples=False)
+    for file, (text, expected) in BROKEN_DECKS.items():
+        (folder / file).write_text(text)
+        checked = run("deck", "check", file, "--format", "json", cwd=folder)
+        played = run("play", "revolver", "--deck", file, "--format", "json", cwd=folder)
+        assert checked.code == played.code == 1, played.out
+        located = lambda report: sorted((p["code"], p["line"]) for p in report["problems"])  # noqa: E731
+        assert located(checked.json()) == located(played.json()) == expected
+        assert "events" not in played.json() and "NOT legal" in played.json()["message"]
+    text_run = run("play", "revolver", "--deck", "short.yaml", cwd=folder)
+    assert text_run.code == 1 and text_run.out == "" and "short.yaml:8:" in text_run.err
+    assert "Traceback" not in text_run.err
+
+
 # -- does my deck win more? the balance lab, seat = side ---------------------------------------------
+
+def test_balance_refuses_a_deck_file_that_breaks_the_deck_building_rules_before_a_game(tmp_path):
+    folder = designer_folder(tmp_path, examples=False)
+    text, expected = BROKEN_DECKS["swapped.yaml"]
+    (folder / "swapped.yaml").write_text(text)
+    refused = run("balance", "revolver", "--deck", "swapped.yaml", "--players", "2", "--games", "2", "--workers", "1",
+                  "--format", "json", cwd=folder)
+    assert refused.code == 1, refused.out
+    assert sorted((p["code"], p["line"]) for p in refused.json()["problems"]) == expected
+    assert not (folder / "balance-results").exists()          # nothing played, nothing stored
+    usage = run("balance", "dark-horse", "--deck", "swapped.yaml", "--games", "2", cwd=folder)
+    assert usage.code == 2 and "--deck does not apply to dark-horse" in usage.err
+
+
+def test_balance_compares_a_designers_deck_file_with_the_deck_it_is_built_on(tmp_path, monkeypatch, capsys):
+    import json
+
+    from workbench.balance import sweep as lab_sweep
+    from workbench.cli import main
+
+    folder = designer_folder(tmp_path, examples=False)
+    (folder / "my-deck.yaml").write_text(MY_DECK.replace("FIREPOWER", "4"))
+    played_here = lab_sweep.run
+    monkeypatch.setattr(lab_sweep, "run", lambda *a, **k: played_here(*a, **{**k, "cluster": "in-process"}))
+    monkeypatch.chdir(folder)
+    code = main(["balance", "revolver", "--deck", "my-deck.yaml", "--players", "2", "--bots", "greedy", "--games", "2",
+                 "--no-store", "--progress", "no", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0, report
+    settings = {s["name"]: s["overrides"] for s in report["sweep"]["settings"]}
+    # the deck's own `base:` is what it is compared with (seat 1 Colti, seat 2 McReady)
+    assert settings == {"baseline": {"mcready_base_deck": "illustrative-mcready-whole-game"},
+                        "deck my-mcready": {"mcready_base_deck": "my-mcready"}}
+    assert report["played"] == 4 and any("deck my-mcready" in str(v) for v in report["comparison"].values())
+
+
+
 
 def test_the_balance_lab_compares_a_designers_deck_with_the_base_deck(library):
     from workbench.balance.sweep import compare as sweep_of, run
