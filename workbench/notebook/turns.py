@@ -360,6 +360,21 @@ def _bandit(names, bandit) -> str:
     return names.name("card", bandit) if name == bandit else name
 
 
+class _RevolverNames:
+    """The engine describer's ``names`` (``.get(id, default)``) from the panel's :class:`Names`:
+    a card's, bandit's or deck's name, badged."""
+
+    def __init__(self, names):
+        self.names = names
+
+    def get(self, identifier, default=None):
+        for kind in ("card", "character", "deck"):
+            name = self.names.name(kind, identifier)
+            if name != identifier:
+                return name
+        return default
+
+
 def _revolver_event(kind: str, event: dict, names) -> str | None:
     card = lambda c: names.name("card", c)  # noqa: E731
     texts = {
@@ -398,7 +413,7 @@ def _describe_event(state, event: dict, names) -> str:
         if text is not None:
             return text
         from ..games.revolver.engine import describe
-        return describe(event)
+        return describe(event, _RevolverNames(names))
     at = lambda xy: f"{xy[0]},{xy[1]}"  # noqa: E731
     if game == "dark-horse":
         space = lambda s: (f"the Mystery Hex at {s[4:]}" if str(s).startswith("hex@")  # noqa: E731
