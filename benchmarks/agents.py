@@ -1,7 +1,7 @@
 """Search bots: what a game costs, where a playout's time goes, a skill ladder per game, the rules
 coverage, and the gunfight house rule.
 
-    .venv/bin/python benchmarks/agents.py speed            # time per MCTS game and per playout, by part
+    .venv/bin/python benchmarks/agents.py speed [--game revolver]   # time per MCTS game and per playout, by part
     .venv/bin/python benchmarks/agents.py ladder --games 20 [--game dark-horse/pork-barrel] [--rung A:B]
     .venv/bin/python benchmarks/agents.py coverage --game dark-horse/high-noon --bots mcts-20,greedy --games 20
     .venv/bin/python benchmarks/agents.py gunfights --games 40   # the deadlier-gunfights house rule, paired
@@ -96,6 +96,8 @@ SETTINGS = {
     "dark-horse/high-noon": ("dark-horse", "high-noon", {"rounds": 6}),
     "dark-horse/pork-barrel": ("dark-horse", "pork-barrel", {"rounds": 6}),
     "western-legends": ("western-legends", None, {}),
+    # the whole game on the illustrative decks and values (variants/revolver/illustrative-whole-game.yaml)
+    "revolver": ("revolver", None, {}),
 }
 SPEED = ["dark-horse/high-noon", "western-legends"]
 
@@ -119,8 +121,8 @@ PARTS = {   # (file fragment, function) whose cumulative time is reported
 }
 
 
-def speed(seed: int) -> None:
-    for setting in SPEED:
+def speed(seed: int, only: list[str] = ()) -> None:
+    for setting in only or SPEED:
         game = built(setting)          # build and import outside the timing
         started, cpu = time.perf_counter(), time.process_time()
         state = one_game(setting, ["mcts-200"], seed, game)
@@ -249,7 +251,7 @@ def main() -> None:
     args = parser.parse_args()
     bots = [b.strip() for b in args.bots.split(",")]
     if args.what == "speed":
-        speed(args.seed)
+        speed(args.seed, args.game)
     elif args.what == "coverage":
         coverage((args.game or ["dark-horse/high-noon"])[0], bots, args.games, args.seed)
     elif args.what == "gunfights":
