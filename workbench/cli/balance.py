@@ -93,7 +93,7 @@ def add_commands(sub) -> None:
                                 " grid point, on Dask, and say what changes: win rates by seat, length, scores, what is"
                                 " used, outcomes, how games end.", epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", metavar="GAME", help="a registered game: dark-horse, western-legends")
+    parser.add_argument("game", metavar="GAME", help="a registered game: dark-horse, western-legends, revolver")
     what = parser.add_argument_group("what is compared")
     what.add_argument("--scenario", metavar="ID", help="the baseline's scenario (default: the base game)")
     what.add_argument("--base-variant", action="append", default=[], metavar="ID",
