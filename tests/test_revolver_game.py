@@ -591,7 +591,8 @@ def test_balance_compares_a_designers_deck_file_with_the_deck_it_is_built_on(tmp
     played_here = lab_sweep.run
     monkeypatch.setattr(lab_sweep, "run", lambda *a, **k: played_here(*a, **{**k, "cluster": "in-process"}))
     monkeypatch.chdir(folder)
-    code = main(["balance", "revolver", "--deck", "my-deck.yaml", "--players", "2", "--bots", "greedy", "--games", "2",
+    # no --players: Revolver's two sides are the default
+    code = main(["balance", "revolver", "--deck", "my-deck.yaml", "--bots", "greedy", "--games", "2",
                  "--no-store", "--progress", "no", "--format", "json"])
     report = json.loads(capsys.readouterr().out)
     assert code == 0, report

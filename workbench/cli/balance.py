@@ -55,7 +55,7 @@ class _GameOrAction(argparse._SubParsersAction):
 
 def _played(group) -> None:
     """The options saying how each game is played (a comparison and a tuning alike)."""
-    group.add_argument("--players", type=int, default=3, help="players (default 3)")
+    group.add_argument("--players", type=int, default=None, help="players (default 3; Revolver 2)")
     group.add_argument("--bots", metavar="BOT,BOT", help="bots by seat, repeated round the table: the game's own"
                        " (random, greedy) or the search bots mcts, ismcts, with playouts a decision as mcts-50"
                        " or seconds as mcts-2s (default: mcts-20)")
@@ -220,6 +220,10 @@ def cmd_balance(args, rep) -> int:
     from ..core.errors import UsageError
 
     require()
+    if args.players is None:
+        from ..games import GAMES
+        entry = GAMES.get(args.game)
+        args.players = entry.default_players if entry is not None else 3
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.workers is not None and args.workers < 1:

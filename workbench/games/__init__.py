@@ -28,6 +28,7 @@ class Entry:
     play_options: frozenset = frozenset()   # what `workbench play` takes: scenario, hire, length, variant, set
     default_rounds: int | None = None       # rounds played unless told (a cap where the game ends by its own rule)
     default_bot: str = "random"             # the bot a seat gets unless told
+    default_players: int = 3                # the players of a balance sweep unless told
     describe_at: str = ""                   # "module:NAME" of the function putting a log event in words
 
     def load(self):
@@ -69,7 +70,8 @@ register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_h
 register(Entry("revolver", "Revolver", "revolver", "workbench.games.revolver.engine:Revolver",
                "workbench.rules.revolver", "workbench.rules.revolver",
                seats_at="workbench.games.revolver.engine:SIDES", describe_at="workbench.games.revolver.engine:describe",
-               play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy"))
+               play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy",
+               default_players=2))
 register(Entry("revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
                "workbench.rules.revolver", "workbench.rules.revolver"))
 register(Entry("western-legends", "Western Legends", "western-legends",
