@@ -71,6 +71,8 @@ PROBES = {
     "mcready_card_limit": (2, lambda build: most_on_field(build, "mcready")),
     "cards_on_leaving": ("move-on", lambda build: next(e["cards"] for e in play(build(), 2, 0, ["greedy"]).log
                                                        if e["event"] == "leave")),
+    "deck_runs_out": ("loses", lambda build: [(e["event"], e.get("player")) for e in play(
+        build(overrides={"turn_draws": 6}), 2, 3, ["greedy"]).log if e["event"] in ("deck-empty", "reshuffle", "end")]),
     "mcready_must_exceed": (False, attacks),
     "casualties_per_attack": (2, seeded),
     "border_rule": ("colti-greater-no-kill", borders),

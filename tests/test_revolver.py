@@ -80,8 +80,8 @@ def test_prison_mcready_stronger_kills_two_and_a_tie_kills_one(library):
 def test_prison_players_alternate_colti_first_until_both_pass(library):
     result = prison_phase(library, Colti(0, GANG), colti_hand=["quick-draw"], mcready_hand=["apache-scout", "apache-scout"])
     placing = [line for line in result.log if "places" in line or "passes" in line]
-    assert placing == ["colti passes", "mcready places apache-scout", "colti passes", "mcready places apache-scout",
-                       "colti passes", "mcready passes"]
+    assert placing == ["Colti passes", "McReady places apache-scout", "Colti passes", "McReady places apache-scout",
+                       "Colti passes", "McReady passes"]
     assert result.mcready_total == 4
 
 
@@ -123,7 +123,7 @@ def test_entering_with_four_wounds_ends_the_game(library):
 
 def test_prison_draws_come_from_the_decks_in_order(library):
     result = prison_phase(library, Colti(0, GANG), colti_deck=[f"c{i}" for i in range(10)], mcready_deck=["m1", "m2", "m3", "m4"])
-    assert "colti draws 6: c0, c1, c2, c3, c4, c5" in result.log and "mcready draws 3: m1, m2, m3" in result.log
+    assert "Colti draws 6: c0, c1, c2, c3, c4, c5" in result.log and "McReady draws 3: m1, m2, m3" in result.log
 
 
 def test_faq_q2_q3_brad_runyan_moves_with_his_character_and_is_discarded_with_it():
@@ -205,7 +205,7 @@ def test_its_too_darn_quiet_makes_colti_draw_two_cards(library):
     state = result.state
     # 6 for the Prison Phase, then 2 for the ambush card ("your opponent draws two cards")
     assert state.hands["colti"] == deck[:8]
-    assert "colti draws 2 (the ambush card): c6, c7" in result.log
+    assert "Colti draws 2 (the ambush card): c6, c7" in result.log
     assert result.killed[:2] == ["bandit-a", "bandit-b"] and result.colti.bullet_wounds == 2
 
 

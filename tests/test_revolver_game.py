@@ -254,7 +254,7 @@ def test_the_review_reading_any_bandit_reaching_the_train(library):
 def test_the_summary_reading_killing_cortez_wins_for_mcready(library):
     state = drive(game(library, mcready_wins_killing=["jack-colti", "cortez"]).new_initial_state(),
                   turn(3, 3) + [Action("kill", "cortez")])
-    assert state.winner == "mcready" and "cortez" in state.ended
+    assert state.winner == "mcready" and "Cortez was killed" in state.ended
     published = drive(game(library).new_initial_state(), turn(3, 3) + [Action("kill", "cortez")])
     assert published.winner is None and not published.is_terminal()
 
@@ -365,6 +365,41 @@ def test_a_card_with_an_effect_not_played_warns_and_logs_a_no_op(library, tmp_pa
     assert events(state, "not-played")[0]["effect"] == "cancel-card"
 
 
+# -- a deck that runs out: not in the texts, the designer's `deck_runs_out` ---------------------------
+
+# Both sides draw their whole 62-card deck as the starting hand, so the first draw of a turn is
+# from an empty deck. Turn 1: Colti plays one Test shoot (an action card: to his discard pile,
+# nothing to kill) and ends; McReady plays nothing. Turn 2 begins with Colti's draw of 2.
+RUNS_OUT = dict(colti="t-colti-mixed", starting_hand=62)
+TURN_1 = [Action("play", "t-shoot"), END, END, END, END]
+
+
+def test_a_deck_run_out_draws_nothing_when_the_designer_says_so(library):
+    state = drive(game(library, deck_runs_out="draw-nothing", **RUNS_OUT).new_initial_state(), TURN_1)
+    empty = [(e["player"], e["short"], e["round"]) for e in events(state, "deck-empty")]
+    # turn 1: Colti 2 short, McReady 2 short; turn 2: Colti 2 short again (his discard is not drawn)
+    assert empty == [("colti", 2, 1), ("mcready", 2, 1), ("colti", 2, 2)]
+    assert events(state, "reshuffle") == [] and len(state.hands["colti"]) == 61 and not state.is_terminal()
+
+
+def test_a_deck_run_out_reshuffles_the_discard_pile_when_the_designer_says_so(library):
+    state = drive(game(library, deck_runs_out="reshuffle-discard", **RUNS_OUT).new_initial_state(), TURN_1)
+    # turn 1: both discard piles are empty, nothing to shuffle; turn 2: Colti's one discarded card
+    # becomes his deck, he draws it, and the second card is short
+    assert [(e["player"], e["cards"], e["round"]) for e in events(state, "reshuffle")] == [("colti", 1, 2)]
+    assert [(e["player"], e["short"], e["round"]) for e in events(state, "deck-empty")] == [
+        ("colti", 2, 1), ("mcready", 2, 1), ("colti", 1, 2)]
+    assert state.hands["colti"].count("t-shoot") == 3 and len(state.hands["colti"]) == 62
+    assert state.discard["colti"] == []
+
+
+def test_a_deck_run_out_loses_when_the_designer_says_so(library):
+    state = drive(game(library, deck_runs_out="loses", **RUNS_OUT).new_initial_state(), TURN_1)
+    # Colti must draw first, from an empty deck: McReady wins before a card is played
+    assert state.winner == "mcready" and state.turn == 1 and events(state, "play") == []
+    assert "empty deck" in state.ended
+
+
 # -- play refuses while a value it needs is unknown ---------------------------------------------------
 
 def test_without_the_illustrative_values_play_lists_every_unknown_it_needs(tmp_path):
@@ -375,14 +410,15 @@ def test_without_the_illustrative_values_play_lists_every_unknown_it_needs(tmp_p
     with pytest.raises(ContentError) as raised:
         Revolver.build(library)
     problems = raised.value.problems
-    # by hand from the sources: the gang, both base decks and what happens to the cards on leaving
-    # a battlefield are not found; no battlefield's turn count is found, nor the defence of the
-    # Bank, Whiskey Canyon and Buzzard Point (Rattlesnake Creek and the Express: 1)
+    # by hand from the sources: the gang, both base decks, what happens to the cards on leaving
+    # a battlefield and what happens when a deck runs out are not found; no battlefield's turn
+    # count is found, nor the defence of the Bank, Whiskey Canyon and Buzzard Point (Rattlesnake
+    # Creek and the Express: 1)
     about = sorted((Path(p.file).name, p.extra.get("parameter")) for p in problems)
-    assert len(problems) == 12 and all(p.line for p in problems)
+    assert len(problems) == 13 and all(p.line for p in problems)
     assert [a for a in about if a[0] == "whole-game.yaml"] == [
-        ("whole-game.yaml", "cards_on_leaving"), ("whole-game.yaml", "colti_base_deck"), ("whole-game.yaml", "gang"),
-        ("whole-game.yaml", "mcready_base_deck")]
+        ("whole-game.yaml", "cards_on_leaving"), ("whole-game.yaml", "colti_base_deck"),
+        ("whole-game.yaml", "deck_runs_out"), ("whole-game.yaml", "gang"), ("whole-game.yaml", "mcready_base_deck")]
     cards = [p.message for p in problems if Path(p.file).name == "base-game.yaml"]
     assert sum("its turns is unknown" in m for m in cards) == 5 and sum("its defence is unknown" in m for m in cards) == 3
     RevolverPrison.build(library)       # the Prison game needs none of them
@@ -466,12 +502,108 @@ def test_play_revolver_with_a_designers_deck_from_outside_the_repository(tmp_pat
     (folder / "my-deck.yaml").write_text(MY_DECK.replace("FIREPOWER", "4"))
     played = run("play", "revolver", "--deck", "my-deck.yaml", "--seed", "3", cwd=folder)
     assert played.code == 0, played.err
-    assert "McReady plays my-mcready" in played.out and played.out.strip().splitlines()[-1].startswith("== ")
+    assert "McReady plays My McReady deck (house rule)" in played.out
+    assert played.out.strip().splitlines()[-1].startswith("== ")
     twice = run("play", "revolver", "--deck", "my-deck.yaml", "--deck", "illustrative-mcready-whole-game", cwd=folder)
     assert twice.code == 2 and "two decks for mcready" in twice.err
 
 
+def test_the_play_log_names_cards_bandits_battlefields_and_decks_never_their_ids(tmp_path):
+    import re
+
+    folder = designer_folder(tmp_path, examples=False)
+    (folder / "my-deck.yaml").write_text(MY_DECK.replace("FIREPOWER", "4"))
+    # seed 0, greedy: Colti enters the Prison (its phase is described inside the log) and cards
+    # are killed, placed under others, drawn by effects
+    played = run("play", "revolver", "--deck", "my-deck.yaml", "--variant", "hunt-the-man-down-module-1",
+                 "--seed", "0", "--bots", "greedy", cwd=folder)
+    assert played.code == 0, played.err
+    lines = [line for line in played.out.splitlines() if not line.startswith("  assumption:")]
+    library = validate_paths([ROOT / "variants", folder]).library
+    documents = [d for d in library.documents if d.game == "revolver" and d.kind in ("card", "character", "deck")]
+    # the ids people would not write as words (every id with a hyphen: illustrative-bandit-3,
+    # express-3-15, jack-colti, my-gunslinger, ...); a one-word id such as `bullet` is a word too
+    ids = {d.id for d in documents if "-" in d.id}
+    found = sorted({i for line in lines for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", line)})
+    assert found == [], found
+    text = "\n".join(lines)
+    assert "the Prison Phase:" in text and "Santiago joins Colti's gang" in text
+    for name in ("Colti base deck (illustrative)", "My McReady deck (house rule)", "The Bank at Repentance Springs",
+                 "Colti gunman (illustrative)", "Hail of Bullets"):
+        assert name in text, name
+    assert any(re.search(r"Bandit \d+ \(illustrative\) is killed", line) for line in lines)
+
+
+# A newcomer's two broken McReady decks. By hand from Module 2 (deck-building.yaml): a deck has
+# exactly 62 cards (3 is short: deck-size); a replacement comes from an expansion or promo cards
+# (Hail of Bullets is a base card: source-not-allowed), keeps the card type (Cowboy is a character,
+# Hail of Bullets a firepower card: type-mismatch) and the faction (Hail of Bullets is Colti's:
+# wrong-faction).
+BROKEN_DECKS = {
+    "short.yaml": ("kind: deck\ngame: revolver\nid: my-short\nname: Short\nfaction: mcready\n"
+                   "source: {document: house-rule}\ncards:\n  - {card: cowboy, count: 3}\n",
+                   [("deck-size", 8)]),
+    "swapped.yaml": ("kind: deck\ngame: revolver\nid: my-swapped\nname: Swapped\nfaction: mcready\n"
+                     "base: illustrative-mcready-whole-game\nsource: {document: house-rule}\nswaps:\n"
+                     "  - {out: cowboy, in: hail-of-bullets}\n",
+                     [("source-not-allowed", 9), ("type-mismatch", 9), ("wrong-faction", 9)]),
+}
+
+
+def test_play_checks_the_deck_building_rules_first_as_deck_check_does(tmp_path):
+    folder = designer_folder(tmp_path, examples=False)
+    for file, (text, expected) in BROKEN_DECKS.items():
+        (folder / file).write_text(text)
+        checked = run("deck", "check", file, "--format", "json", cwd=folder)
+        played = run("play", "revolver", "--deck", file, "--format", "json", cwd=folder)
+        assert checked.code == played.code == 1, played.out
+        located = lambda report: sorted((p["code"], p["line"]) for p in report["problems"])  # noqa: E731
+        assert located(checked.json()) == located(played.json()) == expected
+        assert "events" not in played.json() and "NOT legal" in played.json()["message"]
+    text_run = run("play", "revolver", "--deck", "short.yaml", cwd=folder)
+    assert text_run.code == 1 and text_run.out == "" and "short.yaml:8:" in text_run.err
+    assert "Traceback" not in text_run.err
+
+
 # -- does my deck win more? the balance lab, seat = side ---------------------------------------------
+
+def test_balance_refuses_a_deck_file_that_breaks_the_deck_building_rules_before_a_game(tmp_path):
+    folder = designer_folder(tmp_path, examples=False)
+    text, expected = BROKEN_DECKS["swapped.yaml"]
+    (folder / "swapped.yaml").write_text(text)
+    refused = run("balance", "revolver", "--deck", "swapped.yaml", "--players", "2", "--games", "2", "--workers", "1",
+                  "--format", "json", cwd=folder)
+    assert refused.code == 1, refused.out
+    assert sorted((p["code"], p["line"]) for p in refused.json()["problems"]) == expected
+    assert not (folder / "balance-results").exists()          # nothing played, nothing stored
+    usage = run("balance", "dark-horse", "--deck", "swapped.yaml", "--games", "2", cwd=folder)
+    assert usage.code == 2 and "--deck does not apply to dark-horse" in usage.err
+
+
+def test_balance_compares_a_designers_deck_file_with_the_deck_it_is_built_on(tmp_path, monkeypatch, capsys):
+    import json
+
+    from workbench.balance import sweep as lab_sweep
+    from workbench.cli import main
+
+    folder = designer_folder(tmp_path, examples=False)
+    (folder / "my-deck.yaml").write_text(MY_DECK.replace("FIREPOWER", "4"))
+    played_here = lab_sweep.run
+    monkeypatch.setattr(lab_sweep, "run", lambda *a, **k: played_here(*a, **{**k, "cluster": "in-process"}))
+    monkeypatch.chdir(folder)
+    # no --players: Revolver's two sides are the default
+    code = main(["balance", "revolver", "--deck", "my-deck.yaml", "--bots", "greedy", "--games", "2",
+                 "--no-store", "--progress", "no", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0, report
+    settings = {s["name"]: s["overrides"] for s in report["sweep"]["settings"]}
+    # the deck's own `base:` is what it is compared with (seat 1 Colti, seat 2 McReady)
+    assert settings == {"baseline": {"mcready_base_deck": "illustrative-mcready-whole-game"},
+                        "deck my-mcready": {"mcready_base_deck": "my-mcready"}}
+    assert report["played"] == 4 and any("deck my-mcready" in str(v) for v in report["comparison"].values())
+
+
+
 
 def test_the_balance_lab_compares_a_designers_deck_with_the_base_deck(library):
     from workbench.balance.sweep import compare as sweep_of, run

@@ -9,6 +9,10 @@ RV = "revolver"
 PAGES = "public-facts.md 2. Revolver"
 
 
+def _other(side: str) -> str:
+    return "mcready" if side == "colti" else "colti"
+
+
 def _turns(p: Played):
     """Each game turn as (index of its `turn` event, index of the next one or the log's end)."""
     starts = [i for i, e in p.each("turn")]
@@ -108,6 +112,10 @@ def _victory(p: Played):
             express = (r["train_winner"] == "jack-colti" and state["battlefield"] == r["express"]
                        and state["space"] == r["express_space_survived"] and r["gang_leader"] in state["gang"]) or \
                       (r["train_winner"] == "any-bandit" and state["battlefield"] == r["express"] and state["gang"])
+            # a designer's `deck_runs_out: loses` (not in the texts): the side that must draw from an
+            # empty deck loses
+            if r.get("deck_runs_out") == "loses" and state["decks"][_other(winner)] == 0:
+                continue
             if winner == "colti" and not (state["border"] == 0 or express):
                 yield f"Colti wins with {state['border']} border token(s) left, away from the Express ({p.where(i)})"
             if winner == "mcready" and "mcready" not in holds:

@@ -191,12 +191,15 @@ def game_seed(sweep_seed: int, setting_key: str, index: int) -> int:
 def compare(game: str, *, scenario: str | None = None, base_variants: Iterable[str] = (),
             variants: Iterable[str] = (), overrides: dict | None = None, grid: dict[str, list] | None = None,
             players: int = 3, bots: Iterable[str] = (), options: dict | None = None, games: int = 1000,
-            seed: int = 0, name: str | None = None) -> Sweep:
+            seed: int = 0, name: str | None = None, decks: dict | None = None,
+            base_decks: dict | None = None) -> Sweep:
     """A sweep in a designer's terms: the baseline (``scenario`` with ``base_variants``), and
     compared with it: each of ``variants`` on its own, the ``overrides`` together, and every
     combination of the ``grid``'s values. A name in ``overrides`` or ``grid`` that is one of the
     game's options (Dark Horse ``rounds``, Western Legends ``length``) sets that option; any other
-    name is a rule parameter.
+    name is a rule parameter. ``decks`` (rule parameters naming decks, Revolver's
+    ``mcready_base_deck``...) is a setting of its own, ``deck ID``; ``base_decks`` are the decks
+    the baseline (and every other setting) plays instead of the ruleset's.
 
     >>> s = compare("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"],
     ...             grid={"win_margin": [1, 3]}, games=10)
@@ -206,15 +209,19 @@ def compare(game: str, *, scenario: str | None = None, base_variants: Iterable[s
     from .games import runner
 
     game_options = runner(game).options
-    base = Setting(BASELINE, game, scenario, tuple(base_variants), {}, dict(options or {}), players, tuple(bots))
+    base = Setting(BASELINE, game, scenario, tuple(base_variants), dict(base_decks or {}), dict(options or {}),
+                   players, tuple(bots))
 
     def setting(chosen: dict) -> Setting:
         """The baseline with ``chosen`` values: game options among them set options, the rest rules."""
         label = ", ".join(f"{k}={_show(v)}" for k, v in chosen.items())
-        return base.but(label, overrides={k: v for k, v in chosen.items() if k not in game_options},
+        return base.but(label, overrides={**base.overrides, **{k: v for k, v in chosen.items() if k not in game_options}},
                         options={**base.options, **{k: v for k, v in chosen.items() if k in game_options}})
 
-    settings = [base.but(v, variants=base.variants + (v,)) for v in variants]
+    settings = []
+    if decks:
+        settings.append(base.but("deck " + ", ".join(map(str, decks.values())), overrides={**base.overrides, **decks}))
+    settings += [base.but(v, variants=base.variants + (v,)) for v in variants]
     if overrides:
         settings.append(setting(dict(overrides)))
     if grid:
@@ -225,7 +232,7 @@ def compare(game: str, *, scenario: str | None = None, base_variants: Iterable[s
         for values in itertools.product(*(grid[n] for n in names)):
             settings.append(setting(dict(zip(names, values))))
     if not settings:
-        raise UsageError("nothing to compare with the baseline: give a variant, overrides or a grid")
+        raise UsageError("nothing to compare with the baseline: give a variant, overrides, a grid or a deck")
     label = name or "-".join(x for x in (game, scenario) if x)
     return Sweep(label, base, settings, games, seed, {k: list(v) for k, v in grid.items()} if grid else None)
 

@@ -55,7 +55,7 @@ class _GameOrAction(argparse._SubParsersAction):
 
 def _played(group) -> None:
     """The options saying how each game is played (a comparison and a tuning alike)."""
-    group.add_argument("--players", type=int, default=3, help="players (default 3)")
+    group.add_argument("--players", type=int, default=None, help="players (default 3; Revolver 2)")
     group.add_argument("--bots", metavar="BOT,BOT", help="bots by seat, repeated round the table: the game's own"
                        " (random, greedy) or the search bots mcts, ismcts, with playouts a decision as mcts-50"
                        " or seconds as mcts-2s (default: mcts-20)")
@@ -93,7 +93,7 @@ def add_commands(sub) -> None:
                                 " grid point, on Dask, and say what changes: win rates by seat, length, scores, what is"
                                 " used, outcomes, how games end.", epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", metavar="GAME", help="a registered game: dark-horse, western-legends")
+    parser.add_argument("game", metavar="GAME", help="a registered game: dark-horse, western-legends, revolver")
     what = parser.add_argument_group("what is compared")
     what.add_argument("--scenario", metavar="ID", help="the baseline's scenario (default: the base game)")
     what.add_argument("--base-variant", action="append", default=[], metavar="ID",
@@ -106,6 +106,10 @@ def add_commands(sub) -> None:
     what.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2,...",
                       help="a rule parameter (or game option) and its values; every combination of the grids is a"
                            " setting (repeatable; two make a heat map)")
+    what.add_argument("--deck", action="append", default=[], metavar="FILE|ID",
+                      help="Revolver: a designer's deck (a deck document's file or id; its `faction:` says whose),"
+                           " checked against the deck-building rules, then compared with the deck it is built on"
+                           " (its `base:`, else its side's base deck); give it twice for both sides")
     # the tuning's flags before it was `balance tune`: refused with where they went
     for flag in ("--tune", "--target", "--trials"):
         what.add_argument(flag, action="append", default=[], dest=f"moved_{flag[2:]}", help=argparse.SUPPRESS)
@@ -187,11 +191,39 @@ def _library(args):
     return library, src.describe()
 
 
+def _decks(args):
+    """``--deck``: each deck checked against the deck-building rules (as `deck check`: a deck that
+    is not legal stops the sweep, exit 1, before a game is played), then the rule parameters naming
+    the decks compared (``mcready_base_deck``...) and those of the decks they are built on (each
+    deck's ``base:``), which the baseline plays. Returns them and the library with the decks in it."""
+    from ..core.errors import UsageError
+    from ..games import GAMES
+    from .decks import played_decks
+    from .games import deck_parameters
+
+    entry = GAMES.get(args.game)
+    spec = entry.spec() if entry is not None and entry.parameters else {}
+    if not any(name.endswith("_base_deck") for name in spec):
+        raise UsageError(f"--deck does not apply to {args.game} (its decks are not chosen by a rule parameter)")
+    result, documents = played_decks(args, args.deck, args.game, what="compared")
+    decks = deck_parameters(documents)
+    for name in decks:
+        if name not in spec:
+            raise UsageError(f"--deck does not apply to {args.game}: it has no parameter {name}")
+    base_decks = {f"{d.data['faction']}_base_deck": d.data["base"] for d in documents
+                  if isinstance(d.data.get("base"), str)}
+    return decks, base_decks, result.library
+
+
 def cmd_balance(args, rep) -> int:
     from ..balance import require
     from ..core.errors import UsageError
 
     require()
+    if args.players is None:
+        from ..games import GAMES
+        entry = GAMES.get(args.game)
+        args.players = entry.default_players if entry is not None else 3
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.workers is not None and args.workers < 1:
@@ -258,10 +290,17 @@ def _balance(args, rep) -> int:
     if len(grid) != len(args.grid):
         raise UsageError("a parameter appears in two --grid options: give its values once")
     bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
+    decks, base_decks, library = _decks(args) if args.deck else ({}, {}, None)
     sweep = sweep_of(args.game, scenario=args.scenario, base_variants=args.base_variant, variants=args.variant,
                      overrides=parse_overrides(args.overrides), grid=grid or None, players=args.players, bots=bots,
-                     options=options, games=args.games, seed=args.seed, name=args.sweep)
-    library, sources = _library(args)
+                     options=options, games=args.games, seed=args.seed, name=args.sweep, decks=decks,
+                     base_decks=base_decks)
+    if library is None:
+        library, sources = _library(args)
+    else:
+        from ..app import resolve
+        sources = resolve.sources([d for d in args.deck if d.lower().endswith((".yaml", ".yml"))], args.library,
+                                  published=not args.no_published).describe()
     store = None if args.no_store else Path(args.out or Path("balance-results") / f"{sweep.name}.parquet")
     progress = {"auto": None, "yes": True, "no": False}[args.progress]
     report = run(sweep, library, store=store, csv=args.csv, workers=args.workers, scheduler=args.scheduler,

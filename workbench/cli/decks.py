@@ -34,10 +34,17 @@ def _load(args):
     named = [args.deck] if args.deck.lower().endswith((".yaml", ".yml")) else []
     if named and not Path(args.deck).is_file():
         raise no_such(args.deck, "file")
+    result = load_result(args, named)
+    document, references = _deck_in(result, args.deck)
+    return result.library, document, references
+
+
+def _deck_in(result, name: str, game: str | None = None):
+    """The deck named (a file or an id) in a loaded library, and its own unknown references;
+    any error of the content that the deck check does not report stops the command first."""
     from ..content.problems import is_model_problem
 
-    result = load_result(args, named)
-    document = find_document(result.library, "deck", args.deck, problems=result.errors)
+    document = find_document(result.library, "deck", name, game=game, problems=result.errors)
     # the deck's own reference mistakes are the deck check's to report (as unknown-card), and what
     # the map, deck and scenario checks find is reported by those commands; any other error in the
     # content must be fixed first
@@ -51,7 +58,46 @@ def _load(args):
     # ... and `deck check` reports them as `validate` does (same codes, same exit status): a
     # misspelt `base:` is an unknown-ref error, not only a base deck without a card list
     references = [p for p in result.problems if p.code == "unknown-ref" and p.file == document.file]
-    return result.library, document, references
+    return document, references
+
+
+def deck_problems(library, document, references=()) -> list:
+    """Every deck-building problem of ``document``, as `deck check` (and `validate`) report them:
+    :func:`~workbench.decks.rules.check_deck` and the deck's own unknown references, sorted."""
+    from ..decks.rules import check_deck
+
+    return sorted([*check_deck(library, document), *references], key=lambda p: p.sort_key())
+
+
+def played_decks(args, names: list[str], game: str, *, what: str = "played"):
+    """The library with the deck files among ``names`` in it, and each named deck (a file or an
+    id) checked against the deck-building rules first, as `deck check` checks it: a deck that is
+    not legal stops the command (exit 1) with every problem located, before anything is played.
+    Then any other error in the content stops it too (as every engine command does).
+
+    Returns the validation result and the deck documents, in the order given.
+    """
+    from .common import content_file
+
+    files = [n for n in names if content_file(n)]
+    for name in files:
+        if not Path(name).is_file():
+            raise no_such(name, "file")
+    result = load_result(args, files)
+    documents = []
+    for name in names:
+        document, references = _deck_in(result, name, game)
+        problems = deck_problems(result.library, document, references)
+        if _verdict(problems) is False:
+            errors = sum(1 for p in problems if p.is_error)
+            raise ContentError(f"deck {document.id}: NOT legal ({errors} error(s), {len(problems) - errors}"
+                               f" warning(s)), so it is not {what}; `workbench deck check {name}` shows the same",
+                               problems)
+        documents.append(document)
+    if result.errors:
+        raise ContentError(f"the content has {len(result.errors)} error(s); fix them first"
+                           " (workbench validate shows them too)", result.errors)
+    return result, documents
 
 
 def cmd_deck(args, rep) -> int:
@@ -71,10 +117,9 @@ def _verdict(problems) -> bool | None:
 
 def _check(args, rep, library, document, references=()) -> int:
     from ..decks.analytics import stats
-    from ..decks.rules import check_deck, context_for
+    from ..decks.rules import context_for
 
-    problems = check_deck(library, document)  # the same checks `workbench validate` runs
-    problems = sorted([*problems, *references], key=lambda p: p.sort_key())
+    problems = deck_problems(library, document, references)  # the same checks `workbench validate` runs
     legal = _verdict(problems)
     ctx = None if any(p.code == "size-limit" for p in problems) else context_for(library, document)
     size = ctx.deck.size if ctx is not None and ctx.deck.complete else None

@@ -13,7 +13,7 @@ from ..content.badges import badged_name
 from ..core.errors import NotFound, UsageError
 from ..core.limits import limit
 from . import engines
-from .common import EXIT_OK, ROUNDS, add_options, content_file, find_document, int_range, load_library, output_file, words
+from .common import EXIT_OK, ROUNDS, add_options, int_range, load_library, output_file, words
 from .report import percent, table
 
 MAX_SIMULATED = 1_000_000
@@ -216,11 +216,16 @@ def cmd_play(args, rep) -> int:
         raise UsageError("--log - writes the log to standard output, where --format json writes its one JSON"
                          " object; give the log a file name")
     log = None if to_stdout else output_file(args.log) if args.log else None
-    library = load_library(args, [d for d in args.deck if content_file(d)]).library
+    if args.deck:   # each deck checked against the deck-building rules first, as `deck check` does
+        from .decks import played_decks
+        result, decks = played_decks(args, args.deck, game)
+        library = result.library
+    else:
+        library, decks = load_library(args).library, []
     if args.scenario is not None and library.data(game, "scenario", args.scenario) is None:
         raise NotFound("scenario", args.scenario, library.ids(game, "scenario"), where=f"in {game}")
     rules = _house_rules(args, library, game)
-    rules["overrides"].update(_decks(args.deck, library, game))
+    rules["overrides"].update(deck_parameters(decks))
     built = engines.build(game, library, scenario=args.scenario, **rules)
     low, high = engines.player_range(built)
     setting = game + (f" with the scenario {args.scenario}" if args.scenario else "")
@@ -273,12 +278,11 @@ def cmd_play(args, rep) -> int:
     return EXIT_OK
 
 
-def _decks(decks: list[str], library, game: str) -> dict:
+def deck_parameters(documents) -> dict:
     """``--deck`` as the rule parameters naming the decks played (``colti_base_deck`` ...): each
     deck's `faction:` says whose it is; two decks of one side are a usage error."""
     chosen: dict[str, str] = {}
-    for name in decks:
-        document = find_document(library, "deck", name, game=game)
+    for document in documents:
         faction = document.data.get("faction")
         if faction not in ("colti", "mcready"):
             raise UsageError(f"the deck '{document.id}' says no side: write `faction: colti` or `faction: mcready` in it")
@@ -305,11 +309,21 @@ _RAW = re.compile(r"\bNone\b|\{'|\['|\[\[")
 AUDIT_FIELDS = ("delta", "snapshot")
 
 
+def _takes_names(describe) -> bool:
+    """Does the engine's describer put names in its lines itself (``describe(event, names)``)?"""
+    import inspect
+
+    try:
+        return "names" in inspect.signature(describe).parameters
+    except (TypeError, ValueError):
+        return False
+
+
 def describe_event(event: dict, describe, names: dict[str, str]) -> str:
     """The engine's line for an event, unless it prints raw Python values; then the event's
     fields in words (names from the documents, no ``None``, no brackets)."""
     try:
-        text = describe(event)
+        text = describe(event, names) if _takes_names(describe) else describe(event)
     except Exception:  # noqa: BLE001  (a describer that cannot read an event must not stop the game's report)
         text = None
     if text is not None and not _RAW.search(text):

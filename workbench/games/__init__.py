@@ -28,6 +28,7 @@ class Entry:
     play_options: frozenset = frozenset()   # what `workbench play` takes: scenario, hire, length, variant, set
     default_rounds: int | None = None       # rounds played unless told (a cap where the game ends by its own rule)
     default_bot: str = "random"             # the bot a seat gets unless told
+    default_players: int = 3                # the players of a balance sweep unless told
     describe_at: str = ""                   # "module:NAME" of the function putting a log event in words
     view_at: str = ""                       # "module:NAME" of its View: what the notebooks' panels show of it
 
@@ -81,7 +82,8 @@ register(Entry("revolver", "Revolver", "revolver", "workbench.games.revolver.eng
                "workbench.rules.revolver", "workbench.rules.revolver",
                seats_at="workbench.games.revolver.engine:SIDES", describe_at="workbench.games.revolver.engine:describe",
                view_at="workbench.games.revolver.view:VIEW",
-               play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy"))
+               play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy",
+               default_players=2))
 register(Entry("revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
                "workbench.rules.revolver", "workbench.rules.revolver"))
 register(Entry("western-legends", "Western Legends", "western-legends",

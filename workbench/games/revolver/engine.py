@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ...content.badges import badged_name
 from ...core.errors import ContentError, UsageError
 from ...rules.effects import vocabulary
 from ...rules.revolver import SPEC, content_problems, resolve_ruleset
@@ -157,6 +158,14 @@ class Revolver(Game):
             raise UsageError(f"Revolver is for 2 players (Colti and McReady), not {players}")
         return State(self, {"players": 2, "seed": seed, "rounds": rounds})
 
+    def label(self, identifier: str) -> str:
+        """A card's, bandit's or deck's name as people read it (badged as its ``source:`` says)."""
+        for kind in ("card", "character", "deck"):
+            data = self.library.data("revolver", kind, identifier)
+            if data:
+                return badged_name(data, identifier)
+        return identifier
+
     def facts(self) -> dict:
         """The fixed facts the log's first event records (an audit reads them, not the engine)."""
         return {"battlefields": self.battlefields, "decks": dict(self.deck_ids),
@@ -201,6 +210,10 @@ def _battlefields(library, rules):
             problems.append(_at(rules, "express_space_survived",
                                 f"the Express has {express['turns']} turn space(s), fewer than the space"
                                 f" {rules.express_space_survived} Jack Colti must survive"))
+    if rules.deck_runs_out == "unknown":
+        problems.append(_at(rules, "deck_runs_out", "what happens when a player must draw from an empty deck is"
+                            " unknown", hint="give `deck_runs_out: draw-nothing`, `reshuffle-discard` or `loses` in a"
+                            " rule of your own (a designer's choice: the texts do not say)"))
     if rules.cards_on_leaving == "unknown":
         problems.append(_at(rules, "cards_on_leaving", "what happens to the cards on a battlefield when the marker leaves"
                             " it is unknown", hint="give `cards_on_leaving: move-on` or `discard` in a rule of your own"))
@@ -555,15 +568,31 @@ class State(BaseState):
                 return
             if kind == "draw":
                 _, side, n, why = step
+                if n > 0 and not any(self.decks[side].values()):
+                    self._deck_ran_out(side, n, why)
+                    if self.ended:
+                        return
                 if n > 0 and any(self.decks[side].values()):
                     return
                 self.pending.pop(0)
-                if n > 0:
-                    self.event("deck-empty", side, short=n, why=why,
-                               note="the deck is empty: the texts do not say what happens, so nothing is drawn")
                 continue
             self.pending.pop(0)
             getattr(self, "_" + kind.replace("-", "_"))(*step[1:])
+
+    def _deck_ran_out(self, side: str, n: int, why) -> None:
+        """A card is to be drawn from an empty deck. The texts do not say what happens: the
+        designer's ``deck_runs_out`` says (``draw-nothing``, ``reshuffle-discard``, ``loses``)."""
+        rule = self.rules.deck_runs_out
+        if rule == "reshuffle-discard" and self.discard[side]:
+            # the discard pile becomes the deck; the chance nodes then draw from it, shuffled
+            self.decks[side] = dict(Counter(self.discard[side]))
+            self.event("reshuffle", side, cards=len(self.discard[side]), why=why)
+            self.discard[side] = []
+            return
+        outcome = f"{NAMES[side]} loses" if rule == "loses" else "nothing is drawn"
+        self.event("deck-empty", side, short=n, why=why, outcome=outcome, rule=rule)
+        if rule == "loses":
+            self._end(other(side), f"{NAMES[side]} must draw from an empty deck (deck_runs_out: loses)")
 
     # -- the turn -------------------------------------------------------------------------------
     def _game_turn(self) -> None:
@@ -598,7 +627,7 @@ class State(BaseState):
             return
         here = self.battlefield["id"]
         if self.bf + 1 >= len(self.game.battlefields):
-            self._end(None, f"the marker passed the last battlefield's last turn space ({here}): no victory"
+            self._end(None, f"the marker passed the last battlefield's last turn space ({self.game.label(here)}): no victory"
                             " condition of the sources holds")
             return
         if self.rules.prison_in_play and here == self.rules.prison_between[0]:
@@ -640,9 +669,9 @@ class State(BaseState):
         self.event("ambush", "mcready", card=card, location=location, **effect)
         # the ambush card (Card List): "Kill two [gravestone icon]. Then your opponent draws two cards
         # and +[bullet wound token]." It is then removed from the game (Gameplay with Module 1)
-        self.pending[0:0] = [("kill", "colti", effect.get("kill", 0), f"the ambush card {card}"),
+        self.pending[0:0] = [("kill", "colti", effect.get("kill", 0), card),
                              ("draw", "colti", effect.get("opponent_draws", 0), card),
-                             ("wound", effect.get("bullet_wounds", 0), f"the ambush card {card}")]
+                             ("wound", effect.get("bullet_wounds", 0), card)]
 
     def _attack(self) -> None:
         rules, bf = self.rules, self.battlefield
@@ -678,8 +707,7 @@ class State(BaseState):
         bf = self.battlefield
         if (rules.train_winner == "jack-colti" and bf["id"] == rules.express and not self.at_prison
                 and self.space == rules.express_space_survived and rules.gang_leader in self.gang):
-            leader = self.game.library.data("revolver", "character", rules.gang_leader) or {}
-            self._end("colti", f"{leader.get('name', rules.gang_leader)} survived the Express's turn space {self.space}")
+            self._end("colti", f"{self.game.label(rules.gang_leader)} survived the Express's turn space {self.space}")
 
     def _ambush_setup(self) -> None:
         # Setup 3: one of the ambush cards is returned to the box unseen (chance); Setup 4: McReady
@@ -762,7 +790,7 @@ class State(BaseState):
         if not self.gang:
             self._end("mcready", "every member of the gang is dead")
         elif bandit in self.rules.mcready_wins_killing:
-            self._end("mcready", f"{bandit} was killed (mcready_wins_killing)")
+            self._end("mcready", f"{self.game.label(bandit)} was killed (mcready_wins_killing)")
 
     def _kill_star(self, side: str, n: int) -> None:
         if n > 0 and self._targets(other(side)):
@@ -795,7 +823,7 @@ class State(BaseState):
             draws = sum(next((e.get("draws", 0) for e in self.game.cards[u].effects
                               if e.get("effect") == "under-star"), 0) for u in under)
             self.event("card-killed", by, card=card, owner=owner, removed_from_game=True, under=under)
-            self.pending.insert(0, ("draw", owner, draws, f"{under[0]} under {card}"))
+            self.pending.insert(0, ("draw", owner, draws, under[0]))
         else:
             self.discard[owner].append(card)
             self.event("card-killed", by, card=card, owner=owner)
@@ -837,7 +865,6 @@ class State(BaseState):
 
     def _left_prison(self) -> None:
         inner, self.prison = self.prison, None
-        from .rules import describe as describe_prison
         self.wounds = inner.wounds
         self.killed_this_turn += len(inner.killed)
         self.dead += inner.killed
@@ -849,7 +876,7 @@ class State(BaseState):
         for card, _ in inner.bonus:
             self.discard["colti"].append(card)
         self.event("prison-result", None, outcome=inner.outcome, totals=list(inner.totals), killed=list(inner.killed),
-                   lines=[describe_prison(e) for e in inner.log if e["event"] != "start"])
+                   events=[dict(e) for e in inner.log if e["event"] != "start"])
         if inner.outcome == "mcready-wins":
             self._end("mcready", f"bullet wound {self.wounds} on Jack Colti (at the Prison)")
         elif not self.gang:
@@ -949,77 +976,86 @@ BOTS = {"greedy": greedy_bot, "random": random_bot}
 Revolver.BOTS = BOTS
 
 
-def describe(event: dict) -> str:
-    """One line per event of the whole game."""
+def describe(event: dict, names: dict | None = None) -> str:
+    """One line per event of the whole game; ``names`` maps ids (cards, bandits, battlefields,
+    decks) to the names people read (the CLI's, badged as ``source:`` says); ids without one stay."""
+    name = (lambda i: names.get(i, i) if isinstance(i, str) else i) if names else (lambda i: i)
     kind, side = event["event"], event.get("player")
     who = {"colti": "Colti", "mcready": "McReady"}.get(side, "")
+    card = name(event.get("card"))
     if kind == "start":
-        lines = [f"Revolver, seed {event['seed']}: Colti plays {event['decks'].get('colti')}, McReady plays"
-                 f" {event['decks'].get('mcready')}"]
+        lines = [f"Revolver, seed {event['seed']}: Colti plays {name(event['decks'].get('colti'))}, McReady plays"
+                 f" {name(event['decks'].get('mcready'))}"]
         lines += [f"  assumption: {a}" for a in event["assumptions"]]
         return "\n".join(lines)
     if kind == "turn":
         return f"-- game turn {event['turn']}"
     if kind == "marker":
-        return f"Colti moves the marker to {event['battlefield']}, space {event['space']}"
+        return f"Colti moves the marker to {name(event['battlefield'])}, space {event['space']}"
     if kind == "battlefield":
-        return f"on to {event['battlefield']} ({event['turns']} turn(s), defence {event['defence']})"
+        return f"on to {name(event['battlefield'])} ({event['turns']} turn(s), defence {event['defence']})"
     if kind == "leave":
-        return f"leaving {event['battlefield']}: the cards there are {event['cards']}"
+        return f"leaving {name(event['battlefield'])}: the cards there are {event['cards']}"
     if kind == "draw":
-        return f"{who} draws {event['card']}" + (f" ({event['why']})" if event["why"] != "turn" else "")
+        why = event["why"]
+        return f"{who} draws {card}" + (f" ({name(why)})" if why != "turn" else "")
     if kind == "deck-empty":
-        return f"{who}'s deck is empty: {event['short']} card(s) not drawn"
+        return f"{who}'s deck is empty: {event['short']} card(s) not drawn" + (
+            f" ({event['outcome']})" if event.get("outcome") else "")
+    if kind == "reshuffle":
+        return f"{who}'s deck is empty: the discard pile ({event['cards']} card(s)) is shuffled into a new deck"
     if kind == "play":
-        return f"{who} plays {event['card']}" + (f" (firepower {event['firepower']})" if event.get("firepower") is not None
-                                                 else "")
+        return f"{who} plays {card}" + (f" (firepower {event['firepower']})" if event.get("firepower") is not None
+                                        else "")
     if kind == "use":
-        return f"{who} uses {event['card']}"
+        return f"{who} uses {card}"
     if kind == "end-play":
         return ""
     if kind == "attack-firepower":
-        return f"{who} gains {event['amount']} firepower this attack ({event['card']})"
+        return f"{who} gains {event['amount']} firepower this attack ({card})"
     if kind == "attack":
         verdict = f"{event['kills']} bandit(s) killed" if event["kills"] else "no kill"
-        return f"attack at {event['battlefield']}: McReady {event['mcready']} vs Colti {event['colti']}" \
+        return f"attack at {name(event['battlefield'])}: McReady {event['mcready']} vs Colti {event['colti']}" \
                f" (defence {event['defence']} included): {verdict}"
     if kind == "killed":
-        return f"{event['bandit']} is killed ({event['why']}); {event['gang']} bandit(s) left"
+        return f"{name(event['bandit'])} is killed ({name(event['why'])}); {event['gang']} bandit(s) left"
     if kind == "card-killed":
-        return f"{who} kills {event['owner']}'s {event['card']}" + (" (removed from the game)" if event.get("under") else "")
+        return f"{who} kills {NAMES.get(event['owner'], event['owner'])}'s {card}" + (
+            " (removed from the game)" if event.get("under") else "")
     if kind == "points-lost":
         return f"{event['points']} kill point(s) lost"
     if kind == "no-target":
         return f"{who}: no [star icon] card to kill"
     if kind == "under":
-        return f"{who} places {event['card']} under {event['above']}"
+        return f"{who} places {card} under {name(event['above'])}"
     if kind == "border":
         return f"a Mexican Border token leaves the card: {event['border']} left"
     if kind == "border-kept":
         return f"no Mexican Border token leaves ({event['why']})"
     if kind == "border-tokens":
-        return f"{event['card']}: Mexican Border tokens {event['count']:+d}, {event['border']} on the card"
+        return f"{card}: Mexican Border tokens {event['count']:+d}, {event['border']} on the card"
     if kind == "bullet-wound":
-        return f"bullet wound on Jack Colti ({event['why']}): {event['wounds']}"
+        return f"bullet wound on Jack Colti ({name(event['why'])}): {event['wounds']}"
     if kind == "bullet-wound-removed":
-        return f"a bullet wound removed from Jack Colti ({event['why']}): {event['wounds']}"
+        return f"a bullet wound removed from Jack Colti ({name(event['why'])}): {event['wounds']}"
     if kind == "not-played":
-        return f"{event['card']}: the effect '{event['effect']}' is not played ({event['why']})"
+        return f"{card}: the effect '{event['effect']}' is not played ({event['why']})"
     if kind == "pay":
-        return f"{who} pays for {event['card']}: discards {', '.join(event['discarded'])}"
+        return f"{who} pays for {card}: discards {', '.join(name(c) for c in event['discarded'])}"
     if kind == "ambush-setup":
         return "the known ambush card is kept" if event["known_card_kept"] else \
             "the known ambush card was returned to the box unseen"
     if kind == "ambush-placed":
-        return f"McReady places an ambush card face down opposite {event['location']}"
+        return f"McReady places an ambush card face down opposite {name(event['location'])}"
     if kind == "ambush":
-        return f"ambush at {event['location']}: {event['card']}"
+        return f"ambush at {name(event['location'])}: {card}"
     if kind == "prison":
         return "Colti enters the San Manzanillo Prison"
     if kind == "prison-skipped":
         return "Colti skips the San Manzanillo Prison"
     if kind == "prison-result":
-        return "\n".join(["the Prison Phase:"] + [f"  {line}" for line in event["lines"]])
+        from .rules import describe as describe_prison
+        return "\n".join(["the Prison Phase:"] + [f"  {describe_prison(e, names)}" for e in event["events"]])
     if kind == "end":
         winner = {"colti": "Colti wins", "mcready": "McReady wins"}.get(event["winner"], "no winner")
         return f"== {winner}: {event['why']} ({event['gang']} bandit(s) left, {event['border']} border token(s),"\

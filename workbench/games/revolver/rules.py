@@ -587,9 +587,21 @@ def place_highest(side: str, placed: list[PrisonCard], playable: list[str]) -> s
     return playable[0] if playable else None
 
 
-def describe(event: dict) -> str:
-    """One line per event of the Prison game."""
-    kind, side = event["event"], event.get("side")
+def _outcome_words(outcome: str, name) -> str:
+    """A Prison outcome (``prison_outcomes``' values) in words."""
+    if outcome == "santiago-joins":
+        return f"{name('santiago')} joins Colti's gang"
+    if outcome == "prisoner-joins":
+        return "the prisoner joins Colti's gang"
+    if isinstance(outcome, str) and outcome.startswith("kill-"):
+        return f"{outcome[5:]} bandit(s) to be killed"
+    return str(outcome)
+
+
+def describe(event: dict, names: dict | None = None) -> str:
+    """One line per event of the Prison game; ``names`` maps ids to the names people read."""
+    name = (lambda i: names.get(i, i) if isinstance(i, str) else i) if names else (lambda i: i)
+    kind, side = event["event"], {"colti": "Colti", "mcready": "McReady"}.get(event.get("side"), event.get("side"))
     if kind == "start":
         return f"the Prison: Jack Colti has {event['bullet_wounds']} bullet wound(s), {event['gang']} bandit(s)"
     if kind == "skip":
@@ -597,30 +609,32 @@ def describe(event: dict) -> str:
     if kind == "enter":
         return "Colti enters the Prison"
     if kind == "bullet-wound":
-        return f"bullet wound on Jack Colti ({event['why']}): {event['wounds']}"
+        return f"bullet wound on Jack Colti ({name(event['why'])}): {event['wounds']}"
     if kind == "mcready-wins":
         return f"bullet wound {event['wounds']}: McReady immediately wins the game"
     if kind == "draw":
+        drawn = ", ".join(name(c) for c in event["cards"])
         if event["why"] != "prison":
-            return f"{side} draws {event['count']} (the ambush card)" + (f": {', '.join(event['cards'])}" if event["cards"] else "")
-        cards = f": {', '.join(event['cards'])}" if event["cards"] else " (no deck given)"
-        return f"{side} draws {event['count']}{cards}"
+            return f"{side} draws {event['count']} (the ambush card)" + (f": {drawn}" if drawn else "")
+        return f"{side} draws {event['count']}" + (f": {drawn}" if drawn else " (no deck given)")
     if kind == "ambush":
         if "note" in event:
-            return f"ambush {event['card']}: {event['note']}"
-        return f"ambush '{event['card']}': kill {event.get('kill', 0)}, Colti draws {event.get('opponent_draws', 0)}"
+            return f"ambush {name(event['card'])}: {event['note']}"
+        return f"ambush '{name(event['card'])}': kill {event.get('kill', 0)}, Colti draws {event.get('opponent_draws', 0)}"
     if kind == "killed":
-        return f"kill {event['bandit']} ({event['why']})" if event["bandit"] else f"nobody left to kill ({event['why']})"
+        why, ambush = event["why"], "the ambush card "
+        why = ambush + name(why[len(ambush):]) if why.startswith(ambush) else why
+        return f"kill {name(event['bandit'])} ({why})" if event["bandit"] else f"nobody left to kill ({why})"
     if kind == "pass":
         return f"{side} passes"
     if kind == "place":
-        return f"{side} places {event['card']}" + (" face down" if event["face_down"] else "")
+        return f"{side} places {name(event['card'])}" + (" face down" if event["face_down"] else "")
     if kind == "use":
-        return f"Colti uses {event['card']}: +{event['firepower']}"
+        return f"Colti uses {name(event['card'])}: +{event['firepower']}"
     if kind == "reveal":
-        return f"reveal {event['card']} ({event['firepower']})"
+        return f"reveal {name(event['card'])} ({event['firepower']})"
     if kind == "totals":
-        return f"Colti {event['colti']} vs McReady {event['mcready']}: {event['outcome']}"
+        return f"Colti {event['colti']} vs McReady {event['mcready']}: {_outcome_words(event['outcome'], name)}"
     if kind == "discard":
         return "discard all cards from the Prison"
     return str(event)

@@ -54,7 +54,22 @@ class RevolverView(View):
 
     def describe_event(self, state, event: dict, names) -> str:
         text = _event(event.get("event"), event, names)
-        return text if text is not None else describe(event)
+        return text if text is not None else describe(event, _Names(names))
+
+
+class _Names:
+    """The engine describer's ``names`` (``.get(id, default)``) from the panel's names:
+    a card's, bandit's or deck's name, badged."""
+
+    def __init__(self, names):
+        self.names = names
+
+    def get(self, identifier, default=None):
+        for kind in ("card", "character", "deck"):
+            name = self.names.name(kind, identifier)
+            if name != identifier:
+                return name
+        return default
 
 
 def _bandit(names, bandit) -> str:
