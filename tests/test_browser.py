@@ -151,6 +151,7 @@ class Notebook:
         self.lab, self.name = lab, name
         self.session = lab.start_kernel_for(name)
         self.page = browser.new_page(viewport=VIEWPORT)
+        self.page.add_init_script(BOARD_LOG)
         self.page.set_default_timeout(60_000)
 
     def open_and_run(self) -> None:
@@ -224,6 +225,65 @@ IMAGE_DIGEST = """async img => {
     const digest = await crypto.subtle.digest('SHA-256', bytes);
     return [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, '0')).join('');
 }"""
+
+
+# Run in every page before it loads: the board's pictures (ipympl draws each one from an image the
+# page never shows; its pixels' SHA-256 once loaded) and the panel's step labels, in the order the
+# page received them. A board picture that comes after the label of its step is the lag this catches.
+BOARD_LOG = """(() => {
+    const log = window.wbBoardLog = [];
+    const hex = buffer => [...new Uint8Array(buffer)].map(b => b.toString(16).padStart(2, '0')).join('');
+    const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src');
+    Object.defineProperty(HTMLImageElement.prototype, 'src', {configurable: true, get() { return src.get.call(this); },
+        set(value) {
+            if (!this.isConnected && String(value).startsWith('blob:')) {
+                const entry = {kind: 'image', hash: null};
+                log.push(entry);
+                this.addEventListener('load', async () => {
+                    if (src.get.call(this) !== value) { entry.hash = 'overtaken'; return; }
+                    const canvas = document.createElement('canvas');
+                    [canvas.width, canvas.height] = [this.naturalWidth, this.naturalHeight];
+                    const context = canvas.getContext('2d');
+                    context.drawImage(this, 0, 0);
+                    entry.hash = hex(await crypto.subtle.digest('SHA-256', context.getImageData(0, 0, canvas.width, canvas.height).data));
+                }, {once: true});
+            }
+            src.set.call(this, value);
+        }});
+    new MutationObserver(() => {
+        const step = document.querySelector('.wb-step');
+        const last = log.filter(e => e.kind === 'step').at(-1);
+        if (step && (!last || last.text !== step.textContent || last.image !== step.dataset.image))
+            log.push({kind: 'step', text: step.textContent, image: step.dataset.image});
+    }).observe(document, {subtree: true, childList: true, characterData: true});
+})()"""
+
+BOARD_PIXELS = """async c => {
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    return [...new Uint8Array(await crypto.subtle.digest('SHA-256', data))].map(b => b.toString(16).padStart(2, '0')).join('');
+}"""
+
+
+def board_keeps_up(page, action, step_text: str) -> None:
+    """Do ``action``; once the panel says ``step_text``, the board's picture for that step reached the
+    page no later than those words (the last picture before them has the pixels the kernel drew for
+    the step, its data-image), and the board shows it."""
+    start = page.evaluate("() => window.wbBoardLog.length")
+    action()
+    wait_text(page.locator(".wb-step").first, step_text)
+    page.wait_for_function("""([start, text]) => window.wbBoardLog.slice(start).some(e => e.kind === 'step' && e.text.startsWith(text))
+                              && window.wbBoardLog.slice(start).every(e => e.kind !== 'image' || e.hash)""", arg=[start, step_text])
+    log = page.evaluate("() => window.wbBoardLog")
+    shown_before = [e["image"] for e in log[:start] if e["kind"] == "step"][-1]
+    log = log[start:]
+    at = next(i for i, e in enumerate(log) if e["kind"] == "step" and e["text"].startswith(step_text))
+    step, pictures = log[at], [e["hash"] for e in log[:at] if e["kind"] == "image"]
+    if step["image"] != shown_before:   # the board changed (a step that changes nothing is not redrawn)
+        assert pictures and pictures[-1] == step["image"], (
+            f"the panel showed {step['text']!r} before the board's picture of it: pictures before it {pictures},"
+            f" its own {step['image']}")
+    board = page.locator(".wb-board canvas").first      # the canvas the picture is painted on
+    page.wait_for_function(f"async c => (await ({BOARD_PIXELS})(c)) === {step['image']!r}", arg=board.element_handle())
 
 
 def wait_text(locator, text: str, timeout: float = 60_000) -> None:
@@ -351,13 +411,17 @@ def flow_05_play_a_chosen_scenario(page, designer):
     canvas = page.locator(".wb-board").first.locator("canvas").last   # the top canvas takes the pointer
     canvas.scroll_into_view_if_needed()
     page.wait_for_function("c => c.width > 300", arg=canvas.element_handle())
-    canvas.click(position={"x": x, "y": y})
+    board_keeps_up(page, lambda: canvas.click(position={"x": x, "y": y}), "Step 1 of 1")
     played = page.locator(".wb-banner", has_text="played: build a city").first
     wait_text(played, f"on {target[0]},{target[1]}")
-    wait_text(step, "Step 1 of 1")
-    button(page, "bots play 25 moves").click()       # one round is fewer moves than that: played to its end
+    # one round is fewer moves than that: played to its end
+    board_keeps_up(page, lambda: button(page, "bots play 25 moves").click(), "Step")
     page.locator(".wb-winner").first.wait_for()         # the end-of-game banner
-    assert not step.inner_text().startswith("Step 0 ")
+    last = int(step.inner_text().split(" of ")[1].split()[0])
+    assert last > 1 and step.inner_text().startswith(f"Step {last} of {last}")
+    board_keeps_up(page, lambda: button(page, "◀ back").click(), f"Step {last - 1} of {last}")
+    board_keeps_up(page, lambda: button(page, "forward ▶").click(), f"Step {last} of {last}")
+    page.locator(".wb-winner").first.wait_for()
     assert page.locator(".wb-action-board .wb-space").count() >= 3   # the action board, its spaces
     assert_nothing_cut_off(page)
     return page.locator(".wb-action-board").first
@@ -551,6 +615,7 @@ def app(apps, browser):
 
     def open_(name, ready: str):
         page = browser.new_page(viewport=APP_VIEWPORT)
+        page.add_init_script(BOARD_LOG)
         page.set_default_timeout(60_000)
         pages.append((name, page))
         page.goto(f"{apps.url}/voila/render/{name}", timeout=180_000)
