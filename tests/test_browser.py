@@ -441,6 +441,20 @@ def flow_07_run_a_balance_comparison_from_the_form(page):
     wait_text(verdict, "Deadlier gunfights (house rule)")
     status = urllib.request.urlopen(link.get_attribute("href"), timeout=30).status  # the dashboard answers
     assert status == 200
+    # the verdict as the page shows it: the house rule by its name, against the baseline, in one of
+    # the comparison's three verdicts; no id, Python value or field path anywhere in it
+    import re
+
+    from test_notebook_widgets import developer_words
+    from workbench.core.paths import VARIANTS
+    from workbench.notebook.common import library
+    shown = verdict.inner_text().replace("\xa0", " ")
+    ruling = [line for line in shown.splitlines() if line.startswith("Deadlier gunfights (house rule):")]
+    assert len(ruling) == 1 and re.search(
+        r"vs baseline \(10 vs 10 games[^)]*\): (every measured game came out the same|no significant difference"
+        r"|\d+ significant differences?)", ruling[0]), shown
+    ids = sorted({d.id for d in library([VARIANTS]).documents if isinstance(d.id, str) and "-" in d.id})
+    assert not developer_words(shown, ids), developer_words(shown, ids)
     assert_nothing_cut_off(page)
     return verdict
 
@@ -529,7 +543,8 @@ def test_06_the_gunfight_heat_map_is_an_image(notebook):
 
 
 def test_07_run_a_balance_comparison_from_the_form(notebook):
-    # (the worked examples' printed verdicts, in words, are checked by nbval and the words test)
+    # the form's verdict, in words, checked in the page (the worked examples' printed verdicts are
+    # checked by nbval and the words test: playing them takes 80 s and more)
     nb = notebook("07-balance-lab.ipynb")
     page = nb.page
     verdict = flow_07_run_a_balance_comparison_from_the_form(page)
