@@ -424,7 +424,7 @@ def flow_05_play_a_chosen_scenario(page, designer):
     page.locator(".wb-winner").first.wait_for()
     assert page.locator(".wb-action-board .wb-space").count() >= 3   # the action board, its spaces
     assert_nothing_cut_off(page)
-    return page.locator(".wb-action-board").first
+    return page.locator(".wb-board").first
 
 
 def flow_07_run_a_balance_comparison_from_the_form(page):
@@ -527,7 +527,8 @@ def test_04_open_an_existing_deck_and_fix_it(notebook, lab_designer):
 
 def test_05_play_a_chosen_scenario_clicking_the_board(notebook, lab_designer):
     nb = notebook("05-sample-turns.ipynb")
-    in_lab(nb, "05-sample-turns", flow_05_play_a_chosen_scenario(nb.page, lab_designer))
+    # the whole board in the picture, the action board above it
+    in_lab(nb, "05-sample-turns", flow_05_play_a_chosen_scenario(nb.page, lab_designer), block="end")
 
 
 def test_06_the_gunfight_heat_map_is_an_image(notebook):
@@ -657,7 +658,9 @@ def test_app_04_open_an_existing_deck_and_fix_it(app, designer):
 
 def test_app_02_reopen_a_saved_scenario_change_a_parameter_and_compare(app, designer):
     page = app("02-scenario-designer.ipynb", ".wb-problems, .wb-ok")
-    flow_02_reopen_a_saved_scenario_change_a_parameter_and_compare(page, designer).scroll_into_view_if_needed()
+    flow_02_reopen_a_saved_scenario_change_a_parameter_and_compare(page, designer)
+    # the parameter set, the comparison and the save's message under its button, in one picture
+    page.locator(".wb-banner", has_text="Saved long-fights.yaml").first.evaluate("e => e.scrollIntoView({block: 'end'})")
     page.screenshot(path=str(ARTIFACTS / "app-02-scenario-designer.png"))
 
 
@@ -669,7 +672,9 @@ def test_app_03_pick_a_map_and_compare_layouts(app):
 
 def test_app_05_play_a_chosen_scenario(app, designer):
     page = app("05-sample-turns.ipynb", ".wb-board")
-    flow_05_play_a_chosen_scenario(page, designer).scroll_into_view_if_needed()
+    flow_05_play_a_chosen_scenario(page, designer)
+    # the panel's step, the action board and the whole board in one picture
+    page.locator(".wb-step").first.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(ARTIFACTS / "app-05-sample-turns.png"))
 
 
