@@ -264,6 +264,21 @@ BOARD_PIXELS = """async c => {
 }"""
 
 
+def wait_picture(element, digest: str, condition: str, arg=None) -> str:
+    """Wait until the picture ``element`` shows (``digest``: an async function giving its SHA-256)
+    meets ``condition`` (a JavaScript expression of ``d``, the digest, ``e``, the element, and
+    ``arg``); return the digest. A wait's predicate cannot await (a promise counts as true at once):
+    each poll starts a digest, and a later poll reads it."""
+    return element.page.wait_for_function(f"""([e, arg]) => {{
+        if (!e.wbDigesting) {{
+            e.wbDigesting = true;
+            ({digest})(e).then(d => {{ e.wbDigest = d; e.wbDigesting = false; }}, () => {{ e.wbDigesting = false; }});
+        }}
+        const d = e.wbDigest;
+        return d !== undefined && ({condition}) && d;
+    }}""", arg=[element.element_handle(), arg]).json_value()
+
+
 def board_keeps_up(page, action, step_text: str) -> None:
     """Do ``action``; once the panel says ``step_text``, the board's picture for that step reached the
     page no later than those words (the last picture before them has the pixels the kernel drew for
@@ -283,7 +298,7 @@ def board_keeps_up(page, action, step_text: str) -> None:
             f"the panel showed {step['text']!r} before the board's picture of it: pictures before it {pictures},"
             f" its own {step['image']}")
     board = page.locator(".wb-board canvas").first      # the canvas the picture is painted on
-    page.wait_for_function(f"async c => (await ({BOARD_PIXELS})(c)) === {step['image']!r}", arg=board.element_handle())
+    wait_picture(board, BOARD_PIXELS, "d === arg", step["image"])
 
 
 def wait_text(locator, text: str, timeout: float = 60_000) -> None:
@@ -374,18 +389,20 @@ def flow_02_reopen_a_saved_scenario_change_a_parameter_and_compare(page, designe
 def flow_03_pick_a_map_and_compare_layouts(page):
     select(page, "map", "Wild Wild West territory (illustrative)")
     wait_text(page.locator(".wb-map-name").first, "Wild Wild West")   # the explorer on that map
+    drawn = page.locator("img.wb-layout-map").first
+    # the picture there before (empty): the wait for the new one passed at once, so the app's
+    # picture showed layout 1 under "layout 2"
+    before = drawn.evaluate(f"async img => img.src ? await ({IMAGE_DIGEST})(img) : ''")
     button(page, "Compare layouts").click()
     table = page.locator(".widget-html", has_text="per random layout").first
     wait_text(table, "spread (max - min)")
     rows = table.locator("tr").all_inner_texts()
     counts = [[int(x) for x in r.split("\t")[2:5]] for r in rows[1:] if not r.split("\t")[1].startswith("spread")]
     assert counts and all(sum(c) > 0 for c in counts), rows   # food, wood and ore are dealt (were all 0)
-    drawn = page.locator("img.wb-layout-map").first             # the first layout, drawn on the map
-    page.wait_for_function("img => img.complete && img.naturalWidth > 300", arg=drawn.element_handle())
-    first = drawn.evaluate(IMAGE_DIGEST)
+    # the first layout, drawn on the map
+    first = wait_picture(drawn, IMAGE_DIGEST, "e.complete && e.naturalWidth > 300 && d !== arg", before)
     select(page, "draw layout", "layout 2")
-    page.wait_for_function(f"async img => img.complete && (await ({IMAGE_DIGEST})(img)) !== {first!r}",
-                           arg=drawn.element_handle())
+    wait_picture(drawn, IMAGE_DIGEST, "e.complete && d !== arg", first)
     assert_nothing_cut_off(page)
     return drawn
 
