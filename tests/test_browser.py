@@ -151,6 +151,7 @@ class Notebook:
         self.lab, self.name = lab, name
         self.session = lab.start_kernel_for(name)
         self.page = browser.new_page(viewport=VIEWPORT)
+        self.page.add_init_script(BOARD_LOG)
         self.page.set_default_timeout(60_000)
 
     def open_and_run(self) -> None:
@@ -224,6 +225,80 @@ IMAGE_DIGEST = """async img => {
     const digest = await crypto.subtle.digest('SHA-256', bytes);
     return [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, '0')).join('');
 }"""
+
+
+# Run in every page before it loads: the board's pictures (ipympl draws each one from an image the
+# page never shows; its pixels' SHA-256 once loaded) and the panel's step labels, in the order the
+# page received them. A board picture that comes after the label of its step is the lag this catches.
+BOARD_LOG = """(() => {
+    const log = window.wbBoardLog = [];
+    const hex = buffer => [...new Uint8Array(buffer)].map(b => b.toString(16).padStart(2, '0')).join('');
+    const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src');
+    Object.defineProperty(HTMLImageElement.prototype, 'src', {configurable: true, get() { return src.get.call(this); },
+        set(value) {
+            if (!this.isConnected && String(value).startsWith('blob:')) {
+                const entry = {kind: 'image', hash: null};
+                log.push(entry);
+                this.addEventListener('load', async () => {
+                    if (src.get.call(this) !== value) { entry.hash = 'overtaken'; return; }
+                    const canvas = document.createElement('canvas');
+                    [canvas.width, canvas.height] = [this.naturalWidth, this.naturalHeight];
+                    const context = canvas.getContext('2d');
+                    context.drawImage(this, 0, 0);
+                    entry.hash = hex(await crypto.subtle.digest('SHA-256', context.getImageData(0, 0, canvas.width, canvas.height).data));
+                }, {once: true});
+            }
+            src.set.call(this, value);
+        }});
+    new MutationObserver(() => {
+        const step = document.querySelector('.wb-step');
+        const last = log.filter(e => e.kind === 'step').at(-1);
+        if (step && (!last || last.text !== step.textContent || last.image !== step.dataset.image))
+            log.push({kind: 'step', text: step.textContent, image: step.dataset.image});
+    }).observe(document, {subtree: true, childList: true, characterData: true});
+})()"""
+
+BOARD_PIXELS = """async c => {
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    return [...new Uint8Array(await crypto.subtle.digest('SHA-256', data))].map(b => b.toString(16).padStart(2, '0')).join('');
+}"""
+
+
+def wait_picture(element, digest: str, condition: str, arg=None) -> str:
+    """Wait until the picture ``element`` shows (``digest``: an async function giving its SHA-256)
+    meets ``condition`` (a JavaScript expression of ``d``, the digest, ``e``, the element, and
+    ``arg``); return the digest. A wait's predicate cannot await (a promise counts as true at once):
+    each poll starts a digest, and a later poll reads it."""
+    return element.page.wait_for_function(f"""([e, arg]) => {{
+        if (!e.wbDigesting) {{
+            e.wbDigesting = true;
+            ({digest})(e).then(d => {{ e.wbDigest = d; e.wbDigesting = false; }}, () => {{ e.wbDigesting = false; }});
+        }}
+        const d = e.wbDigest;
+        return d !== undefined && ({condition}) && d;
+    }}""", arg=[element.element_handle(), arg]).json_value()
+
+
+def board_keeps_up(page, action, step_text: str) -> None:
+    """Do ``action``; once the panel says ``step_text``, the board's picture for that step reached the
+    page no later than those words (the last picture before them has the pixels the kernel drew for
+    the step, its data-image), and the board shows it."""
+    start = page.evaluate("() => window.wbBoardLog.length")
+    action()
+    wait_text(page.locator(".wb-step").first, step_text)
+    page.wait_for_function("""([start, text]) => window.wbBoardLog.slice(start).some(e => e.kind === 'step' && e.text.startsWith(text))
+                              && window.wbBoardLog.slice(start).every(e => e.kind !== 'image' || e.hash)""", arg=[start, step_text])
+    log = page.evaluate("() => window.wbBoardLog")
+    shown_before = [e["image"] for e in log[:start] if e["kind"] == "step"][-1]
+    log = log[start:]
+    at = next(i for i, e in enumerate(log) if e["kind"] == "step" and e["text"].startswith(step_text))
+    step, pictures = log[at], [e["hash"] for e in log[:at] if e["kind"] == "image"]
+    if step["image"] != shown_before:   # the board changed (a step that changes nothing is not redrawn)
+        assert pictures and pictures[-1] == step["image"], (
+            f"the panel showed {step['text']!r} before the board's picture of it: pictures before it {pictures},"
+            f" its own {step['image']}")
+    board = page.locator(".wb-board canvas").first      # the canvas the picture is painted on
+    wait_picture(board, BOARD_PIXELS, "d === arg", step["image"])
 
 
 def wait_text(locator, text: str, timeout: float = 60_000) -> None:
@@ -314,18 +389,20 @@ def flow_02_reopen_a_saved_scenario_change_a_parameter_and_compare(page, designe
 def flow_03_pick_a_map_and_compare_layouts(page):
     select(page, "map", "Wild Wild West territory (illustrative)")
     wait_text(page.locator(".wb-map-name").first, "Wild Wild West")   # the explorer on that map
+    drawn = page.locator("img.wb-layout-map").first
+    # the picture there before (empty): the wait for the new one passed at once, so the app's
+    # picture showed layout 1 under "layout 2"
+    before = drawn.evaluate(f"async img => img.src ? await ({IMAGE_DIGEST})(img) : ''")
     button(page, "Compare layouts").click()
     table = page.locator(".widget-html", has_text="per random layout").first
     wait_text(table, "spread (max - min)")
     rows = table.locator("tr").all_inner_texts()
     counts = [[int(x) for x in r.split("\t")[2:5]] for r in rows[1:] if not r.split("\t")[1].startswith("spread")]
     assert counts and all(sum(c) > 0 for c in counts), rows   # food, wood and ore are dealt (were all 0)
-    drawn = page.locator("img.wb-layout-map").first             # the first layout, drawn on the map
-    page.wait_for_function("img => img.complete && img.naturalWidth > 300", arg=drawn.element_handle())
-    first = drawn.evaluate(IMAGE_DIGEST)
+    # the first layout, drawn on the map
+    first = wait_picture(drawn, IMAGE_DIGEST, "e.complete && e.naturalWidth > 300 && d !== arg", before)
     select(page, "draw layout", "layout 2")
-    page.wait_for_function(f"async img => img.complete && (await ({IMAGE_DIGEST})(img)) !== {first!r}",
-                           arg=drawn.element_handle())
+    wait_picture(drawn, IMAGE_DIGEST, "e.complete && d !== arg", first)
     assert_nothing_cut_off(page)
     return drawn
 
@@ -351,16 +428,20 @@ def flow_05_play_a_chosen_scenario(page, designer):
     canvas = page.locator(".wb-board").first.locator("canvas").last   # the top canvas takes the pointer
     canvas.scroll_into_view_if_needed()
     page.wait_for_function("c => c.width > 300", arg=canvas.element_handle())
-    canvas.click(position={"x": x, "y": y})
+    board_keeps_up(page, lambda: canvas.click(position={"x": x, "y": y}), "Step 1 of 1")
     played = page.locator(".wb-banner", has_text="played: build a city").first
     wait_text(played, f"on {target[0]},{target[1]}")
-    wait_text(step, "Step 1 of 1")
-    button(page, "bots play 25 moves").click()       # one round is fewer moves than that: played to its end
+    # one round is fewer moves than that: played to its end
+    board_keeps_up(page, lambda: button(page, "bots play 25 moves").click(), "Step")
     page.locator(".wb-winner").first.wait_for()         # the end-of-game banner
-    assert not step.inner_text().startswith("Step 0 ")
+    last = int(step.inner_text().split(" of ")[1].split()[0])
+    assert last > 1 and step.inner_text().startswith(f"Step {last} of {last}")
+    board_keeps_up(page, lambda: button(page, "◀ back").click(), f"Step {last - 1} of {last}")
+    board_keeps_up(page, lambda: button(page, "forward ▶").click(), f"Step {last} of {last}")
+    page.locator(".wb-winner").first.wait_for()
     assert page.locator(".wb-action-board .wb-space").count() >= 3   # the action board, its spaces
     assert_nothing_cut_off(page)
-    return page.locator(".wb-action-board").first
+    return page.locator(".wb-board").first
 
 
 def flow_07_run_a_balance_comparison_from_the_form(page):
@@ -377,6 +458,20 @@ def flow_07_run_a_balance_comparison_from_the_form(page):
     wait_text(verdict, "Deadlier gunfights (house rule)")
     status = urllib.request.urlopen(link.get_attribute("href"), timeout=30).status  # the dashboard answers
     assert status == 200
+    # the verdict as the page shows it: the house rule by its name, against the baseline, in one of
+    # the comparison's three verdicts; no id, Python value or field path anywhere in it
+    import re
+
+    from test_notebook_widgets import developer_words
+    from workbench.core.paths import VARIANTS
+    from workbench.notebook.common import library
+    shown = verdict.inner_text().replace("\xa0", " ")
+    ruling = [line for line in shown.splitlines() if line.startswith("Deadlier gunfights (house rule):")]
+    assert len(ruling) == 1 and re.search(
+        r"vs baseline \(10 vs 10 games[^)]*\): (every measured game came out the same|no significant difference"
+        r"|\d+ significant differences?)", ruling[0]), shown
+    ids = sorted({d.id for d in library([VARIANTS]).documents if isinstance(d.id, str) and "-" in d.id})
+    assert not developer_words(shown, ids), developer_words(shown, ids)
     assert_nothing_cut_off(page)
     return verdict
 
@@ -449,7 +544,8 @@ def test_04_open_an_existing_deck_and_fix_it(notebook, lab_designer):
 
 def test_05_play_a_chosen_scenario_clicking_the_board(notebook, lab_designer):
     nb = notebook("05-sample-turns.ipynb")
-    in_lab(nb, "05-sample-turns", flow_05_play_a_chosen_scenario(nb.page, lab_designer))
+    # the whole board in the picture, the action board above it
+    in_lab(nb, "05-sample-turns", flow_05_play_a_chosen_scenario(nb.page, lab_designer), block="end")
 
 
 def test_06_the_gunfight_heat_map_is_an_image(notebook):
@@ -465,7 +561,8 @@ def test_06_the_gunfight_heat_map_is_an_image(notebook):
 
 
 def test_07_run_a_balance_comparison_from_the_form(notebook):
-    # (the worked examples' printed verdicts, in words, are checked by nbval and the words test)
+    # the form's verdict, in words, checked in the page (the worked examples' printed verdicts are
+    # checked by nbval and the words test: playing them takes 80 s and more)
     nb = notebook("07-balance-lab.ipynb")
     page = nb.page
     verdict = flow_07_run_a_balance_comparison_from_the_form(page)
@@ -551,6 +648,7 @@ def app(apps, browser):
 
     def open_(name, ready: str):
         page = browser.new_page(viewport=APP_VIEWPORT)
+        page.add_init_script(BOARD_LOG)
         page.set_default_timeout(60_000)
         pages.append((name, page))
         page.goto(f"{apps.url}/voila/render/{name}", timeout=180_000)
@@ -577,7 +675,9 @@ def test_app_04_open_an_existing_deck_and_fix_it(app, designer):
 
 def test_app_02_reopen_a_saved_scenario_change_a_parameter_and_compare(app, designer):
     page = app("02-scenario-designer.ipynb", ".wb-problems, .wb-ok")
-    flow_02_reopen_a_saved_scenario_change_a_parameter_and_compare(page, designer).scroll_into_view_if_needed()
+    flow_02_reopen_a_saved_scenario_change_a_parameter_and_compare(page, designer)
+    # the parameter set, the comparison and the save's message under its button, in one picture
+    page.locator(".wb-banner", has_text="Saved long-fights.yaml").first.evaluate("e => e.scrollIntoView({block: 'end'})")
     page.screenshot(path=str(ARTIFACTS / "app-02-scenario-designer.png"))
 
 
@@ -589,7 +689,9 @@ def test_app_03_pick_a_map_and_compare_layouts(app):
 
 def test_app_05_play_a_chosen_scenario(app, designer):
     page = app("05-sample-turns.ipynb", ".wb-board")
-    flow_05_play_a_chosen_scenario(page, designer).scroll_into_view_if_needed()
+    flow_05_play_a_chosen_scenario(page, designer)
+    # the panel's step, the action board and the whole board in one picture
+    page.locator(".wb-step").first.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(ARTIFACTS / "app-05-sample-turns.png"))
 
 

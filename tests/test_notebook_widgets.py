@@ -722,6 +722,27 @@ def test_the_end_of_a_game_has_a_banner(lib):
     assert box.winner.value == ""
 
 
+def test_the_board_picture_is_sent_before_the_words_of_its_step(lib):
+    # before: the board only asked the page to ask for a picture (draw_idle), which came after the
+    # panel's words, so the app's board showed the step before the panel's
+    import hashlib
+    import io
+
+    from PIL import Image
+    from workbench.notebook.turns import stepper_widget
+    box = stepper_widget(dark_horse_stepper(lib), library=lib)
+    box.canvas._handle_message(box.canvas, {"type": "initialized"}, [])   # a page shows the board
+    sent = []
+    box.canvas.send = lambda content, buffers=None: sent.append(("picture", buffers[0]) if buffers else ("message", content))
+    box.where.observe(lambda change: sent.append(("step", change["new"])), names="value")
+    box.step_button.click()                 # red builds its city: the board changes
+    kinds = [kind for kind, _ in sent]
+    assert "picture" in kinds and kinds.index("picture") < kinds.index("step"), kinds
+    picture = Image.open(io.BytesIO(sent[kinds.index("picture")][1])).convert("RGBA")
+    step = sent[kinds.index("step")][1]
+    assert "Step 1 of 1" in step and f'data-image="{hashlib.sha256(picture.tobytes()).hexdigest()}"' in step
+
+
 def test_stepping_changes_the_board_image_and_back_and_forth_restores_it(lib):
     from workbench.games.western_legends.engine import BOTS, new_game as western_legends
     from workbench.notebook.turns import TurnStepper, stepper_widget

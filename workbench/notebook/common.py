@@ -172,7 +172,7 @@ class Redraw:
 _TAGS = {"b", "i", "em", "strong", "small", "sub", "sup", "code", "pre", "p", "div", "span", "br", "hr",
          "h3", "h4", "h5", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th", "td", "details",
          "summary", "style", "a"}
-_ATTRIBUTES = {"*": {"title", "class", "style"}, "b": {"data-board"}, "td": {"colspan", "rowspan"},
+_ATTRIBUTES = {"*": {"title", "class", "style"}, "b": {"data-board", "data-image"}, "td": {"colspan", "rowspan"},
                "th": {"colspan", "rowspan"}, "a": {"href", "target"}}
 
 

@@ -249,7 +249,7 @@ def builder_widget(builder: DeckBuilder, folder=None):
     odds_card = w.Dropdown(description="odds of", style=wide, layout=w.Layout(width="360px"))
     draws = w.IntSlider(value=8, min=1, max=15, description="draws", style=wide)
     folder_box = w.Text(value=str(folder or "../variants/house-rules"), description="save into", style=wide,
-                        layout=w.Layout(width="380px"))
+                        layout=w.Layout(width="min(640px, 100%)"))  # a whole folder path shows
     save = w.Button(description="Save deck", button_style="primary", icon="save")
     export_to = w.Text(value="my-deck.csv", description="export to", style=wide)
     export = w.Button(description="Export CSV", icon="download")

@@ -339,7 +339,7 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
                               layout=w.Layout(margin="0 24px 0 0")))
     problems, diff, preview = HTML(), HTML(), w.Textarea(layout=w.Layout(width="100%", height="220px"), disabled=True)
     folder_box = w.Text(value=str(folder or "../variants/house-rules"), description="save into", style=wide,
-                        layout=w.Layout(width="420px"))
+                        layout=w.Layout(width="min(640px, 100%)"))  # a whole folder path shows
     save = w.Button(description="Save scenario", button_style="primary", icon="save")
 
     def redraw(_=None):

@@ -337,6 +337,7 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
     drawn map (the bright ones are where the seat to move may play), or a Dark Horse action space
     on the action board. One move there is played at once; several are offered under *your move*."""
     import ipywidgets as w
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     from .common import Banner, Confirm, Html, Names, Redraw, html_table, image_widget, png, shows_errors
@@ -362,7 +363,16 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
     figure = Figure(figsize=(width, height), dpi=100)
     try:
         from ipympl.backend_nbagg import Canvas, FigureManager
-        canvas = Canvas(figure)
+
+        class BoardCanvas(Canvas):
+            """Every frame sent whole: the browser drops a frame that a newer one overtakes before
+            it has loaded, and a later difference drawn over the frame before it shows an old step."""
+
+            def get_diff_image(self):
+                self._force_full = True
+                return super().get_diff_image()
+
+        canvas = BoardCanvas(figure)
         FigureManager(canvas, 0)
         canvas.header_visible = canvas.footer_visible = False
         canvas.toolbar_visible = False
@@ -386,13 +396,25 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
         key = board_key(state, bright)
         if board_of(state) is not None and drawn.get("key") != key:  # a step that changed nothing is not redrawn
             draw_board(state, names, library, figure)
-            if canvas is not None:
+            if canvas is not None and not canvas.syncing_data_url:
+                # drawn and sent now, before the step's words below: draw_idle would ask the browser to
+                # ask for the picture, which came after the panel, so the board showed the step before
+                canvas.draw()
+                pixels = canvas.get_renderer().buffer_rgba()
+            elif canvas is not None:
+                # no page shows the board yet: it asks for the picture once it is ready (one sent
+                # before that breaks the page's first sizing of the board)
+                FigureCanvasAgg.draw(canvas)
+                pixels = canvas.get_renderer().buffer_rgba()
                 canvas.draw_idle()
             else:
                 board.value = png(figure, tight=False)
-            drawn["key"] = key
-        # data-board names what the board shows at this step, so a reader (or a test) can tell when it changed
-        where.value = (f"<b class='wb-step' data-board='{hashlib.sha256(repr(key).encode()).hexdigest()}'>Step {stepper.position} of"
+                pixels = board.value
+            drawn["key"], drawn["image"] = key, hashlib.sha256(bytes(pixels)).hexdigest()
+        # data-board names what the board shows at this step, so a reader (or a test) can tell when it
+        # changed; data-image is the SHA-256 of the board's pixels (RGBA) drawn for it
+        where.value = (f"<b class='wb-step' data-board='{hashlib.sha256(repr(key).encode()).hexdigest()}'"
+                       f" data-image='{drawn.get('image', '')}'>Step {stepper.position} of"
                        f" {stepper.last}</b> · round {round_of(state)}"
                        + (" · <b>game over</b>" if is_over(state) else f" · {seat} to move" if seat
                           else " · the dice roll" if is_chance(state) else ""))
