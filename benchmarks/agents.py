@@ -187,8 +187,13 @@ def ladder(games: int, seed: int, only: list[str], rungs: list[tuple[str, str]])
             started, cpu = time.perf_counter(), time.process_time()
             r = ladder_rung(setting, first, second, games, seed, progress=lambda line: print(line, flush=True))
             low, high = r["interval"]
+            decided = r["wins"] + r["losses"]
+            of_decided = (f"; of the {decided} decided games {r['wins'] / decided:.0%}"
+                          f" [{wilson(r['wins'], decided)[0]:.0%}, {wilson(r['wins'], decided)[1]:.0%}]"
+                          if decided else "; no game decided")
             print(f"{setting}: {first} vs {second}: {r['wins']} wins, {r['ties']} ties, {r['losses']} losses:"
-                  f" {r['points'] / games:.0%} of the points [{low:.0%}, {high:.0%}] over {games} games"
+                  f" {r['points'] / games:.0%} of the points (a tie half a point) [{low:.0%}, {high:.0%}]"
+                  f" over {games} games{of_decided}"
                   f" (ended by the rules {r['ended'].get('rules', 0)}, at the cap {r['ended'].get('cap', 0)};"
                   f" {time.process_time() - cpu:.1f} s of CPU, {time.perf_counter() - started:.0f} s on the clock)",
                   flush=True)

@@ -91,7 +91,15 @@ class CutoffRollout(mcts.Evaluator):
         inner = state.inner.clone()
         rng, decisions = self.rng, 0
         policy = self.policy or rollout_policy(inner.game)
-        while not inner.is_terminal() and decisions < self.depth:
+        start = None
+        while not inner.is_terminal():
+            if decisions >= self.depth:
+                # cut off only once the scoring has moved since the leaf: a value read from
+                # unchanged scores is the same for every action and tells the search nothing
+                if start is None:
+                    start = state.inner.returns()
+                if inner.returns() != start:
+                    break
             if inner.is_chance_node():
                 inner.apply_in_place(inner.sample_chance(rng))
             else:
