@@ -112,6 +112,8 @@ def one_game(setting: str, bots: list[str], seed: int, game=None, **options):
 PARTS = {   # (file fragment, function) whose cumulative time is reported
     "engine clone": ("games/", "clone"),
     "engine step (apply_in_place)": ("games/base.py", "apply_in_place"),
+    "engine legal actions": ("games/", "legal_actions"),
+    "engine scores (returns)": ("games/", "returns"),
     "rollouts (cut off, incl. their steps)": ("agents/bots.py", "evaluate"),
     "adapter: action ids": ("agents/spiel.py", "id_table"),
     "OpenSpiel tree policy": ("algorithms/mcts.py", "_apply_tree_policy"),
