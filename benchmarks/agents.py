@@ -44,7 +44,8 @@ scores move (load average 7-15 on 2 cores; 10 games a rung, so wide intervals):
   36%, tree policy 29%, action ids 3%, clones 2%. Dark Horse returns() 2.4-3x and Action.to_json
   1.6-2x cheaper (paired in one run), the same histories (tests/test_agents.py).
 * Western Legends mcts-200 vs greedy: 6 wins, 0 ties, 4 losses in the first 10 of 30 games (60% [31%, 83%];
-  the run was stopped, the load being what it was): 70% is not shown.
+  the run was stopped, the load being what it was): 70% is not shown. mcts-200 vs mcts-20: 4 wins, 1 loss
+  in the first 5 of 10 games (80% [38%, 96%]; stopped likewise).
 Measured on 12-01, first run (load average 8-11 on 2 cores; 20 games a rung, so wide intervals):
 
 * Dark Horse, mcts-200 vs greedy (rollouts cut off at 8 decisions; the same 20 seeds throughout):
