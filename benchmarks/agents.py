@@ -28,7 +28,25 @@ content where gunfights happen and prints the gunfight figures side by side (see
 The machine these figures come from is shared (2 cores, several engineers at once): absolute
 times are indicative only; the ladder's win rates do not depend on the load.
 
-Measured on 12-01 (load average 8-11 on 2 cores; 20 games a rung, so wide intervals):
+Measured on 12-01, second run, after rollouts were made to play on past the depth until the
+scores move (load average 7-15 on 2 cores; 10 games a rung, so wide intervals):
+
+* Why more playouts did not beat fewer in Pork Barrel: 8-decision rollouts from three positions
+  of greedy games were valued exactly as the leaf in 60 of 60 (nobody scores in 8 decisions; a
+  6-round game is 48 decisions and the scores move 1-3 times), so the search was blind; with
+  rollouts to the end 82% differ, but at 2,000 playouts the best of 36-38 actions is within 0.05
+  of the next four (values in [-1, 1]).
+* Pork Barrel mcts-200 vs mcts-20: 5 wins, 1 tie, 4 losses, 55% [27%, 80%]; the same with UCT's
+  constant 0.5 instead of 2 (5, 1, 4): not the constant. mcts-1000 vs mcts-10: 5, 4, 1, 70%
+  [40%, 89%] (5 of 6 decided games): the right direction, not significant in 10 games.
+* speed, High Noon, mcts-200 in both seats: 8.8 s of CPU (88 s on the clock), 37 searched
+  decisions, 1.19 ms of CPU a playout; profiled shares of the search: rollouts 70%, engine steps
+  36%, tree policy 29%, action ids 3%, clones 2%. Dark Horse returns() 2.4-3x and Action.to_json
+  1.6-2x cheaper (paired in one run), the same histories (tests/test_agents.py).
+* Western Legends mcts-200 vs greedy: 6 wins, 0 ties, 4 losses in the first 10 of 30 games (60% [31%, 83%];
+  the run was stopped, the load being what it was): 70% is not shown. mcts-200 vs mcts-20: 4 wins, 1 loss
+  in the first 5 of 10 games (80% [38%, 96%]; stopped likewise).
+Measured on 12-01, first run (load average 8-11 on 2 cores; 20 games a rung, so wide intervals):
 
 * Dark Horse, mcts-200 vs greedy (rollouts cut off at 8 decisions; the same 20 seeds throughout):
   - Pork Barrel (6 rounds): 20 wins of 20, 100% [84%, 100%], with the engine's random bot as the
@@ -124,6 +142,8 @@ def one_game(setting: str, bots: list[str], seed: int, game=None, **options):
 PARTS = {   # (file fragment, function) whose cumulative time is reported
     "engine clone": ("games/", "clone"),
     "engine step (apply_in_place)": ("games/base.py", "apply_in_place"),
+    "engine legal actions": ("games/", "legal_actions"),
+    "engine scores (returns)": ("games/", "returns"),
     "rollouts (cut off, incl. their steps)": ("agents/bots.py", "evaluate"),
     "adapter: action ids": ("agents/spiel.py", "id_table"),
     "OpenSpiel tree policy": ("algorithms/mcts.py", "_apply_tree_policy"),
@@ -199,8 +219,13 @@ def ladder(games: int, seed: int, only: list[str], rungs: list[tuple[str, str]])
             started, cpu = time.perf_counter(), time.process_time()
             r = ladder_rung(setting, first, second, games, seed, progress=lambda line: print(line, flush=True))
             low, high = r["interval"]
+            decided = r["wins"] + r["losses"]
+            of_decided = (f"; of the {decided} decided games {r['wins'] / decided:.0%}"
+                          f" [{wilson(r['wins'], decided)[0]:.0%}, {wilson(r['wins'], decided)[1]:.0%}]"
+                          if decided else "; no game decided")
             print(f"{setting}: {first} vs {second}: {r['wins']} wins, {r['ties']} ties, {r['losses']} losses:"
-                  f" {r['points'] / games:.0%} of the points [{low:.0%}, {high:.0%}] over {games} games"
+                  f" {r['points'] / games:.0%} of the points (a tie half a point) [{low:.0%}, {high:.0%}]"
+                  f" over {games} games{of_decided}"
                   f" (ended by the rules {r['ended'].get('rules', 0)}, at the cap {r['ended'].get('cap', 0)};"
                   f" {time.process_time() - cpu:.1f} s of CPU, {time.perf_counter() - started:.0f} s on the clock)",
                   flush=True)

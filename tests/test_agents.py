@@ -253,3 +253,85 @@ def test_search_beats_greedy_in_pork_barrel_smoke(library):
         scores, mine = state.returns(), state.seats[n % 2]
         wins += all(scores[mine] > v for s, v in scores.items() if s != mine)
     assert wins >= 7
+
+
+def test_a_rollout_is_cut_off_only_once_the_scoring_has_moved(library, monkeypatch):
+    """Pork Barrel scores only Reputation (a VP for 4 tokens of one hat) and Influence (2 VP each):
+    nobody scores in a game's first 8 decisions, so a rollout cut off there was valued 0 for every
+    action and the search learnt nothing (mcts-200 no better than mcts-20). A rollout plays at
+    least ``depth`` decisions, then on until the scores differ from the leaf's (or the game ends)."""
+    from workbench.agents import bots
+    from workbench.games.dark_horse import engine
+
+    built = GAMES["dark-horse"].load().build(library, scenario="pork-barrel")
+    root = spiel.spiel_game(built, 2, rounds=6).new_initial_state()
+    leaf_scores = root.inner.returns()
+    assert set(leaf_scores.values()) == {0}
+    cut, decisions = [], []
+    real_value = bots.value
+    monkeypatch.setattr(bots, "value", lambda state: cut.append(state.returns()) or real_value(state))
+
+    def counting(state, rng):
+        decisions[-1] += 1
+        return engine.random_bot(state, rng)
+
+    evaluator = bots.CutoffRollout(8, random.Random(5), policy=counting)
+    for _ in range(20):
+        decisions.append(0)
+        evaluator.evaluate(root)
+    assert cut and all(scores != leaf_scores for scores in cut)
+    assert min(decisions) >= 8
+
+
+def test_dark_horse_returns_are_the_known_vp_of_its_scores(library):
+    """returns() reads the known VP without building scores()'s whole report (search reads it at
+    every rollout step): the same numbers at every step of random games of every scenario."""
+    engine = GAMES["dark-horse"].load()
+    for scenario in [None, *sorted(s.id for s in library.of_kind("scenario") if s.game == "dark-horse")]:
+        built = engine.build(library, scenario=scenario)
+        low, _ = built.player_range()
+        state, rng = built.new_initial_state(players=max(low, 2), seed=4, rounds=4), random.Random(4)
+        while not state.is_terminal():
+            assert state.returns() == {n: s["known_vp"] for n, s in state.scores().items()}
+            state.apply_in_place(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        assert state.returns() == {n: s["known_vp"] for n, s in state.scores().items()}
+
+
+def test_search_games_replay_the_histories_they_played_before_the_engine_was_made_faster(library):
+    """Regression check for the speed work (Action.to_json without dataclasses.fields(), returns()
+    without scores()): fixed-seed search games play exactly the histories recorded with the code
+    before that change (the digests are of those histories; regenerate only for a change of play)."""
+    import hashlib
+
+    from workbench.agents.seats import seat_bots
+    from workbench.content.published import published_library
+
+    published = published_library()
+    for scenario, bots, seed, rounds, steps, digest in [
+            ("pork-barrel", ["mcts-20", "greedy"], 1, 6, 60, "c0d421b1e24499bc"),
+            ("high-noon", ["random", "mcts-20"], 2, 4, 38, "af9e81c4236a27e2")]:
+        built = GAMES["dark-horse"].load().build(published, scenario=scenario)
+        state = play(built, 2, seed, seat_bots(bots), rounds=rounds)
+        text = json.dumps(list(state.history), sort_keys=True).encode()
+        assert (len(state.history), hashlib.sha256(text).hexdigest()[:16]) == (steps, digest)
+
+
+def test_the_ladder_counts_ties_apart_from_wins_and_losses(monkeypatch):
+    """benchmarks/agents.py's ladder: High Noon ties are the game (no tie-breaker in the texts), so a
+    rung reports wins, ties and losses apart, a tie half a point; checked against the same seeded
+    games scored here from the final VP (seats swapped every other game)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ladder_bench", ROOT / "benchmarks" / "agents.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.setattr(bench, "wilson", lambda points, n: (0.0, 1.0))   # not checked here; statsmodels is slow to import
+    r = bench.ladder_rung("dark-horse/high-noon", "greedy", "random", 6, 3, progress=None)
+    built = bench.built("dark-horse/high-noon")
+    expected = {"win": 0, "tie": 0, "loss": 0}
+    for n in range(6):
+        state = play(built, 2, 3 + n, ["greedy", "random"] if n % 2 == 0 else ["random", "greedy"], rounds=6)
+        mine, other = (state.returns()[s] for s in (state.seats[n % 2], state.seats[1 - n % 2]))
+        expected["win" if mine > other else "tie" if mine == other else "loss"] += 1
+    assert (r["wins"], r["ties"], r["losses"]) == (expected["win"], expected["tie"], expected["loss"])
+    assert expected["tie"] > 0 and r["points"] == expected["win"] + expected["tie"] / 2 and r["games"] == 6

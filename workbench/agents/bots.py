@@ -16,7 +16,11 @@ longer gives the same game: sweeps that must replay use playouts. A decision wit
 action is taken without search.
 
 Leaves are valued by a rollout cut off after :data:`DEPTH` decisions (chance outcomes sampled on
-the way, not counted), played by the engine's own ``random`` bot where it has one (Dark Horse's
+the way, not counted) once the scores differ from the leaf's, else played on until they do or the
+game ends: a value read from scores that have not moved is the same for every action, and in Dark
+Horse's Pork Barrel nobody scores in a game's first 8 decisions (48 in 6 rounds; Reputation scores
+a VP per 4 tokens), so every leaf there was valued 0 and the search chose blindly.
+The rollouts are played by the engine's own ``random`` bot where it has one (Dark Horse's
 never passes while it can place a die; Western Legends' and Revolver's are their games' uniform
 players), else uniformly over the legal actions. Measured (benchmarks/agents.py): with uniform
 rollouts a Dark Horse rollout often passes with dice left to place, so a cut-off value says less and
@@ -91,7 +95,15 @@ class CutoffRollout(mcts.Evaluator):
         inner = state.inner.clone()
         rng, decisions = self.rng, 0
         policy = self.policy or rollout_policy(inner.game)
-        while not inner.is_terminal() and decisions < self.depth:
+        start = None
+        while not inner.is_terminal():
+            if decisions >= self.depth:
+                # cut off only once the scoring has moved since the leaf: a value read from
+                # unchanged scores is the same for every action and tells the search nothing
+                if start is None:
+                    start = state.inner.returns()
+                if inner.returns() != start:
+                    break
             if inner.is_chance_node():
                 inner.apply_in_place(inner.sample_chance(rng))
             else:
