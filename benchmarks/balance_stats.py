@@ -25,7 +25,7 @@ players, greedy bots):
 
 Every figure comes from this one run (the machine may be loaded: timings are not the point).
 
-    .venv/bin/python benchmarks/balance_stats.py --workers 2 --jobs 2   # the README's table (about 40 minutes, loaded)
+    .venv/bin/python benchmarks/balance_stats.py --workers 2 --jobs 2   # the README's tables (about an hour on 2 loaded cores)
     .venv/bin/python benchmarks/balance_stats.py --quick       # fewer sweeps and smaller pools
 """
 from __future__ import annotations
