@@ -3,33 +3,37 @@
 For each game (Dark Horse: High Noon, 3 players, random bots; Western Legends: short game, 3
 players, greedy bots):
 
-* **false-positive rate**: the baseline is played twice from two sweep seeds; a simulated no-op
-  sweep pairs game ``i`` of one with game ``i`` of the other (the same rules, other games: what a
-  change that changes nothing but the dice looks like to the paired tests). The pool is cut into
-  disjoint sweeps of 25, 50, 100, 200 and 400 pairs (at most 40 of each size: no game is in two
-  sweeps, so every sweep is a fresh one; resampling a small pool with replacement makes the
-  pool's own chance difference look real). The share of sweeps whose primary family (Holm)
-  reports any difference must be within the stated level (5%); its Wilson interval is printed,
-  and the same for the secondary family (usage and outcomes, Benjamini-Hochberg, which for a
-  sweep with no true difference bounds the chance of any report);
-* **power**: a small, a moderate and a large change of a rule number (Dark Horse
-  ``reputation_per_victory_point`` 4 -> 5, 3, 2; Western Legends ``starting_lp`` 0 -> 1, 2, 4),
-  each played from the baseline's seeds; the share of disjoint sweeps of 25, 50, 100, 200 and
-  400 paired games whose primary family reports a difference;
+* **false-positive rate**: the baseline is played twice, from two sweep seeds (every game its
+  own seed: no seed is in both). A simulated no-op sweep pairs game ``i`` of one with game ``i``
+  of the other (the same rules, other games: what a change that changes nothing but the dice
+  looks like to the paired tests). Every no-op sweep, of whatever size, has **games of its own**:
+  the pool is cut once into consecutive blocks, ``FP_SWEEPS[n]`` blocks of ``n`` pairs for each
+  size ``n``, so no game is in two sweeps and the sweeps are independent (the earlier version cut
+  the pool again for each size, so the sweeps of different sizes shared games and the pooled
+  interval was too narrow). The share of sweeps whose primary family (Holm) reports any
+  difference must be within the stated level (5%): its Wilson interval is printed, per size and
+  over all sizes, with the share of sweeps in which each primary test alone has p < 5% (a test
+  that is not valid on its own shows there);
+* **power**: changes of a rule number from smallest to large (Dark Horse
+  ``reputation_per_victory_point`` 4 -> 5, 3, 2; Western Legends ``house_adds`` 50 -> 40 and 0,
+  ``starting_lp`` 0 -> 1 and 4), each played from the baseline's seeds; the share of disjoint
+  sweeps of 25, 50, 100, 200 and 400 paired games whose primary family reports a difference
+  (each cell on its own blocks of the pool; the cells of one change share games);
 * **the detectable change** the verdict states when it finds nothing (a seat's win rate, 80%
-  power, for the paired test the lab runs), the median over the no-op sweeps of each size, next
-  to the figure for unpaired games of the same sizes.
+  power, for the paired test the lab runs), the median over the smallest change's sweeps of each
+  size, next to the figure for unpaired games of the same sizes.
 
 Every figure comes from this one run (the machine may be loaded: timings are not the point).
 
-    .venv/bin/python benchmarks/balance_stats.py --workers 2 --jobs 2   # the README's table (about 40 minutes, loaded)
-    .venv/bin/python benchmarks/balance_stats.py --quick       # a smaller pool and fewer resamples
+    .venv/bin/python benchmarks/balance_stats.py --workers 2 --jobs 2   # the README's tables (about an hour on 2 loaded cores)
+    .venv/bin/python benchmarks/balance_stats.py --quick       # fewer sweeps and smaller pools
 """
 from __future__ import annotations
 
 import argparse
 import gc
 import os
+import tempfile
 import time
 
 import numpy as np
@@ -44,14 +48,23 @@ from workbench.core.paths import VARIANTS
 
 GAMES = {
     "Dark Horse": (Setting("baseline", "dark-horse", "high-noon", players=3, bots=("random",)),
-                   "reputation_per_victory_point", [5, 3, 2]),    # (parameter, values), or None and (parameter, value)s
-    # the greedy bots never take the Work action in the short game (work_money changes no game);
-    # starting with Legend Points brings every game's end nearer: a real change of every game
+                   [("smallest", "reputation_per_victory_point", 5), ("small", "reputation_per_victory_point", 3),
+                    ("large", "reputation_per_victory_point", 2)]),
+    # the greedy bots never take the Work action in the short game (work_money changes no game).
+    # The money the house adds to a poker pot changes only the games with a poker hand won after
+    # it: 50 -> 40 leaves most games as they were; starting with Legend Points brings every
+    # game's end nearer
     "Western Legends": (Setting("baseline", "western-legends", options={"length": "short"}, players=3,
-                                bots=("greedy",)), "starting_lp", [1, 2, 4]),
+                                bots=("greedy",)),
+                        [("smallest", "house_adds", 40), ("small", "house_adds", 0), ("moderate", "starting_lp", 1),
+                         ("large", "starting_lp", 4)]),
 }
 SIZES = (25, 50, 100, 200, 400)
-LABELS = ("small", "moderate", "large")
+#: independent no-op sweeps of each size (each on games of its own), per game
+FP_SWEEPS = {"Dark Horse": {25: 40, 50: 20, 100: 8, 200: 3, 400: 1},
+             "Western Legends": {25: 100, 50: 40, 100: 14, 200: 4, 400: 1}}
+POWER_POOL = 1200       # paired games of each change (the power sweeps of one size are disjoint)
+POWER_SWEEPS = 20       # at most, per change and size
 
 
 def chunk(base, other, part: slice, name: str):
@@ -67,93 +80,125 @@ def chunk(base, other, part: slice, name: str):
     return table.drop(columns=[c for c in counted if not table[c].any()])
 
 
-def one_sweep(table, name: str) -> tuple[bool, bool, float, float]:
-    """One simulated sweep: whether its primary and secondary families report a difference, and
-    the detectable change its verdict states, paired and unpaired."""
+def blocks(counts: dict[int, int]) -> dict[int, list[slice]]:
+    """Consecutive, non-overlapping blocks of the pool: ``counts[n]`` blocks of ``n`` pairs for
+    each size ``n`` (every pair in one block at most: the no-op sweeps share no game).
+
+    >>> blocks({2: 2, 3: 1})
+    {2: [slice(0, 2, None), slice(2, 4, None)], 3: [slice(4, 7, None)]}
+    """
+    start, cut = 0, {}
+    for n, k in counts.items():
+        cut[n] = [slice(start + i * n, start + (i + 1) * n) for i in range(k)]
+        start += n * k
+    return cut
+
+
+def one_sweep(table, name: str) -> tuple[bool, bool, float, float, dict]:
+    """One simulated sweep: whether its primary and secondary families report a difference, the
+    detectable change its verdict states, paired and unpaired, and each primary test's own p."""
     comparison = compare(table)
     tests = comparison.tests
     a, b = table[table["setting"] == name], table[table["setting"] == "baseline"]
-    return (bool(tests[tests["primary"]]["significant"].any()), bool(tests[~tests["primary"]]["significant"].any()),
-            comparison.detectable[name], _detectable(a, b, False, 0.05, 2 * 3 + 2 + 1))
+    primary = tests[tests["primary"]]
+    return (bool(primary["significant"].any()), bool(tests[~tests["primary"]]["significant"].any()),
+            comparison.detectable[name], _detectable(a, b, False, 0.05, 2 * 3 + 2 + 1),
+            dict(zip(primary["metric"], primary["p"])))
 
 
 POOL = None     # processes testing the simulated sweeps (--jobs)
 
 
-def rates(base, other, n: int, most: int, name: str) -> tuple[int, int, int, list, list]:
-    """(sweeps, of which the primary family reported a difference, the secondary, each sweep's
-    detectable change paired, the same unpaired) over disjoint sweeps of ``n`` pairs (each pair
-    in one sweep only: every sweep is a fresh one)."""
-    sweeps = min(most, len(base) // n)
-    tables = [chunk(base, other, slice(k * n, (k + 1) * n), name) for k in range(sweeps)]
-    results = list(POOL.map(one_sweep, tables, [name] * sweeps) if POOL else map(one_sweep, tables, [name] * sweeps))
-    return (sweeps, sum(r[0] for r in results), sum(r[1] for r in results), [r[2] for r in results],
-            [r[3] for r in results])
+def sweeps_of(base, other, parts: list[slice], name: str) -> list[tuple]:
+    tables = [chunk(base, other, part, name) for part in parts]
+    return list(POOL.map(one_sweep, tables, [name] * len(tables)) if POOL else map(one_sweep, tables, [name] * len(tables)))
+
+
+def interval(hits: int, total: int) -> str:
+    low, high = wilson(hits, total)
+    return f"{hits / total:.1%} [{low:.1%}, {high:.1%}]" if total else "-"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--pool", type=int, default=None, help="paired games per setting (a smoke run: 50)")
+    parser.add_argument("--quick", action="store_true", help="a tenth of the sweeps and a smaller power pool")
     parser.add_argument("--workers", type=int, default=None, help="play on a local Dask cluster of this many workers"
                         " (default: in this process); the games are the same either way")
     parser.add_argument("--store", metavar="FILE.parquet", help="keep the games here (a rerun plays only the missing)")
     parser.add_argument("--jobs", type=int, default=1, help="processes testing the simulated sweeps (default 1)")
+    parser.add_argument("--only", choices=list(GAMES), help="one game only")
     args = parser.parse_args()
     global POOL
     if args.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
         POOL = ProcessPoolExecutor(args.jobs)
     where = {"cluster": "in-process"} if args.workers is None else {"workers": args.workers}
-    where["store"] = args.store
-    pool, most = (600, 12) if args.quick else (3000, 40)
-    pool = args.pool or pool
+    # the power sweeps find the baseline's games in the store (played once)
+    where["store"] = args.store or os.path.join(tempfile.mkdtemp(prefix="balance-stats-"), "games.parquet")
+    power_pool = 300 if args.quick else POWER_POOL
     library = validate_paths([VARIANTS]).library
     print(f"load average before: {os.getloadavg()[0]:.1f} (2 cores shared)")
     gc.freeze()
     rows = []
-    for title, (base, parameter, values) in GAMES.items():
+    for title, (base, changes_of) in GAMES.items():
+        if args.only and title != args.only:
+            continue
+        counts = {n: k // 10 if args.quick else k for n, k in FP_SWEEPS[title].items()}
+        counts = {n: k for n, k in counts.items() if k}
+        fp_pool = sum(n * k for n, k in counts.items())
         start = time.perf_counter()
-        pairs = [(parameter, v) for v in values] if parameter else values
-        changes = [base.but(f"{k}={v}", overrides={k: v}) for k, v in pairs]
-        first = run(Sweep(f"known-{base.game}", base, changes, games=pool, seed=1), library, progress=False, **where)
-        second = run(Sweep(f"known-{base.game}", base, [], games=pool, seed=2), library, progress=False, **where)
-        played, again = first.table, second.table
-        print(f"{title}: played {first.played + second.played:,} games in {time.perf_counter() - start:.0f} s"
-              f" ({first.reused + second.reused:,} more found in --store)")
-        baseline = played[played["setting"] == "baseline"].reset_index(drop=True)
-        other = again.reset_index(drop=True)
-        total = hits = hits2 = 0
-        cells, detect = {}, {}
-        for n in SIZES:
-            sweeps, primary, secondary, paired, unpaired = rates(baseline, other, n, most, "no-op")
-            total, hits, hits2 = total + sweeps, hits + primary, hits2 + secondary
-            cells[str(n)] = f"{primary}/{sweeps}"
-            detect[str(n)] = f"{np.median(paired):.0%} ({np.median(unpaired):.0%})" if sweeps else "-"
-        low, high = wilson(hits, total)
-        slow, shigh = wilson(hits2, total)
-        print(f"  no-op: {total} sweeps of 25-400 paired games: the primary family reports a difference in"
-              f" {hits / total:.1%} [{low:.1%}, {high:.1%}]; the secondary {hits2 / total:.1%} [{slow:.1%}, {shigh:.1%}]")
-        rows.append({"game": title, "change": "none (no-op: false positives)", **cells,
-                     "any difference": f"{hits / total:.1%} [{low:.1%}, {high:.1%}]"})
-        print("  detectable change in a seat's win rate on no-op pairs (other seeds), paired (unpaired): "
-              + ", ".join(f"{k}: {v}" for k, v in detect.items()))
-        for label, change in zip(LABELS, changes):
-            mine = played[played["setting"] == change.name].reset_index(drop=True)
-            spread = (f"spread {baseline['spread'].mean():.2f} -> {mine['spread'].mean():.2f}, rounds"
-                      f" {baseline['rounds'].mean():.1f} -> {mine['rounds'].mean():.1f}")
+        changes = [base.but(f"{k}={v}", overrides={k: v}) for _, k, v in changes_of]
+        pool = max(fp_pool, power_pool)
+        first = run(Sweep(f"known-{base.game}", base, [], games=pool, seed=1), library, progress=False, **where)
+        second = run(Sweep(f"known-{base.game}", base, [], games=fp_pool, seed=2), library, progress=False, **where)
+        third = run(Sweep(f"known-{base.game}", base, changes, games=power_pool, seed=1), library, progress=False,
+                    **where)
+        played = pd.concat([first.table, third.table[third.table["setting"] != "baseline"]], ignore_index=True)
+        print(f"{title}: played {first.played + second.played + third.played:,} games in"
+              f" {time.perf_counter() - start:.0f} s ({first.reused + second.reused + third.reused:,} more found"
+              " in --store)")
+        baseline = played[played["setting"] == "baseline"].sort_values("game").reset_index(drop=True)
+        other = second.table.sort_values("game").reset_index(drop=True)
+        # independence: every game of the no-op sweeps has its own seed
+        used = np.concatenate([baseline["seed"].to_numpy()[:fp_pool], other["seed"].to_numpy()[:fp_pool]])
+        assert len(set(used.tolist())) == 2 * fp_pool, "a seed is in two no-op games"
+        cells, total, hits, hits2, alone = {}, 0, 0, 0, {}
+        for n, parts in blocks(counts).items():
+            results = sweeps_of(baseline, other, parts, "no-op")
+            k = sum(r[0] for r in results)
+            total, hits, hits2 = total + len(results), hits + k, hits2 + sum(r[1] for r in results)
+            cells[str(n)] = f"{k}/{len(results)}"
+            for r in results:
+                for metric, p in r[4].items():
+                    seen = alone.setdefault(metric, [0, 0])
+                    seen[0], seen[1] = seen[0] + (p < 0.05), seen[1] + 1
+            print(f"  no-op, {len(results)} sweeps of {n} paired games: {interval(k, len(results))}")
+        print(f"  no-op: {total} independent sweeps ({fp_pool:,} pairs, {2 * fp_pool:,} games, none in two sweeps):"
+              f" the primary family reports a difference in {interval(hits, total)}; the secondary"
+              f" {interval(hits2, total)}")
+        print("  each primary test alone, p < 5% in: " + ", ".join(f"{m} {interval(*v)}" for m, v in alone.items()))
+        rows.append({"game": title, "change": f"none ({total} independent no-op sweeps)", **cells,
+                     "false positives (all sizes)": interval(hits, total)})
+        small_detect = None
+        for (label, _, _), change in zip(changes_of, changes):
+            mine = played[played["setting"] == change.name].sort_values("game").reset_index(drop=True)
+            spread = (f"spread {baseline['spread'][:power_pool].mean():.2f} -> {mine['spread'].mean():.2f}, rounds"
+                      f" {baseline['rounds'][:power_pool].mean():.1f} -> {mine['rounds'].mean():.1f}")
             power, detect = {}, {}
             for n in SIZES:
-                sweeps, primary, _, paired, unpaired = rates(baseline, mine, n, most, change.name)
-                power[str(n)] = f"{primary / sweeps:.0%}" if sweeps else "-"
-                detect[str(n)] = f"{np.median(paired):.0%} ({np.median(unpaired):.0%})" if sweeps else "-"
-            print(f"  {label} ({change.name}, {spread}): power " + ", ".join(f"{k}: {v}" for k, v in power.items()))
-            print("    detectable change in a seat's win rate on these pairs, paired (unpaired): "
+                parts = [slice(k * n, (k + 1) * n) for k in range(min(POWER_SWEEPS, power_pool // n))]
+                results = sweeps_of(baseline, mine, parts, change.name)
+                power[str(n)] = f"{sum(r[0] for r in results) / len(results):.0%} ({len(results)})" if results else "-"
+                detect[str(n)] = (f"{np.median([r[2] for r in results]) * 100:.0f}"
+                                  f" ({np.median([r[3] for r in results]) * 100:.0f})") if results else "-"
+            print(f"  {label} ({change.name}, {spread}): power (sweeps) " + ", ".join(f"{k}: {v}" for k, v in power.items()))
+            print("    detectable change in a seat's win rate on these pairs, points, paired (unpaired): "
                   + ", ".join(f"{k}: {v}" for k, v in detect.items()))
-            rows.append({"game": title, "change": f"{label}: {change.name} ({spread})", **power, "any difference": ""})
-            if label == "small":
-                rows.append({"game": title, "change": f"detectable seat win-rate change on the {label} change's pairs,"
-                             " paired (unpaired)", **detect, "any difference": ""})
+            rows.append({"game": title, "change": f"{label}: `{change.name}` ({spread})", **power,
+                         "false positives (all sizes)": ""})
+            small_detect = small_detect or detect
+        rows.append({"game": title, "change": "detectable change of a seat's win rate, points, paired (unpaired)",
+                     **small_detect, "false positives (all sizes)": ""})
     gc.unfreeze()
     print(f"load average after: {os.getloadavg()[0]:.1f}")
     print()

@@ -182,6 +182,26 @@ def test_a_seat_interval_with_shared_wins_covers_at_its_stated_level():
     assert 0.935 <= covered / runs <= 0.962, covered / runs
 
 
+def test_the_benchmark_no_op_sweeps_share_no_game():
+    """benchmarks/balance_stats.py cuts its pool of paired games into no-op sweeps of 25 to 400
+    pairs; a false-positive rate over sweeps is a binomial share (with its Wilson interval) only
+    when the sweeps are independent, so no pair may be in two sweeps, of one size or of two (the
+    earlier cut reused the pool for every size). Checked on the benchmark's own sweep counts."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "balance_stats_benchmark", Path(__file__).resolve().parent.parent / "benchmarks" / "balance_stats.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for counts in bench.FP_SWEEPS.values():
+        cut = bench.blocks(counts)
+        pairs = [i for n, parts in cut.items() for part in parts for i in range(part.start, part.stop)]
+        assert {n: [p.stop - p.start for p in parts] for n, parts in cut.items()} == {n: [n] * k for n, k in counts.items()}
+        assert len(pairs) == len(set(pairs)) == sum(n * k for n, k in counts.items())
+        assert sorted(pairs) == list(range(len(pairs)))      # the pool the benchmark plays, all of it used
+
+
 def simulated_table(rng, games: int, *, seat_one=1 / 3, ending=0.5, poker=(2, 2), setting="change"):
     """A results table of a baseline and one setting, ``games`` paired games each, drawn from
     known distributions: seat 1 wins with probability ``seat_one`` in the setting (1/3 in the
