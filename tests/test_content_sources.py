@@ -510,3 +510,30 @@ def test_the_remaining_source_and_coverage_bullets(library):
     for kind, id_ in (("scenario", "iron-horse-politics"), ("action_space", "telegraph-office"), ("variant", "my-base-rulebook")):
         data = library.data("dark-horse", kind, id_)
         assert data["source"]["document"] == "house-rule" and badged_name(data).endswith("(house rule)"), id_
+
+
+def test_every_source_document_the_schemas_allow_has_words_for_the_tables():
+    import json
+    from pathlib import Path
+
+    from workbench.content.badges import SOURCE_TITLES, source_title
+
+    allowed = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            document = node.get("properties", {}).get("document") if "properties" in node else None
+            if isinstance(document, dict) and "enum" in document:
+                allowed.update(document["enum"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in Path(__file__).resolve().parents[1].joinpath("schemas").glob("*.schema.json"):
+        walk(json.loads(path.read_text()))
+    assert "dark-horse-rebels-and-rogues" in allowed and "house-rule" in allowed   # the walk found them
+    assert allowed == set(SOURCE_TITLES)
+    for document in allowed:   # words, not the id
+        assert source_title(document) != document and "-" not in source_title(document).replace(" - ", "")

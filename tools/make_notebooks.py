@@ -80,14 +80,16 @@ for problem in result.problems:  # paths shown from the library's folder; names,
     print(in_words(problem.format_text().replace(str(VARIANTS), "variants"), result.library))
 print("library is valid" if result.ok else "fix the problems above")""",
     "md:## The library at a glance",
-    CHECK + """games = {d.game: d.data.get("name") for d in result.library.documents if d.kind == "game"}  # by name
+    CHECK + """from workbench.content.badges import source_title
+
+games = {d.game: d.data.get("name") for d in result.library.documents if d.kind == "game"}  # by name
 table = pd.DataFrame(
     [{"game": games.get(d.game, d.game), "kind": d.kind.replace("_", " "), "id": d.id,
-      "name": d.data.get("name"), "source": (d.data.get("source") or {}).get("document")}
+      "name": d.data.get("name"), "source": source_title((d.data.get("source") or {}).get("document"))}
      for d in result.library.documents]
 )
 table.groupby(["kind", "game"]).size().unstack(fill_value=0)""",
-    "md:Where the content comes from (`illustrative` marks example data that is no claim about the published games):",
+    "md:Where the content comes from (*illustrative example data* makes no claim about the published games):",
     CHECK + """table.groupby(["source", "game"]).size().unstack(fill_value=0)""",
 ])
 

@@ -22,6 +22,32 @@ from .problems import WARNING, Problem
 #: ``source.document`` -> the badge shown after the name.
 BADGES = {"house-rule": "house rule", "illustrative": "illustrative"}
 
+#: ``source.document`` -> what the source is, in words (the schemas' list of source documents).
+SOURCE_TITLES = {
+    "dark-horse-base-excerpt": "Dark Horse rulebook (base game excerpt)",
+    "dark-horse-rebels-and-rogues": "Dark Horse: Rebels & Rogues rulebook",
+    "revolver-1-2-hunt-the-man-down": "Revolver 1.2: Hunt the Man Down",
+    "western-legends": "Western Legends rulebook",
+    "secondary-facts": "reviews (secondary facts)",
+    "public-facts": "public pages (public facts)",
+    "illustrative": "illustrative example data",
+    "house-rule": "house rules",
+}
+
+
+def source_title(document: Any) -> str:
+    """The source document ``document`` in words, e.g. for a table of where content comes from.
+
+    >>> source_title("dark-horse-rebels-and-rogues")
+    'Dark Horse: Rebels & Rogues rulebook'
+    >>> source_title(None)
+    'no source given'
+    """
+    if not document:
+        return "no source given"
+    return SOURCE_TITLES.get(str(document), str(document))
+
+
 #: A mark written into a name by hand (the badge's words, or "not the published ..."): the source
 #: decides the badge, so a name that says it is a mistake or a fake.
 HAND_MARK = re.compile(r"illustrat|house[ -]rule|not the published", re.IGNORECASE)
