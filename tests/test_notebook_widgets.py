@@ -334,6 +334,28 @@ def test_map_explorer_select_place_remove_and_move(lib):
     assert "Rolled" in visible_text(box.happened.value) and box.layout_banner.kind == "refused"
 
 
+def test_the_map_picture_is_sent_before_the_words_of_the_build(lib):
+    # as the 05 board: the map only asked the page to ask for its picture (draw_idle), which came
+    # after the panel's words, so the map showed the piece missing while the panel said it was built
+    import io
+
+    from PIL import Image
+    from workbench.notebook.map_explorer import MapExplorer, explorer_widget
+    box = explorer_widget(MapExplorer(lib, "illustrative-territory", seed=3))
+    box.canvas._handle_message(box.canvas, {"type": "initialized"}, [])   # a page shows the map
+    box.picker.value = (0, 0)
+    box.piece.value = "town"
+    sent = []
+    box.canvas.send = lambda content, buffers=None: sent.append(("picture", buffers[0]) if buffers else ("message", content))
+    box.info.observe(lambda change: sent.append(("words", change["new"])), names="value")
+    box.place_button.click()                       # red's town on the safe zone: the map changes
+    kinds = [kind for kind, _ in sent]
+    assert box.banner.kind == "saved"
+    assert "picture" in kinds and kinds.index("picture") < kinds.index("words"), kinds
+    picture = Image.open(io.BytesIO(sent[kinds.index("picture")][1])).convert("RGBA")
+    assert picture.size == box.canvas.get_renderer().buffer_rgba().shape[1::-1]   # sent whole
+
+
 def test_reasons_are_one_plain_line_each_without_rule_codes_or_repeated_hexes(lib):
     from workbench.notebook.map_explorer import MapExplorer, explorer_widget
     box = explorer_widget(MapExplorer(lib, "illustrative-territory", scenario="high-noon"))

@@ -452,6 +452,37 @@ def problems_table(problems, *, where: str = "line") -> str:
 
 
 # -- figures as images ---------------------------------------------------------------------------
+def whole_frame_canvas(figure):
+    """An ipympl canvas on ``figure`` that sends every frame whole: the browser drops a frame that a
+    newer one overtakes before it has loaded, and a later difference drawn over the frame before it
+    shows an old picture. Raises ImportError without ipympl."""
+    from ipympl.backend_nbagg import Canvas, FigureManager
+
+    class WholeFrameCanvas(Canvas):
+        def get_diff_image(self):
+            self._force_full = True
+            return super().get_diff_image()
+
+    canvas = WholeFrameCanvas(figure)
+    FigureManager(canvas, 0)
+    return canvas
+
+
+def send_drawing(canvas):
+    """Draw ``canvas``'s figure and send it to the page now, so it arrives before the words a
+    panel writes next (``draw_idle`` only asks the page to ask for the picture, which came after
+    them). Before a page shows the canvas it is drawn here and sent when the page asks (a picture
+    sent earlier breaks the page's first sizing). Returns the drawn pixels (RGBA)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    if not canvas.syncing_data_url:
+        canvas.draw()
+    else:
+        FigureCanvasAgg.draw(canvas)
+        canvas.draw_idle()
+    return canvas.get_renderer().buffer_rgba()
+
+
 def png(figure, dpi: int = 100, *, tight: bool = True) -> bytes:
     """A matplotlib Figure as PNG bytes (Agg, no pyplot, no GUI). ``tight=False`` keeps the
     figure's own size and draws once instead of twice (for figures laid out by hand)."""

@@ -301,7 +301,8 @@ def explorer_widget(explorer: MapExplorer):
     import ipywidgets as w
     from matplotlib.figure import Figure
 
-    from .common import Banner, Html, Names, Redraw, html_table, image_widget, percent, png, problems_table, shows_errors
+    from .common import (Banner, Html, Names, Redraw, html_table, image_widget, percent, png, problems_table, send_drawing,
+                         shows_errors, whole_frame_canvas)
 
     banner = Banner()
     guarded = shows_errors(banner)
@@ -323,9 +324,7 @@ def explorer_widget(explorer: MapExplorer):
     # the map: a clickable canvas when ipympl is there, else an image
     figure = Figure(figsize=MAP_SIZE, dpi=100)
     try:
-        from ipympl.backend_nbagg import Canvas, FigureManager
-        canvas = Canvas(figure)
-        FigureManager(canvas, 0)
+        canvas = whole_frame_canvas(figure)
         canvas.header_visible = False
         canvas.footer_visible = False
         canvas.toolbar_visible = "fade-in-fade-out"
@@ -368,8 +367,8 @@ def explorer_widget(explorer: MapExplorer):
         if picker.value != explorer.selected:
             picker.value = explorer.selected
         explorer.figure(figure)
-        if canvas is not None:
-            canvas.draw_idle()
+        if canvas is not None:  # sent now, before the words below (draw_idle's picture came after them)
+            send_drawing(canvas)
         else:
             view.value = png(figure, tight=False)
         info.value = (info_html(explorer, explorer.describe(explorer.selected)) if explorer.selected is not None

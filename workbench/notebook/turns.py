@@ -337,10 +337,10 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
     drawn map (the bright ones are where the seat to move may play), or a Dark Horse action space
     on the action board. One move there is played at once; several are offered under *your move*."""
     import ipywidgets as w
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from .common import Banner, Confirm, Html, Names, Redraw, html_table, image_widget, png, shows_errors
+    from .common import (Banner, Confirm, Html, Names, Redraw, html_table, image_widget, png, send_drawing,
+                         shows_errors, whole_frame_canvas)
 
     from ..games import GAMES
     game = game or game_of(stepper.state)
@@ -362,18 +362,7 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
     width, height = board_size(stepper.state)
     figure = Figure(figsize=(width, height), dpi=100)
     try:
-        from ipympl.backend_nbagg import Canvas, FigureManager
-
-        class BoardCanvas(Canvas):
-            """Every frame sent whole: the browser drops a frame that a newer one overtakes before
-            it has loaded, and a later difference drawn over the frame before it shows an old step."""
-
-            def get_diff_image(self):
-                self._force_full = True
-                return super().get_diff_image()
-
-        canvas = BoardCanvas(figure)
-        FigureManager(canvas, 0)
+        canvas = whole_frame_canvas(figure)
         canvas.header_visible = canvas.footer_visible = False
         canvas.toolbar_visible = False
         canvas.resizable = False
@@ -396,17 +385,8 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
         key = board_key(state, bright)
         if board_of(state) is not None and drawn.get("key") != key:  # a step that changed nothing is not redrawn
             draw_board(state, names, library, figure)
-            if canvas is not None and not canvas.syncing_data_url:
-                # drawn and sent now, before the step's words below: draw_idle would ask the browser to
-                # ask for the picture, which came after the panel, so the board showed the step before
-                canvas.draw()
-                pixels = canvas.get_renderer().buffer_rgba()
-            elif canvas is not None:
-                # no page shows the board yet: it asks for the picture once it is ready (one sent
-                # before that breaks the page's first sizing of the board)
-                FigureCanvasAgg.draw(canvas)
-                pixels = canvas.get_renderer().buffer_rgba()
-                canvas.draw_idle()
+            if canvas is not None:  # sent now, before the step's words below
+                pixels = send_drawing(canvas)
             else:
                 board.value = png(figure, tight=False)
                 pixels = board.value
