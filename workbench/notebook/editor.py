@@ -414,8 +414,8 @@ def form(editor: DocumentEditor, save_into=None):
             widget = w.Checkbox(value=value, description=desc, style=style)
         elif field["widget"] == "list":
             widget = w.Textarea(value=value, description=desc, style=style, placeholder="one item per line")
-        else:
-            widget = w.Text(value=value, description=desc, style=style)
+        else:   # as wide as the panel: a note or a card's text is a sentence, not a word
+            widget = w.Text(value=value, description=desc, style=style, layout=w.Layout(width="95%"))
         widget.tooltip = field["description"]
 
         @shows_errors(banner)

@@ -337,7 +337,7 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
         heading = {"action_spaces": "Action spaces", "variants": "Variants", "decks": "Card decks"}[key]
         columns.append(w.VBox([HTML(f"<b>{heading}</b>")] + list(checks[key].values()),
                               layout=w.Layout(margin="0 24px 0 0")))
-    problems, diff, preview = HTML(), HTML(), w.Textarea(layout=w.Layout(width="100%", height="220px"), disabled=True)
+    problems, diff, preview = HTML(), HTML(), w.Textarea(layout=w.Layout(width="min(860px, 100%)", height="220px"), disabled=True)
     folder_box = w.Text(value=str(folder or "../variants/house-rules"), description="save into", style=wide,
                         layout=w.Layout(width="min(640px, 100%)"))  # a whole folder path shows
     save = w.Button(description="Save scenario", button_style="primary", icon="save")
