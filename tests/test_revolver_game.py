@@ -390,7 +390,7 @@ def test_a_deck_run_out_reshuffles_the_discard_pile_when_the_designer_says_so(li
     assert [(e["player"], e["short"], e["round"]) for e in events(state, "deck-empty")] == [
         ("colti", 2, 1), ("mcready", 2, 1), ("colti", 1, 2)]
     assert state.hands["colti"].count("t-shoot") == 3 and len(state.hands["colti"]) == 62
-    assert state.discard["colti"] == []
+    assert list(state.discard["colti"]) == []
 
 
 def test_a_deck_run_out_loses_when_the_designer_says_so(library):
@@ -642,3 +642,78 @@ def test_the_turn_stepper_plays_revolver_in_the_designers_words():
     assert "Colti gunman (illustrative)" in shown and "illustrative-colti-gunman" not in shown
     assert ("wins</b>" in panel.winner.value) == (stepper.state.winner is not None)
     assert "Game over" in panel.event_log.value
+
+
+# -- the public step: clones share only what never changes, the legality check is the listed one -------
+
+def _inside(state):
+    """Everything a step may change, deep-copied (the piles, decks, gang, pending steps, the Prison)."""
+    seen = {k: copy.deepcopy(getattr(state, k)) for k in ("hands", "decks", "discard", "field", "bonus", "ambush",
+                                                           "gang", "dead", "pending", "first_turn_at", "wounds",
+                                                           "border", "turn", "bf", "space")}
+    if state.prison is not None:
+        seen["prison"] = {k: copy.deepcopy(getattr(state.prison, k)) for k in ("hands", "decks", "placed", "gang",
+                                                                               "pending", "bonus", "passed")}
+    return repr(seen)
+
+
+def _random_step(state, rng):
+    if state.is_chance_node():
+        return state.sample_chance(rng)
+    actions = state.legal_actions()
+    return Action("enter") if Action("enter") in actions else rng.choice(actions)     # into the Prison if offered
+
+
+@pytest.mark.parametrize("variants", [(), ("hunt-the-man-down-module-1",)])
+def test_a_clone_and_its_original_step_on_without_changing_each_other(library, variants):
+    import random
+
+    g = Revolver.build(validate_paths([ROOT / "variants"]).library, variants=list(variants))
+    rng = random.Random(7)
+    state, at_prison = g.new_initial_state(seed=7), 0
+    while not state.is_terminal():
+        at_prison += state.prison is not None
+        before = _inside(state)
+        twin = state.clone()
+        twin_before = _inside(twin)
+        for _ in range(3):              # the clone steps on: the original is as it was
+            if not twin.is_terminal():
+                twin.apply_in_place(_random_step(twin, rng))
+        assert _inside(state) == before
+        after_twin = _inside(twin)
+        state.apply_in_place(_random_step(state, rng))       # and the original steps: the clone is unchanged
+        assert _inside(twin) == after_twin and twin_before == before
+    assert at_prison or not variants, "the seeded game never entered the Prison"
+
+
+def test_the_public_steps_legality_check_is_exactly_the_listed_actions(library):
+    import random
+
+    from workbench.core.errors import UsageError
+
+    g = Revolver.build(validate_paths([ROOT / "variants"]).library, variants=["hunt-the-man-down-module-1"])
+    cards = sorted(g.cards) + ["not-a-card"]
+    kinds = ("play", "use", "end", "kill", "target", "under", "enter", "skip", "ambush", "place", "pass")
+    inside = 0
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = g.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            inside += state.prison is not None
+            if state.is_chance_node():
+                outcomes = {o for o, _ in state.chance_outcomes()}
+                assert all(state.is_legal(o) for o in outcomes)
+                assert not any(state.is_legal(c) for c in cards + ["kept", "returned"] if c not in outcomes)
+                assert not state.is_legal(Action("end"))
+            else:
+                listed = set(state.legal_actions())
+                here = set(state.gang) | {c for f in state.field.values() for c, _ in f} | set(state.hands["colti"]) \
+                    | set(state.hands["mcready"]) | {b["id"] for b in g.battlefields} | {None, "not-a-card"}
+                candidates = {Action(k, c) for k in kinds for c in here}
+                assert {a for a in candidates | listed if state.is_legal(a)} == listed
+                illegal = next(iter(candidates - listed))
+                with pytest.raises(UsageError, match="is not legal now"):
+                    state.apply(illegal)
+                assert not state.is_legal(rng.choice(cards))          # a card id is no decision
+            state = state.apply(_random_step(state, rng))
+    assert inside, "the seeded games never entered the Prison"

@@ -22,10 +22,10 @@ from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from ...core.errors import ContentError, RuleViolation, UsageError
-from ..base import Game, State as BaseState, Trail
+from ..base import Game, Trail
 from ...rules.revolver import SPEC, content_problems, resolve_ruleset
+from .state import SIDES, RevolverState
 
-SIDES = ("colti", "mcready")
 
 
 class RuleError(RuleViolation):
@@ -246,8 +246,14 @@ class RevolverPrison(Game):
         return State(self, setup)
 
 
-class State(BaseState):
+class State(RevolverState):
     """One moment of the Prison Phase; ``apply`` returns the next state."""
+
+    ACTION = Action
+    COPIED = {"gang": list, "killed": list, "drawn": list, "pending": list, "bonus": list, "passed": dict,
+              "hands": lambda hands: {s: list(h) for s, h in hands.items()},
+              "decks": lambda decks: {s: dict(d) for s, d in decks.items()},
+              "placed": lambda placed: [PrisonCard(p.card, p.side, p.firepower, p.face_down) for p in placed]}
 
     def __init__(self, game: RevolverPrison, setup: dict):
         self.game, self.setup = game, setup
@@ -274,30 +280,6 @@ class State(BaseState):
         self.log, self.history = Trail(), Trail()
         self.event("start", bullet_wounds=self.wounds, gang=len(self.gang), assumptions=game.assumptions(),
                    ambush=setup["ambush"])
-
-    def clone(self) -> "State":
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.pop("_legal", None)
-        new.gang, new.killed, new.drawn, new.pending = list(self.gang), list(self.killed), list(self.drawn), list(self.pending)
-        new.hands = {s: list(h) for s, h in self.hands.items()}
-        new.decks = {s: dict(d) for s, d in self.decks.items()}
-        new.placed = [PrisonCard(p.card, p.side, p.firepower, p.face_down) for p in self.placed]
-        new.bonus, new.passed = list(self.bonus), dict(self.passed)
-        new.log, new.history = self.log.fork(), self.history.fork()
-        return new
-
-    @property
-    def rules(self):
-        return self.game.ruleset
-
-    @property
-    def seats(self) -> list[str]:
-        return list(SIDES)
-
-    @property
-    def done(self) -> bool:
-        return self.is_terminal()
 
     def killable(self) -> list[str]:
         """The bandits an ambush card or the Prison's outcome may kill: not the prisoner before he is
@@ -357,14 +339,6 @@ class State(BaseState):
         else:
             colti = float(len(self.gang) - self.start_gang)
         return {"colti": colti, "mcready": -colti}
-
-    def encode(self, action):
-        if isinstance(action, Action):
-            return {"action": action.kind, "card": action.card}
-        return {"draw": action}
-
-    def decode(self, data):
-        return Action(data["action"], data.get("card")) if "action" in data else data["draw"]
 
     def is_legal(self, action) -> bool:
         if self.is_chance_node():
