@@ -316,8 +316,8 @@ PRISON_ROUTE = {"battlefield_order": ["buzzard-point", "rattlesnake-creek", "exp
                                        "express-3-15": {"turns": 5}}}
 
 
-def at_the_prison(library, mcready="t-mcready-deputies"):
-    g = game(library, mcready=mcready, variants=["hunt-the-man-down-module-1"], **PRISON_ROUTE)
+def at_the_prison(library, mcready="t-mcready-deputies", **overrides):
+    g = game(library, mcready=mcready, variants=["hunt-the-man-down-module-1"], **PRISON_ROUTE, **overrides)
     state = g.new_initial_state()
     while state.pending[0][0] == "draw":                        # the starting hands
         state = state.apply(state.chance_outcomes()[0][0])
@@ -351,6 +351,43 @@ def test_a_tie_at_the_prison_kills_one_and_a_greater_mcready_two(library):
                                                                 Action("pass"), Action("pass"),
                                                                 Action("kill", "bullet"), Action("kill", "cortez")])
     assert events(state, "prison-result")[0]["outcome"] == "kill-2" and len(state.gang) == 14
+
+
+# A deck that runs out at the Prison: the designer's `deck_runs_out`, as in the rest of the game.
+# With a starting hand of 62 both decks are empty from the start; at Buzzard Point Colti plays 3
+# guns, which go to his discard pile when he leaves it for the Prison (cards_on_leaving: discard).
+
+def test_at_the_prison_an_empty_deck_reshuffles_the_discard_pile_when_the_designer_says_so(library):
+    state = at_the_prison(library, starting_hand=62, deck_runs_out="reshuffle-discard")
+    inner = [(e["event"], e["side"], e.get("cards"), e.get("short")) for e in state.prison.log
+             if e["event"] in ("reshuffle", "draw", "deck-empty")]
+    # Colti must draw 6: his 3 discarded guns become his deck, he draws them, 3 are short; McReady
+    # (no discard pile: he played nothing) draws none of his 3
+    assert inner == [("reshuffle", "colti", 3, None), ("draw", "colti", ["t-gun"] * 3, 3),
+                     ("deck-empty", "colti", None, 3), ("draw", "mcready", [], 3), ("deck-empty", "mcready", None, 3)]
+    state = drive(state, [Action("pass"), Action("pass"), Action("kill", "bullet")])   # 0 against 0: a tie
+    assert events(state, "prison-result") and not state.at_prison and not state.is_terminal()
+    # back in the game: the 3 guns are in his hand (62 - 3 + 3), his discard pile is empty
+    assert len(state.hands["colti"]) == 62 and list(state.discard["colti"]) == []
+
+
+def test_at_the_prison_an_empty_deck_draws_nothing_when_the_designer_says_so(library):
+    state = at_the_prison(library, starting_hand=62, deck_runs_out="draw-nothing")
+    inner = [(e["event"], e["side"], e.get("short")) for e in state.prison.log if e["event"] in ("reshuffle", "deck-empty")]
+    assert inner == [("deck-empty", "colti", 6), ("deck-empty", "mcready", 3)]
+    assert len(state.prison.hands["colti"]) == 59 and list(state.discard["colti"]) == ["t-gun"] * 3
+
+
+def test_at_the_prison_an_empty_deck_loses_when_the_designer_says_so(library):
+    # a starting hand of 58 leaves 4 in each deck; the turn at Buzzard Point draws 2 of them;
+    # at the Prison Colti draws first (6 of the 2 left): he draws 2, then must draw from an empty
+    # deck and loses; McReady does not draw
+    state = at_the_prison(library, starting_hand=58, deck_runs_out="loses")
+    assert state.is_terminal() and state.winner == "mcready" and "at the Prison" in state.ended
+    result = events(state, "prison-result")[0]
+    assert [(e["event"], e["side"]) for e in result["events"] if e["event"] in ("draw", "deck-empty")] == [
+        ("draw", "colti"), ("deck-empty", "colti")]
+    assert len(state.hands["colti"]) == 58 + 2 - 3 + 2 and len(state.hands["mcready"]) == 58 + 2
 
 
 # -- effects the vocabulary does not play -----------------------------------------------------------

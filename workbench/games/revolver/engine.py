@@ -878,7 +878,8 @@ class State(RevolverState):
         setup = {"players": 2, "seed": self.setup["seed"], "bullet_wounds": self.wounds, "gang": list(self.gang),
                  "colti_hand": list(self.hands["colti"]), "mcready_hand": list(self.hands["mcready"]), "placed": [],
                  "ambush": self.ambush.get(rules.prison_location), "colti_deck": decks["colti"],
-                 "mcready_deck": decks["mcready"]}
+                 "mcready_deck": decks["mcready"], "colti_discard": list(self.discard["colti"]),
+                 "mcready_discard": list(self.discard["mcready"])}
         self.ambush = {k: v for k, v in self.ambush.items() if k != rules.prison_location}
         self.event("prison", "colti", why="Colti enters the San Manzanillo Prison")
         inner = PrisonState(self.game.prison, setup)
@@ -895,6 +896,7 @@ class State(RevolverState):
         self.gang = tuple(inner.gang)
         self.hands = {s: tuple(h) for s, h in inner.hands.items()}
         self.decks = {s: dict(d) for s, d in inner.decks.items()}
+        self.discard = {s: tuple(d) for s, d in inner.discard.items()}   # a reshuffle there emptied it
         self._own = frozenset(SIDES)
         for placed in inner.placed:
             self.discard[placed.side] = (*self.discard[placed.side], placed.card)
@@ -902,7 +904,10 @@ class State(RevolverState):
             self.discard["colti"] = (*self.discard["colti"], card)
         self.event("prison-result", None, outcome=inner.outcome, totals=list(inner.totals), killed=list(inner.killed),
                    events=[dict(e) for e in inner.log if e["event"] != "start"])
-        if inner.outcome == "mcready-wins":
+        if inner.lost:
+            self._end(other(inner.lost), f"{NAMES[inner.lost]} must draw from an empty deck at the Prison, and the"
+                                         " designer's rule for a deck that runs out says that player loses")
+        elif inner.outcome == "mcready-wins":
             self._end("mcready", f"bullet wound {self.wounds} on Jack Colti (at the Prison)")
         elif not self.gang:
             self._end("mcready", "every member of the gang is dead")

@@ -17,6 +17,7 @@ whose text is known is played (others are logged as not modelled).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Sequence
@@ -194,7 +195,9 @@ class RevolverPrison(Game):
                "placed": "cards placed on the Prison in advance: [card, side, firepower, face_down]",
                "ambush": "the ambush card at the Prison",
                "colti_deck": "Colti's deck as a list (default: `colti_deck`)",
-               "mcready_deck": "McReady's deck as a list (default: `mcready_deck`)"}
+               "mcready_deck": "McReady's deck as a list (default: `mcready_deck`)",
+               "colti_discard": "Colti's discard pile (what `deck_runs_out: reshuffle-discard` shuffles)",
+               "mcready_discard": "McReady's discard pile"}
 
     def __init__(self, library, ruleset):
         self.library, self.ruleset = library, ruleset
@@ -228,7 +231,7 @@ class RevolverPrison(Game):
 
     def new_initial_state(self, players: int = 2, seed: int = 0, bullet_wounds: int = 0, gang=None, colti_hand=(),
                           mcready_hand=(), placed=(), ambush: str | None = None, colti_deck=None,
-                          mcready_deck=None) -> "State":
+                          mcready_deck=None, colti_discard=(), mcready_discard=()) -> "State":
         low, high = self.player_range()
         if not low <= players <= high:
             raise UsageError(f"the Prison Phase is for {low} to {high} players (Colti and McReady), not {players}")
@@ -242,7 +245,8 @@ class RevolverPrison(Game):
         placed = [list(p) if not isinstance(p, PrisonCard) else [p.card, p.side, p.firepower, p.face_down] for p in placed]
         setup = {"players": players, "seed": seed, "bullet_wounds": bullet_wounds, "gang": gang,
                  "colti_hand": list(colti_hand), "mcready_hand": list(mcready_hand), "placed": placed, "ambush": ambush,
-                 "colti_deck": decks["colti"], "mcready_deck": decks["mcready"]}
+                 "colti_deck": decks["colti"], "mcready_deck": decks["mcready"],
+                 "colti_discard": list(colti_discard), "mcready_discard": list(mcready_discard)}
         return State(self, setup)
 
 
@@ -253,6 +257,7 @@ class State(RevolverState):
     COPIED = {"gang": list, "killed": list, "drawn": list, "pending": list, "bonus": list, "passed": dict,
               "hands": lambda hands: {s: list(h) for s, h in hands.items()},
               "decks": lambda decks: {s: dict(d) for s, d in decks.items()},
+              "discard": lambda discard: {s: list(d) for s, d in discard.items()},
               "placed": lambda placed: [PrisonCard(p.card, p.side, p.firepower, p.face_down) for p in placed]}
 
     def __init__(self, game: RevolverPrison, setup: dict):
@@ -267,6 +272,9 @@ class State(RevolverState):
             for card in setup[f"{side}_deck"]:
                 counts[card] = counts.get(card, 0) + 1
             self.decks[side] = counts
+        # the discard piles a designer's `deck_runs_out: reshuffle-discard` shuffles into a new deck
+        self.discard = {side: list(setup.get(f"{side}_discard") or ()) for side in SIDES}
+        self.lost: str | None = None        # the side that had to draw from an empty deck (`loses`)
         self.placed = [PrisonCard(c, s, f, d) for c, s, f, d in setup["placed"]]
         self.bonus: list[tuple[str, int]] = []
         self.passed = {"colti": False, "mcready": False}
@@ -333,9 +341,12 @@ class State(RevolverState):
 
     def returns(self) -> dict[str, float]:
         """In bandits: Santiago freed +1 for Colti, each bandit lost -1; a game-ending bullet wound
-        counts as Colti's whole gang lost."""
+        (or Colti drawing from an empty deck under ``deck_runs_out: loses``) counts as Colti's whole
+        gang lost, McReady drawing from an empty deck as Colti's whole gang won."""
         if self.outcome == "mcready-wins":
             colti = -float(self.start_gang)
+        elif self.outcome == "colti-wins":
+            colti = float(self.start_gang)
         else:
             colti = float(len(self.gang) - self.start_gang)
         return {"colti": colti, "mcready": -colti}
@@ -382,10 +393,14 @@ class State(RevolverState):
                 return
             if kind == "draw":
                 _, side, n, why = step
+                if n > 0 and not any(self.decks[side].values()) and self._reshuffled(side, why):
+                    continue                # the discard pile is the new deck: the draws go on from it
                 if n > 0 and any(self.decks[side].values()):
                     return
                 self.pending.pop(0)
                 self._drew(side, why, short=n)
+                if n > 0:
+                    self._deck_ran_out(side, n, why)
                 continue
             self.pending.pop(0)
             getattr(self, "_" + kind.replace("-", "_"))(*step[1:])
@@ -395,6 +410,31 @@ class State(RevolverState):
             "opponent_draws", 0)
         self.event("draw", side, count=want, cards=list(self.drawn), short=short, why=why)
         self.drawn = []
+
+    def _reshuffled(self, side: str, why: str) -> bool:
+        """A card is to be drawn from an empty deck and the designer's ``deck_runs_out`` is
+        ``reshuffle-discard``: the discard pile, if any, becomes the deck (the chance nodes then draw
+        from it, shuffled), as in the rest of the game."""
+        if self.rules.deck_runs_out != "reshuffle-discard" or not self.discard[side]:
+            return False
+        self.decks[side] = dict(Counter(self.discard[side]))
+        self.event("reshuffle", side, cards=len(self.discard[side]), why=why)
+        self.discard[side] = []
+        return True
+
+    def _deck_ran_out(self, side: str, n: int, why: str) -> None:
+        """``n`` cards could not be drawn: the designer's ``deck_runs_out`` says what follows
+        (``loses``: that side loses the game; otherwise nothing is drawn; while it is ``unknown``,
+        which only the Prison game alone allows, nothing is drawn and the log says it is unknown)."""
+        rule = self.rules.deck_runs_out
+        name = {"colti": "Colti", "mcready": "McReady"}[side]
+        outcome = f"{name} loses" if rule == "loses" else "nothing is drawn" if rule != "unknown" else \
+            "nothing is drawn (what happens is unknown: the texts do not say, and deck_runs_out is not given)"
+        self.event("deck-empty", side, short=n, why=why, outcome=outcome, rule=rule)
+        if rule == "loses":
+            self.lost = side
+            self.outcome = "mcready-wins" if side == "colti" else "colti-wins"
+            self.pending = []
 
     def _enter(self, enter: bool) -> None:
         rules = self.rules
@@ -590,7 +630,12 @@ def describe(event: dict, names: dict | None = None) -> str:
         drawn = ", ".join(name(c) for c in event["cards"])
         if event["why"] != "prison":
             return f"{side} draws {event['count']} (the ambush card)" + (f": {drawn}" if drawn else "")
-        return f"{side} draws {event['count']}" + (f": {drawn}" if drawn else " (no deck given)")
+        return f"{side} draws {event['count']}" + (f": {drawn}" if drawn else " (no deck given)" if not event.get(
+            "short") else ": none")
+    if kind == "deck-empty":
+        return f"{side}'s deck is empty: {event['short']} card(s) not drawn ({event['outcome']})"
+    if kind == "reshuffle":
+        return f"{side}'s deck is empty: the discard pile ({event['cards']} card(s)) is shuffled into a new deck"
     if kind == "ambush":
         if "note" in event:
             return f"ambush {name(event['card'])}: {event['note']}"
