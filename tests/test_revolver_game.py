@@ -545,8 +545,33 @@ def test_play_revolver_with_a_designers_deck_from_outside_the_repository(tmp_pat
     assert twice.code == 2 and "two decks for mcready" in twice.err
 
 
+def _ids_and_choices(library):
+    from workbench.rules.revolver import CHOICES
+    ids = {d.id for d in library.documents if d.game == "revolver"}
+    return ids, set().union(*CHOICES.values())
+
+
+def _assumption_problems(lines, ids, choices):
+    """What of ``lines`` (the log's assumption lines: ``name = value in words — reason``) is
+    written as in YAML: in the value, an id or a written choice as an item, or a hyphenated one
+    anywhere; in the reason, a hyphenated one outside the backticks that quote what to write."""
+    import re
+    hyphenated = {w for w in ids | choices if "-" in w}
+    found = []
+    for line in lines:
+        name, _, rest = line.partition(" = ")
+        value, _, reason = rest.partition(" \u2014 ")
+        items = [item.strip() for item in re.split(r"[,;:]", value)]
+        found += [(name, item) for item in items if item in ids | choices]
+        found += [(name, w) for w in re.findall(r"[\w-]+", value) if w in hyphenated]
+        found += [(name, w) for w in re.findall(r"[\w-]+", re.sub(r"`[^`]*`", "", reason)) if w in hyphenated]
+    return found
+
+
 def test_the_play_log_names_cards_bandits_battlefields_and_decks_never_their_ids(tmp_path):
     import re
+
+    from workbench.cli.games import _names, describe_event
 
     folder = designer_folder(tmp_path, examples=False)
     (folder / "my-deck.yaml").write_text(MY_DECK.replace("FIREPOWER", "4"))
@@ -555,13 +580,14 @@ def test_the_play_log_names_cards_bandits_battlefields_and_decks_never_their_ids
     played = run("play", "revolver", "--deck", "my-deck.yaml", "--variant", "hunt-the-man-down-module-1",
                  "--seed", "0", "--bots", "greedy", cwd=folder)
     assert played.code == 0, played.err
-    lines = [line for line in played.out.splitlines() if not line.startswith("  assumption:")]
     library = validate_paths([ROOT / "variants", folder]).library
-    documents = [d for d in library.documents if d.game == "revolver" and d.kind in ("card", "character", "deck")]
-    # the ids people would not write as words (every id with a hyphen: illustrative-bandit-3,
-    # express-3-15, jack-colti, my-gunslinger, ...); a one-word id such as `bullet` is a word too
-    ids = {d.id for d in documents if "-" in d.id}
-    found = sorted({i for line in lines for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", line)})
+    ids, choices = _ids_and_choices(library)
+    assumptions = [line.split("assumption: ", 1)[1] for line in played.out.splitlines() if line.startswith("  assumption:")]
+    assert len(assumptions) >= 8 and _assumption_problems(assumptions, ids, choices) == []
+    assert "deck_runs_out = an empty deck draws nothing \u2014 " in played.out          # the illustrative value
+    lines = [line for line in played.out.splitlines() if not line.startswith("  assumption:")]
+    hyphenated = {w for w in ids | choices if "-" in w}
+    found = sorted({w for line in lines for w in re.findall(r"[\w-]+", line) if w in hyphenated})
     assert found == [], found
     text = "\n".join(lines)
     assert "the Prison Phase:" in text and "Santiago joins Colti's gang" in text
@@ -569,6 +595,37 @@ def test_the_play_log_names_cards_bandits_battlefields_and_decks_never_their_ids
                  "Colti gunman (illustrative)", "Hail of Bullets"):
         assert name in text, name
     assert any(re.search(r"Bandit \d+ \(illustrative\) is killed", line) for line in lines)
+
+    # One-word ids (`bullet`, `cortez`, `santiago`) read as words, so every id an event holds is
+    # renamed to a token no word has; the CLI's describer, given the same names for the tokens,
+    # must write the same lines: a token in a line is an id printed as written.
+    token = {i: f"zqx{n}qz" for n, i in enumerate(sorted(ids))}
+    names = _names(library, "revolver")
+    renamed_names = {token[i]: n for i, n in names.items() if i in token}
+
+    def rename(value):
+        if isinstance(value, str):
+            return token.get(value, value) if value not in ("colti", "mcready") else value   # sides, not content
+        if isinstance(value, list):
+            return [rename(v) for v in value]
+        if isinstance(value, dict):
+            return {k: v if k in ("event", "assumptions") else rename(v) for k, v in value.items()}
+        return value
+
+    overrides = [{}, {"border_rule": "colti-greater-no-kill", "deck_runs_out": "reshuffle-discard"},
+                 {"deck_runs_out": "loses", "train_winner": "any-bandit", "mcready_wins_killing": ["cortez"]}]
+    kinds = set()
+    for seed, changed in enumerate(overrides):
+        g = Revolver.build(library, variants=["hunt-the-man-down-module-1"], decks={"mcready": "my-mcready"},
+                           overrides=changed)
+        assert _assumption_problems(g.assumptions(), ids, choices) == []
+        for event in play(g, 2, seed, ["greedy"]).log:
+            kinds.add(event["event"])
+            shown = describe_event(event, describe, names)
+            hidden = describe_event(rename(event), describe, renamed_names)
+            assert "zqx" not in hidden and hidden == shown, (event["event"], hidden)
+            assert not {w for w in re.findall(r"[\w-]+", re.sub(r"`[^`]*`", "", shown)) if w in hyphenated}, shown
+    assert {"prison-result", "killed", "card-killed", "under", "border-kept"} <= kinds, kinds
 
 
 # A newcomer's two broken McReady decks. By hand from Module 2 (deck-building.yaml): a deck has
@@ -754,3 +811,14 @@ def test_the_public_steps_legality_check_is_exactly_the_listed_actions(library):
                 assert not state.is_legal(rng.choice(cards))          # a card id is no decision
             state = state.apply(_random_step(state, rng))
     assert inside, "the seeded games never entered the Prison"
+
+
+def test_every_choice_of_every_revolver_parameter_has_words_that_are_not_written_values(library):
+    from workbench.rules.revolver import CHOICE_WORDS, CHOICES, value_words
+    ids, choices = _ids_and_choices(library)
+    for name, written in CHOICES.items():
+        assert written <= set(CHOICE_WORDS.get(name, {})), (name, written - set(CHOICE_WORDS.get(name, {})))
+        for value in written:
+            words = value_words(name, value)
+            assert words not in choices | ids and not any(w in words.split() for w in choices | ids if "-" in w), \
+                (name, value, words)

@@ -43,13 +43,13 @@ from functools import cached_property
 from fractions import Fraction
 from typing import Any
 
-from ...content.badges import badged_name
+from ...content.badges import in_force
 from ...core.errors import ContentError, UsageError
 from ...rules.effects import vocabulary
-from ...rules.revolver import SPEC, content_problems, resolve_ruleset
+from ...rules.revolver import SPEC, assumption_lines, content_problems, resolve_ruleset
 from ...rules.ruleset import plain
 from ..base import Game, Trail
-from .rules import Action as PrisonAction, RevolverPrison, State as PrisonState
+from .rules import Action as PrisonAction, RevolverPrison, State as PrisonState, label
 from .state import SIDES, RevolverState, without
 
 NAMES = {"colti": "Colti", "mcready": "McReady"}
@@ -166,11 +166,14 @@ class Revolver(Game):
 
     def label(self, identifier: str) -> str:
         """A card's, bandit's or deck's name as people read it (badged as its ``source:`` says)."""
-        for kind in ("card", "character", "deck"):
-            data = self.library.data("revolver", kind, identifier)
-            if data:
-                return badged_name(data, identifier)
-        return identifier
+        return label(self.library, identifier)
+
+    def assumptions(self) -> list[str]:
+        """The assumptions in force and the designer's choices where the texts are silent
+        (``deck_runs_out``, ``cards_on_leaving``), each value in words, then the badged documents."""
+        rules = self.ruleset
+        return assumption_lines(rules, self.label, extra=("cards_on_leaving", "deck_runs_out")) + in_force(
+            rules, self.library)
 
     def facts(self) -> dict:
         """The fixed facts the log's first event records (an audit reads them, not the engine)."""
@@ -612,7 +615,8 @@ class State(RevolverState):
         outcome = f"{NAMES[side]} loses" if rule == "loses" else "nothing is drawn"
         self.event("deck-empty", side, short=n, why=why, outcome=outcome, rule=rule)
         if rule == "loses":
-            self._end(other(side), f"{NAMES[side]} must draw from an empty deck (deck_runs_out: loses)")
+            self._end(other(side), f"{NAMES[side]} must draw from an empty deck, and the designer's rule for a deck"
+                                   " that runs out says that player loses")
 
     # -- the turn -------------------------------------------------------------------------------
     def _game_turn(self) -> None:
@@ -661,7 +665,8 @@ class State(RevolverState):
         self.event("battlefield", None, battlefield=self.battlefield["id"], turns=self.battlefield["turns"],
                    defence=self.battlefield["defence"])
         if self.rules.train_winner == "any-bandit" and self.battlefield["id"] == self.rules.express and self.gang:
-            self._end("colti", "a gang member reached the 3:15 Express (train_winner: any-bandit)")
+            self._end("colti", f"a gang member reached {self.game.label(self.battlefield['id'])} (the reading in force:"
+                               " any bandit reaching the Express wins)")
 
     def _leave(self) -> None:
         if self.rules.cards_on_leaving == "discard":
@@ -713,7 +718,7 @@ class State(RevolverState):
             return
         if rules.border_rule == "colti-greater-no-kill" and not colti_greater:
             self.event("border-kept", None, border=self.border, why="no kill, but Colti's firepower is not greater"
-                                                                    " (border_rule: colti-greater-no-kill)")
+                                                                    ", and the border rule in force wants it greater")
             return
         taken = min(self.border, rules.border_tokens_per_turn)
         self.border -= taken
@@ -810,7 +815,7 @@ class State(RevolverState):
         if not self.gang:
             self._end("mcready", "every member of the gang is dead")
         elif bandit in self.rules.mcready_wins_killing:
-            self._end("mcready", f"{self.game.label(bandit)} was killed (mcready_wins_killing)")
+            self._end("mcready", f"{self.game.label(bandit)} was killed (a bandit whose death wins the game for McReady)")
 
     def _kill_star(self, side: str, n: int) -> None:
         if n > 0 and self._targets(other(side)):
@@ -912,7 +917,7 @@ class State(RevolverState):
         elif not self.gang:
             self._end("mcready", "every member of the gang is dead")
         elif any(b in self.rules.mcready_wins_killing for b in inner.killed):
-            self._end("mcready", "a bandit of mcready_wins_killing was killed (at the Prison)")
+            self._end("mcready", "a bandit whose death wins the game for McReady was killed (at the Prison)")
 
 
 def _enter_action():

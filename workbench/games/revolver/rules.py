@@ -24,13 +24,23 @@ from typing import Any, Callable, Sequence
 
 from ...core.errors import ContentError, RuleViolation, UsageError
 from ..base import Game, Trail
-from ...rules.revolver import SPEC, content_problems, resolve_ruleset
+from ...content.badges import badged_name, in_force
+from ...rules.revolver import SPEC, assumption_lines, content_problems, resolve_ruleset
 from .state import SIDES, RevolverState
 
 
 
 class RuleError(RuleViolation):
     """A move the rules do not allow, with the rulebook's reason."""
+
+
+def label(library, identifier: str) -> str:
+    """A card's, bandit's or deck's name as people read it (badged as its ``source:`` says)."""
+    for kind in ("card", "character", "deck"):
+        data = library.data("revolver", kind, identifier)
+        if data:
+            return badged_name(data, identifier)
+    return identifier
 
 
 def _rules(rules):
@@ -216,6 +226,10 @@ class RevolverPrison(Game):
 
     def player_range(self) -> tuple[int, int]:
         return self.players
+
+    def assumptions(self) -> list[str]:
+        """The assumptions in force, each value in words, then the badged documents."""
+        return assumption_lines(self.ruleset, lambda i: label(self.library, i)) + in_force(self.ruleset, self.library)
 
     def firepower(self, card: str) -> int | None:
         value = (self.cards.get(card) or {}).get("firepower")
@@ -516,7 +530,7 @@ class State(RevolverState):
         self.totals = (colti, mcready)
         result = "colti_greater" if colti > mcready else "mcready_greater" if mcready > colti else "tie"
         self.outcome = rules.prison_outcomes[result]
-        self.event("totals", None, colti=colti, mcready=mcready, outcome=self.outcome)
+        self.event("totals", None, colti=colti, mcready=mcready, outcome=self.outcome, prisoner=rules.prisoner)
         if self.outcome in ("santiago-joins", "prisoner-joins"):
             self.gang.append(rules.prisoner)
         else:
@@ -601,12 +615,10 @@ def place_highest(side: str, placed: list[PrisonCard], playable: list[str]) -> s
     return playable[0] if playable else None
 
 
-def _outcome_words(outcome: str, name) -> str:
-    """A Prison outcome (``prison_outcomes``' values) in words."""
-    if outcome == "santiago-joins":
-        return f"{name('santiago')} joins Colti's gang"
-    if outcome == "prisoner-joins":
-        return "the prisoner joins Colti's gang"
+def _outcome_words(outcome: str, name, prisoner: str | None = None) -> str:
+    """A Prison outcome (``prison_outcomes``' values) in words; ``prisoner``: the ruleset's."""
+    if outcome in ("santiago-joins", "prisoner-joins"):
+        return f"{name(prisoner)} joins Colti's gang" if prisoner else "the prisoner joins Colti's gang"
     if isinstance(outcome, str) and outcome.startswith("kill-"):
         return f"{outcome[5:]} bandit(s) to be killed"
     return str(outcome)
@@ -653,7 +665,7 @@ def describe(event: dict, names: dict | None = None) -> str:
     if kind == "reveal":
         return f"reveal {name(event['card'])} ({event['firepower']})"
     if kind == "totals":
-        return f"Colti {event['colti']} vs McReady {event['mcready']}: {_outcome_words(event['outcome'], name)}"
+        return f"Colti {event['colti']} vs McReady {event['mcready']}: {_outcome_words(event['outcome'], name, event.get('prisoner'))}"
     if kind == "discard":
         return "discard all cards from the Prison"
     return str(event)
