@@ -338,6 +338,8 @@ def test_entering_the_prison_wounds_jack_and_a_greater_colti_frees_santiago(libr
     assert "santiago" in state.gang and len(state.gang) == 17
     state = drive(state, [])
     assert state.battlefield["id"] == "rattlesnake-creek" and state.space == 1 and not state.at_prison
+    # Buzzard Point was left once, on entering the Prison (the log said it twice)
+    assert [e["battlefield"] for e in events(state, "leave")] == ["buzzard-point"]
 
 
 def test_a_tie_at_the_prison_kills_one_and_a_greater_mcready_two(library):

@@ -59,6 +59,9 @@ ILLUSTRATIVE_NOTE = ("Values marked illustrative (the gang, the base decks, batt
                      " stand-ins, not the published game's.")
 
 
+_NOTHING: frozenset = frozenset()
+
+
 def other(side: str) -> str:
     return "mcready" if side == "colti" else "colti"
 
@@ -370,7 +373,7 @@ class State(RevolverState):
     def clone(self) -> "State":
         new = super().clone()
         # the decks are shared now: whichever state draws next copies the deck it draws from
-        self.__dict__["_own"] = new.__dict__["_own"] = frozenset()
+        self.__dict__["_own"] = new.__dict__["_own"] = _NOTHING
         if self.prison is not None:
             new.__dict__["prison"] = self.prison.clone()
         return new
@@ -634,9 +637,9 @@ class State(RevolverState):
     def _colti_turn(self) -> None:
         rules = self.rules
         if self.at_prison:                   # the Prison lasts one turn: on to the location after it
-            self.at_prison = False
+            self.at_prison = False           # (the battlefield before it was left on entering)
             self._arrive(self.game.battlefields.index(next(b for b in self.game.battlefields
-                                                          if b["id"] == rules.prison_between[1])))
+                                                          if b["id"] == rules.prison_between[1])), leave=False)
         elif self.started or rules.first_turn_advances:
             self._advance()
         self.started = True
@@ -659,8 +662,9 @@ class State(RevolverState):
             return
         self._arrive(self.bf + 1)
 
-    def _arrive(self, index: int) -> None:
-        self._leave()
+    def _arrive(self, index: int, leave: bool = True) -> None:
+        if leave:
+            self._leave()
         self.bf, self.space = index, 1
         self.event("battlefield", None, battlefield=self.battlefield["id"], turns=self.battlefield["turns"],
                    defence=self.battlefield["defence"])

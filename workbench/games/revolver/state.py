@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
+from ...core.errors import UsageError
 from ..base import State as BaseState
 
 SIDES = ("colti", "mcready")
@@ -39,6 +40,16 @@ class RevolverState(BaseState):
             d[name] = copier(d[name])
         d["log"], d["history"] = self.log.fork(), self.history.fork()
         return new
+
+    def apply(self, action) -> "RevolverState":
+        """The state after ``action``; this state is left unchanged. An action that is not legal
+        now raises :class:`~workbench.core.errors.UsageError` (checked once, before the copy)."""
+        if not self.is_legal(action):
+            raise UsageError(f"{self.describe_action(action)} is not legal now")
+        state = self.clone()
+        state.history.append(self.encode(action))
+        state._apply(action)
+        return state
 
     def encode(self, action):
         if isinstance(action, self.ACTION):
