@@ -561,6 +561,10 @@ def _assumption_problems(lines, ids, choices):
     hyphenated = {w for w in ids | choices if "-" in w}
     found = []
     for line in lines:
+        if " = " not in line:        # a document in force, or an assumption with no value
+            found += [(line, w) for w in re.findall(r"[\w-]+", re.sub(r"`[^`]*`", "", line)) if w in hyphenated]
+            found += [(line, w) for w in re.findall(r"'([^']*)'", line) if w in ids | choices]
+            continue
         name, _, rest = line.partition(" = ")
         value, _, reason = rest.partition(" \u2014 ")
         items = [item.strip() for item in re.split(r"[,;:]", value)]
@@ -577,6 +581,8 @@ def test_the_play_log_names_cards_bandits_battlefields_and_decks_never_their_ids
 
     folder = designer_folder(tmp_path, examples=False)
     (folder / "my-deck.yaml").write_text(MY_DECK.replace("FIREPOWER", "4"))
+    (folder / "my-border.yaml").write_text("kind: variant\ngame: revolver\nid: my-border\nname: My border\n"
+                                           "source: {document: house-rule}\nparameters:\n  border_tokens_at_start: 10\n")
     # seed 0, greedy: Colti enters the Prison (its phase is described inside the log) and cards
     # are killed, placed under others, drawn by effects
     played = run("play", "revolver", "--deck", "my-deck.yaml", "--variant", "hunt-the-man-down-module-1",
@@ -618,9 +624,11 @@ def test_the_play_log_names_cards_bandits_battlefields_and_decks_never_their_ids
                  {"deck_runs_out": "loses", "train_winner": "any-bandit", "mcready_wins_killing": ["cortez"]}]
     kinds = set()
     for seed, changed in enumerate(overrides):
-        g = Revolver.build(library, variants=["hunt-the-man-down-module-1"], decks={"mcready": "my-mcready"},
+        house = ["my-border"] if seed == 1 else []          # a designer's variant: in force, by its name
+        g = Revolver.build(library, variants=["hunt-the-man-down-module-1", *house], decks={"mcready": "my-mcready"},
                            overrides=changed)
         assert _assumption_problems(g.assumptions(), ids, choices) == []
+        assert ("house rule in force: the variant My border (house rule)" in g.assumptions()) == bool(house)
         for event in play(g, 2, seed, ["greedy"]).log:
             kinds.add(event["event"])
             shown = describe_event(event, describe, names)

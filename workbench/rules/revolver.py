@@ -272,3 +272,15 @@ def assumption_lines(rules, label=str, extra=()) -> list[str]:
     lines += [f"{name} = {value_words(name, rules[name], label)} \u2014 {SPEC[name].about}" for name in extra
               if name in rules and name not in rules.assumptions]
     return lines
+
+
+def in_force_words(lines) -> list[str]:
+    """The badged documents in force (``content.badges.in_force``'s lines) by their names only:
+    "house rule in force: variant 'my-rule' (My rule (house rule))" becomes "house rule in force:
+    the variant My rule (house rule)"."""
+    import re
+    out = []
+    for line in lines:
+        found = re.fullmatch(r"(.*) in force: ([\w ]+) '[^']*' \((.*)\)", line)
+        out.append(f"{found[1]} in force: the {found[2]} {found[3]}" if found else line)
+    return out

@@ -46,7 +46,7 @@ from typing import Any
 from ...content.badges import in_force
 from ...core.errors import ContentError, UsageError
 from ...rules.effects import vocabulary
-from ...rules.revolver import SPEC, assumption_lines, content_problems, resolve_ruleset
+from ...rules.revolver import SPEC, assumption_lines, content_problems, in_force_words, resolve_ruleset
 from ...rules.ruleset import plain
 from ..base import Game, Trail
 from .rules import Action as PrisonAction, RevolverPrison, State as PrisonState, label
@@ -175,8 +175,8 @@ class Revolver(Game):
         """The assumptions in force and the designer's choices where the texts are silent
         (``deck_runs_out``, ``cards_on_leaving``), each value in words, then the badged documents."""
         rules = self.ruleset
-        return assumption_lines(rules, self.label, extra=("cards_on_leaving", "deck_runs_out")) + in_force(
-            rules, self.library)
+        return assumption_lines(rules, self.label, extra=("cards_on_leaving", "deck_runs_out")) + in_force_words(
+            in_force(rules, self.library))
 
     def facts(self) -> dict:
         """The fixed facts the log's first event records (an audit reads them, not the engine)."""

@@ -25,7 +25,7 @@ from typing import Any, Callable, Sequence
 from ...core.errors import ContentError, RuleViolation, UsageError
 from ..base import Game, Trail
 from ...content.badges import badged_name, in_force
-from ...rules.revolver import SPEC, assumption_lines, content_problems, resolve_ruleset
+from ...rules.revolver import SPEC, assumption_lines, content_problems, in_force_words, resolve_ruleset
 from .state import SIDES, RevolverState
 
 
@@ -229,7 +229,8 @@ class RevolverPrison(Game):
 
     def assumptions(self) -> list[str]:
         """The assumptions in force, each value in words, then the badged documents."""
-        return assumption_lines(self.ruleset, lambda i: label(self.library, i)) + in_force(self.ruleset, self.library)
+        return assumption_lines(self.ruleset, lambda i: label(self.library, i)) + in_force_words(
+            in_force(self.ruleset, self.library))
 
     def firepower(self, card: str) -> int | None:
         value = (self.cards.get(card) or {}).get("firepower")
