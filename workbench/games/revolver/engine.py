@@ -25,8 +25,9 @@ Jack Colti surviving the Express's turn space ``express_space_survived`` (``trai
 
 With ``prison_in_play`` (Module 1), leaving the battlefield ``prison_between[0]`` Colti decides to
 enter the San Manzanillo Prison or skip it; entering plays the Prison Phase of
-:mod:`.rules` (one turn) on this game's hands, decks, gang and bullet wounds, and its result comes
-back into the game. The ambush cards: one of ``ambush_cards_total`` is returned to the box unseen
+:mod:`.rules` (one turn) on this game's hands, decks, discard piles, gang and bullet wounds (a deck
+that runs out there does what ``deck_runs_out`` says, as everywhere), and its result comes back
+into the game. The ambush cards: one of ``ambush_cards_total`` is returned to the box unseen
 (chance), McReady places the rest opposite the locations (only the card whose text is known,
 ``ambush_effects``, is played; the others are logged as not modelled).
 

@@ -29,7 +29,6 @@ from ...rules.revolver import SPEC, assumption_lines, content_problems, in_force
 from .state import SIDES, RevolverState
 
 
-
 class RuleError(RuleViolation):
     """A move the rules do not allow, with the rulebook's reason."""
 
