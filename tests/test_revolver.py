@@ -199,6 +199,46 @@ def test_draws_are_chance_nodes_over_the_cards_left(library):
     assert state.chance_outcomes() == [("a", Fraction(1, 2)), ("b", Fraction(1, 2))]
 
 
+# A deck that runs out in the Prison Phase: the designer's `deck_runs_out` (not in the texts).
+# Colti must draw 6 from a deck of 2 with 3 cards in his discard pile; McReady 3 from a deck of 3.
+
+def _runs_out(library, rule, colti_deck=("a", "a"), mcready_deck=("m", "m", "m")):
+    game = RevolverPrison.build(library, overrides={"deck_runs_out": rule})
+    state = game.new_initial_state(gang=GANG, colti_deck=list(colti_deck), mcready_deck=list(mcready_deck),
+                                   colti_discard=["b", "b", "c"])
+    return probes.finish(state.apply(Action("enter")))
+
+
+def _empty(state):
+    return [(e["event"], e["side"], e.get("short"), e.get("cards")) for e in state.log
+            if e["event"] in ("reshuffle", "deck-empty")]
+
+
+def test_in_the_prison_an_empty_deck_reshuffles_the_discard_pile_when_the_designer_says_so(library):
+    state = _runs_out(library, "reshuffle-discard")
+    # 2 from the deck, then the discard pile (3) is the deck: 3 more, then 1 short
+    assert _empty(state) == [("reshuffle", "colti", None, 3), ("deck-empty", "colti", 1, None)]
+    assert sorted(state.hands["colti"]) == ["a", "a", "b", "b", "c"] and state.discard["colti"] == []
+    assert sorted(state.hands["mcready"]) == ["m", "m", "m"] and state.outcome == "kill-1"      # 0 against 0
+
+
+def test_in_the_prison_an_empty_deck_draws_nothing_when_the_designer_says_so(library):
+    state = _runs_out(library, "draw-nothing")
+    assert _empty(state) == [("deck-empty", "colti", 4, None)]
+    assert state.hands["colti"] == ["a", "a"] and state.discard["colti"] == ["b", "b", "c"]
+
+
+def test_in_the_prison_an_empty_deck_loses_when_the_designer_says_so(library):
+    state = _runs_out(library, "loses")
+    # Colti draws first: 2, then he must draw from an empty deck and loses; McReady draws nothing
+    assert _empty(state) == [("deck-empty", "colti", 4, None)] and state.is_terminal()
+    assert state.outcome == "mcready-wins" and state.hands["mcready"] == []
+    assert state.returns() == {"colti": -3.0, "mcready": 3.0}          # the whole gang of 3 lost
+    state = _runs_out(library, "loses", colti_deck=["a"] * 6, mcready_deck=["m"])
+    assert _empty(state) == [("deck-empty", "mcready", 2, None)] and state.outcome == "colti-wins"
+    assert state.returns() == {"colti": 3.0, "mcready": -3.0}
+
+
 def test_its_too_darn_quiet_makes_colti_draw_two_cards(library):
     deck = [f"c{i}" for i in range(10)]
     result = prison_phase(library, Colti(0, GANG), ambush="its-too-darn-quiet", colti_deck=deck)

@@ -316,8 +316,8 @@ PRISON_ROUTE = {"battlefield_order": ["buzzard-point", "rattlesnake-creek", "exp
                                        "express-3-15": {"turns": 5}}}
 
 
-def at_the_prison(library, mcready="t-mcready-deputies"):
-    g = game(library, mcready=mcready, variants=["hunt-the-man-down-module-1"], **PRISON_ROUTE)
+def at_the_prison(library, mcready="t-mcready-deputies", **overrides):
+    g = game(library, mcready=mcready, variants=["hunt-the-man-down-module-1"], **PRISON_ROUTE, **overrides)
     state = g.new_initial_state()
     while state.pending[0][0] == "draw":                        # the starting hands
         state = state.apply(state.chance_outcomes()[0][0])
@@ -338,6 +338,8 @@ def test_entering_the_prison_wounds_jack_and_a_greater_colti_frees_santiago(libr
     assert "santiago" in state.gang and len(state.gang) == 17
     state = drive(state, [])
     assert state.battlefield["id"] == "rattlesnake-creek" and state.space == 1 and not state.at_prison
+    # Buzzard Point was left once, on entering the Prison (the log said it twice)
+    assert [e["battlefield"] for e in events(state, "leave")] == ["buzzard-point"]
 
 
 def test_a_tie_at_the_prison_kills_one_and_a_greater_mcready_two(library):
@@ -351,6 +353,43 @@ def test_a_tie_at_the_prison_kills_one_and_a_greater_mcready_two(library):
                                                                 Action("pass"), Action("pass"),
                                                                 Action("kill", "bullet"), Action("kill", "cortez")])
     assert events(state, "prison-result")[0]["outcome"] == "kill-2" and len(state.gang) == 14
+
+
+# A deck that runs out at the Prison: the designer's `deck_runs_out`, as in the rest of the game.
+# With a starting hand of 62 both decks are empty from the start; at Buzzard Point Colti plays 3
+# guns, which go to his discard pile when he leaves it for the Prison (cards_on_leaving: discard).
+
+def test_at_the_prison_an_empty_deck_reshuffles_the_discard_pile_when_the_designer_says_so(library):
+    state = at_the_prison(library, starting_hand=62, deck_runs_out="reshuffle-discard")
+    inner = [(e["event"], e["side"], e.get("cards"), e.get("short")) for e in state.prison.log
+             if e["event"] in ("reshuffle", "draw", "deck-empty")]
+    # Colti must draw 6: his 3 discarded guns become his deck, he draws them, 3 are short; McReady
+    # (no discard pile: he played nothing) draws none of his 3
+    assert inner == [("reshuffle", "colti", 3, None), ("draw", "colti", ["t-gun"] * 3, 3),
+                     ("deck-empty", "colti", None, 3), ("draw", "mcready", [], 3), ("deck-empty", "mcready", None, 3)]
+    state = drive(state, [Action("pass"), Action("pass"), Action("kill", "bullet")])   # 0 against 0: a tie
+    assert events(state, "prison-result") and not state.at_prison and not state.is_terminal()
+    # back in the game: the 3 guns are in his hand (62 - 3 + 3), his discard pile is empty
+    assert len(state.hands["colti"]) == 62 and list(state.discard["colti"]) == []
+
+
+def test_at_the_prison_an_empty_deck_draws_nothing_when_the_designer_says_so(library):
+    state = at_the_prison(library, starting_hand=62, deck_runs_out="draw-nothing")
+    inner = [(e["event"], e["side"], e.get("short")) for e in state.prison.log if e["event"] in ("reshuffle", "deck-empty")]
+    assert inner == [("deck-empty", "colti", 6), ("deck-empty", "mcready", 3)]
+    assert len(state.prison.hands["colti"]) == 59 and list(state.discard["colti"]) == ["t-gun"] * 3
+
+
+def test_at_the_prison_an_empty_deck_loses_when_the_designer_says_so(library):
+    # a starting hand of 58 leaves 4 in each deck; the turn at Buzzard Point draws 2 of them;
+    # at the Prison Colti draws first (6 of the 2 left): he draws 2, then must draw from an empty
+    # deck and loses; McReady does not draw
+    state = at_the_prison(library, starting_hand=58, deck_runs_out="loses")
+    assert state.is_terminal() and state.winner == "mcready" and "at the Prison" in state.ended
+    result = events(state, "prison-result")[0]
+    assert [(e["event"], e["side"]) for e in result["events"] if e["event"] in ("draw", "deck-empty")] == [
+        ("draw", "colti"), ("deck-empty", "colti")]
+    assert len(state.hands["colti"]) == 58 + 2 - 3 + 2 and len(state.hands["mcready"]) == 58 + 2
 
 
 # -- effects the vocabulary does not play -----------------------------------------------------------
@@ -390,7 +429,7 @@ def test_a_deck_run_out_reshuffles_the_discard_pile_when_the_designer_says_so(li
     assert [(e["player"], e["short"], e["round"]) for e in events(state, "deck-empty")] == [
         ("colti", 2, 1), ("mcready", 2, 1), ("colti", 1, 2)]
     assert state.hands["colti"].count("t-shoot") == 3 and len(state.hands["colti"]) == 62
-    assert state.discard["colti"] == []
+    assert list(state.discard["colti"]) == []
 
 
 def test_a_deck_run_out_loses_when_the_designer_says_so(library):
@@ -508,23 +547,55 @@ def test_play_revolver_with_a_designers_deck_from_outside_the_repository(tmp_pat
     assert twice.code == 2 and "two decks for mcready" in twice.err
 
 
+def _ids_and_choices(library):
+    from workbench.rules.revolver import CHOICES
+    ids = {d.id for d in library.documents if d.game == "revolver"}
+    return ids, set().union(*CHOICES.values())
+
+
+def _assumption_problems(lines, ids, choices):
+    """What of ``lines`` (the log's assumption lines: ``name = value in words — reason``) is
+    written as in YAML: in the value, an id or a written choice as an item, or a hyphenated one
+    anywhere; in the reason, a hyphenated one outside the backticks that quote what to write."""
+    import re
+    hyphenated = {w for w in ids | choices if "-" in w}
+    found = []
+    for line in lines:
+        if " = " not in line:        # a document in force, or an assumption with no value
+            found += [(line, w) for w in re.findall(r"[\w-]+", re.sub(r"`[^`]*`", "", line)) if w in hyphenated]
+            found += [(line, w) for w in re.findall(r"'([^']*)'", line) if w in ids | choices]
+            continue
+        name, _, rest = line.partition(" = ")
+        value, _, reason = rest.partition(" \u2014 ")
+        items = [item.strip() for item in re.split(r"[,;:]", value)]
+        found += [(name, item) for item in items if item in ids | choices]
+        found += [(name, w) for w in re.findall(r"[\w-]+", value) if w in hyphenated]
+        found += [(name, w) for w in re.findall(r"[\w-]+", re.sub(r"`[^`]*`", "", reason)) if w in hyphenated]
+    return found
+
+
 def test_the_play_log_names_cards_bandits_battlefields_and_decks_never_their_ids(tmp_path):
     import re
 
+    from workbench.cli.games import _names, describe_event
+
     folder = designer_folder(tmp_path, examples=False)
     (folder / "my-deck.yaml").write_text(MY_DECK.replace("FIREPOWER", "4"))
+    (folder / "my-border.yaml").write_text("kind: variant\ngame: revolver\nid: my-border\nname: My border\n"
+                                           "source: {document: house-rule}\nparameters:\n  border_tokens_at_start: 10\n")
     # seed 0, greedy: Colti enters the Prison (its phase is described inside the log) and cards
     # are killed, placed under others, drawn by effects
     played = run("play", "revolver", "--deck", "my-deck.yaml", "--variant", "hunt-the-man-down-module-1",
                  "--seed", "0", "--bots", "greedy", cwd=folder)
     assert played.code == 0, played.err
-    lines = [line for line in played.out.splitlines() if not line.startswith("  assumption:")]
     library = validate_paths([ROOT / "variants", folder]).library
-    documents = [d for d in library.documents if d.game == "revolver" and d.kind in ("card", "character", "deck")]
-    # the ids people would not write as words (every id with a hyphen: illustrative-bandit-3,
-    # express-3-15, jack-colti, my-gunslinger, ...); a one-word id such as `bullet` is a word too
-    ids = {d.id for d in documents if "-" in d.id}
-    found = sorted({i for line in lines for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", line)})
+    ids, choices = _ids_and_choices(library)
+    assumptions = [line.split("assumption: ", 1)[1] for line in played.out.splitlines() if line.startswith("  assumption:")]
+    assert len(assumptions) >= 8 and _assumption_problems(assumptions, ids, choices) == []
+    assert "deck_runs_out = an empty deck draws nothing \u2014 " in played.out          # the illustrative value
+    lines = [line for line in played.out.splitlines() if not line.startswith("  assumption:")]
+    hyphenated = {w for w in ids | choices if "-" in w}
+    found = sorted({w for line in lines for w in re.findall(r"[\w-]+", line) if w in hyphenated})
     assert found == [], found
     text = "\n".join(lines)
     assert "the Prison Phase:" in text and "Santiago joins Colti's gang" in text
@@ -532,6 +603,39 @@ def test_the_play_log_names_cards_bandits_battlefields_and_decks_never_their_ids
                  "Colti gunman (illustrative)", "Hail of Bullets"):
         assert name in text, name
     assert any(re.search(r"Bandit \d+ \(illustrative\) is killed", line) for line in lines)
+
+    # One-word ids (`bullet`, `cortez`, `santiago`) read as words, so every id an event holds is
+    # renamed to a token no word has; the CLI's describer, given the same names for the tokens,
+    # must write the same lines: a token in a line is an id printed as written.
+    token = {i: f"zqx{n}qz" for n, i in enumerate(sorted(ids))}
+    names = _names(library, "revolver")
+    renamed_names = {token[i]: n for i, n in names.items() if i in token}
+
+    def rename(value):
+        if isinstance(value, str):
+            return token.get(value, value) if value not in ("colti", "mcready") else value   # sides, not content
+        if isinstance(value, list):
+            return [rename(v) for v in value]
+        if isinstance(value, dict):
+            return {k: v if k in ("event", "assumptions") else rename(v) for k, v in value.items()}
+        return value
+
+    overrides = [{}, {"border_rule": "colti-greater-no-kill", "deck_runs_out": "reshuffle-discard"},
+                 {"deck_runs_out": "loses", "train_winner": "any-bandit", "mcready_wins_killing": ["cortez"]}]
+    kinds = set()
+    for seed, changed in enumerate(overrides):
+        house = ["my-border"] if seed == 1 else []          # a designer's variant: in force, by its name
+        g = Revolver.build(library, variants=["hunt-the-man-down-module-1", *house], decks={"mcready": "my-mcready"},
+                           overrides=changed)
+        assert _assumption_problems(g.assumptions(), ids, choices) == []
+        assert ("house rule in force: the variant My border (house rule)" in g.assumptions()) == bool(house)
+        for event in play(g, 2, seed, ["greedy"]).log:
+            kinds.add(event["event"])
+            shown = describe_event(event, describe, names)
+            hidden = describe_event(rename(event), describe, renamed_names)
+            assert "zqx" not in hidden and hidden == shown, (event["event"], hidden)
+            assert not {w for w in re.findall(r"[\w-]+", re.sub(r"`[^`]*`", "", shown)) if w in hyphenated}, shown
+    assert {"prison-result", "killed", "card-killed", "under", "border-kept"} <= kinds, kinds
 
 
 # A newcomer's two broken McReady decks. By hand from Module 2 (deck-building.yaml): a deck has
@@ -642,3 +746,89 @@ def test_the_turn_stepper_plays_revolver_in_the_designers_words():
     assert "Colti gunman (illustrative)" in shown and "illustrative-colti-gunman" not in shown
     assert ("wins</b>" in panel.winner.value) == (stepper.state.winner is not None)
     assert "Game over" in panel.event_log.value
+
+
+# -- the public step: clones share only what never changes, the legality check is the listed one -------
+
+def _inside(state):
+    """Everything a step may change, deep-copied (the piles, decks, gang, pending steps, the Prison)."""
+    seen = {k: copy.deepcopy(getattr(state, k)) for k in ("hands", "decks", "discard", "field", "bonus", "ambush",
+                                                           "gang", "dead", "pending", "first_turn_at", "wounds",
+                                                           "border", "turn", "bf", "space")}
+    if state.prison is not None:
+        seen["prison"] = {k: copy.deepcopy(getattr(state.prison, k)) for k in ("hands", "decks", "placed", "gang",
+                                                                               "pending", "bonus", "passed")}
+    return repr(seen)
+
+
+def _random_step(state, rng):
+    if state.is_chance_node():
+        return state.sample_chance(rng)
+    actions = state.legal_actions()
+    return Action("enter") if Action("enter") in actions else rng.choice(actions)     # into the Prison if offered
+
+
+@pytest.mark.parametrize("variants", [(), ("hunt-the-man-down-module-1",)])
+def test_a_clone_and_its_original_step_on_without_changing_each_other(library, variants):
+    import random
+
+    g = Revolver.build(validate_paths([ROOT / "variants"]).library, variants=list(variants))
+    rng = random.Random(7)
+    state, at_prison = g.new_initial_state(seed=7), 0
+    while not state.is_terminal():
+        at_prison += state.prison is not None
+        before = _inside(state)
+        twin = state.clone()
+        twin_before = _inside(twin)
+        for _ in range(3):              # the clone steps on: the original is as it was
+            if not twin.is_terminal():
+                twin.apply_in_place(_random_step(twin, rng))
+        assert _inside(state) == before
+        after_twin = _inside(twin)
+        state.apply_in_place(_random_step(state, rng))       # and the original steps: the clone is unchanged
+        assert _inside(twin) == after_twin and twin_before == before
+    assert at_prison or not variants, "the seeded game never entered the Prison"
+
+
+def test_the_public_steps_legality_check_is_exactly_the_listed_actions(library):
+    import random
+
+    from workbench.core.errors import UsageError
+
+    g = Revolver.build(validate_paths([ROOT / "variants"]).library, variants=["hunt-the-man-down-module-1"])
+    cards = sorted(g.cards) + ["not-a-card"]
+    kinds = ("play", "use", "end", "kill", "target", "under", "enter", "skip", "ambush", "place", "pass")
+    inside = 0
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = g.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            inside += state.prison is not None
+            if state.is_chance_node():
+                outcomes = {o for o, _ in state.chance_outcomes()}
+                assert all(state.is_legal(o) for o in outcomes)
+                assert not any(state.is_legal(c) for c in cards + ["kept", "returned"] if c not in outcomes)
+                assert not state.is_legal(Action("end"))
+            else:
+                listed = set(state.legal_actions())
+                here = set(state.gang) | {c for f in state.field.values() for c, _ in f} | set(state.hands["colti"]) \
+                    | set(state.hands["mcready"]) | {b["id"] for b in g.battlefields} | {None, "not-a-card"}
+                candidates = {Action(k, c) for k in kinds for c in here}
+                assert {a for a in candidates | listed if state.is_legal(a)} == listed
+                illegal = next(iter(candidates - listed))
+                with pytest.raises(UsageError, match="is not legal now"):
+                    state.apply(illegal)
+                assert not state.is_legal(rng.choice(cards))          # a card id is no decision
+            state = state.apply(_random_step(state, rng))
+    assert inside, "the seeded games never entered the Prison"
+
+
+def test_every_choice_of_every_revolver_parameter_has_words_that_are_not_written_values(library):
+    from workbench.rules.revolver import CHOICE_WORDS, CHOICES, value_words
+    ids, choices = _ids_and_choices(library)
+    for name, written in CHOICES.items():
+        assert written <= set(CHOICE_WORDS.get(name, {})), (name, written - set(CHOICE_WORDS.get(name, {})))
+        for value in written:
+            words = value_words(name, value)
+            assert words not in choices | ids and not any(w in words.split() for w in choices | ids if "-" in w), \
+                (name, value, words)

@@ -178,3 +178,109 @@ def requirements(library) -> list:
         return []
     rules, _ = resolve(library, "revolver", SPEC)
     return content_problems(library, rules) if rules is not None else []
+
+
+# -- the parameters' values in words (the play log's assumption lines) -------------------------------
+
+#: Every choice of a Revolver parameter in words, as the log shows it (``CHOICES`` lists them all:
+#: a test keeps the two together). The words say what the value does, never how it is written.
+CHOICE_WORDS: dict[str, dict[str, str]] = {
+    "first_player": {"colti": "Colti", "mcready": "McReady"},
+    "prison_first": {"colti": "Colti", "mcready": "McReady"},
+    "prison_card_type": {t: f"{t} cards only" for t in CARD_TYPES},
+    "card_costs": {"ignored": "costs are not paid",
+                   "discard-from-hand": "a card's cost is paid by discarding that many other cards from the hand"},
+    "cards_on_leaving": {"move-on": "the cards there move on with the marker", "discard": "the cards there are discarded",
+                         "unknown": "unknown (the texts do not say)"},
+    "deck_runs_out": {"draw-nothing": "an empty deck draws nothing",
+                      "reshuffle-discard": "the discard pile is shuffled into a new deck",
+                      "loses": "the player who must draw from an empty deck loses",
+                      "unknown": "unknown (the texts do not say)"},
+    "border_rule": {"no-kill": "a token leaves the card each turn McReady kills no bandit",
+                    "colti-greater-no-kill": "a token leaves the card when McReady kills no bandit and Colti's"
+                                             " firepower is greater"},
+    "train_winner": {"jack-colti": "Jack Colti must survive the Express's turn space",
+                     "any-bandit": "any bandit reaching the Express wins"},
+    "colti_card_limit": {"none": "no limit"},
+    "mcready_card_limit": {"none": "no limit"},
+    "gang": {"unknown": "unknown (the texts name 4 of the 16)"},
+    "colti_base_deck": {"unknown": "unknown (the 62-card lists are not in the texts)"},
+    "mcready_base_deck": {"unknown": "unknown (the 62-card lists are not in the texts)"},
+    "battlefield_values": {"unknown": "unknown (designer data)"},
+}
+
+
+def choices(schema) -> set:
+    """The written choices (``enum`` and ``const`` values) a parameter's schema allows."""
+    found: set = set()
+    if isinstance(schema, dict):
+        found.update(v for v in schema.get("enum") or () if isinstance(v, str))
+        if isinstance(schema.get("const"), str):
+            found.add(schema["const"])
+        for key in ("anyOf", "oneOf", "allOf"):
+            for part in schema.get(key) or ():
+                found |= choices(part)
+    return found
+
+
+#: Parameter -> its written choices (what ``CHOICE_WORDS`` must put in words).
+CHOICES = {name: choices(p.schema) for name, p in SPEC.items() if choices(p.schema)}
+
+
+def _outcome(value: str, label) -> str:
+    if value in ("santiago-joins", "prisoner-joins"):
+        return "the prisoner joins Colti's gang"
+    return f"{value[5:]} bandit(s) killed" if value.startswith("kill-") else value
+
+
+def value_words(name: str, value, label=str) -> str:
+    """``value`` of the parameter ``name`` in words: a choice as :data:`CHOICE_WORDS` says, a
+    content id by its document's name (``label``), a number as a number, a mapping key by key.
+
+    >>> value_words("deck_runs_out", "reshuffle-discard"), value_words("first_turn_advances", False)
+    ('the discard pile is shuffled into a new deck', 'no')
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        if value in CHOICE_WORDS.get(name, {}):
+            return CHOICE_WORDS[name][value]
+        if name == "prison_outcomes":
+            return _outcome(value, label)
+        return label(value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_words(name, v, label) for v in value) or "none listed"
+    if isinstance(value, dict):
+        parts = []
+        for key, item in value.items():
+            if isinstance(item, dict):
+                item = ", ".join(f"{k.replace('_', ' ')} {value_words(name, v, label)}" for k, v in item.items())
+                parts.append(f"{label(key)}: {item}")
+            elif name == "prison_outcomes":
+                parts.append(f"{key.replace('_', ' ')}: {_outcome(item, label)}")
+            else:
+                parts.append(f"{label(key)}: {value_words(name, item, label)}")
+        return "; ".join(parts) or "none listed"
+    return str(value)
+
+
+def assumption_lines(rules, label=str, extra=()) -> list[str]:
+    """``name = value in words — reason`` for every assumption in force (a log's and a notebook's
+    lines), then for each parameter of ``extra`` (a designer's choice the texts leave open)."""
+    lines = [f"{name} = {value_words(name, rules[name], label)} \u2014 {reason}" if name in rules else
+             f"{name}: {reason}" for name, reason in sorted(rules.assumptions.items())]
+    lines += [f"{name} = {value_words(name, rules[name], label)} \u2014 {SPEC[name].about}" for name in extra
+              if name in rules and name not in rules.assumptions]
+    return lines
+
+
+def in_force_words(lines) -> list[str]:
+    """The badged documents in force (``content.badges.in_force``'s lines) by their names only:
+    "house rule in force: variant 'my-rule' (My rule (house rule))" becomes "house rule in force:
+    the variant My rule (house rule)"."""
+    import re
+    out = []
+    for line in lines:
+        found = re.fullmatch(r"(.*) in force: ([\w ]+) '[^']*' \((.*)\)", line)
+        out.append(f"{found[1]} in force: the {found[2]} {found[3]}" if found else line)
+    return out

@@ -25,8 +25,9 @@ Jack Colti surviving the Express's turn space ``express_space_survived`` (``trai
 
 With ``prison_in_play`` (Module 1), leaving the battlefield ``prison_between[0]`` Colti decides to
 enter the San Manzanillo Prison or skip it; entering plays the Prison Phase of
-:mod:`.rules` (one turn) on this game's hands, decks, gang and bullet wounds, and its result comes
-back into the game. The ambush cards: one of ``ambush_cards_total`` is returned to the box unseen
+:mod:`.rules` (one turn) on this game's hands, decks, discard piles, gang and bullet wounds (a deck
+that runs out there does what ``deck_runs_out`` says, as everywhere), and its result comes back
+into the game. The ambush cards: one of ``ambush_cards_total`` is returned to the box unseen
 (chance), McReady places the rest opposite the locations (only the card whose text is known,
 ``ambush_effects``, is played; the others are logged as not modelled).
 
@@ -39,23 +40,27 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import Any
 
-from ...content.badges import badged_name
+from ...content.badges import in_force
 from ...core.errors import ContentError, UsageError
 from ...rules.effects import vocabulary
-from ...rules.revolver import SPEC, content_problems, resolve_ruleset
+from ...rules.revolver import SPEC, assumption_lines, content_problems, in_force_words, resolve_ruleset
 from ...rules.ruleset import plain
-from ..base import Game, State as BaseState, Trail
-from .rules import RevolverPrison, State as PrisonState
+from ..base import Game, Trail
+from .rules import Action as PrisonAction, RevolverPrison, State as PrisonState, label
+from .state import SIDES, RevolverState, without
 
-SIDES = ("colti", "mcready")
 NAMES = {"colti": "Colti", "mcready": "McReady"}
 CODE = "engine-requirement"
 STAYS = ("firepower", "character")          # played to the battlefield, they stay there
 ILLUSTRATIVE_NOTE = ("Values marked illustrative (the gang, the base decks, battlefield turns and defence) are"
                      " stand-ins, not the published game's.")
+
+
+_NOTHING: frozenset = frozenset()
 
 
 def other(side: str) -> str:
@@ -89,11 +94,16 @@ class Card:
     def stays(self) -> bool:
         return self.type in STAYS
 
-    @property
+    @cached_property
     def attack_only(self) -> bool:
         return any(e.get("effect") == "attack-firepower" for e in self.effects)
 
-    @property
+    @cached_property
+    def under(self) -> dict | None:
+        """The card's ``under-star`` effect (it goes under a [star icon] card), if it has one."""
+        return next((e for e in self.effects if e.get("effect") == "under-star"), None)
+
+    @cached_property
     def star(self) -> bool:
         # the [star icon] cards a kill effect hits: those printed with it, and characters (Example 1
         # kills Charlie Withers' First Deputy and the Pinkerton Marshal, both character cards)
@@ -160,11 +170,14 @@ class Revolver(Game):
 
     def label(self, identifier: str) -> str:
         """A card's, bandit's or deck's name as people read it (badged as its ``source:`` says)."""
-        for kind in ("card", "character", "deck"):
-            data = self.library.data("revolver", kind, identifier)
-            if data:
-                return badged_name(data, identifier)
-        return identifier
+        return label(self.library, identifier)
+
+    def assumptions(self) -> list[str]:
+        """The assumptions in force and the designer's choices where the texts are silent
+        (``deck_runs_out``, ``cards_on_leaving``), each value in words, then the badged documents."""
+        rules = self.ruleset
+        return assumption_lines(rules, self.label, extra=("cards_on_leaving", "deck_runs_out")) + in_force_words(
+            in_force(rules, self.library))
 
     def facts(self) -> dict:
         """The fixed facts the log's first event records (an audit reads them, not the engine)."""
@@ -308,10 +321,18 @@ def _gang(library, rules):
     return out
 
 
-class State(BaseState):
-    """One moment of the whole game; ``apply`` returns the next state."""
+class State(RevolverState):
+    """One moment of the whole game; ``apply`` returns the next state.
+
+    The piles (hands, discard piles, the cards on the battlefield with those under them), the gang
+    and the dead are tuples, and the attack bonus and the ambush cards placed are dicts, all
+    replaced when they change, so a clone shares them; a deck is copied
+    the first time a state draws from it after a clone (``_own``: the sides whose deck this state
+    owns)."""
 
     ROUND_EVENT = "turn"
+    ACTION = Action
+    COPIED = {"hands": dict.copy, "decks": dict.copy, "discard": dict.copy, "field": dict.copy, "pending": list.copy}
 
     def __init__(self, game: Revolver, setup: dict):
         rules = game.ruleset
@@ -321,14 +342,15 @@ class State(BaseState):
         self.bf, self.space = 0, 1          # the marker: battlefield index and turn space
         self.at_prison = False
         self.started = False                # the marker has not been advanced yet
-        self.first_turn_at = [False] * len(game.battlefields)   # a battlefield's first turn was played
-        self.hands = {s: [] for s in SIDES}
+        self.first_turn_at = (False,) * len(game.battlefields)   # a battlefield's first turn was played
+        self.hands: dict[str, tuple] = {s: () for s in SIDES}
         self.decks = {s: dict(game.decks[s]) for s in SIDES}
-        self.discard = {s: [] for s in SIDES}
-        self.field = {s: [] for s in SIDES}  # cards on the current battlefield: [card, [cards under it]]
+        self._own = frozenset(SIDES)
+        self.discard: dict[str, tuple] = {s: () for s in SIDES}
+        self.field: dict[str, tuple] = {s: () for s in SIDES}  # cards on the battlefield: (card, (cards under it))
         self.bonus = {s: 0 for s in SIDES}   # attack-phase firepower this turn
-        self.gang = list(rules.gang)
-        self.dead: list[str] = []
+        self.gang = tuple(rules.gang)
+        self.dead: tuple = ()
         self.wounds = 0
         self.border = rules.border_tokens_at_start
         self.killed_this_turn = 0
@@ -350,28 +372,19 @@ class State(BaseState):
 
     # -- copying ------------------------------------------------------------------------------
     def clone(self) -> "State":
-        new = object.__new__(State)
-        d = new.__dict__ = self.__dict__.copy()
-        d.pop("_legal", None)
-        d["hands"] = {s: list(h) for s, h in self.hands.items()}
-        d["decks"] = {s: dict(x) for s, x in self.decks.items()}
-        d["discard"] = {s: list(x) for s, x in self.discard.items()}
-        d["field"] = {s: [[c, list(u)] for c, u in x] for s, x in self.field.items()}
-        d["bonus"], d["ambush"] = dict(self.bonus), dict(self.ambush)
-        d["gang"], d["dead"], d["pending"] = list(self.gang), list(self.dead), list(self.pending)
-        d["first_turn_at"] = list(self.first_turn_at)
+        new = super().clone()
+        # the decks are shared now: whichever state draws next copies the deck it draws from
+        self.__dict__["_own"] = new.__dict__["_own"] = _NOTHING
         if self.prison is not None:
-            d["prison"] = self.prison.clone()
-        d["log"], d["history"] = self.log.fork(), self.history.fork()
+            new.__dict__["prison"] = self.prison.clone()
         return new
 
-    @property
-    def rules(self):
-        return self.game.ruleset
-
-    @property
-    def seats(self) -> list[str]:
-        return list(SIDES)
+    def _deck(self, side: str) -> dict:
+        """``side``'s deck, this state's own (copied first if a clone shares it)."""
+        if side not in self._own:
+            self.decks[side] = dict(self.decks[side])
+            self._own = self._own | {side}
+        return self.decks[side]
 
     @property
     def battlefield(self) -> dict:
@@ -452,19 +465,35 @@ class State(BaseState):
         raise AssertionError(kind)      # a bug: every decision step is listed above
 
     def is_legal(self, action) -> bool:
-        if self.prison is not None and self.prison.is_chance_node():
-            return self.prison.is_legal(action)
-        if self.is_chance_node():
-            return any(action == o for o, _ in self.chance_outcomes())
-        return isinstance(action, Action) and super().is_legal(action)
-
-    def encode(self, action):
-        if isinstance(action, Action):
-            return {"action": action.kind, "card": action.card}
-        return {"draw": action}
-
-    def decode(self, data):
-        return Action(data["action"], data.get("card")) if "action" in data else data["draw"]
+        """Whether ``action`` may be applied now: what :meth:`legal_actions` and
+        :meth:`chance_outcomes` list, checked directly for a draw and a card played or used
+        (the public step's check, without listing every legal action)."""
+        if self.ended:
+            return False
+        if self.prison is not None:
+            if self.prison.is_chance_node():
+                return self.prison.is_legal(action)
+            return isinstance(action, Action) and self.prison.is_legal(PrisonAction(action.kind, action.card))
+        if not self.pending:
+            return False
+        step = self.pending[0]
+        kind = step[0]
+        if kind == "draw":
+            return isinstance(action, str) and self.decks[step[1]].get(action, 0) > 0
+        if kind == "ambush-draw":
+            return action in ("kept", "returned")
+        if not isinstance(action, Action):
+            return False
+        if action.kind == "end":
+            return kind in ("play", "attack-use") and action.card is None
+        card = self.game.cards.get(action.card)
+        if kind == "play":
+            return (action.kind == "play" and card is not None and action.card in self.hands[step[1]]
+                    and self._playable(step[1], action.card))
+        if kind == "attack-use":
+            return (action.kind == "use" and card is not None and action.card in self.hands[step[1]]
+                    and card.attack_only and self._affordable(step[1], action.card))
+        return super().is_legal(action)
 
     def describe_action(self, action) -> str:
         return str(action)
@@ -483,8 +512,7 @@ class State(BaseState):
         card = self.game.cards[card_id]
         if card.attack_only or not self._affordable(side, card_id):
             return False
-        under = next((e for e in card.effects if e.get("effect") == "under-star"), None)
-        if under is not None:
+        if card.under is not None:
             return bool(self._under_targets(side, card_id))
         if card.stays:
             limit = self._limit(side)
@@ -498,14 +526,12 @@ class State(BaseState):
         return scoped or stars
 
     def _under_targets(self, side: str, card_id: str) -> list[str]:
-        spec = next(e for e in self.game.cards[card_id].effects if e.get("effect") == "under-star")
-        excepted = set(spec.get("except") or [])
+        excepted = set(self.game.cards[card_id].under.get("except") or [])
         return [c for c, _ in self.field[side] if self.game.cards[c].star and c not in excepted]
 
     # -- applying -------------------------------------------------------------------------------
     def _apply(self, action) -> None:
         if self.prison is not None:
-            from .rules import Action as PrisonAction
             self.prison.apply_in_place(PrisonAction(action.kind, action.card) if isinstance(action, Action) else action)
             if self.prison.is_terminal():
                 self._left_prison()
@@ -515,8 +541,8 @@ class State(BaseState):
         kind = step[0]
         if kind == "draw":
             _, side, n, why = step
-            self.decks[side][action] -= 1
-            self.hands[side].append(action)
+            self._deck(side)[action] -= 1
+            self.hands[side] = (*self.hands[side], action)
             self.pending[0] = ("draw", side, n - 1, why)
             self.event("draw", side, card=action, why=why)
         elif kind == "ambush-draw":
@@ -527,7 +553,7 @@ class State(BaseState):
         elif kind == "ambush?":
             self.pending.pop(0)
             card = next(iter(self.rules.ambush_effects))
-            self.ambush[action.card] = card
+            self.ambush = {**self.ambush, action.card: card}
             self.event("ambush-placed", "mcready", card=card, location=action.card)
         elif kind == "play":
             self._play(step[1], action)
@@ -548,10 +574,10 @@ class State(BaseState):
             self._spend_points(step[1], step[2], action.card)
         elif kind == "under?":
             self.pending.pop(0)
-            for entry in self.field[step[1]]:
-                if entry[0] == action.card:
-                    entry[1].append(step[2])
-                    break
+            field = list(self.field[step[1]])
+            i = next(i for i, (c, _) in enumerate(field) if c == action.card)
+            field[i] = (action.card, (*field[i][1], step[2]))
+            self.field[step[1]] = tuple(field)
             self.event("under", step[1], card=step[2], above=action.card)
         elif kind == "enter?":
             self.pending.pop(0)
@@ -586,13 +612,15 @@ class State(BaseState):
         if rule == "reshuffle-discard" and self.discard[side]:
             # the discard pile becomes the deck; the chance nodes then draw from it, shuffled
             self.decks[side] = dict(Counter(self.discard[side]))
+            self._own = self._own | {side}
             self.event("reshuffle", side, cards=len(self.discard[side]), why=why)
-            self.discard[side] = []
+            self.discard[side] = ()
             return
         outcome = f"{NAMES[side]} loses" if rule == "loses" else "nothing is drawn"
         self.event("deck-empty", side, short=n, why=why, outcome=outcome, rule=rule)
         if rule == "loses":
-            self._end(other(side), f"{NAMES[side]} must draw from an empty deck (deck_runs_out: loses)")
+            self._end(other(side), f"{NAMES[side]} must draw from an empty deck, and the designer's rule for a deck"
+                                   " that runs out says that player loses")
 
     # -- the turn -------------------------------------------------------------------------------
     def _game_turn(self) -> None:
@@ -610,9 +638,9 @@ class State(BaseState):
     def _colti_turn(self) -> None:
         rules = self.rules
         if self.at_prison:                   # the Prison lasts one turn: on to the location after it
-            self.at_prison = False
+            self.at_prison = False           # (the battlefield before it was left on entering)
             self._arrive(self.game.battlefields.index(next(b for b in self.game.battlefields
-                                                          if b["id"] == rules.prison_between[1])))
+                                                          if b["id"] == rules.prison_between[1])), leave=False)
         elif self.started or rules.first_turn_advances:
             self._advance()
         self.started = True
@@ -635,20 +663,22 @@ class State(BaseState):
             return
         self._arrive(self.bf + 1)
 
-    def _arrive(self, index: int) -> None:
-        self._leave()
+    def _arrive(self, index: int, leave: bool = True) -> None:
+        if leave:
+            self._leave()
         self.bf, self.space = index, 1
         self.event("battlefield", None, battlefield=self.battlefield["id"], turns=self.battlefield["turns"],
                    defence=self.battlefield["defence"])
         if self.rules.train_winner == "any-bandit" and self.battlefield["id"] == self.rules.express and self.gang:
-            self._end("colti", "a gang member reached the 3:15 Express (train_winner: any-bandit)")
+            self._end("colti", f"a gang member reached {self.game.label(self.battlefield['id'])} (the reading in force:"
+                               " any bandit reaching the Express wins)")
 
     def _leave(self) -> None:
         if self.rules.cards_on_leaving == "discard":
             for side in SIDES:
                 for card, under in self.field[side]:
-                    self.discard[side] += [card] + under
-                self.field[side] = []
+                    self.discard[side] = (*self.discard[side], card, *under)
+                self.field[side] = ()
             self.event("leave", None, battlefield=self.battlefield["id"], cards="discarded")
         else:
             self.event("leave", None, battlefield=self.battlefield["id"], cards="moved on")
@@ -657,14 +687,15 @@ class State(BaseState):
         steps = [("draw", "mcready", self.rules.turn_draws, "turn")]
         bf = self.battlefield["id"]
         if not self.first_turn_at[self.bf]:
-            self.first_turn_at[self.bf] = True
+            self.first_turn_at = tuple(True if i == self.bf else seen for i, seen in enumerate(self.first_turn_at))
             if bf in self.ambush:
                 steps.append(("reveal-ambush", bf))
         steps += [("play", "mcready"), ("attack-use", "mcready"), ("attack-use", "colti"), ("attack",)]
         self.pending[0:0] = steps
 
     def _reveal_ambush(self, location: str) -> None:
-        card = self.ambush.pop(location)
+        card = self.ambush[location]
+        self.ambush = {k: v for k, v in self.ambush.items() if k != location}
         effect = self.rules.ambush_effects[card]
         self.event("ambush", "mcready", card=card, location=location, **effect)
         # the ambush card (Card List): "Kill two [gravestone icon]. Then your opponent draws two cards
@@ -692,7 +723,7 @@ class State(BaseState):
             return
         if rules.border_rule == "colti-greater-no-kill" and not colti_greater:
             self.event("border-kept", None, border=self.border, why="no kill, but Colti's firepower is not greater"
-                                                                    " (border_rule: colti-greater-no-kill)")
+                                                                    ", and the border rule in force wants it greater")
             return
         taken = min(self.border, rules.border_tokens_per_turn)
         self.border -= taken
@@ -716,13 +747,13 @@ class State(BaseState):
 
     # -- effects ----------------------------------------------------------------------------------
     def _pay(self, side: str, card_id: str) -> None:
-        self.hands[side].remove(card_id)
+        self.hands[side] = without(self.hands[side], card_id)
         if self.rules.card_costs == "discard-from-hand":
             cost = self.game.cards[card_id].cost or 0
             paid = sorted(self.hands[side])[:cost]
             for card in paid:
-                self.hands[side].remove(card)
-                self.discard[side].append(card)
+                self.hands[side] = without(self.hands[side], card)
+                self.discard[side] = (*self.discard[side], card)
             if paid:
                 self.event("pay", side, card=card_id, discarded=paid)
 
@@ -733,13 +764,12 @@ class State(BaseState):
             return
         card = self.game.cards[action.card]
         self._pay(side, card.id)
-        goes_under = any(e.get("effect") == "under-star" for e in card.effects)
-        if goes_under:
+        if card.under is not None:
             pass                       # it goes under a card (the under? step), not to the field
         elif card.stays:
-            self.field[side].append([card.id, []])
+            self.field[side] = (*self.field[side], (card.id, ()))
         else:
-            self.discard[side].append(card.id)
+            self.discard[side] = (*self.discard[side], card.id)
         self.event("play", side, card=card.id, type=card.type, firepower=card.firepower if card.stays else None,
                    battlefield=self.battlefield["id"], on_field=len(self.field[side]))
         self._effects(side, card)
@@ -750,7 +780,7 @@ class State(BaseState):
             return
         card = self.game.cards[action.card]
         self._pay(side, card.id)
-        self.discard[side].append(card.id)
+        self.discard[side] = (*self.discard[side], card.id)
         self.event("use", side, card=card.id)
         self._effects(side, card)
 
@@ -783,14 +813,14 @@ class State(BaseState):
             self.pending.insert(0, ("kill?", "colti", n, why))
 
     def _kill_bandit(self, bandit: str, why: str) -> None:
-        self.gang.remove(bandit)
-        self.dead.append(bandit)
+        self.gang = without(self.gang, bandit)
+        self.dead = (*self.dead, bandit)
         self.killed_this_turn += 1
         self.event("killed", "colti", bandit=bandit, why=why, gang=len(self.gang))
         if not self.gang:
             self._end("mcready", "every member of the gang is dead")
         elif bandit in self.rules.mcready_wins_killing:
-            self._end("mcready", f"{self.game.label(bandit)} was killed (mcready_wins_killing)")
+            self._end("mcready", f"{self.game.label(bandit)} was killed (a bandit whose death wins the game for McReady)")
 
     def _kill_star(self, side: str, n: int) -> None:
         if n > 0 and self._targets(other(side)):
@@ -814,18 +844,21 @@ class State(BaseState):
         self._points(side, points - cost)
 
     def _kill_card(self, owner: str, card_id: str, by: str) -> None:
-        index = next(i for i, (c, _) in enumerate(self.field[owner]) if c == card_id)
-        card, under = self.field[owner].pop(index)
+        field = self.field[owner]
+        index = next(i for i, (c, _) in enumerate(field) if c == card_id)
+        card, under = field[index]
+        self.field[owner] = field[:index] + field[index + 1:]
         if under:
             # Brad Runyan (Card List; FAQ Q3): the card above is removed from the game, its player
             # draws, and the card under it goes to the discard pile
-            self.discard[owner] += under
+            self.discard[owner] = (*self.discard[owner], *under)
+            under = list(under)
             draws = sum(next((e.get("draws", 0) for e in self.game.cards[u].effects
                               if e.get("effect") == "under-star"), 0) for u in under)
             self.event("card-killed", by, card=card, owner=owner, removed_from_game=True, under=under)
             self.pending.insert(0, ("draw", owner, draws, under[0]))
         else:
-            self.discard[owner].append(card)
+            self.discard[owner] = (*self.discard[owner], card)
             self.event("card-killed", by, card=card, owner=owner)
 
     def _end(self, winner: str | None, why: str) -> None:
@@ -854,8 +887,10 @@ class State(BaseState):
         decks = {s: [c for c, n in sorted(self.decks[s].items()) for _ in range(n)] for s in SIDES}
         setup = {"players": 2, "seed": self.setup["seed"], "bullet_wounds": self.wounds, "gang": list(self.gang),
                  "colti_hand": list(self.hands["colti"]), "mcready_hand": list(self.hands["mcready"]), "placed": [],
-                 "ambush": self.ambush.pop(rules.prison_location, None), "colti_deck": decks["colti"],
-                 "mcready_deck": decks["mcready"]}
+                 "ambush": self.ambush.get(rules.prison_location), "colti_deck": decks["colti"],
+                 "mcready_deck": decks["mcready"], "colti_discard": list(self.discard["colti"]),
+                 "mcready_discard": list(self.discard["mcready"])}
+        self.ambush = {k: v for k, v in self.ambush.items() if k != rules.prison_location}
         self.event("prison", "colti", why="Colti enters the San Manzanillo Prison")
         inner = PrisonState(self.game.prison, setup)
         inner.apply_in_place(_enter_action())
@@ -867,26 +902,30 @@ class State(BaseState):
         inner, self.prison = self.prison, None
         self.wounds = inner.wounds
         self.killed_this_turn += len(inner.killed)
-        self.dead += inner.killed
-        self.gang = list(inner.gang)
-        self.hands = {s: list(h) for s, h in inner.hands.items()}
+        self.dead = (*self.dead, *inner.killed)
+        self.gang = tuple(inner.gang)
+        self.hands = {s: tuple(h) for s, h in inner.hands.items()}
         self.decks = {s: dict(d) for s, d in inner.decks.items()}
+        self.discard = {s: tuple(d) for s, d in inner.discard.items()}   # a reshuffle there emptied it
+        self._own = frozenset(SIDES)
         for placed in inner.placed:
-            self.discard[placed.side].append(placed.card)
+            self.discard[placed.side] = (*self.discard[placed.side], placed.card)
         for card, _ in inner.bonus:
-            self.discard["colti"].append(card)
+            self.discard["colti"] = (*self.discard["colti"], card)
         self.event("prison-result", None, outcome=inner.outcome, totals=list(inner.totals), killed=list(inner.killed),
                    events=[dict(e) for e in inner.log if e["event"] != "start"])
-        if inner.outcome == "mcready-wins":
+        if inner.lost:
+            self._end(other(inner.lost), f"{NAMES[inner.lost]} must draw from an empty deck at the Prison, and the"
+                                         " designer's rule for a deck that runs out says that player loses")
+        elif inner.outcome == "mcready-wins":
             self._end("mcready", f"bullet wound {self.wounds} on Jack Colti (at the Prison)")
         elif not self.gang:
             self._end("mcready", "every member of the gang is dead")
         elif any(b in self.rules.mcready_wins_killing for b in inner.killed):
-            self._end("mcready", "a bandit of mcready_wins_killing was killed (at the Prison)")
+            self._end("mcready", "a bandit whose death wins the game for McReady was killed (at the Prison)")
 
 
 def _enter_action():
-    from .rules import Action as PrisonAction
     return PrisonAction("enter")
 
 
@@ -897,7 +936,7 @@ def _register() -> None:
 
     @words.handler("attack-firepower")
     def attack_firepower(state, side, card, spec):
-        state.bonus[side] += int(spec.get("amount", 0))
+        state.bonus = {**state.bonus, side: state.bonus[side] + int(spec.get("amount", 0))}
         state.event("attack-firepower", side, card=card.id, amount=int(spec.get("amount", 0)))
 
     @words.handler("kill-star")

@@ -17,19 +17,29 @@ whose text is known is played (others are logged as not modelled).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from ...core.errors import ContentError, RuleViolation, UsageError
-from ..base import Game, State as BaseState, Trail
-from ...rules.revolver import SPEC, content_problems, resolve_ruleset
-
-SIDES = ("colti", "mcready")
+from ..base import Game, Trail
+from ...content.badges import badged_name, in_force
+from ...rules.revolver import SPEC, assumption_lines, content_problems, in_force_words, resolve_ruleset
+from .state import SIDES, RevolverState
 
 
 class RuleError(RuleViolation):
     """A move the rules do not allow, with the rulebook's reason."""
+
+
+def label(library, identifier: str) -> str:
+    """A card's, bandit's or deck's name as people read it (badged as its ``source:`` says)."""
+    for kind in ("card", "character", "deck"):
+        data = library.data("revolver", kind, identifier)
+        if data:
+            return badged_name(data, identifier)
+    return identifier
 
 
 def _rules(rules):
@@ -194,7 +204,9 @@ class RevolverPrison(Game):
                "placed": "cards placed on the Prison in advance: [card, side, firepower, face_down]",
                "ambush": "the ambush card at the Prison",
                "colti_deck": "Colti's deck as a list (default: `colti_deck`)",
-               "mcready_deck": "McReady's deck as a list (default: `mcready_deck`)"}
+               "mcready_deck": "McReady's deck as a list (default: `mcready_deck`)",
+               "colti_discard": "Colti's discard pile (what `deck_runs_out: reshuffle-discard` shuffles)",
+               "mcready_discard": "McReady's discard pile"}
 
     def __init__(self, library, ruleset):
         self.library, self.ruleset = library, ruleset
@@ -214,6 +226,11 @@ class RevolverPrison(Game):
     def player_range(self) -> tuple[int, int]:
         return self.players
 
+    def assumptions(self) -> list[str]:
+        """The assumptions in force, each value in words, then the badged documents."""
+        return assumption_lines(self.ruleset, lambda i: label(self.library, i)) + in_force_words(
+            in_force(self.ruleset, self.library))
+
     def firepower(self, card: str) -> int | None:
         value = (self.cards.get(card) or {}).get("firepower")
         return value if isinstance(value, int) else None
@@ -228,7 +245,7 @@ class RevolverPrison(Game):
 
     def new_initial_state(self, players: int = 2, seed: int = 0, bullet_wounds: int = 0, gang=None, colti_hand=(),
                           mcready_hand=(), placed=(), ambush: str | None = None, colti_deck=None,
-                          mcready_deck=None) -> "State":
+                          mcready_deck=None, colti_discard=(), mcready_discard=()) -> "State":
         low, high = self.player_range()
         if not low <= players <= high:
             raise UsageError(f"the Prison Phase is for {low} to {high} players (Colti and McReady), not {players}")
@@ -242,12 +259,20 @@ class RevolverPrison(Game):
         placed = [list(p) if not isinstance(p, PrisonCard) else [p.card, p.side, p.firepower, p.face_down] for p in placed]
         setup = {"players": players, "seed": seed, "bullet_wounds": bullet_wounds, "gang": gang,
                  "colti_hand": list(colti_hand), "mcready_hand": list(mcready_hand), "placed": placed, "ambush": ambush,
-                 "colti_deck": decks["colti"], "mcready_deck": decks["mcready"]}
+                 "colti_deck": decks["colti"], "mcready_deck": decks["mcready"],
+                 "colti_discard": list(colti_discard), "mcready_discard": list(mcready_discard)}
         return State(self, setup)
 
 
-class State(BaseState):
+class State(RevolverState):
     """One moment of the Prison Phase; ``apply`` returns the next state."""
+
+    ACTION = Action
+    COPIED = {"gang": list, "killed": list, "drawn": list, "pending": list, "bonus": list, "passed": dict,
+              "hands": lambda hands: {s: list(h) for s, h in hands.items()},
+              "decks": lambda decks: {s: dict(d) for s, d in decks.items()},
+              "discard": lambda discard: {s: list(d) for s, d in discard.items()},
+              "placed": lambda placed: [PrisonCard(p.card, p.side, p.firepower, p.face_down) for p in placed]}
 
     def __init__(self, game: RevolverPrison, setup: dict):
         self.game, self.setup = game, setup
@@ -261,6 +286,9 @@ class State(BaseState):
             for card in setup[f"{side}_deck"]:
                 counts[card] = counts.get(card, 0) + 1
             self.decks[side] = counts
+        # the discard piles a designer's `deck_runs_out: reshuffle-discard` shuffles into a new deck
+        self.discard = {side: list(setup.get(f"{side}_discard") or ()) for side in SIDES}
+        self.lost: str | None = None        # the side that had to draw from an empty deck (`loses`)
         self.placed = [PrisonCard(c, s, f, d) for c, s, f, d in setup["placed"]]
         self.bonus: list[tuple[str, int]] = []
         self.passed = {"colti": False, "mcready": False}
@@ -274,30 +302,6 @@ class State(BaseState):
         self.log, self.history = Trail(), Trail()
         self.event("start", bullet_wounds=self.wounds, gang=len(self.gang), assumptions=game.assumptions(),
                    ambush=setup["ambush"])
-
-    def clone(self) -> "State":
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.pop("_legal", None)
-        new.gang, new.killed, new.drawn, new.pending = list(self.gang), list(self.killed), list(self.drawn), list(self.pending)
-        new.hands = {s: list(h) for s, h in self.hands.items()}
-        new.decks = {s: dict(d) for s, d in self.decks.items()}
-        new.placed = [PrisonCard(p.card, p.side, p.firepower, p.face_down) for p in self.placed]
-        new.bonus, new.passed = list(self.bonus), dict(self.passed)
-        new.log, new.history = self.log.fork(), self.history.fork()
-        return new
-
-    @property
-    def rules(self):
-        return self.game.ruleset
-
-    @property
-    def seats(self) -> list[str]:
-        return list(SIDES)
-
-    @property
-    def done(self) -> bool:
-        return self.is_terminal()
 
     def killable(self) -> list[str]:
         """The bandits an ambush card or the Prison's outcome may kill: not the prisoner before he is
@@ -351,20 +355,15 @@ class State(BaseState):
 
     def returns(self) -> dict[str, float]:
         """In bandits: Santiago freed +1 for Colti, each bandit lost -1; a game-ending bullet wound
-        counts as Colti's whole gang lost."""
+        (or Colti drawing from an empty deck under ``deck_runs_out: loses``) counts as Colti's whole
+        gang lost, McReady drawing from an empty deck as Colti's whole gang won."""
         if self.outcome == "mcready-wins":
             colti = -float(self.start_gang)
+        elif self.outcome == "colti-wins":
+            colti = float(self.start_gang)
         else:
             colti = float(len(self.gang) - self.start_gang)
         return {"colti": colti, "mcready": -colti}
-
-    def encode(self, action):
-        if isinstance(action, Action):
-            return {"action": action.kind, "card": action.card}
-        return {"draw": action}
-
-    def decode(self, data):
-        return Action(data["action"], data.get("card")) if "action" in data else data["draw"]
 
     def is_legal(self, action) -> bool:
         if self.is_chance_node():
@@ -408,10 +407,14 @@ class State(BaseState):
                 return
             if kind == "draw":
                 _, side, n, why = step
+                if n > 0 and not any(self.decks[side].values()) and self._reshuffled(side, why):
+                    continue                # the discard pile is the new deck: the draws go on from it
                 if n > 0 and any(self.decks[side].values()):
                     return
                 self.pending.pop(0)
                 self._drew(side, why, short=n)
+                if n > 0:
+                    self._deck_ran_out(side, n, why)
                 continue
             self.pending.pop(0)
             getattr(self, "_" + kind.replace("-", "_"))(*step[1:])
@@ -421,6 +424,31 @@ class State(BaseState):
             "opponent_draws", 0)
         self.event("draw", side, count=want, cards=list(self.drawn), short=short, why=why)
         self.drawn = []
+
+    def _reshuffled(self, side: str, why: str) -> bool:
+        """A card is to be drawn from an empty deck and the designer's ``deck_runs_out`` is
+        ``reshuffle-discard``: the discard pile, if any, becomes the deck (the chance nodes then draw
+        from it, shuffled), as in the rest of the game."""
+        if self.rules.deck_runs_out != "reshuffle-discard" or not self.discard[side]:
+            return False
+        self.decks[side] = dict(Counter(self.discard[side]))
+        self.event("reshuffle", side, cards=len(self.discard[side]), why=why)
+        self.discard[side] = []
+        return True
+
+    def _deck_ran_out(self, side: str, n: int, why: str) -> None:
+        """``n`` cards could not be drawn: the designer's ``deck_runs_out`` says what follows
+        (``loses``: that side loses the game; otherwise nothing is drawn; while it is ``unknown``,
+        which only the Prison game alone allows, nothing is drawn and the log says it is unknown)."""
+        rule = self.rules.deck_runs_out
+        name = {"colti": "Colti", "mcready": "McReady"}[side]
+        outcome = f"{name} loses" if rule == "loses" else "nothing is drawn" if rule != "unknown" else \
+            "nothing is drawn (what happens is unknown: the texts do not say, and deck_runs_out is not given)"
+        self.event("deck-empty", side, short=n, why=why, outcome=outcome, rule=rule)
+        if rule == "loses":
+            self.lost = side
+            self.outcome = "mcready-wins" if side == "colti" else "colti-wins"
+            self.pending = []
 
     def _enter(self, enter: bool) -> None:
         rules = self.rules
@@ -502,7 +530,7 @@ class State(BaseState):
         self.totals = (colti, mcready)
         result = "colti_greater" if colti > mcready else "mcready_greater" if mcready > colti else "tie"
         self.outcome = rules.prison_outcomes[result]
-        self.event("totals", None, colti=colti, mcready=mcready, outcome=self.outcome)
+        self.event("totals", None, colti=colti, mcready=mcready, outcome=self.outcome, prisoner=rules.prisoner)
         if self.outcome in ("santiago-joins", "prisoner-joins"):
             self.gang.append(rules.prisoner)
         else:
@@ -587,12 +615,10 @@ def place_highest(side: str, placed: list[PrisonCard], playable: list[str]) -> s
     return playable[0] if playable else None
 
 
-def _outcome_words(outcome: str, name) -> str:
-    """A Prison outcome (``prison_outcomes``' values) in words."""
-    if outcome == "santiago-joins":
-        return f"{name('santiago')} joins Colti's gang"
-    if outcome == "prisoner-joins":
-        return "the prisoner joins Colti's gang"
+def _outcome_words(outcome: str, name, prisoner: str | None = None) -> str:
+    """A Prison outcome (``prison_outcomes``' values) in words; ``prisoner``: the ruleset's."""
+    if outcome in ("santiago-joins", "prisoner-joins"):
+        return f"{name(prisoner)} joins Colti's gang" if prisoner else "the prisoner joins Colti's gang"
     if isinstance(outcome, str) and outcome.startswith("kill-"):
         return f"{outcome[5:]} bandit(s) to be killed"
     return str(outcome)
@@ -616,7 +642,12 @@ def describe(event: dict, names: dict | None = None) -> str:
         drawn = ", ".join(name(c) for c in event["cards"])
         if event["why"] != "prison":
             return f"{side} draws {event['count']} (the ambush card)" + (f": {drawn}" if drawn else "")
-        return f"{side} draws {event['count']}" + (f": {drawn}" if drawn else " (no deck given)")
+        return f"{side} draws {event['count']}" + (f": {drawn}" if drawn else " (no deck given)" if not event.get(
+            "short") else ": none")
+    if kind == "deck-empty":
+        return f"{side}'s deck is empty: {event['short']} card(s) not drawn ({event['outcome']})"
+    if kind == "reshuffle":
+        return f"{side}'s deck is empty: the discard pile ({event['cards']} card(s)) is shuffled into a new deck"
     if kind == "ambush":
         if "note" in event:
             return f"ambush {name(event['card'])}: {event['note']}"
@@ -634,7 +665,7 @@ def describe(event: dict, names: dict | None = None) -> str:
     if kind == "reveal":
         return f"reveal {name(event['card'])} ({event['firepower']})"
     if kind == "totals":
-        return f"Colti {event['colti']} vs McReady {event['mcready']}: {_outcome_words(event['outcome'], name)}"
+        return f"Colti {event['colti']} vs McReady {event['mcready']}: {_outcome_words(event['outcome'], name, event.get('prisoner'))}"
     if kind == "discard":
         return "discard all cards from the Prison"
     return str(event)
