@@ -239,7 +239,7 @@ def test_a_story_reward_the_engine_cannot_give_is_a_located_warning_an_unknown_a
     lp = state.players[seat].lp
     state = _complete(state, "the-long-drive")
     p = state.players[seat]
-    assert p.lp == lp + 1 and p.cattle == []                        # the LP given, the cattle token not
+    assert p.lp == lp + 1 and len(p.cattle) == 0                     # the LP given, the cattle token not
     [said] = [e for e in state.log if e["event"] == "not-played"]
     assert said["effect"] == "gaining cattle-token" and said["player"] == p.name and said["why"]
 
@@ -254,7 +254,7 @@ def test_a_poker_cards_action_is_the_vocabularys_effect(stories):
     p = probes.me(state)
     p.hand = ["JH"]                                   # the designer's second Living Legend card
     state = probes.after(state, Action("card-action", "JH"))
-    assert probes.me(state).marshal == state.rules.living_legend_points and probes.me(state).hand == []
+    assert probes.me(state).marshal == state.rules.living_legend_points and len(probes.me(state).hand) == 0
     # a designer's location action may carry it too: the same effect, the same rule
     state = probes.acting(_with(stories.library, "lawmen-stories"))
     state._play_spec(probes.me(state), {"effects": [{"effect": "living-legend"}]}, "church")
