@@ -527,10 +527,16 @@ class State(BaseState):
                 continue
             if ability in rules.reputation_cards and p.reputation_cards_played >= rules.max_reputation_cards_per_turn:
                 continue
-            if ability == "manhunt" and not any(o.wanted for o in self.players):
+            if not self._offered(ability, p):
                 continue
             actions.append(Action("card-action", card))
         return actions
+
+    def _offered(self, effect: str, p: Player) -> bool:
+        """Whether the effect, as an action of its own, is offered now: every condition its
+        declaration's ``offered_when`` names holds (the Manhunt card: while a player is wanted)."""
+        declared = VOCABULARY.effects.get(effect)
+        return declared is None or all(CONDITIONS[c](self, p) for c in declared.offered_when)
 
     def _moves(self, p: Player) -> list[Action]:
         return [Action("move", target) for target in sorted(self._reachable(p))]
@@ -1477,6 +1483,9 @@ class State(BaseState):
 
 #: How each of the rulebook's location activities is offered (its action kinds, with their rules).
 OFFERS = {name: getattr(State, "_offer_" + name.replace("-", "_")) for name in ACTIVITIES}
+#: How the engine evaluates each condition an effect's ``offered_when`` may name (the vocabulary's
+#: ``conditions``, declared in workbench/rules/western_legends_effects.py with their rule text).
+CONDITIONS = {"a-player-is-wanted": lambda state, p: any(o.wanted for o in state.players)}
 #: The part of a turn's actions that offers each action kind (is_legal asks only that part); any
 #: other kind comes from the location (State._location_offers: OFFERS and plain location actions).
 PARTS = {"work": State._work, "card-action": State._card_actions, "move": State._moves,
