@@ -59,8 +59,9 @@ class Hired:
         return Side.from_data(name or self.id, self.gunfight, wounds=self.wounds)
 
     def clone(self) -> "Hired":
-        return Hired(self.id, self.hat, self.gunfight, self.wounds, self.wanted, self.captured, self.abilities_used,
-                     self.challenged)
+        new = object.__new__(Hired)         # every field a value (gunfight is never changed): one copy
+        new.__dict__ = self.__dict__.copy()
+        return new
 
 
 @dataclass
@@ -85,15 +86,12 @@ class Player:
     def clone(self) -> "Player":
         # a state is copied on every public step: copy the containers, not through __init__
         new = object.__new__(Player)
-        new.__dict__.update(self.__dict__)
-        new.goods, new.reputation, new.dice, new.roles = (dict(self.goods), self.reputation.copy(), list(self.dice),
-                                                          list(self.roles))
+        d = new.__dict__ = self.__dict__.copy()
+        d["goods"], d["reputation"], d["dice"], d["roles"] = (self.goods.copy(), self.reputation.copy(), self.dice[:],
+                                                              self.roles[:])
         if self.tokens_used:
-            new.tokens_used = dict(self.tokens_used)
-        if self.characters:
-            new.characters = [c.clone() for c in self.characters]
-        else:
-            new.characters = []
+            d["tokens_used"] = self.tokens_used.copy()
+        d["characters"] = [c.clone() for c in self.characters] if self.characters else []
         return new
 
     def snapshot(self) -> dict:
@@ -836,26 +834,22 @@ class State(BaseState):
     # -- copying -----------------------------------------------------------------------------
     def clone(self) -> "State":
         new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.players = [p.clone() for p in self.players]
-        new.order = list(self.order)
-        new.next_order_moves = list(self.next_order_moves)
-        new.robbery_silver = dict(self.robbery_silver)
-        new.robbery_attempts = dict(self.robbery_attempts)
-        new.claims = {k: list(v) for k, v in self.claims.items()}
-        new.to_collect = list(self.to_collect)
-        new.to_roll = list(self.to_roll)
-        new.to_challenge = list(self.to_challenge)
-        new.passed = set(self.passed)
-        new.pieces = list(self.pieces)
-        new.pending = list(self.pending)
+        d = new.__dict__ = self.__dict__.copy()
+        d.pop("_legal", None)
+        d["players"] = [p.clone() for p in self.players]
+        d["order"], d["next_order_moves"], d["to_collect"] = self.order[:], self.next_order_moves[:], self.to_collect[:]
+        d["to_roll"], d["to_challenge"], d["pieces"], d["pending"] = (self.to_roll[:], self.to_challenge[:],
+                                                                      self.pieces[:], self.pending[:])
+        d["robbery_silver"], d["robbery_attempts"] = self.robbery_silver.copy(), self.robbery_attempts.copy()
+        d["claims"] = {k: v[:] for k, v in self.claims.items()}
+        d["passed"] = self.passed.copy()
         if self.outlaws:
-            new.outlaws = {k: dict(v) for k, v in self.outlaws.items()}
+            d["outlaws"] = {k: v.copy() for k, v in self.outlaws.items()}
         if self.mystery:
-            new.mystery = {k: {**v, "used": list(v["used"])} for k, v in self.mystery.items()}  # "used" grows in place
-        new.fight = dict(self.fight) if self.fight else None
-        new.log = self.log.fork()
-        new.history = self.history.fork()
+            d["mystery"] = {k: {**v, "used": list(v["used"])} for k, v in self.mystery.items()}  # "used" grows in place
+        d["fight"] = self.fight.copy() if self.fight else None
+        d["log"] = self.log.fork()
+        d["history"] = self.history.fork()
         return new
 
     # -- helpers ------------------------------------------------------------------------------
