@@ -847,7 +847,8 @@ class State(BaseState):
             d["outlaws"] = {k: v.copy() for k, v in self.outlaws.items()}
         if self.mystery:
             d["mystery"] = {k: {**v, "used": list(v["used"])} for k, v in self.mystery.items()}  # "used" grows in place
-        d["fight"] = self.fight.copy() if self.fight else None
+        if self.fight:          # its "dice" record grows in place (a shared list took a copy's rolls)
+            d["fight"] = {**self.fight, "dice": self.fight["dice"][:]}
         d["log"] = self.log.fork()
         d["history"] = self.history.fork()
         return new
