@@ -673,3 +673,18 @@ def test_a_gunfight_stepped_on_a_copy_leaves_the_originals_fight_record_alone(li
     assert json.dumps(state.fight["dice"], sort_keys=True) == before
     record = branch.fight["dice"] if branch.fight else events(branch, "gunfight")[-1]["dice"]
     assert len(record) == len(json.loads(before)) + 1                  # the branch's own roll only
+
+
+def test_a_token_used_on_a_copy_stays_unused_in_the_original(library):
+    # clone() shares nothing that changes: blue's Engineer token spent on a copy (one a turn,
+    # `abilities_per_turn`) leaves the original's blue free to use it
+    game = DarkHorse.build(library, scenario="high-noon")
+    state = to_placement(game.new_initial_state(players=3, rounds=1))
+    state = state.apply(Action("place", "marshal", (3,)))                   # red claims the Marshal space
+    state.player("blue").goods["engineer-token"] = 2
+    state.__dict__.pop("_legal", None)
+    shared = Action("place", "marshal", (3,), uses=("engineer-token",))
+    copy = state.clone()
+    copy.apply_in_place(shared)
+    assert copy.player("blue").tokens_used == {"engineer-token": 1}
+    assert state.player("blue").tokens_used == {} and shared in state.legal_actions()

@@ -68,7 +68,10 @@ class Hired:
 class Player:
     name: str
     goods: dict[str, int] = field(default_factory=dict)
+    #: shared by a state's copies: replaced, never changed in place (reputation.py's functions
+    #: return a new one; the engine writes through Player.own_reputation)
     reputation: Reputation = field(default_factory=Reputation)
+    #: dice and roles too are shared by copies: replaced, never changed in place
     dice: list[int] = field(default_factory=list)       # this round's unplaced dice
     jailed_next: int = 0                                 # dice in Jail next round
     bonus_dice_next: int = 0
@@ -81,18 +84,22 @@ class Player:
     inventor_turned: bool = False                        # its special ability used this round
     carnival_die: int | None = None                      # the Carnival die's last roll
     carnival_at: str | None = None                       # the space it claims (None: not placed)
-    tokens_used: dict[str, int] = field(default_factory=dict)   # token types used this turn
+    tokens_used: dict[str, int] = field(default_factory=dict)   # token types used this turn (replaced, shared)
 
     def clone(self) -> "Player":
-        # a state is copied on every public step: copy the containers, not through __init__
+        # a state is copied on every public step: copy what changes in place (the goods: an effects
+        # plugin writes them so), share what is replaced (reputation, dice, roles, tokens_used)
         new = object.__new__(Player)
         d = new.__dict__ = self.__dict__.copy()
-        d["goods"], d["reputation"], d["dice"], d["roles"] = (self.goods.copy(), self.reputation.copy(), self.dice[:],
-                                                              self.roles[:])
-        if self.tokens_used:
-            d["tokens_used"] = self.tokens_used.copy()
+        d["goods"] = self.goods.copy()
         d["characters"] = [c.clone() for c in self.characters] if self.characters else []
         return new
+
+    def own_reputation(self) -> Reputation:
+        """The player's Reputation to change in place: a copy of it, put in its place (copies of the
+        state share the old one)."""
+        self.reputation = self.reputation.copy()
+        return self.reputation
 
     def snapshot(self) -> dict:
         rep = self.reputation
@@ -240,10 +247,10 @@ def _bonus(state, player, spec, where):
 @effect("take-special-role")
 def _role(state, player, spec, where):
     role = spec.get("role")
-    for other in state.players:
+    for other in state.players:      # new lists: the roles are shared by the state's copies
         if role in other.roles:
-            other.roles.remove(role)
-    player.roles.append(role)
+            other.roles = [r for r in other.roles if r != role]
+    player.roles = player.roles + [role]
 
 
 @effect("draw-cards")
@@ -968,7 +975,7 @@ class State(BaseState):
         return player.goods.get(token, 0) > 0 and player.tokens_used.get(token, 0) < self.rules.abilities_per_turn
 
     def _use_token(self, player: Player, token: str, spent: bool, why: str) -> None:
-        player.tokens_used[token] = player.tokens_used.get(token, 0) + 1
+        player.tokens_used = {**player.tokens_used, token: player.tokens_used.get(token, 0) + 1}   # shared by copies
         if spent:
             player.goods[token] -= 1
         self.event("token", player.name, token=token, spent=spent, why=why)
@@ -1468,8 +1475,10 @@ class State(BaseState):
         if "inventor-die" in action.uses:
             rest.remove(player.inventor_die)
             player.inventor_die = None
+        dice = player.dice[:]            # a new list: the dice are shared by the state's copies
         for die in rest:
-            player.dice.remove(die)
+            dice.remove(die)
+        player.dice = dice
         self.claims.setdefault(action.space, []).append((player.name, action.dice, action.uses))
         self.event("place", player.name, space=action.space, dice=list(action.dice), uses=list(action.uses))
         if "engineer-token" in action.uses:
@@ -1497,7 +1506,7 @@ class State(BaseState):
             rest.remove(other.inventor_value)
             other.inventor_die = other.inventor_value
         if "engineer-token" in uses:
-            other.tokens_used["engineer-token"] -= 1
+            other.tokens_used = {**other.tokens_used, "engineer-token": other.tokens_used["engineer-token"] - 1}
             if self.rules.engineer_token_spent:
                 other.goods["engineer-token"] = other.goods.get("engineer-token", 0) + 1
         other.dice = sorted(other.dice + rest)
@@ -1983,7 +1992,7 @@ class State(BaseState):
                 self._gain(captor, "wanted-token", 1)
 
     def _lose_reputation(self, player: Player) -> None:
-        rep = player.reputation
+        rep = player.own_reputation()
         for _ in range(self.rules.flee_reputation_loss):
             for hat in ("white", "black"):
                 if getattr(rep, hat):
@@ -2005,12 +2014,12 @@ class State(BaseState):
                 self.event("convert", player.name, gold=gold, silver=gold * rate)
             player.goods["silver"] = player.goods.get("silver", 0) - amount
         elif good in ("white-hat", "black-hat", "any-reputation"):
-            rep = player.reputation
+            rep = player.own_reputation()
             for _ in range(amount):
                 hat = good.split("-")[0] if good != "any-reputation" else ("white" if rep.white else "black")
                 setattr(rep, hat, getattr(rep, hat) - 1)
         elif good == "influence":
-            player.reputation.influence -= amount
+            player.own_reputation().influence -= amount
         else:
             player.goods[good] = player.goods.get(good, 0) - amount
         self.event("pay", player.name, good=good, amount=amount)
@@ -2026,7 +2035,7 @@ class State(BaseState):
                 self.event("refused", player.name, good=good, reason=str(exc))
                 return
         elif good == "influence":
-            player.reputation.influence += amount
+            player.own_reputation().influence += amount
         elif good == "bonus-die":
             player.bonus_dice_next += amount
         else:
@@ -2131,7 +2140,7 @@ def hire(state: State, library, player: str, character_id: str) -> None:
     character = Hired(character_id, data.get("hat", "unknown"), dict(gunfight))
     seat = state.player(player)
     seat.characters.append(character)
-    seat.reputation.hired[character_id] = character.hat if character.hat in ("white", "black", "neutral") else "neutral"
+    seat.own_reputation().hired[character_id] = character.hat if character.hat in ("white", "black", "neutral") else "neutral"
     if character.gunfight.get("wanted"):
         character.wanted = True
     state.event("hire", player, character=character_id, hat=character.hat)
