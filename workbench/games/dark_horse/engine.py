@@ -805,12 +805,13 @@ class State(BaseState):
         self.robbery_silver: dict[str, int] = {}
         self.robbery_attempts: dict[tuple[str, str], int] = {}
         # each claim: (player, dice, the special dice and tokens that placed them)
+        # replaced, never changed in place (a copy of the state shares it)
         self.claims: dict[str, list[tuple[str, tuple[int, ...], tuple[str, ...]]]] = {}
         self.to_collect: list[tuple[str, str]] = []
         self.to_roll: list[str] = []
         self.to_challenge: list[str] = []                  # Wild Wild West: who may still announce a Challenge
         self.turn = 0
-        self.passed: set[str] = set()
+        self.passed: set[str] = set()     # replaced, never changed in place (copies share it)
         # the map's own pieces (mystery hexes, Wanted tokens) stay where they are until removed
         self.pieces: list = list(game.board.pieces) if game.board is not None else []
         self.outlaws: dict[str, dict] = game.outlaws()     # Wild Wild West's outlaws on the board, by hex
@@ -848,8 +849,6 @@ class State(BaseState):
         d["to_roll"], d["to_challenge"], d["pieces"], d["pending"] = (self.to_roll[:], self.to_challenge[:],
                                                                       self.pieces[:], self.pending[:])
         d["robbery_silver"], d["robbery_attempts"] = self.robbery_silver.copy(), self.robbery_attempts.copy()
-        d["claims"] = {k: v[:] for k, v in self.claims.items()}
-        d["passed"] = self.passed.copy()
         if self.outlaws:
             d["outlaws"] = {k: v.copy() for k, v in self.outlaws.items()}
         if self.mystery:
@@ -1434,10 +1433,10 @@ class State(BaseState):
             if self.interrupt:                  # a free claim (Carnival die, forced off): the turn stays
                 self.interrupt = None
                 if not player.has_dice():
-                    self.passed.add(player.name)
+                    self.passed = self.passed | {player.name}
                 return
             if not player.has_dice():
-                self.passed.add(player.name)
+                self.passed = self.passed | {player.name}
             self._next_placement()
         elif kind == "skip" and self.interrupt and self.interrupt[0] == "mystery":
             self._mystery_done(player, action.space)
@@ -1445,7 +1444,7 @@ class State(BaseState):
             self.event("no-claim", player.name, why=self.interrupt[0])
             self.interrupt = None
         elif kind == "pass":
-            self.passed.add(player.name)
+            self.passed = self.passed | {player.name}
             self.event("pass", player.name)
             self._next_placement()
         elif kind == "turn-inventor-die":
@@ -1479,18 +1478,23 @@ class State(BaseState):
         for die in rest:
             dice.remove(die)
         player.dice = dice
-        self.claims.setdefault(action.space, []).append((player.name, action.dice, action.uses))
+        claim = (player.name, action.dice, action.uses)       # a new dict and list: copies share the claims
+        self.claims = {**self.claims, action.space: [*self.claims.get(action.space, ()), claim]}
         self.event("place", player.name, space=action.space, dice=list(action.dice), uses=list(action.uses))
         if "engineer-token" in action.uses:
             self._use_token(player, "engineer-token", self.rules.engineer_token_spent,
                             f"to place on {action.space}, a Limited space someone else claims")
 
     def _unclaim(self, space: str, name: str) -> tuple:
-        taken = self.claims.get(space, [])
+        taken = list(self.claims.get(space, []))        # new lists: copies of the state share the claims
         entry = next(e for e in taken if e[0] == name)
         taken.remove(entry)
-        if not taken:
-            del self.claims[space]
+        claims = dict(self.claims)
+        if taken:
+            claims[space] = taken
+        else:
+            del claims[space]
+        self.claims = claims
         return entry
 
     def _boot(self, player: Player, action: Action) -> None:
@@ -1567,7 +1571,7 @@ class State(BaseState):
         if was_free:
             return
         if not player.has_dice():
-            self.passed.add(player.name)
+            self.passed = self.passed | {player.name}
         self._next_placement()
 
     def _moved(self, to: tuple) -> None:
@@ -1588,7 +1592,9 @@ class State(BaseState):
         self.event("mystery-moved", None, hex=key, to=list(to), picked_up=picked)
         for name, _taken in list(self.claims.items()):
             if name == HEX + key:                # the dice that claimed it stay with the claim
-                self.claims[HEX + f"{to[0]},{to[1]}"] = self.claims.pop(name)
+                claims = dict(self.claims)
+                claims[HEX + f"{to[0]},{to[1]}"] = claims.pop(name)
+                self.claims = claims
         self._after_mystery(self.player(self.interrupt[1]))
 
     def _remove_mystery(self, key: str, why: str) -> None:
@@ -1702,7 +1708,7 @@ class State(BaseState):
             self.passed = set(self.order)
             self._next_placement()
         elif not self.player(self.order[0]).has_dice():
-            self.passed.add(self.order[0])
+            self.passed = self.passed | {self.order[0]}
             self._next_placement()
 
     def _next_placement(self) -> None:
@@ -1721,7 +1727,7 @@ class State(BaseState):
             name = self.order[self.turn]
             if name not in self.passed:
                 if not self.player(name).has_dice():
-                    self.passed.add(name)
+                    self.passed = self.passed | {name}
                     continue
                 return
         if len(self.passed) == len(self.players):
