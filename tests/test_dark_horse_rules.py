@@ -3,6 +3,8 @@ and builds the situation it speaks of (fixtures in tests/corpus/dark-horse/robbe
 
 The first group are the deviations issue 17's conformance audit found in the engine of commit
 2db69dc (each failed there and passes now)."""
+import json
+import random
 from fractions import Fraction
 from pathlib import Path
 
@@ -651,3 +653,38 @@ def test_a_character_that_challenged_does_not_challenge_again_this_turn(library)
     assert len(events(state, "challenge")) == 1                              # nobody answers this time
     assert events(state, "robbed")[-1] == {**events(state, "robbed")[-1], "player": "red", "space": "fixture-vault",
                                            "silver": 1}
+
+
+def test_a_gunfight_stepped_on_a_copy_leaves_the_originals_fight_record_alone(library):
+    # clone() shares nothing that changes: the fight in progress records each roll drawn, die by
+    # die, in its "dice" (logged at its end); rolling on a copy must not add to the original's record
+    game = DarkHorse.build(library, scenario="wild-wild-west")
+    state = game.new_initial_state(players=2, rounds=2, characters={"red": ["fixture-gunslinger"]})
+    while state.phase != "challenges":
+        state = state.apply((3, 3) if state.is_chance_node() else state.legal_actions()[0])
+    target = next(at for at, o in state.outlaws.items() if o["kind"] == "wanted-token")
+    state = state.apply(Action("challenge", character="fixture-gunslinger", target=target))
+    assert state.fight is not None and state.is_chance_node()
+    before = json.dumps(state.fight["dice"], sort_keys=True)
+    rng = random.Random(3)
+    copy = state.clone()
+    copy.apply_in_place(copy.sample_chance(rng))
+    branch = state.apply(state.sample_chance(rng))
+    assert json.dumps(state.fight["dice"], sort_keys=True) == before
+    record = branch.fight["dice"] if branch.fight else events(branch, "gunfight")[-1]["dice"]
+    assert len(record) == len(json.loads(before)) + 1                  # the branch's own roll only
+
+
+def test_a_token_used_on_a_copy_stays_unused_in_the_original(library):
+    # clone() shares nothing that changes: blue's Engineer token spent on a copy (one a turn,
+    # `abilities_per_turn`) leaves the original's blue free to use it
+    game = DarkHorse.build(library, scenario="high-noon")
+    state = to_placement(game.new_initial_state(players=3, rounds=1))
+    state = state.apply(Action("place", "marshal", (3,)))                   # red claims the Marshal space
+    state.player("blue").goods["engineer-token"] = 2
+    state.__dict__.pop("_legal", None)
+    shared = Action("place", "marshal", (3,), uses=("engineer-token",))
+    copy = state.clone()
+    copy.apply_in_place(shared)
+    assert copy.player("blue").tokens_used == {"engineer-token": 1}
+    assert state.player("blue").tokens_used == {} and shared in state.legal_actions()

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.cli import main
+from workbench.core.errors import UsageError
 from workbench.app.validate import load_library
 from workbench.games.western_legends import poker
 from workbench.games.western_legends.engine import Action, WesternLegends, play
@@ -312,7 +313,7 @@ def test_poker_draws_are_the_cards_left_and_played_cards_are_discarded(build):
     assert event["hands"]["red" if me(state).name == "red" else me(state).name] == "three-of-a-kind"
     assert (me(state).money, event["pot"]) == (50 - 10 + 60, 60)
     # the two aces played are discarded with the flop and the dealer's cards; the hand is empty
-    assert me(state).hand == [] and state.poker_discard.get("AS") == 1 and state.poker_discard.get("KC") == 1
+    assert len(me(state).hand) == 0 and state.poker_discard.get("AS") == 1 and state.poker_discard.get("KC") == 1
 
 
 def test_the_ninth_space_gives_legend_points_instead(build):
@@ -523,3 +524,63 @@ def test_the_content_audit(library):
         assert step in setup, step
     story = library.data("western-legends", "rule", "story-cards")
     assert any("must choose 1" in line for line in story["rules"]) and story["source"]["document"] == "western-legends"
+
+
+# -- the public step: a cheap copy and a narrow legality check -------------------------------------
+
+def _some_games(game, seeds=range(3)):
+    """Whole seeded games with random bots, every state along the way (stepped in place)."""
+    for seed in seeds:
+        state = game.new_initial_state(players=2 + seed % 3, seed=seed)
+        chance, choice = random.Random(seed), random.Random(seed + 1)
+        while not state.is_terminal():
+            yield state
+            state = state.clone()
+            state.apply_in_place(state.sample_chance(chance) if state.is_chance_node()
+                                 else choice.choice(state.legal_actions()))
+
+
+def test_is_legal_agrees_with_legal_actions_on_whole_games(game):
+    # is_legal asks only the part of the turn's actions that offers the action's kind: on every
+    # decision of whole games it agrees with membership in legal_actions(), for every action seen
+    # in any of them and for hostile ones (an unknown kind, a list target, a target of the wrong kind)
+    states = [s for s in _some_games(game) if not s.is_chance_node()]
+    seen = {a for s in states for a in s.legal_actions()}
+    hostile = [Action("fly"), Action("move", [1, 1]), Action("move", "1,1"), Action("duel", ("red",)),
+               Action("card-action", None), Action("buy", 3)]
+    checked = 0
+    for state in states[::6]:
+        legal = state.legal_actions()
+        for action in [*seen, *hostile]:
+            assert state.is_legal(action) == (action in legal), (action, state.step, state.history[-1:])
+            checked += 1
+    assert checked > 5000 and len(seen) > 50
+    assert not any(s.is_legal(a) for s in states[:5] for a in hostile)
+
+
+def test_copies_share_nothing_either_writes(game):
+    # the copy shares the players' goods (tuples, replaced dicts) and the poker piles (copied on
+    # the first write): a branch stepped from a state and the state stepped on in place never see
+    # each other's changes, and each equals its own replay from the history
+    for state in list(_some_games(game, seeds=[4]))[::40]:
+        if state.is_terminal():
+            continue
+        before = json.dumps(state.snapshot(), sort_keys=True)
+        branch = state.clone()
+        chance, choice = random.Random(7), random.Random(8)
+        for _ in range(40):        # the original goes on in place, the branch is kept
+            if state.is_terminal():
+                break
+            state.apply_in_place(state.sample_chance(chance) if state.is_chance_node()
+                                 else choice.choice(state.legal_actions()))
+        assert json.dumps(branch.snapshot(), sort_keys=True) == before
+        replayed = game.state_from_json(json.loads(json.dumps(state.to_json())))
+        assert json.dumps(replayed.snapshot(), sort_keys=True) == json.dumps(state.snapshot(), sort_keys=True)
+
+
+def test_an_illegal_action_is_refused_by_the_public_step(game):
+    state = next(s for s in _some_games(game) if s.step == "actions")
+    with pytest.raises(UsageError, match="not legal now"):
+        state.apply(Action("move", (99, 99)))
+    with pytest.raises(UsageError, match="not legal now"):
+        state.apply(Action("fly"))

@@ -239,7 +239,7 @@ def test_a_story_reward_the_engine_cannot_give_is_a_located_warning_an_unknown_a
     lp = state.players[seat].lp
     state = _complete(state, "the-long-drive")
     p = state.players[seat]
-    assert p.lp == lp + 1 and p.cattle == []                        # the LP given, the cattle token not
+    assert p.lp == lp + 1 and len(p.cattle) == 0                     # the LP given, the cattle token not
     [said] = [e for e in state.log if e["event"] == "not-played"]
     assert said["effect"] == "gaining cattle-token" and said["player"] == p.name and said["why"]
 
@@ -254,7 +254,7 @@ def test_a_poker_cards_action_is_the_vocabularys_effect(stories):
     p = probes.me(state)
     p.hand = ["JH"]                                   # the designer's second Living Legend card
     state = probes.after(state, Action("card-action", "JH"))
-    assert probes.me(state).marshal == state.rules.living_legend_points and probes.me(state).hand == []
+    assert probes.me(state).marshal == state.rules.living_legend_points and len(probes.me(state).hand) == 0
     # a designer's location action may carry it too: the same effect, the same rule
     state = probes.acting(_with(stories.library, "lawmen-stories"))
     state._play_spec(probes.me(state), {"effects": [{"effect": "living-legend"}]}, "church")
@@ -269,3 +269,44 @@ def test_a_poker_card_action_outside_the_vocabulary_is_an_error_at_its_line(tmp_
     result = validate_paths([f], context=[ROOT / "variants"])
     errors = [p for p in result.problems if p.severity == "error"]
     assert errors and errors[0].line == 8 and "pony-express" in errors[0].message
+
+
+# -- when a poker card's ACTION is offered: the effect's declaration, never its name -------------------
+
+def test_a_card_action_is_offered_as_its_effects_declaration_says(library, monkeypatch):
+    # "The sheriff can also be moved via the Manhunt poker card (again, as long as there is at
+    # least 1 wanted player)": the Manhunt effect is declared offered_when a-player-is-wanted, and
+    # the engine asks that declaration; swapping the two cards' declarations swaps what is offered
+    from dataclasses import replace
+
+    from workbench.games.western_legends import engine as wl
+
+    state = probes.acting(build_on(library))
+    card_of = {ability: card for card, ability in sorted(state.rules.card_actions.items())}
+    manhunt, legend = Action("card-action", card_of["manhunt"]), Action("card-action", card_of["living-legend"])
+    probes.me(state).hand = (card_of["manhunt"], card_of["living-legend"])
+
+    def offered():
+        state.__dict__.pop("_legal", None)
+        listed = {a for a in state.legal_actions() if a.kind == "card-action"}
+        assert all(state.is_legal(a) == (a in listed) for a in (manhunt, legend))
+        return listed
+
+    assert wl.VOCABULARY.effects["manhunt"].offered_when == ("a-player-is-wanted",)
+    assert not any(p.wanted for p in state.players) and offered() == {legend}
+    effects = wl.VOCABULARY.effects
+    monkeypatch.setitem(effects, "manhunt", replace(effects["manhunt"], offered_when=()))
+    monkeypatch.setitem(effects, "living-legend", replace(effects["living-legend"], offered_when=("a-player-is-wanted",)))
+    assert offered() == {manhunt}
+    probes.other(state).wanted = 1
+    assert offered() == {manhunt, legend}
+
+
+def test_an_effect_is_offered_only_under_conditions_the_engine_evaluates():
+    from workbench.games.western_legends import engine as wl
+    from workbench.rules.western_legends_effects import declare
+
+    words = declare()
+    assert set(words.conditions) == set(wl.CONDITIONS)        # each declared condition has its evaluation
+    with pytest.raises(ValueError, match="no condition of western-legends"):
+        words.declare("ambush", "a house rule", "house rule", kinds=("poker-card",), offered_when=("at-night",))

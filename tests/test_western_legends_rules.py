@@ -40,7 +40,7 @@ def test_the_hand_cards_played_at_poker_are_discarded(build):
     state = after(state, Action("poker"), ["5H", "3C", "7D", "8H", "JS", "5S", "9C", "KD"])
     poker = next(e for e in state.log if e["event"] == "poker")
     assert poker["hands"] == {"red": "pair", "dealer": "high-card"} and poker["winner"] == "red"
-    assert me(state).hand == ["2D"]
+    assert list(me(state).hand) == ["2D"]
     played = ("5H", "4S", "5S", "9C", "KD", "3C", "7D", "8H", "JS")
     assert {c: state.poker_discard.get(c, 0) for c in played + ("2D",)} == {**dict.fromkeys(played, 1), "2D": 0}
 

@@ -69,6 +69,10 @@ class Effect:
     kinds : tuple
         The document kinds whose options it may be played on (``hex_type`` only for an effect on
         "this hex"); elsewhere it is a ``not-played`` warning.
+    offered_when : tuple
+        Conditions of the game's :attr:`Vocabulary.conditions` that must all hold for the engine
+        to offer the effect as an action of its own (a Western Legends poker card's ACTION); empty:
+        always offered. The engine asks this declaration, never the effect's name.
     """
 
     name: str
@@ -79,6 +83,7 @@ class Effect:
     reason: str = ""
     plugin: str = ""
     kinds: tuple = ("action_space", "hex_type")
+    offered_when: tuple = ()
 
 
 class Vocabulary:
@@ -93,19 +98,27 @@ class Vocabulary:
         self.payable: set | None = None            # the resources a cost may name and the engine pays (None: all)
         self.gainable: set | None = None           # the resources a gain may name and the engine gives (None: all)
         self.unpayable_reason = self.ungainable_reason = ""
+        #: the conditions an effect's ``offered_when`` may name: name -> what it means (the engine
+        #: evaluates each; a name outside this table is refused at declaration)
+        self.conditions: dict[str, str] = {}
         #: the game's own checks of a document: ``check(document, vocabulary)`` yields findings
         self.checks: list[Callable] = []
 
     def declare(self, name: str, about: str, source: str, parameters: dict | None = None, *, played: bool = True,
                 reason: str = "", handler: Callable | None = None, plugin: str = "",
-                kinds: tuple = ("action_space", "hex_type")) -> Effect:
-        """Declare an effect (once); ``handler`` (for plugins) is what the engine calls to play it."""
+                kinds: tuple = ("action_space", "hex_type"), offered_when: tuple = ()) -> Effect:
+        """Declare an effect (once); ``handler`` (for plugins) is what the engine calls to play it;
+        ``offered_when``: the conditions (of :attr:`conditions`) under which it is offered."""
         if name in self.effects:
             raise ValueError(f"the effect '{name}' is declared twice in {self.game}'s vocabulary")
         if not played and not reason:
             raise ValueError(f"the effect '{name}' is not played: say why (reason=)")
+        unknown = [c for c in offered_when if c not in self.conditions]
+        if unknown:
+            raise ValueError(f"the effect '{name}' is offered when '{unknown[0]}', which is no condition of {self.game}'s"
+                             f" vocabulary (conditions: {', '.join(self.conditions) or 'none'})")
         declared = Effect(name, about, source, dict(parameters or {}), played or handler is not None, reason, plugin,
-                          tuple(kinds))
+                          tuple(kinds), tuple(offered_when))
         self.effects[name] = declared
         if handler is not None:
             self.handlers[name] = handler

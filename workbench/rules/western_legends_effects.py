@@ -49,15 +49,23 @@ ROLES = {"sheriff": "the sheriff starts here, and arrested players are placed he
          "bandit-spawn": f"bandits start here (one on each hideout without a player) and spawn here ({WL}: Setup;"
                            " Bandits)"}
 
+#: The conditions an effect's ``offered_when`` may name (the engine evaluates each when it lists a
+#: player's actions), with what each means and the text it comes from.
+CONDITIONS = {
+    "a-player-is-wanted": f"at least one player has wanted points ({WL}: The Sheriff, 'as long as there is at least"
+                          " 1 wanted player')",
+}
+
 #: The poker cards' ACTIONs the text names ("Use A Card Action": a card with the word ACTION is used
-#: as an action and discarded), each with what it does and where the text says so.
+#: as an action and discarded), each with what it does, where the text says so, and when it is
+#: offered (conditions of :data:`CONDITIONS`, all of which must hold; none: always).
 POKER_CARD_ACTIONS = (
     ("living-legend", "the player gains living_legend_points points on their track: wanted points when wanted,"
                       " marshal points otherwise", f"{WL}: Marshal/Wanted Points ('Use the action on the \"Living"
-                      " Legend\" poker card: 1 point')"),
+                      " Legend\" poker card: 1 point')", ()),
     ("manhunt", "the sheriff moves manhunt_sheriff_moves spaces; offered only while a player is wanted",
      f"{WL}: The Sheriff ('The sheriff can also be moved via the Manhunt poker card (again, as long as there is at"
-     " least 1 wanted player)')"),
+     " least 1 wanted player)')", ("a-player-is-wanted",)),
 )
 
 #: A story card's reward (rule `story_cards`: "Story card rewards: as stated on the card") is a gain
@@ -79,6 +87,7 @@ def _parameter(description: str) -> dict:
 def declare() -> Vocabulary:
     """A fresh Western Legends vocabulary (the plugins are added by :func:`workbench.rules.effects.vocabulary`)."""
     v = Vocabulary(WL, RESOURCES)
+    v.conditions = dict(CONDITIONS)
     on = ("location",)
     v.declare("buy-items", "buy or upgrade the library's items with cost (max_copies_per_item, max_misc_items)",
               f"{WL}: General Store", kinds=on)
@@ -108,8 +117,8 @@ def declare() -> Vocabulary:
     # the ACTIONs of poker cards (rule `card_actions` says which card has which): played by the engine's
     # handlers, so `card_actions` may name only these (the ruleset's schema reads them from here); a
     # designer's location action or item ability may carry them too
-    for name, about, source in POKER_CARD_ACTIONS:
-        v.declare(name, about, source, kinds=("poker-card", "location", "item"))
+    for name, about, source, offered_when in POKER_CARD_ACTIONS:
+        v.declare(name, about, source, kinds=("poker-card", "location", "item"), offered_when=offered_when)
     v.declare("unknown", "what happens is not given", "the rules texts do not give it", played=False,
               reason="the rules texts do not give the effect", kinds=("location", "item"))
     v.payable, v.gainable = set(PAYABLE), set(GAINABLE)

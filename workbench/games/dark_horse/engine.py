@@ -59,15 +59,19 @@ class Hired:
         return Side.from_data(name or self.id, self.gunfight, wounds=self.wounds)
 
     def clone(self) -> "Hired":
-        return Hired(self.id, self.hat, self.gunfight, self.wounds, self.wanted, self.captured, self.abilities_used,
-                     self.challenged)
+        new = object.__new__(Hired)         # every field a value (gunfight is never changed): one copy
+        new.__dict__ = self.__dict__.copy()
+        return new
 
 
 @dataclass
 class Player:
     name: str
     goods: dict[str, int] = field(default_factory=dict)
+    #: shared by a state's copies: replaced, never changed in place (reputation.py's functions
+    #: return a new one; the engine writes through Player.own_reputation)
     reputation: Reputation = field(default_factory=Reputation)
+    #: dice and roles too are shared by copies: replaced, never changed in place
     dice: list[int] = field(default_factory=list)       # this round's unplaced dice
     jailed_next: int = 0                                 # dice in Jail next round
     bonus_dice_next: int = 0
@@ -80,21 +84,22 @@ class Player:
     inventor_turned: bool = False                        # its special ability used this round
     carnival_die: int | None = None                      # the Carnival die's last roll
     carnival_at: str | None = None                       # the space it claims (None: not placed)
-    tokens_used: dict[str, int] = field(default_factory=dict)   # token types used this turn
+    tokens_used: dict[str, int] = field(default_factory=dict)   # token types used this turn (replaced, shared)
 
     def clone(self) -> "Player":
-        # a state is copied on every public step: copy the containers, not through __init__
+        # a state is copied on every public step: copy what changes in place (the goods: an effects
+        # plugin writes them so), share what is replaced (reputation, dice, roles, tokens_used)
         new = object.__new__(Player)
-        new.__dict__.update(self.__dict__)
-        new.goods, new.reputation, new.dice, new.roles = (dict(self.goods), self.reputation.copy(), list(self.dice),
-                                                          list(self.roles))
-        if self.tokens_used:
-            new.tokens_used = dict(self.tokens_used)
-        if self.characters:
-            new.characters = [c.clone() for c in self.characters]
-        else:
-            new.characters = []
+        d = new.__dict__ = self.__dict__.copy()
+        d["goods"] = self.goods.copy()
+        d["characters"] = [c.clone() for c in self.characters] if self.characters else []
         return new
+
+    def own_reputation(self) -> Reputation:
+        """The player's Reputation to change in place: a copy of it, put in its place (copies of the
+        state share the old one)."""
+        self.reputation = self.reputation.copy()
+        return self.reputation
 
     def snapshot(self) -> dict:
         rep = self.reputation
@@ -242,10 +247,10 @@ def _bonus(state, player, spec, where):
 @effect("take-special-role")
 def _role(state, player, spec, where):
     role = spec.get("role")
-    for other in state.players:
+    for other in state.players:      # new lists: the roles are shared by the state's copies
         if role in other.roles:
-            other.roles.remove(role)
-    player.roles.append(role)
+            other.roles = [r for r in other.roles if r != role]
+    player.roles = player.roles + [role]
 
 
 @effect("draw-cards")
@@ -800,12 +805,13 @@ class State(BaseState):
         self.robbery_silver: dict[str, int] = {}
         self.robbery_attempts: dict[tuple[str, str], int] = {}
         # each claim: (player, dice, the special dice and tokens that placed them)
+        # replaced, never changed in place (a copy of the state shares it)
         self.claims: dict[str, list[tuple[str, tuple[int, ...], tuple[str, ...]]]] = {}
         self.to_collect: list[tuple[str, str]] = []
         self.to_roll: list[str] = []
         self.to_challenge: list[str] = []                  # Wild Wild West: who may still announce a Challenge
         self.turn = 0
-        self.passed: set[str] = set()
+        self.passed: set[str] = set()     # replaced, never changed in place (copies share it)
         # the map's own pieces (mystery hexes, Wanted tokens) stay where they are until removed
         self.pieces: list = list(game.board.pieces) if game.board is not None else []
         self.outlaws: dict[str, dict] = game.outlaws()     # Wild Wild West's outlaws on the board, by hex
@@ -836,26 +842,21 @@ class State(BaseState):
     # -- copying -----------------------------------------------------------------------------
     def clone(self) -> "State":
         new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.players = [p.clone() for p in self.players]
-        new.order = list(self.order)
-        new.next_order_moves = list(self.next_order_moves)
-        new.robbery_silver = dict(self.robbery_silver)
-        new.robbery_attempts = dict(self.robbery_attempts)
-        new.claims = {k: list(v) for k, v in self.claims.items()}
-        new.to_collect = list(self.to_collect)
-        new.to_roll = list(self.to_roll)
-        new.to_challenge = list(self.to_challenge)
-        new.passed = set(self.passed)
-        new.pieces = list(self.pieces)
-        new.pending = list(self.pending)
+        d = new.__dict__ = self.__dict__.copy()
+        d.pop("_legal", None)
+        d["players"] = [p.clone() for p in self.players]
+        d["order"], d["next_order_moves"], d["to_collect"] = self.order[:], self.next_order_moves[:], self.to_collect[:]
+        d["to_roll"], d["to_challenge"], d["pieces"], d["pending"] = (self.to_roll[:], self.to_challenge[:],
+                                                                      self.pieces[:], self.pending[:])
+        d["robbery_silver"], d["robbery_attempts"] = self.robbery_silver.copy(), self.robbery_attempts.copy()
         if self.outlaws:
-            new.outlaws = {k: dict(v) for k, v in self.outlaws.items()}
+            d["outlaws"] = {k: v.copy() for k, v in self.outlaws.items()}
         if self.mystery:
-            new.mystery = {k: {**v, "used": list(v["used"])} for k, v in self.mystery.items()}  # "used" grows in place
-        new.fight = dict(self.fight) if self.fight else None
-        new.log = self.log.fork()
-        new.history = self.history.fork()
+            d["mystery"] = {k: {**v, "used": list(v["used"])} for k, v in self.mystery.items()}  # "used" grows in place
+        if self.fight:          # its "dice" record grows in place (a shared list took a copy's rolls)
+            d["fight"] = {**self.fight, "dice": self.fight["dice"][:]}
+        d["log"] = self.log.fork()
+        d["history"] = self.history.fork()
         return new
 
     # -- helpers ------------------------------------------------------------------------------
@@ -973,7 +974,7 @@ class State(BaseState):
         return player.goods.get(token, 0) > 0 and player.tokens_used.get(token, 0) < self.rules.abilities_per_turn
 
     def _use_token(self, player: Player, token: str, spent: bool, why: str) -> None:
-        player.tokens_used[token] = player.tokens_used.get(token, 0) + 1
+        player.tokens_used = {**player.tokens_used, token: player.tokens_used.get(token, 0) + 1}   # shared by copies
         if spent:
             player.goods[token] -= 1
         self.event("token", player.name, token=token, spent=spent, why=why)
@@ -1432,10 +1433,10 @@ class State(BaseState):
             if self.interrupt:                  # a free claim (Carnival die, forced off): the turn stays
                 self.interrupt = None
                 if not player.has_dice():
-                    self.passed.add(player.name)
+                    self.passed = self.passed | {player.name}
                 return
             if not player.has_dice():
-                self.passed.add(player.name)
+                self.passed = self.passed | {player.name}
             self._next_placement()
         elif kind == "skip" and self.interrupt and self.interrupt[0] == "mystery":
             self._mystery_done(player, action.space)
@@ -1443,7 +1444,7 @@ class State(BaseState):
             self.event("no-claim", player.name, why=self.interrupt[0])
             self.interrupt = None
         elif kind == "pass":
-            self.passed.add(player.name)
+            self.passed = self.passed | {player.name}
             self.event("pass", player.name)
             self._next_placement()
         elif kind == "turn-inventor-die":
@@ -1473,20 +1474,27 @@ class State(BaseState):
         if "inventor-die" in action.uses:
             rest.remove(player.inventor_die)
             player.inventor_die = None
+        dice = player.dice[:]            # a new list: the dice are shared by the state's copies
         for die in rest:
-            player.dice.remove(die)
-        self.claims.setdefault(action.space, []).append((player.name, action.dice, action.uses))
+            dice.remove(die)
+        player.dice = dice
+        claim = (player.name, action.dice, action.uses)       # a new dict and list: copies share the claims
+        self.claims = {**self.claims, action.space: [*self.claims.get(action.space, ()), claim]}
         self.event("place", player.name, space=action.space, dice=list(action.dice), uses=list(action.uses))
         if "engineer-token" in action.uses:
             self._use_token(player, "engineer-token", self.rules.engineer_token_spent,
                             f"to place on {action.space}, a Limited space someone else claims")
 
     def _unclaim(self, space: str, name: str) -> tuple:
-        taken = self.claims.get(space, [])
+        taken = list(self.claims.get(space, []))        # new lists: copies of the state share the claims
         entry = next(e for e in taken if e[0] == name)
         taken.remove(entry)
-        if not taken:
-            del self.claims[space]
+        claims = dict(self.claims)
+        if taken:
+            claims[space] = taken
+        else:
+            del claims[space]
+        self.claims = claims
         return entry
 
     def _boot(self, player: Player, action: Action) -> None:
@@ -1502,7 +1510,7 @@ class State(BaseState):
             rest.remove(other.inventor_value)
             other.inventor_die = other.inventor_value
         if "engineer-token" in uses:
-            other.tokens_used["engineer-token"] -= 1
+            other.tokens_used = {**other.tokens_used, "engineer-token": other.tokens_used["engineer-token"] - 1}
             if self.rules.engineer_token_spent:
                 other.goods["engineer-token"] = other.goods.get("engineer-token", 0) + 1
         other.dice = sorted(other.dice + rest)
@@ -1563,7 +1571,7 @@ class State(BaseState):
         if was_free:
             return
         if not player.has_dice():
-            self.passed.add(player.name)
+            self.passed = self.passed | {player.name}
         self._next_placement()
 
     def _moved(self, to: tuple) -> None:
@@ -1584,7 +1592,9 @@ class State(BaseState):
         self.event("mystery-moved", None, hex=key, to=list(to), picked_up=picked)
         for name, _taken in list(self.claims.items()):
             if name == HEX + key:                # the dice that claimed it stay with the claim
-                self.claims[HEX + f"{to[0]},{to[1]}"] = self.claims.pop(name)
+                claims = dict(self.claims)
+                claims[HEX + f"{to[0]},{to[1]}"] = claims.pop(name)
+                self.claims = claims
         self._after_mystery(self.player(self.interrupt[1]))
 
     def _remove_mystery(self, key: str, why: str) -> None:
@@ -1698,7 +1708,7 @@ class State(BaseState):
             self.passed = set(self.order)
             self._next_placement()
         elif not self.player(self.order[0]).has_dice():
-            self.passed.add(self.order[0])
+            self.passed = self.passed | {self.order[0]}
             self._next_placement()
 
     def _next_placement(self) -> None:
@@ -1717,7 +1727,7 @@ class State(BaseState):
             name = self.order[self.turn]
             if name not in self.passed:
                 if not self.player(name).has_dice():
-                    self.passed.add(name)
+                    self.passed = self.passed | {name}
                     continue
                 return
         if len(self.passed) == len(self.players):
@@ -1988,7 +1998,7 @@ class State(BaseState):
                 self._gain(captor, "wanted-token", 1)
 
     def _lose_reputation(self, player: Player) -> None:
-        rep = player.reputation
+        rep = player.own_reputation()
         for _ in range(self.rules.flee_reputation_loss):
             for hat in ("white", "black"):
                 if getattr(rep, hat):
@@ -2010,12 +2020,12 @@ class State(BaseState):
                 self.event("convert", player.name, gold=gold, silver=gold * rate)
             player.goods["silver"] = player.goods.get("silver", 0) - amount
         elif good in ("white-hat", "black-hat", "any-reputation"):
-            rep = player.reputation
+            rep = player.own_reputation()
             for _ in range(amount):
                 hat = good.split("-")[0] if good != "any-reputation" else ("white" if rep.white else "black")
                 setattr(rep, hat, getattr(rep, hat) - 1)
         elif good == "influence":
-            player.reputation.influence -= amount
+            player.own_reputation().influence -= amount
         else:
             player.goods[good] = player.goods.get(good, 0) - amount
         self.event("pay", player.name, good=good, amount=amount)
@@ -2031,7 +2041,7 @@ class State(BaseState):
                 self.event("refused", player.name, good=good, reason=str(exc))
                 return
         elif good == "influence":
-            player.reputation.influence += amount
+            player.own_reputation().influence += amount
         elif good == "bonus-die":
             player.bonus_dice_next += amount
         else:
@@ -2136,7 +2146,7 @@ def hire(state: State, library, player: str, character_id: str) -> None:
     character = Hired(character_id, data.get("hat", "unknown"), dict(gunfight))
     seat = state.player(player)
     seat.characters.append(character)
-    seat.reputation.hired[character_id] = character.hat if character.hat in ("white", "black", "neutral") else "neutral"
+    seat.own_reputation().hired[character_id] = character.hat if character.hat in ("white", "black", "neutral") else "neutral"
     if character.gunfight.get("wanted"):
         character.wanted = True
     state.event("hire", player, character=character_id, hat=character.hat)

@@ -71,8 +71,8 @@ class Reputation:
 
     def copy(self) -> "Reputation":
         new = object.__new__(Reputation)
-        new.__dict__.update(self.__dict__)
-        new.hired = dict(self.hired)
+        d = new.__dict__ = self.__dict__.copy()
+        d["hired"] = self.hired.copy()
         return new
 
     @property

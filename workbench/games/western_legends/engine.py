@@ -63,15 +63,21 @@ ILLUSTRATIVE_NOTE = "decks, dice, items, characters, story and goal cards and th
 
 
 class Player:
-    """One seat's position, goods and cards (``clone`` copies only what may change)."""
+    """One seat's position, goods and cards.
+
+    Everything a player holds is an immutable value (numbers, text, tuples) or a dict that is
+    replaced, never changed in place (``items``), so ``clone`` is one copy of the attributes and a
+    state's copy shares the rest: the engine writes ``p.hand = _without(p.hand, card)``, never
+    ``p.hand.remove(card)``.
+    """
 
     def __init__(self, name: str):
         self.name, self.character, self.at = name, None, None
         self.money = self.nuggets = self.wounds = self.marshal = self.wanted = self.lp = 0
-        self.hand: list[str] = []
-        self.items: dict[str, tuple[int, int]] = {}  # item id -> (copies, upgraded copies)
+        self.hand: tuple[str, ...] = ()
+        self.items: dict[str, tuple[int, int]] = {}  # item id -> (copies, upgraded copies); replaced on a change
         self.mount = self.weapon = None
-        self.cattle: list[tuple[int, tuple]] = []   # (token, ranch it came from)
+        self.cattle: tuple[tuple[int, tuple], ...] = ()   # (token, ranch it came from)
         self.fought: tuple[str, ...] = ()           # players fought this turn
         self.discs = self.discs_this_turn = self.reputation_cards_played = 0
         self.goals: tuple[str, ...] = ()            # goal cards not completed (goal variant)
@@ -80,9 +86,11 @@ class Player:
 
     def clone(self) -> "Player":
         new = object.__new__(Player)
-        d = new.__dict__ = self.__dict__.copy()
-        d["hand"], d["items"], d["cattle"] = self.hand[:], self.items.copy(), self.cattle[:]
+        new.__dict__ = self.__dict__.copy()
         return new
+
+    def with_item(self, item: str, copies: int, upgraded: int) -> None:
+        self.items = {**self.items, item: (copies, upgraded)}
 
     def owns(self, item: str) -> int:
         return self.items.get(item, (0, 0))[0]
@@ -253,6 +261,12 @@ class WesternLegends(Game):
         return None
 
 
+def _without(cards, card) -> tuple:
+    """``cards`` (a hand, cattle tokens) without the first ``card``: a new tuple (shared between states)."""
+    i = cards.index(card)
+    return (*cards[:i], *cards[i + 1:])
+
+
 def _less(counts: tuple, index: int, n: int = 1) -> tuple:
     """A pile of counts with ``n`` fewer at ``index`` (a new tuple: piles are shared between states)."""
     return counts[:index] + (counts[index] - n,) + counts[index + 1:]
@@ -264,6 +278,8 @@ def _share(amount: int, share: dict) -> int:
     return -(-amount // d) if share["rounding"] == "up" else amount // d
 
 
+#: The containers a clone shares with its original until either writes to them (State._pile).
+SHARED_PILES = frozenset({"poker_pile", "poker_discard"})
 #: Pending steps that are chance nodes (the others are decisions or run at once).
 CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "character", "pick-first", "goal-discard"})
 DECISION_STEPS = frozenset({"choose-character"})
@@ -287,16 +303,19 @@ class State(BaseState):
         self.ended: str | None = None
         self.sheriff = game.office
         self.bandits: list = []
+        # the poker piles change at nearly every draw: copied on their first write after a clone
+        # (see _pile); everything else below is replaced when it changes, never changed in place
         self.poker_pile = {c: game.poker_deck.count(c) for c in game.cards}
         self.poker_discard: dict[str, int] = {}
+        self._shared = frozenset()                # which of SHARED_PILES a clone shares
         # piles of counts (immutable, replaced when they change: a copy of the state shares them)
-        self.fight_deck = [tuple(rules.fight_card_values.count(v) for v in game.fight_values)]
+        self.fight_deck = (tuple(rules.fight_card_values.count(v) for v in game.fight_values),)
         self.cattle = {r: (1,) * len(rules.cattle_tokens) for r in game.ranches}
         self.supply = {v: int(rules.legendary_tokens.get(str(v), 0)) for v in game.tokens}
         self.story_discs = {card: () for card in game.story}
         self.pool = list(game.characters)         # characters not dealt yet
         self.dealt: list[str] = []                # dealt to the seat choosing now
-        self.table: dict | None = None            # a poker game in progress
+        self.table: dict | None = None            # a poker game in progress (replaced on a change)
         self.drawn: list = []                     # fight cards drawn in the fight in progress
         self.tokens_drawn: list[int] = []         # legendary tokens drawn for a goal just completed
         self.pending: list[tuple] = []
@@ -317,24 +336,28 @@ class State(BaseState):
 
     # -- copying -----------------------------------------------------------------------------
     def clone(self) -> "State":
+        """An independent copy, cheap because it shares what neither copy changes in place: the
+        players' goods are tuples and replaced dicts, the other piles (bandits, cattle, supply,
+        story discs, the fight deck, the poker table...) are replaced when they change; the two
+        poker piles are copied on their first write by either state (:meth:`_pile`); ``pending``
+        changes at every step and is copied; the log and the history are forked trails."""
         new = object.__new__(State)
         d = new.__dict__ = self.__dict__.copy()
         d.pop("_legal", None)
         d["players"] = [p.clone() for p in self.players]
-        d["poker_pile"] = self.poker_pile.copy()
-        d["poker_discard"] = self.poker_discard.copy()
-        d["fight_deck"] = self.fight_deck[:]
-        d["cattle"] = self.cattle.copy()
-        d["supply"] = self.supply.copy()
-        d["story_discs"] = self.story_discs.copy()
         d["pending"] = self.pending[:]
-        d["_staged"] = self._staged[:]       # _push extends it in place: a shared list leaks a clone's steps
+        d["_shared"] = self._shared = SHARED_PILES
         d["log"] = self.log.fork()
         d["history"] = self.history.fork()
-        # bandits, pool, dealt, drawn and tokens_drawn are replaced, never changed in place: shared
-        if self.table:
-            d["table"] = {k: (v[:] if isinstance(v, list) else v) for k, v in self.table.items()}
         return new
+
+    def _pile(self, name: str) -> dict:
+        """The poker pile ``name`` to change in place: this state's own (copied first if a clone shares it)."""
+        pile = self.__dict__[name]
+        if name in self._shared:
+            pile = self.__dict__[name] = pile.copy()
+            self._shared = self._shared - {name}
+        return pile
 
     # -- helpers ------------------------------------------------------------------------------
     @property
@@ -395,7 +418,7 @@ class State(BaseState):
 
     def _push(self, *steps) -> None:
         """Steps to run right after the one running now (in this order)."""
-        self._staged.extend(steps)
+        self._staged = self._staged + list(steps)     # a new list: a clone may share the old one
 
     # -- the state API ------------------------------------------------------------------------
     def current_player(self) -> str | None:
@@ -457,7 +480,19 @@ class State(BaseState):
             if self.pending[0][0] == "draw":            # the common case, without listing the pile
                 return isinstance(action, str) and self.poker_pile.get(action, 0) > 0
             return any(action == o for o, _ in self._weights())
-        return isinstance(action, Action) and super().is_legal(action)
+        if not isinstance(action, Action):
+            return False
+        if self.step != "actions" or (self.pending and self.pending[0][0] == "choose-character"):
+            return action in self.legal_actions()      # a few actions: the list itself
+        # an action of the turn: only the part of legal_actions() that offers its kind (the same
+        # methods list them, so the two agree: tests/test_western_legends.py checks it on whole games)
+        p = self.players[self.turn]
+        try:
+            if action.kind == "move":
+                return isinstance(action.target, tuple) and action.target in self._reachable(p)
+            return action in PARTS.get(action.kind, State._location_offers)(self, p)
+        except TypeError:       # an unhashable target (a list): no action of the game
+            return False
 
     def legal_actions(self) -> list[Action]:
         if self.step == "done" or self.is_chance_node():
@@ -477,29 +512,57 @@ class State(BaseState):
         return self._actions(p)
 
     def _actions(self, p: Player) -> list[Action]:
-        rules, game = self.rules, self.game
-        actions = [Action("work")]
+        """The actions of a turn, in a fixed order (a seeded bot picks by position)."""
+        return [Action("work"), *self._card_actions(p), *self._moves(p), *self._location_offers(p),
+                *self._item_abilities(p), *self._fights(p)]
+
+    def _work(self, p: Player) -> list[Action]:
+        return [Action("work")]
+
+    def _card_actions(self, p: Player) -> list[Action]:
+        rules, actions = self.rules, []
         for card in sorted(set(p.hand)):
             ability = rules.card_actions.get(card)
             if ability is None:
                 continue
             if ability in rules.reputation_cards and p.reputation_cards_played >= rules.max_reputation_cards_per_turn:
                 continue
-            if ability == "manhunt" and not any(o.wanted for o in self.players):
+            if not self._offered(ability, p):
                 continue
             actions.append(Action("card-action", card))
-        actions += [Action("move", target) for target in sorted(self._reachable(p))]
+        return actions
+
+    def _offered(self, effect: str, p: Player) -> bool:
+        """Whether the effect, as an action of its own, is offered now: every condition its
+        declaration's ``offered_when`` names holds (the Manhunt card: while a player is wanted)."""
+        declared = VOCABULARY.effects.get(effect)
+        return declared is None or all(CONDITIONS[c](self, p) for c in declared.offered_when)
+
+    def _moves(self, p: Player) -> list[Action]:
+        return [Action("move", target) for target in sorted(self._reachable(p))]
+
+    def _location_offers(self, p: Player) -> list[Action]:
+        """What the location of the player's space offers: its activities' actions and its plain actions."""
+        game, actions = self.game, []
         location = game.location.get(p.at)
         for index, spec, activity in game.location_actions.get(location, ()):
             if activity is not None:
                 actions += OFFERS[activity](self, p)
             elif self._plain_playable(spec) and self._affords(p, spec.get("cost") or {}):
                 actions.append(Action("location-action", (location, index)))
+        return actions
+
+    def _item_abilities(self, p: Player) -> list[Action]:
+        game, actions = self.game, []
         for item_id, (copies, _) in sorted(p.items.items()):
             for index, ability in enumerate(game.items[item_id].get("abilities") or []):
                 if copies and ability.get("when") == "action" and self._plain_playable(ability) \
                         and self._affords(p, ability.get("cost") or {}):
                     actions.append(Action("item-ability", (item_id, index)))
+        return actions
+
+    def _fights(self, p: Player) -> list[Action]:
+        actions = []
         for other in self.players:
             if other is not p and other.at == p.at and other.name not in p.fought:
                 actions.append(Action("duel", other.name))
@@ -608,7 +671,7 @@ class State(BaseState):
                    cost=dict(ability.get("cost") or {}), gain=dict(ability.get("gain") or {}))
         self._play_spec(p, ability, item_id)
 
-    def _reachable(self, p: Player) -> set:
+    def _reachable(self, p: Player) -> frozenset:
         """Spaces within the mount's (or the default) movement, around blocked spaces; a bandit stops
         movement; a wanted player may not enter the sheriff's space."""
         steps = self.rules.movement_without_mount
@@ -631,7 +694,7 @@ class State(BaseState):
                     seen[n] = seen[node] + 1
                     frontier.append(n)
             cache[key] = frozenset(seen) - {p.at}
-        return set(cache[key])
+        return cache[key]
 
     def returns(self) -> dict[str, float]:
         scores = self.final_scores()
@@ -698,6 +761,7 @@ class State(BaseState):
         if kind == "draw":
             if not any(self.poker_pile.values()) and any(self.poker_discard.values()):
                 self.poker_pile, self.poker_discard = {c: n for c, n in self.poker_discard.items() if n}, {}
+                self._shared = self._shared - SHARED_PILES        # both new: this state's own
                 self.event("reshuffle", None, deck="poker", cards=sum(self.poker_pile.values()))
             if step[3] <= 0 or not any(self.poker_pile.values()):
                 if step[3] > 0:
@@ -723,33 +787,36 @@ class State(BaseState):
         kind = step[0]
         if kind == "draw":
             _, dest, seat, n = step
-            self.poker_pile[outcome] -= 1
+            self._pile("poker_pile")[outcome] -= 1
             if n > 1:
                 self.pending[0] = (kind, dest, seat, n - 1)
             else:
                 self.pending.pop(0)
             if dest == "hand":
-                self.players[seat].hand.append(outcome)
-                self.event("draw", self.players[seat].name, card=outcome)
+                p = self.players[seat]
+                p.hand = (*p.hand, outcome)
+                self.event("draw", p.name, card=outcome)
             else:
-                self.table[dest].append(outcome)
+                self.table = {**self.table, dest: (*self.table[dest], outcome)}
             return
         self.pending.pop(0)
         if kind == "fight-card":
-            at = next(i for i, p in enumerate(self.fight_deck) if any(p))
-            self.fight_deck[at] = _less(self.fight_deck[at], self.game.fight_index[outcome])
+            deck = self.fight_deck
+            at = next(i for i, p in enumerate(deck) if any(p))
+            deck = deck[:at] + (_less(deck[at], self.game.fight_index[outcome]),) + deck[at + 1:]
+            while len(deck) > 1 and not any(deck[0]):
+                deck = deck[1:]
+            self.fight_deck = deck
             self.drawn = self.drawn + [outcome]
-            while len(self.fight_deck) > 1 and not any(self.fight_deck[0]):
-                self.fight_deck.pop(0)
         elif kind == "die":
             self._prospected(self.players[step[1]], outcome)
         elif kind == "cattle":
             p, ranch = self.players[step[1]], step[2]
-            self.cattle[ranch] = _less(self.cattle[ranch], outcome)
-            p.cattle.append((outcome, ranch))
+            self.cattle = {**self.cattle, ranch: _less(self.cattle[ranch], outcome)}
+            p.cattle = (*p.cattle, (outcome, ranch))
             self.event("take-cattle", p.name, ranch=list(ranch))
         elif kind == "legendary":
-            self.supply[outcome] -= 1
+            self.supply = {**self.supply, outcome: self.supply[outcome] - 1}
             self.tokens_drawn = self.tokens_drawn + [outcome]
         elif kind == "character":
             self.pool = [c for c in self.pool if c != outcome]
@@ -769,7 +836,7 @@ class State(BaseState):
         if action.kind == "start":
             self._start_turn(p, action.target)
         elif action.kind == "disc":
-            self.story_discs[action.target] += (p.name,)
+            self.story_discs = {**self.story_discs, action.target: self.story_discs[action.target] + (p.name,)}
             p.discs -= 1
             p.discs_this_turn += 1
             self.event("story-disc", p.name, card=action.target, discs=len(self.story_discs[action.target]))
@@ -792,7 +859,7 @@ class State(BaseState):
         p.marshal = min(rules.track_spaces, start.get("marshal_points", 0))
         p.wanted = 0 if p.marshal else min(rules.track_spaces, start.get("wanted_points", 0))
         for item in start.get("items") or []:
-            p.items[item] = (1, 0)
+            p.with_item(item, 1, 0)
         if rules.goal_cards:
             p.goals = tuple(self.game.goals.get(character, {}))
         self.event("character", p.name, drew=list(self.dealt), kept=character, at=list(p.at))
@@ -899,13 +966,16 @@ class State(BaseState):
             return None
         pick = max if self.rules.fight_card_played == "highest" else min
         card = pick(p.hand, key=lambda c: (self.game.value[c], c))
-        p.hand.remove(card)
+        p.hand = _without(p.hand, card)
         self._discard([card])
         return card
 
     def _discard(self, cards) -> None:
+        if not cards:
+            return
+        pile = self._pile("poker_discard")
         for card in cards:
-            self.poker_discard[card] = self.poker_discard.get(card, 0) + 1
+            pile[card] = pile.get(card, 0) + 1
 
     def _discard_from_hand(self, p: Player, n: int) -> list[str]:
         """A player discards ``n`` cards: the ones they would play last."""
@@ -913,7 +983,7 @@ class State(BaseState):
         out = []
         for _ in range(min(n, len(p.hand))):
             card = worst(p.hand, key=lambda c: (self.game.value[c], c))
-            p.hand.remove(card)
+            p.hand = _without(p.hand, card)
             out.append(card)
         self._discard(out)
         return out
@@ -945,7 +1015,7 @@ class State(BaseState):
     def _return_fight_cards(self) -> None:
         """Drawn fight cards go to the bottom of the deck in random order: a new pile."""
         if self.drawn:
-            self.fight_deck.append(tuple(self.drawn.count(v) for v in self.game.fight_values))
+            self.fight_deck = self.fight_deck + (tuple(self.drawn.count(v) for v in self.game.fight_values),)
             self.drawn = []
 
     def _beats_fight_deck(self, mine: int, theirs: int) -> bool:
@@ -955,7 +1025,7 @@ class State(BaseState):
     def _do_card_action(self, p: Player, card: str) -> None:
         rules = self.rules
         ability = rules.card_actions[card]
-        p.hand.remove(card)
+        p.hand = _without(p.hand, card)
         self._discard([card])
         if ability in rules.reputation_cards:
             p.reputation_cards_played += 1
@@ -990,8 +1060,8 @@ class State(BaseState):
             if p.at == ranch:
                 continue
             how = location
-            p.cattle.remove((token, ranch))
-            self.cattle[ranch] = _less(self.cattle[ranch], token, -1)   # shuffled into its own ranch's pile
+            p.cattle = _without(p.cattle, (token, ranch))
+            self.cattle = {**self.cattle, ranch: _less(self.cattle[ranch], token, -1)}   # shuffled into its ranch's pile
             reward = self.rules.cattle_tokens[token]
             self.event("deliver-cattle", p.name, at=how, reward=dict(reward))
             self._gain(p, extra)
@@ -1005,7 +1075,7 @@ class State(BaseState):
     def _do_buy(self, p: Player, item_id: str) -> None:
         self._money(p, -self.game.items[item_id]["cost"])
         copies, upgraded = p.items.get(item_id, (0, 0))
-        p.items[item_id] = (copies + 1, upgraded)
+        p.with_item(item_id, copies + 1, upgraded)
         self.event("buy", p.name, item=item_id)
         for index, ability in enumerate(self.game.items[item_id].get("abilities") or []):
             if ability.get("when") == "bought":
@@ -1016,7 +1086,7 @@ class State(BaseState):
     def _do_upgrade(self, p: Player, item_id: str) -> None:
         self._money(p, -self.game.items[item_id]["cost"])     # the cost paid a second time
         copies, upgraded = p.items[item_id]
-        p.items[item_id] = (copies, upgraded + 1)
+        p.with_item(item_id, copies, upgraded + 1)
         self.event("upgrade", p.name, item=item_id)
 
     def _do_prospect(self, p: Player, _) -> None:
@@ -1072,7 +1142,7 @@ class State(BaseState):
                 self._money(other, -rules.poker_ante)
                 seats.append(i)
         pot = rules.poker_ante * len(seats) + rules.house_adds
-        self.table = {"seats": seats, "pot": pot, "flop": [], "dealer": None if len(seats) > 1 else []}
+        self.table = {"seats": tuple(seats), "pot": pot, "flop": (), "dealer": None if len(seats) > 1 else ()}
         steps = [("draw", "hand", seat, rules.ante_cards) for seat in seats]
         if len(seats) == 1:
             steps.append(("draw", "dealer", None, rules.dealer_draws))
@@ -1108,11 +1178,12 @@ class State(BaseState):
             seat = self.players[s]
             played = self._played_cards(seat.hand, flop, hands[seat.name])
             for card in played:
-                seat.hand.remove(card)
+                seat.hand = _without(seat.hand, card)
             self._discard(played)
-        self._discard(flop + (table["dealer"] or []))
+        self._discard((*flop, *(table["dealer"] or ())))
+        dealer = None if table["dealer"] is None else list(table["dealer"])
         self.event("poker", p.name, seats=[self.players[s].name for s in table["seats"]], flop=list(flop),
-                   dealer=table["dealer"], hands={n: v.name for n, v in hands.items()}, pot=pot, winner=outcome)
+                   dealer=dealer, hands={n: v.name for n, v in hands.items()}, pot=pot, winner=outcome)
         self.table = None
 
     def _played_cards(self, hand: list[str], flop: list[str], best) -> list[str]:
@@ -1171,8 +1242,9 @@ class State(BaseState):
         cattle = []
         for _ in range(rules.rob_steals_cattle):
             if target.cattle and len(p.cattle) < rules.max_cattle_tokens:
-                cattle.append(target.cattle.pop(0))
-        p.cattle += cattle
+                cattle.append(target.cattle[0])
+                target.cattle = target.cattle[1:]
+        p.cattle = (*p.cattle, *cattle)
         self.event("robbed", p.name, target=target.name, took=takes, money=money if takes == "money" else 0,
                    nuggets=nuggets if takes != "money" else 0, cattle=len(cattle))
 
@@ -1182,8 +1254,8 @@ class State(BaseState):
         self.sheriff = self.game.office
         target.wanted = 0
         for token, ranch in target.cattle:         # cattle go back to their ranches
-            self.cattle[ranch] = _less(self.cattle[ranch], token, -1)
-        target.cattle = []
+            self.cattle = {**self.cattle, ranch: _less(self.cattle[ranch], token, -1)}
+        target.cattle = ()
         self._money(target, -_share(target.money, rules.arrest_loss))
         self._nuggets(target, -_share(target.nuggets, rules.arrest_loss))
         self.event("arrested", target.name, money=target.money, nuggets=target.nuggets)
@@ -1268,9 +1340,9 @@ class State(BaseState):
         for name in discs:                      # the discs go back to their owners
             self.player(name).discs += 1
         if self.rules.completed_story_card == "leaves-play":
-            del self.story_discs[card["id"]]
+            self.story_discs = {c: d for c, d in self.story_discs.items() if c != card["id"]}
         else:
-            self.story_discs[card["id"]] = ()
+            self.story_discs = {**self.story_discs, card["id"]: ()}
         for name in contributors:               # one reward each, however many discs
             self._gain_as_written(self.player(name), card["reward"])
         spawned = []
@@ -1357,8 +1429,10 @@ class State(BaseState):
         if self.rules.legendary_tokens_kept == "best":
             pool.sort(reverse=True)
         keep, back = pool[:len(p.completed)], pool[len(p.completed):]
+        supply = dict(self.supply)
         for value in back:               # the excess is shuffled back into the supply
-            self.supply[value] = self.supply.get(value, 0) + 1
+            supply[value] = supply.get(value, 0) + 1
+        self.supply = supply
         p.legendary = tuple(keep)
         self.tokens_drawn = []
         self.event("legendary-tokens", p.name, held=len(keep))
@@ -1409,6 +1483,14 @@ class State(BaseState):
 
 #: How each of the rulebook's location activities is offered (its action kinds, with their rules).
 OFFERS = {name: getattr(State, "_offer_" + name.replace("-", "_")) for name in ACTIVITIES}
+#: How the engine evaluates each condition an effect's ``offered_when`` may name (the vocabulary's
+#: ``conditions``, declared in workbench/rules/western_legends_effects.py with their rule text).
+CONDITIONS = {"a-player-is-wanted": lambda state, p: any(o.wanted for o in state.players)}
+#: The part of a turn's actions that offers each action kind (is_legal asks only that part); any
+#: other kind comes from the location (State._location_offers: OFFERS and plain location actions).
+PARTS = {"work": State._work, "card-action": State._card_actions, "move": State._moves,
+         "location-action": State._location_offers, "item-ability": State._item_abilities,
+         "duel": State._fights, "rob": State._fights, "arrest": State._fights}
 
 
 @VOCABULARY.handler("lose-wounds")
