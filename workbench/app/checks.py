@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import Callable, Iterator
 
-from ..board.checks import BOARD_LIBRARY_CHECKS
+from ..board.checks import BOARD_LIBRARY_CHECKS, check_maps
 from ..content.library import CONTENT_CHECKS, Library
 from ..content.problems import CODES, Problem
 from ..content.scenarios import SCENARIO_CHECKS
@@ -17,15 +17,18 @@ from ..core.limits import check_amounts, check_dice, check_text
 from ..decks.checks import DECK_LIBRARY_CHECKS
 from ..games.checks import check_rulesets as games_rulesets
 from ..rules.effects import problems as effect_problems
+from .cache import cached
 from .setups import dark_horse_requirements, western_legends_requirements
 
 
 def check_rulesets(library: Library) -> Iterator[Problem]:
     """Every game's rulesets in every setting, and what each engine needs of the content
     (:func:`workbench.games.checks.check_rulesets`), Dark Horse's setups each searched once and
-    Western Legends' content checked once per distinct ruleset (:mod:`workbench.app.setups`)."""
-    yield from games_rulesets(library, requirements={"dark-horse": dark_horse_requirements,
-                                                     "western-legends": western_legends_requirements})
+    Western Legends' content checked once per distinct ruleset (:mod:`workbench.app.setups`);
+    on the command line each engine's answer is kept between runs (:mod:`workbench.app.cache`)."""
+    yield from games_rulesets(library, requirements={
+        "dark-horse": lambda lib: cached("dark-horse-setups", lib, dark_horse_requirements),
+        "western-legends": lambda lib: cached("western-legends-content", lib, western_legends_requirements)})
 
 
 def check_effects(library: Library) -> Iterator[Problem]:
@@ -41,11 +44,18 @@ LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
 ]
 
 
+#: The library checks whose answers the command line keeps between runs (they build boards).
+CACHED_CHECKS = {check_maps: "maps"}
+
+
 def library_problems(library: Library) -> Iterator[Problem]:
     """Every library check's problems; a bug in one check is reported and never hides the others'."""
     for check in LIBRARY_CHECKS:
         try:
-            yield from check(library)
+            if check in CACHED_CHECKS:
+                yield from cached(CACHED_CHECKS[check], library, check)
+            else:
+                yield from check(library)
         except Exception as exc:  # noqa: BLE001 - a bug in one check must not hide the others' problems
             if os.environ.get("WORKBENCH_DEBUG"):
                 raise
