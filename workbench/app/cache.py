@@ -48,25 +48,30 @@ def using(enabled: bool = True):
         _ENABLED.reset(token)
 
 
+def stamped_files() -> list[Path]:
+    """The files whose names, sizes and times the code stamp reads: every module of the
+    workbench's package and every schema."""
+    from ..core.paths import SCHEMAS
+
+    package = Path(__file__).resolve().parent.parent
+    files = []
+    for root, dirs, names in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        files += [Path(root, name) for name in sorted(names) if name.endswith(".py")]
+    return files + sorted(Path(SCHEMAS).glob("*.json"))
+
+
 @lru_cache(maxsize=1)
 def code_stamp() -> str:
-    """A digest of the workbench's own code and schemas (names, sizes and times: a stat, not a
+    """A digest of the workbench's own code and schemas (:func:`stamped_files`: a stat, not a
     read), the effects plugins installed, and the Python and PyYAML versions."""
     import yaml
 
-    from ..core.paths import SCHEMAS
     from ..rules.effects import _installed, plugin_digest
 
-    package = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256(f"{_FORMAT} {sys.version} {yaml.__version__} {package}".encode())
-    for root, dirs, files in os.walk(package):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
-        for name in sorted(files):
-            if name.endswith(".py"):
-                info = os.stat(os.path.join(root, name))
-                digest.update(f"{root}/{name} {info.st_size} {info.st_mtime_ns}\0".encode())
-    for path in sorted(Path(SCHEMAS).glob("*.json")):
-        info = path.stat()
+    digest = hashlib.sha256(f"{_FORMAT} {sys.version} {yaml.__version__}".encode())
+    for path in stamped_files():
+        info = os.stat(path)
         digest.update(f"{path} {info.st_size} {info.st_mtime_ns}\0".encode())
     # a plugin's own code: its module's file, when it is loaded (the schemas load the plugins)
     for _, value, dist in _installed():
