@@ -36,16 +36,20 @@ _FORMAT = 1
 _KEEP = 16
 
 _ENABLED: contextvars.ContextVar[bool] = contextvars.ContextVar("workbench_results_cache", default=False)
+#: Within :func:`using`: each library's content digest, worked out once for all the cached checks
+#: (``id(library) -> (library, digest)``; the library is held, so its id is not reused meanwhile).
+_DIGESTS: contextvars.ContextVar[dict | None] = contextvars.ContextVar("workbench_results_digests", default=None)
 
 
 @contextlib.contextmanager
 def using(enabled: bool = True):
     """Within the block, :func:`cached` checks keep their answers on disk."""
-    token = _ENABLED.set(enabled)
+    token, digests = _ENABLED.set(enabled), _DIGESTS.set({})
     try:
         yield
     finally:
         _ENABLED.reset(token)
+        _DIGESTS.reset(digests)
 
 
 def stamped_files() -> list[Path]:
@@ -86,7 +90,17 @@ def code_stamp() -> str:
 def content_key(name: str, library) -> str:
     """The key of check ``name`` on ``library``: the code stamp and every document with its
     file's path and text, in the library's order."""
-    digest = hashlib.sha256(f"{name}\0{code_stamp()}\0".encode())
+    digests = _DIGESTS.get()
+    known = digests.get(id(library)) if digests is not None else None
+    if known is None or known[0] is not library:
+        known = (library, _library_digest(library))
+        if digests is not None:
+            digests[id(library)] = known
+    return hashlib.sha256(f"{name}\0{code_stamp()}\0{known[1]}".encode()).hexdigest()[:32]
+
+
+def _library_digest(library) -> str:
+    digest = hashlib.sha256()
     texts: dict[int, str] = {}
     for place, document in enumerate(library.documents):
         source = document.source
@@ -96,7 +110,7 @@ def content_key(name: str, library) -> str:
                                                              digest_size=16).hexdigest()
         digest.update(f"{place} {document.index} {library.reported(document)} {len(source.path)}:{source.path}"
                       f" {text_digest}\0".encode("utf-8", "surrogatepass"))
-    return digest.hexdigest()[:32]
+    return digest.hexdigest()
 
 
 def cached(name: str, library, check) -> list:
