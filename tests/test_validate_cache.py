@@ -172,3 +172,22 @@ def test_a_warm_validate_imports_neither_networkx_nor_an_engine(tmp_path):
     assert runs[1][0] == "1 False False", runs             # the same content again: from the cache
     first, second = (json.loads(run[1])["problems"] for run in runs)
     assert first == second and [p["code"] for p in first] == ["off-map"], first
+
+
+def test_a_check_failing_half_way_keeps_nothing_and_hides_nothing(folder, tmp_path, monkeypatch):
+    # a bug in a cached check: what it found before failing is reported, with the internal error,
+    # as without the cache, and no answer is kept (the next run checks again)
+    from workbench.app import checks
+    from workbench.content.problems import Problem
+
+    def half_way(library):
+        yield Problem("off-map", "found before the bug", "somewhere.yaml", 1, 1)
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(checks, "CACHED_CHECKS", {half_way: "maps"})
+    monkeypatch.setattr(checks, "LIBRARY_CHECKS", [half_way if c is checks.check_maps else c for c in checks.LIBRARY_CHECKS])
+    runs = [_run(folder, cached=flag) for flag in (False, True, True)]
+    assert _rows(runs[1]) == _rows(runs[0]) and _rows(runs[2]) == _rows(runs[0])
+    assert {p.message for p in runs[0]} >= {"found before the bug"}
+    assert [p.code for p in runs[0]].count("internal-error") == 1
+    assert not list((tmp_path / "cache" / "results").glob("maps-*"))

@@ -29,6 +29,7 @@ import pickle
 import sys
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 #: Bump when what an entry holds changes shape.
 _FORMAT = 1
@@ -113,25 +114,30 @@ def _library_digest(library) -> str:
     return digest.hexdigest()
 
 
-def cached(name: str, library, check) -> list:
-    """``check(library)``'s problems (a list), from the cache when :func:`using` is on and an
-    entry for this content and code exists; else checked (and kept)."""
+def cached(name: str, library, check) -> Iterator:
+    """``check(library)``'s problems, from the cache when :func:`using` is on and an entry for
+    this content and code exists; else checked, yielded as found (a check that fails half-way
+    has said what it found, as without the cache) and, once complete, kept."""
     from ..core.paths import cache_dir
 
     folder = cache_dir() if _ENABLED.get() else None
     if folder is None:
-        return list(check(library))
+        yield from check(library)
+        return
     path = folder / "results" / f"{name}-{content_key(name, library)}.pickle"
     try:
         with open(path, "rb") as handle:
             found = pickle.load(handle)
         if isinstance(found, tuple) and len(found) == 2 and found[0] == _FORMAT and isinstance(found[1], list):
-            return found[1]
+            yield from found[1]
+            return
     except Exception:  # noqa: BLE001 - missing, damaged or from elsewhere: checked again, never trusted
         pass
-    problems = list(check(library))
+    problems = []
+    for problem in check(library):
+        problems.append(problem)
+        yield problem
     _store(path, name, problems)
-    return problems
 
 
 def _store(path: Path, name: str, problems: list) -> None:

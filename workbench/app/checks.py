@@ -27,8 +27,8 @@ def check_rulesets(library: Library) -> Iterator[Problem]:
     Western Legends' content checked once per distinct ruleset (:mod:`workbench.app.setups`);
     on the command line each engine's answer is kept between runs (:mod:`workbench.app.cache`)."""
     yield from games_rulesets(library, requirements={
-        "dark-horse": lambda lib: cached("dark-horse-setups", lib, dark_horse_requirements),
-        "western-legends": lambda lib: cached("western-legends-content", lib, western_legends_requirements)})
+        "dark-horse": lambda lib: list(cached("dark-horse-setups", lib, dark_horse_requirements)),
+        "western-legends": lambda lib: list(cached("western-legends-content", lib, western_legends_requirements))})
 
 
 def check_effects(library: Library) -> Iterator[Problem]:
