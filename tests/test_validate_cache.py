@@ -79,7 +79,7 @@ def _counting(monkeypatch) -> list:
         monkeypatch.setattr(module, name, lambda library, real=real, name=name: ran.append(name) or real(library))
     real_maps = checks.check_maps
     counted = lambda library: ran.append("maps") or real_maps(library)  # noqa: E731
-    monkeypatch.setattr(checks, "CACHED_CHECKS", {counted: "maps"})
+    monkeypatch.setattr(checks, "CACHED_CHECKS", {counted: ("maps", checks._maps_checked)})
     monkeypatch.setattr(checks, "LIBRARY_CHECKS", [counted if c is real_maps else c for c in checks.LIBRARY_CHECKS])
     return ran
 
@@ -184,10 +184,27 @@ def test_a_check_failing_half_way_keeps_nothing_and_hides_nothing(folder, tmp_pa
         yield Problem("off-map", "found before the bug", "somewhere.yaml", 1, 1)
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(checks, "CACHED_CHECKS", {half_way: "maps"})
+    monkeypatch.setattr(checks, "CACHED_CHECKS", {half_way: ("maps", lambda library: True)})
     monkeypatch.setattr(checks, "LIBRARY_CHECKS", [half_way if c is checks.check_maps else c for c in checks.LIBRARY_CHECKS])
     runs = [_run(folder, cached=flag) for flag in (False, True, True)]
     assert _rows(runs[1]) == _rows(runs[0]) and _rows(runs[2]) == _rows(runs[0])
     assert {p.message for p in runs[0]} >= {"found before the bug"}
     assert [p.code for p in runs[0]].count("internal-error") == 1
     assert not list((tmp_path / "cache" / "results").glob("maps-*"))
+
+
+def test_a_hook_run_on_a_card_works_out_no_key(tmp_path, monkeypatch):
+    # a designer's card behind the published games: the map check builds no board, so nothing is
+    # kept or looked up (the key's working-out would only cost the hook's time)
+    from workbench.app import resolve
+
+    monkeypatch.setenv("WORKBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)          # outside the repository: no working library ./variants/
+
+    def no_key(name, library):
+        raise AssertionError(f"a key was worked out for {name}")
+    monkeypatch.setattr(cache, "content_key", no_key)
+    card = tmp_path / "telegraph-office.yaml"
+    card.write_bytes((ROOT / "variants" / "house-rules" / "telegraph-office.yaml").read_bytes())
+    result = resolve.load(resolve.sources([str(card)], ["published"], checking=True), jobs=1, cache=True)
+    assert result.ok and not (tmp_path / "cache" / "results").exists()
