@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import Callable, Iterator
 
-from ..board.checks import BOARD_LIBRARY_CHECKS
+from ..board.checks import BOARD_LIBRARY_CHECKS, check_maps
 from ..content.library import CONTENT_CHECKS, Library
 from ..content.problems import CODES, Problem
 from ..content.scenarios import SCENARIO_CHECKS
@@ -17,15 +17,27 @@ from ..core.limits import check_amounts, check_dice, check_text
 from ..decks.checks import DECK_LIBRARY_CHECKS
 from ..games.checks import check_rulesets as games_rulesets
 from ..rules.effects import problems as effect_problems
+from .cache import cached
 from .setups import dark_horse_requirements, western_legends_requirements
 
 
 def check_rulesets(library: Library) -> Iterator[Problem]:
     """Every game's rulesets in every setting, and what each engine needs of the content
     (:func:`workbench.games.checks.check_rulesets`), Dark Horse's setups each searched once and
-    Western Legends' content checked once per distinct ruleset (:mod:`workbench.app.setups`)."""
-    yield from games_rulesets(library, requirements={"dark-horse": dark_horse_requirements,
-                                                     "western-legends": western_legends_requirements})
+    Western Legends' content checked once per distinct ruleset (:mod:`workbench.app.setups`);
+    on the command line each engine's answer is kept between runs (:mod:`workbench.app.cache`)."""
+    yield from games_rulesets(library, requirements={
+        "dark-horse": lambda lib: list(cached("dark-horse-setups", lib, dark_horse_requirements)
+                                       if _setups_searched(lib) else dark_horse_requirements(lib)),
+        "western-legends": lambda lib: list(cached("western-legends-content", lib, western_legends_requirements))})
+
+
+def _setups_searched(library: Library) -> bool:
+    """Whether a Dark Horse setup is searched (else there is nothing worth keeping, and a hook run
+    on a card would only pay the key's working-out)."""
+    from ..games.dark_horse.requirements import settings
+
+    return bool(settings(library))
 
 
 def check_effects(library: Library) -> Iterator[Problem]:
@@ -41,11 +53,30 @@ LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
 ]
 
 
+def _maps_checked(library: Library) -> bool:
+    """Whether the map check may build a board: a map reported, or a map behind one of the
+    game's reported rules (else it builds none, and keeping its answer would only cost a hook
+    run the key's working-out). It decides only whether the answer is kept, never the answer."""
+    from ..board.checks import MAP_RULE_KINDS
+
+    touched = {d.game for d in library.documents if library.reported(d)
+               and (d.kind in MAP_RULE_KINDS or isinstance(d.data.get("parameters"), dict))}
+    return any(library.reported(d) or d.game in touched for d in library.of_kind("map"))
+
+
+#: The library checks whose answers the command line keeps between runs (they build boards),
+#: with when it is worth it.
+CACHED_CHECKS = {check_maps: ("maps", _maps_checked)}
+
+
 def library_problems(library: Library) -> Iterator[Problem]:
     """Every library check's problems; a bug in one check is reported and never hides the others'."""
     for check in LIBRARY_CHECKS:
         try:
-            yield from check(library)
+            if check in CACHED_CHECKS and CACHED_CHECKS[check][1](library):
+                yield from cached(CACHED_CHECKS[check][0], library, check)
+            else:
+                yield from check(library)
         except Exception as exc:  # noqa: BLE001 - a bug in one check must not hide the others' problems
             if os.environ.get("WORKBENCH_DEBUG"):
                 raise

@@ -99,12 +99,17 @@ def sources(named: Sequence[str] = (), libraries: Sequence[str] = (), *, checkin
                    note=f"no {WORKING_LIBRARY}/ folder here, and no file named: checked the published games")
 
 
-def load(src: Sources, *, jobs: int | None = None, report_added: bool = False) -> Result:
+def load(src: Sources, *, jobs: int | None = None, report_added: bool = False, cache: bool = False) -> Result:
     """Load and check the content of ``src`` with the published games behind it.
 
     ``report_added`` reports problems in ``--library`` folders and the working library too (the
-    commands that run engines on them); ``validate`` leaves them quiet, as documented.
+    commands that run engines on them); ``validate`` leaves them quiet, as documented. ``cache``
+    keeps the answers of the checks that build boards and engines between runs
+    (:mod:`workbench.app.cache`: the same problems, without their fixed cost on unchanged content).
     """
+    from .cache import using
+
     background = published_documents() if src.published else []
-    return validate_paths(list(src.checked), workers=jobs, context=list(src.added), background=background,
-                          report_context=report_added)
+    with using(cache):
+        return validate_paths(list(src.checked), workers=jobs, context=list(src.added), background=background,
+                              report_context=report_added)

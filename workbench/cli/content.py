@@ -10,7 +10,7 @@ def cmd_validate(args, rep) -> int:
     from ..app import resolve
 
     src = resolve.sources(args.paths, args.library, checking=True, published=not args.no_published)
-    result = resolve.load(src, jobs=args.jobs)
+    result = resolve.load(src, jobs=args.jobs, cache=True)
     if src.note:
         rep.note(src.note)
     if result.files == 0:

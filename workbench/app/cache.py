@@ -1,0 +1,153 @@
+"""The checks that need a board or an engine, their answers kept on disk between runs.
+
+Checking the maps and searching the Dark Horse setups build boards (networkx, ~0.15 s to import)
+and engines: what any library with a map pays once per run, whatever its size. Their answers
+depend on nothing but the content they read and the workbench's own code, so ``workbench
+validate`` keeps them in the cache folder (:func:`workbench.core.paths.cache_dir`) keyed by
+
+* the check, the workbench's code (every module's path, size and modification time), the
+  schemas, the effects plugins installed, the Python and PyYAML versions;
+* every document of the library (what a check may read: an engine reads many kinds, and
+  another game's documents may name its game): its file's path and text, its place in the file
+  and in the library, whether it is reported.
+
+A run on the same content gets the same problems, located the same, without importing networkx or
+building an engine; content changed anywhere the check may look is checked again. A damaged or
+unreadable entry is checked again and written anew (atomically: a reader never sees half a file);
+an unwritable cache folder (or ``WORKBENCH_CACHE_DIR=off``) means no cache, never a wrong answer.
+
+Only the command line asks for it (:func:`using`); the library API (notebooks, tests that replace
+a check) always checks.
+"""
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import hashlib
+import os
+import pickle
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+#: Bump when what an entry holds changes shape.
+_FORMAT = 1
+#: Entries kept per check (several libraries or checkouts may share the cache folder).
+_KEEP = 16
+
+_ENABLED: contextvars.ContextVar[bool] = contextvars.ContextVar("workbench_results_cache", default=False)
+#: Within :func:`using`: each library's content digest, worked out once for all the cached checks
+#: (``id(library) -> (library, digest)``; the library is held, so its id is not reused meanwhile).
+_DIGESTS: contextvars.ContextVar[dict | None] = contextvars.ContextVar("workbench_results_digests", default=None)
+
+
+@contextlib.contextmanager
+def using(enabled: bool = True):
+    """Within the block, :func:`cached` checks keep their answers on disk."""
+    token, digests = _ENABLED.set(enabled), _DIGESTS.set({})
+    try:
+        yield
+    finally:
+        _ENABLED.reset(token)
+        _DIGESTS.reset(digests)
+
+
+def stamped_files() -> list[Path]:
+    """The files whose names, sizes and times the code stamp reads: every module of the
+    workbench's package and every schema."""
+    from ..core.paths import SCHEMAS
+
+    package = Path(__file__).resolve().parent.parent
+    files = []
+    for root, dirs, names in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        files += [Path(root, name) for name in sorted(names) if name.endswith(".py")]
+    return files + sorted(Path(SCHEMAS).glob("*.json"))
+
+
+@lru_cache(maxsize=1)
+def code_stamp() -> str:
+    """A digest of the workbench's own code and schemas (:func:`stamped_files`: a stat, not a
+    read), the effects plugins installed, and the Python and PyYAML versions."""
+    import yaml
+
+    from ..rules.effects import _installed, plugin_digest
+
+    digest = hashlib.sha256(f"{_FORMAT} {sys.version} {yaml.__version__}".encode())
+    for path in stamped_files():
+        info = os.stat(path)
+        digest.update(f"{path} {info.st_size} {info.st_mtime_ns}\0".encode())
+    # a plugin's own code: its module's file, when it is loaded (the schemas load the plugins)
+    for _, value, dist in _installed():
+        module = sys.modules.get(value.partition(":")[0].strip())
+        where = getattr(module, "__file__", None)
+        stamp = os.stat(where).st_mtime_ns if where and os.path.exists(where) else None
+        digest.update(f"{value} {dist} {where} {stamp}\0".encode())
+    digest.update(plugin_digest().encode())
+    return digest.hexdigest()
+
+
+def content_key(name: str, library) -> str:
+    """The key of check ``name`` on ``library``: the code stamp and every document with its
+    file's path and text, in the library's order."""
+    digests = _DIGESTS.get()
+    known = digests.get(id(library)) if digests is not None else None
+    if known is None or known[0] is not library:
+        known = (library, _library_digest(library))
+        if digests is not None:
+            digests[id(library)] = known
+    return hashlib.sha256(f"{name}\0{code_stamp()}\0{known[1]}".encode()).hexdigest()[:32]
+
+
+def _library_digest(library) -> str:
+    digest = hashlib.sha256()
+    texts: dict[int, str] = {}
+    for place, document in enumerate(library.documents):
+        source = document.source
+        text_digest = texts.get(id(source))
+        if text_digest is None:
+            text_digest = texts[id(source)] = hashlib.blake2b(source.text.encode("utf-8", "surrogatepass"),
+                                                             digest_size=16).hexdigest()
+        digest.update(f"{place} {document.index} {library.reported(document)} {len(source.path)}:{source.path}"
+                      f" {text_digest}\0".encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def cached(name: str, library, check) -> Iterator:
+    """``check(library)``'s problems, from the cache when :func:`using` is on and an entry for
+    this content and code exists; else checked, yielded as found (a check that fails half-way
+    has said what it found, as without the cache) and, once complete, kept."""
+    from ..core.paths import cache_dir
+
+    folder = cache_dir() if _ENABLED.get() else None
+    if folder is None:
+        yield from check(library)
+        return
+    path = folder / "results" / f"{name}-{content_key(name, library)}.pickle"
+    try:
+        with open(path, "rb") as handle:
+            found = pickle.load(handle)
+        if isinstance(found, tuple) and len(found) == 2 and found[0] == _FORMAT and isinstance(found[1], list):
+            yield from found[1]
+            return
+    except Exception:  # noqa: BLE001 - missing, damaged or from elsewhere: checked again, never trusted
+        pass
+    problems = []
+    for problem in check(library):
+        problems.append(problem)
+        yield problem
+    _store(path, name, problems)
+
+
+def _store(path: Path, name: str, problems: list) -> None:
+    from ..core.storage import atomic_write_bytes
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, pickle.dumps((_FORMAT, problems), protocol=pickle.HIGHEST_PROTOCOL))
+        entries = sorted(path.parent.glob(f"{name}-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for stale in entries[_KEEP:]:
+            stale.unlink(missing_ok=True)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        pass  # no cache: slower next time, never wrong
