@@ -131,9 +131,9 @@ def test_the_code_stamp_covers_the_workbench_modules_and_schemas():
 
 def test_a_damaged_entry_is_checked_again_and_written_anew(folder, checked, tmp_path, monkeypatch):
     _run(folder, cached=True)
-    entries = sorted((tmp_path / "cache" / "results").glob("*.pickle"))
+    entries = sorted((tmp_path / "cache" / "results").glob("*.json"))
     assert sorted(e.name.rsplit("-", 1)[0] for e in entries) == ["dark-horse-setups", "maps", "western-legends-content"]
-    damages = [b"", b"not a pickle", b"\x80\x05K\x01."]     # empty, garbage, a pickle of another shape (1)
+    damages = [b"", b"not json", b"{\"format\": 1, \"problems\": [{\"nonsense\": 1}]}"]  # empty, garbage, bad fields
     for entry, damage in zip(entries, damages):
         entry.write_bytes(damage)
     ran = _counting(monkeypatch)

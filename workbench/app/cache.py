@@ -25,7 +25,7 @@ import contextlib
 import contextvars
 import hashlib
 import os
-import pickle
+import json
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -124,12 +124,15 @@ def cached(name: str, library, check) -> Iterator:
     if folder is None:
         yield from check(library)
         return
-    path = folder / "results" / f"{name}-{content_key(name, library)}.pickle"
+    path = folder / "results" / f"{name}-{content_key(name, library)}.json"
     try:
-        with open(path, "rb") as handle:
-            found = pickle.load(handle)
-        if isinstance(found, tuple) and len(found) == 2 and found[0] == _FORMAT and isinstance(found[1], list):
-            yield from found[1]
+        # JSON, not pickle: reading the cache folder never runs code, whoever wrote into it.
+        found = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(found, dict) and found.get("format") == _FORMAT and isinstance(found.get("problems"), list):
+            from ..content.problems import Problem
+
+            kept = [Problem(**fields) for fields in found["problems"]]
+            yield from kept
             return
     except Exception:  # noqa: BLE001 - missing, damaged or from elsewhere: checked again, never trusted
         pass
@@ -141,13 +144,23 @@ def cached(name: str, library, check) -> Iterator:
 
 
 def _store(path: Path, name: str, problems: list) -> None:
+    from dataclasses import asdict
+
+    from ..content.problems import Problem
     from ..core.storage import atomic_write_bytes
 
     try:
+        fields = [asdict(problem) for problem in problems]
+        text = json.dumps({"format": _FORMAT, "problems": fields})  # ASCII: a lone surrogate survives
+        # Kept only if it reads back as the very problems found (a tuple in `extra` would come
+        # back a list): an entry is exact or not written.
+        back = [Problem(**kept) for kept in json.loads(text)["problems"]]
+        if [asdict(problem) for problem in back] != fields or back != problems:
+            return
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, pickle.dumps((_FORMAT, problems), protocol=pickle.HIGHEST_PROTOCOL))
-        entries = sorted(path.parent.glob(f"{name}-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+        atomic_write_bytes(path, text.encode("ascii"))
+        entries = sorted(path.parent.glob(f"{name}-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
         for stale in entries[_KEEP:]:
             stale.unlink(missing_ok=True)
-    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+    except (OSError, TypeError, ValueError, AttributeError):
         pass  # no cache: slower next time, never wrong
