@@ -73,20 +73,21 @@ SECONDARY = False       # --secondary: test the usage and outcome columns too (s
 def chunk(base, other, part: slice, name: str):
     """A sweep's table from the pairs ``part`` of the pool (renumbered); without ``--secondary``,
     only what the primary family tests (the usage and outcome columns left out)."""
-    a, b = base.iloc[part].copy(), other.iloc[part].copy()
+    a, b = base.iloc[part], other.iloc[part]
+    counted = [c for c in a.columns if c.startswith(("use:", "out:"))]
+    if not SECONDARY:
+        # a results table has a counted column: one is kept, all zero, so nothing secondary is tested
+        keep = [c for c in a.columns if c not in counted]
+        a, b = a[keep].assign(**{counted[0]: 0}), b[keep].assign(**{counted[0]: 0})
+    a, b = a.copy(), b.copy()
     n = len(a)
     for frame, label, key in ((a, "baseline", "0" * 16), (b, name, "1" * 16)):
         frame["game"] = np.arange(n)
         frame["seed"] = np.arange(n)
         frame["setting"], frame["setting_key"], frame["sweep_seed"] = label, key, 0
     table = normalize(pd.concat([a, b], ignore_index=True))
-    counted = [c for c in table.columns if c.startswith(("use:", "out:"))]
-    if SECONDARY:
-        return table.drop(columns=[c for c in counted if not table[c].any()])
-    # a results table has a counted column: one is kept, all zero, so nothing secondary is tested
-    table = table.drop(columns=counted[1:])
-    table[counted[0]] = 0
-    return table
+    return table.drop(columns=[c for c in table.columns if c.startswith(("use:", "out:")) and not table[c].any()
+                               and SECONDARY])
 
 
 def blocks(counts: dict[int, int]) -> dict[int, list[slice]]:
@@ -103,24 +104,27 @@ def blocks(counts: dict[int, int]) -> dict[int, list[slice]]:
     return cut
 
 
-def one_sweep(table, name: str) -> tuple[bool, bool, float, float, dict]:
+def one_sweep(table, name: str, detect: bool = True) -> tuple[bool, bool, float, float, dict]:
     """One simulated sweep: whether its primary and secondary families report a difference, the
-    detectable change its verdict states, paired and unpaired, and each primary test's own p."""
-    comparison = compare(table)
+    detectable change its verdict states, paired and unpaired (when ``detect``), and each primary
+    test's own p. The table is a slice of games the runs checked (not checked again)."""
+    comparison = compare(table, checked=True, detectable=detect)
     tests = comparison.tests
     a, b = table[table["setting"] == name], table[table["setting"] == "baseline"]
     primary = tests[tests["primary"]]
     return (bool(primary["significant"].any()), bool(tests[~tests["primary"]]["significant"].any()),
-            comparison.detectable[name], _detectable(a, b, False, 0.05, 2 * 3 + 2 + 1),
+            comparison.detectable[name], _detectable(a, b, False, 0.05, 2 * 3 + 2 + 1) if detect else float("nan"),
             dict(zip(primary["metric"], primary["p"])))
 
 
 POOL = None     # processes testing the simulated sweeps (--jobs)
 
 
-def sweeps_of(base, other, parts: list[slice], name: str) -> list[tuple]:
+def sweeps_of(base, other, parts: list[slice], name: str, detect: bool = True) -> list[tuple]:
     tables = [chunk(base, other, part, name) for part in parts]
-    return list(POOL.map(one_sweep, tables, [name] * len(tables)) if POOL else map(one_sweep, tables, [name] * len(tables)))
+    flags = [detect] * len(tables)
+    return list(POOL.map(one_sweep, tables, [name] * len(tables), flags) if POOL else
+                map(one_sweep, tables, [name] * len(tables), flags))
 
 
 def interval(hits: int, total: int) -> str:
@@ -174,9 +178,10 @@ def main() -> None:
         # independence: every game of the no-op sweeps has its own seed
         used = np.concatenate([baseline["seed"].to_numpy()[:fp_pool], other["seed"].to_numpy()[:fp_pool]])
         assert len(set(used.tolist())) == 2 * fp_pool, "a seed is in two no-op games"
+        gc.freeze()      # the played tables too: statsmodels' corrections run gc.collect() on every call
         cells, total, hits, hits2, alone = {}, 0, 0, 0, {}
         for n, parts in blocks(counts).items():
-            results = sweeps_of(baseline, other, parts, "no-op")
+            results = sweeps_of(baseline, other, parts, "no-op", detect=False)
             k = sum(r[0] for r in results)
             total, hits, hits2 = total + len(results), hits + k, hits2 + sum(r[1] for r in results)
             cells[str(n)] = f"{k}/{len(results)}"

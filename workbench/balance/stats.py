@@ -243,7 +243,7 @@ def cramers_v(totals1, totals0) -> float:
 
 
 def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correction: str = "holm",
-            secondary: str = "fdr_bh") -> Comparison:
+            secondary: str = "fdr_bh", checked: bool = False, detectable: bool = True) -> Comparison:
     """Test every setting of ``table`` against ``baseline``.
 
     ``table`` is a results table (checked by :func:`~workbench.balance.table.check` first) or the
@@ -270,7 +270,7 @@ def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correctio
 
     if isinstance(table, Report):
         table = table.table          # checked by run() before it was returned
-    else:
+    elif not checked:
         check(table)
     settings = list(dict.fromkeys(table["setting"]))
     if baseline not in settings:
@@ -305,8 +305,9 @@ def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correctio
         tests.loc[group.index, "significant"] = reject
     tests["significant"] = tests["significant"].astype(bool)
     primary_measures = 2 * int(base["players"].iloc[0]) + len(LENGTHS) + 1    # seats, scores, length, end
-    detectable = {s: _detectable(*matched[s], alpha, primary_measures) for s in settings if s != baseline}
-    comparison = Comparison(tests, {}, alpha, correction, detectable, _baseline_facts(base), secondary, paired)
+    detectable_change = {s: _detectable(*matched[s], alpha, primary_measures) if detectable else float("nan")
+                         for s in settings if s != baseline}
+    comparison = Comparison(tests, {}, alpha, correction, detectable_change, _baseline_facts(base), secondary, paired)
     comparison.verdicts = {s: _verdict(comparison, s, table, base, unchanged.get(s, [])) for s in settings
                            if s != baseline}
     return comparison
@@ -491,9 +492,9 @@ def _verdict(comparison: Comparison, setting: str, table, base, unchanged: list[
         return head + "every measured game came out the same as its baseline game: the change does nothing here." + same
     if not len(hits):
         detectable = comparison.detectable.get(setting, 1.0)
-        return (head + f"no significant difference in any of {len(tests)} measures ({how}); changes in a seat's"
-                f" win rate smaller than about {detectable * 100:.1f} points would go unnoticed at this many games."
-                + same)
+        unnoticed = (f"; changes in a seat's win rate smaller than about {detectable * 100:.1f} points would go"
+                     " unnoticed at this many games" if detectable == detectable else "")    # not figured: NaN
+        return head + f"no significant difference in any of {len(tests)} measures ({how}){unnoticed}." + same
     hits["rank"] = hits["family"].map({"seats": 0, "length": 1, "end": 2, "scores": 3, "outcomes": 4, "usage": 5})
     hits["size"] = hits["effect_size"].abs()
     hits = hits.sort_values(["rank", "size"], ascending=[True, False])
