@@ -25,8 +25,12 @@ players, greedy bots):
 
 Every figure comes from this one run (the machine may be loaded: timings are not the point).
 
-    .venv/bin/python benchmarks/balance_stats.py --workers 2 --jobs 2   # the README's tables (about an hour on 2 loaded cores)
+    .venv/bin/python benchmarks/balance_stats.py --jobs 2 --store games.parquet   # the README's tables
     .venv/bin/python benchmarks/balance_stats.py --quick       # fewer sweeps and smaller pools
+
+Only the primary family is tested (what the false-positive rate is about; the usage and outcome
+columns are left out of the simulated sweeps) unless ``--secondary``. The games are cheap (a few
+milliseconds each); the tests are most of the time, about half a second of one core a sweep.
 """
 from __future__ import annotations
 
@@ -175,6 +179,9 @@ def main() -> None:
               " in --store)")
         baseline = played[played["setting"] == "baseline"].sort_values("game").reset_index(drop=True)
         other = second.table.sort_values("game").reset_index(drop=True)
+        if len(baseline) < fp_pool or len(other) < fp_pool:       # a run interrupted (its games are kept)
+            raise SystemExit(f"{title}: {min(len(baseline), len(other)):,} of {fp_pool:,} pairs played; run again"
+                             " with the same --store to play the rest")
         # independence: every game of the no-op sweeps has its own seed
         used = np.concatenate([baseline["seed"].to_numpy()[:fp_pool], other["seed"].to_numpy()[:fp_pool]])
         assert len(set(used.tolist())) == 2 * fp_pool, "a seed is in two no-op games"
