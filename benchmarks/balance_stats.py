@@ -25,8 +25,12 @@ players, greedy bots):
 
 Every figure comes from this one run (the machine may be loaded: timings are not the point).
 
-    .venv/bin/python benchmarks/balance_stats.py --workers 2 --jobs 2   # the README's tables (about an hour on 2 loaded cores)
+    .venv/bin/python benchmarks/balance_stats.py --jobs 2 --store games.parquet   # the README's tables
     .venv/bin/python benchmarks/balance_stats.py --quick       # fewer sweeps and smaller pools
+
+Only the primary family is tested (what the false-positive rate is about; the usage and outcome
+columns are left out of the simulated sweeps) unless ``--secondary``. The games are cheap (a few
+milliseconds each); the tests are most of the time, about half a second of one core a sweep.
 """
 from __future__ import annotations
 
@@ -61,23 +65,33 @@ GAMES = {
 }
 SIZES = (25, 50, 100, 200, 400)
 #: independent no-op sweeps of each size (each on games of its own), per game
-FP_SWEEPS = {"Dark Horse": {25: 40, 50: 20, 100: 8, 200: 3, 400: 1},
-             "Western Legends": {25: 100, 50: 40, 100: 14, 200: 4, 400: 1}}
+FP_SWEEPS = {"Dark Horse": {25: 280, 50: 40, 100: 12, 200: 4, 400: 1},
+             "Western Legends": {25: 280, 50: 40, 100: 12, 200: 4, 400: 1}}
 POWER_POOL = 1200       # paired games of each change (the power sweeps of one size are disjoint)
 POWER_SWEEPS = 20       # at most, per change and size
 
 
+SECONDARY = False       # --secondary: test the usage and outcome columns too (slower)
+
+
 def chunk(base, other, part: slice, name: str):
-    """A sweep's table from the pairs ``part`` of the pool (renumbered)."""
-    a, b = base.iloc[part].copy(), other.iloc[part].copy()
+    """A sweep's table from the pairs ``part`` of the pool (renumbered); without ``--secondary``,
+    only what the primary family tests (the usage and outcome columns left out)."""
+    a, b = base.iloc[part], other.iloc[part]
+    counted = [c for c in a.columns if c.startswith(("use:", "out:"))]
+    if not SECONDARY:
+        # a results table has a counted column: one is kept, all zero, so nothing secondary is tested
+        keep = [c for c in a.columns if c not in counted]
+        a, b = a[keep].assign(**{counted[0]: 0}), b[keep].assign(**{counted[0]: 0})
+    a, b = a.copy(), b.copy()
     n = len(a)
     for frame, label, key in ((a, "baseline", "0" * 16), (b, name, "1" * 16)):
         frame["game"] = np.arange(n)
         frame["seed"] = np.arange(n)
         frame["setting"], frame["setting_key"], frame["sweep_seed"] = label, key, 0
     table = normalize(pd.concat([a, b], ignore_index=True))
-    counted = [c for c in table.columns if c.startswith(("use:", "out:"))]
-    return table.drop(columns=[c for c in counted if not table[c].any()])
+    return table.drop(columns=[c for c in table.columns if c.startswith(("use:", "out:")) and not table[c].any()
+                               and SECONDARY])
 
 
 def blocks(counts: dict[int, int]) -> dict[int, list[slice]]:
@@ -94,24 +108,27 @@ def blocks(counts: dict[int, int]) -> dict[int, list[slice]]:
     return cut
 
 
-def one_sweep(table, name: str) -> tuple[bool, bool, float, float, dict]:
+def one_sweep(table, name: str, detect: bool = True) -> tuple[bool, bool, float, float, dict]:
     """One simulated sweep: whether its primary and secondary families report a difference, the
-    detectable change its verdict states, paired and unpaired, and each primary test's own p."""
-    comparison = compare(table)
+    detectable change its verdict states, paired and unpaired (when ``detect``), and each primary
+    test's own p. The table is a slice of games the runs checked (not checked again)."""
+    comparison = compare(table, checked=True, detectable=detect)
     tests = comparison.tests
     a, b = table[table["setting"] == name], table[table["setting"] == "baseline"]
     primary = tests[tests["primary"]]
     return (bool(primary["significant"].any()), bool(tests[~tests["primary"]]["significant"].any()),
-            comparison.detectable[name], _detectable(a, b, False, 0.05, 2 * 3 + 2 + 1),
+            comparison.detectable[name], _detectable(a, b, False, 0.05, 2 * 3 + 2 + 1) if detect else float("nan"),
             dict(zip(primary["metric"], primary["p"])))
 
 
 POOL = None     # processes testing the simulated sweeps (--jobs)
 
 
-def sweeps_of(base, other, parts: list[slice], name: str) -> list[tuple]:
+def sweeps_of(base, other, parts: list[slice], name: str, detect: bool = True) -> list[tuple]:
     tables = [chunk(base, other, part, name) for part in parts]
-    return list(POOL.map(one_sweep, tables, [name] * len(tables)) if POOL else map(one_sweep, tables, [name] * len(tables)))
+    flags = [detect] * len(tables)
+    return list(POOL.map(one_sweep, tables, [name] * len(tables), flags) if POOL else
+                map(one_sweep, tables, [name] * len(tables), flags))
 
 
 def interval(hits: int, total: int) -> str:
@@ -127,8 +144,11 @@ def main() -> None:
     parser.add_argument("--store", metavar="FILE.parquet", help="keep the games here (a rerun plays only the missing)")
     parser.add_argument("--jobs", type=int, default=1, help="processes testing the simulated sweeps (default 1)")
     parser.add_argument("--only", choices=list(GAMES), help="one game only")
+    parser.add_argument("--secondary", action="store_true", help="test the usage and outcome columns too (the"
+                        " secondary family's rate is printed; slower)")
     args = parser.parse_args()
-    global POOL
+    global POOL, SECONDARY
+    SECONDARY = args.secondary
     if args.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
         POOL = ProcessPoolExecutor(args.jobs)
@@ -159,12 +179,16 @@ def main() -> None:
               " in --store)")
         baseline = played[played["setting"] == "baseline"].sort_values("game").reset_index(drop=True)
         other = second.table.sort_values("game").reset_index(drop=True)
+        if len(baseline) < fp_pool or len(other) < fp_pool:       # a run interrupted (its games are kept)
+            raise SystemExit(f"{title}: {min(len(baseline), len(other)):,} of {fp_pool:,} pairs played; run again"
+                             " with the same --store to play the rest")
         # independence: every game of the no-op sweeps has its own seed
         used = np.concatenate([baseline["seed"].to_numpy()[:fp_pool], other["seed"].to_numpy()[:fp_pool]])
         assert len(set(used.tolist())) == 2 * fp_pool, "a seed is in two no-op games"
+        gc.freeze()      # the played tables too: statsmodels' corrections run gc.collect() on every call
         cells, total, hits, hits2, alone = {}, 0, 0, 0, {}
         for n, parts in blocks(counts).items():
-            results = sweeps_of(baseline, other, parts, "no-op")
+            results = sweeps_of(baseline, other, parts, "no-op", detect=False)
             k = sum(r[0] for r in results)
             total, hits, hits2 = total + len(results), hits + k, hits2 + sum(r[1] for r in results)
             cells[str(n)] = f"{k}/{len(results)}"
@@ -174,8 +198,8 @@ def main() -> None:
                     seen[0], seen[1] = seen[0] + (p < 0.05), seen[1] + 1
             print(f"  no-op, {len(results)} sweeps of {n} paired games: {interval(k, len(results))}")
         print(f"  no-op: {total} independent sweeps ({fp_pool:,} pairs, {2 * fp_pool:,} games, none in two sweeps):"
-              f" the primary family reports a difference in {interval(hits, total)}; the secondary"
-              f" {interval(hits2, total)}")
+              f" the primary family reports a difference in {interval(hits, total)}"
+              + (f"; the secondary {interval(hits2, total)}" if SECONDARY else ""))
         print("  each primary test alone, p < 5% in: " + ", ".join(f"{m} {interval(*v)}" for m, v in alone.items()))
         rows.append({"game": title, "change": f"none ({total} independent no-op sweeps)", **cells,
                      "false positives (all sizes)": interval(hits, total)})

@@ -38,6 +38,13 @@ def small_sweep():
                     games=12, seed=7, bots=["mcts-4", "random"])
 
 
+@pytest.fixture(scope="module")
+def in_process(library):
+    """The small sweep played in this process: what every cluster must reproduce (played once for
+    the module; the games are the same whenever they are played)."""
+    return run(small_sweep(), library, cluster="in-process", progress=False)
+
+
 def stop(process: subprocess.Popen) -> None:
     """Stop a process the test started: SIGTERM, then SIGKILL after 20 s."""
     if process.poll() is None:
@@ -77,9 +84,8 @@ def external_cluster(tmp_path):
         stop(scheduler)
 
 
-def test_the_same_games_on_one_worker_two_workers_and_an_external_cluster(library, external_cluster):
+def test_the_same_games_on_one_worker_two_workers_and_an_external_cluster(library, external_cluster, in_process):
     sweep = small_sweep()
-    in_process = run(sweep, library, cluster="in-process", progress=False)
     one = run(sweep, library, workers=1, batch=5, progress=False)
     two = run(sweep, library, workers=2, batch=2, progress=False)       # many small tasks: any finishing order
     external = run(sweep, library, scheduler=external_cluster, batch=3, progress=False)
@@ -181,7 +187,7 @@ def cluster_of_one(tmp_path):
         stop(scheduler)
 
 
-def test_a_worker_killed_mid_sweep_loses_no_game(library, tmp_path):
+def test_a_worker_killed_mid_sweep_loses_no_game(library, tmp_path, in_process):
     """The worker process of a running cluster is killed (SIGKILL) as the first batch comes
     back; its nanny starts another. Every game is still played, the same games as in-process
     (the batches that needed the library it held are sent again)."""
@@ -200,9 +206,8 @@ def test_a_worker_killed_mid_sweep_loses_no_game(library, tmp_path):
         sweep = small_sweep()
         report = run(sweep, library, scheduler=address, batch=2, progress=kill_the_worker, store=store)
         assert killed and report.complete() and report.timing.get("retried", 0) >= 1
-        expected = run(sweep, library, cluster="in-process", progress=False)
-        pd.testing.assert_frame_equal(report.table, expected.table)
-        assert len(read(store)) == len(expected.table)
+        pd.testing.assert_frame_equal(report.table, in_process.table)
+        assert len(read(store)) == len(in_process.table)
 
 
 def test_a_scheduler_lost_mid_sweep_is_a_clear_error_that_keeps_the_finished_games(library, tmp_path):

@@ -202,6 +202,107 @@ def test_the_benchmark_no_op_sweeps_share_no_game():
         assert sorted(pairs) == list(range(len(pairs)))      # the pool the benchmark plays, all of it used
 
 
+def tied_sign_flips(groups: dict[float, int]):
+    """Every sign assignment of paired differences with these absolute values (value -> how many
+    pairs), grouped: (the differences, how many assignments give them). Under a change that
+    changes nothing each of the 2**n assignments is equally likely, so a test's exact level is
+    the weighted share of assignments it rejects. Counted by binomials, not enumerated as the
+    lab does."""
+    import math
+
+    import numpy as np
+
+    values, counts = list(groups), list(groups.values())
+    for ks in itertools.product(*(range(c + 1) for c in counts)):
+        d = np.concatenate([np.r_[np.full(k, v), np.full(c - k, -v)] for v, c, k in zip(values, counts, ks)])
+        yield d, math.prod(math.comb(c, k) for c, k in zip(counts, ks))
+
+
+def exact_level(groups: dict[float, int], test, alpha: float = 0.05) -> float:
+    n = sum(groups.values())
+    return sum(w for d, w in tied_sign_flips(groups) if test(d) <= alpha) / 2 ** n
+
+
+def exact_sign_flip_p(d) -> float:
+    """The exact two-sided p of the sign-flip test of the sum, by the same grouped counting."""
+    import numpy as np
+
+    values, counts = np.unique(np.abs(d), return_counts=True)
+    observed = abs(float(np.sum(d)))
+    hits = sum(w for flipped, w in tied_sign_flips(dict(zip(values.tolist(), counts.tolist())))
+               if abs(float(flipped.sum())) >= observed - 1e-9)
+    return hits / 2 ** len(d)
+
+
+def test_the_paired_win_share_test_keeps_its_level_exactly_where_the_t_test_did_not():
+    """Eight paired games whose win shares differ by a whole win in six and half a win (a shared
+    win) in two: of the 256 equally likely sign assignments a paired t-test rejected 20 (7.8%,
+    above 5%: the anti-conservative test of the known-answer benchmark); the sign-flip test
+    rejects at most 5% of them, here and on larger tied samples."""
+    import numpy as np
+    from scipy.stats import ttest_rel
+
+    from workbench.balance.stats import paired_share_test
+
+    def zero(d):
+        return np.zeros(len(d))
+    def t_test(d):
+        return float(ttest_rel(d, zero(d)).pvalue)
+    assert exact_level({1: 6, 0.5: 2}, t_test) == 20 / 256
+    for groups in ({1: 6, 0.5: 2}, {1: 10, 0.5: 3, 1 / 3: 2}, {1: 18, 0.5: 4, 1 / 3: 3}):
+        assert exact_level(groups, lambda d: paired_share_test(d, zero(d))) <= 0.05, groups
+
+
+def test_the_signed_rank_test_keeps_its_level_with_ties_where_the_normal_approximation_did_not():
+    """29 paired games whose scores differ by 1 point in 13 and 2 in 16 (heavy ties, as Dark Horse's
+    scores are): the signed-rank test's normal approximation (scipy's choice above 13 pairs with
+    ties) rejected 5.44% of the sign assignments. The lab's p (random sign flips of the signed
+    ranks) agrees with the exact one within its resampling error, and the test it makes, averaged
+    over its random flips (the binomial chance that at most 99 of 1,999 flips are as extreme),
+    rejects at most 5%."""
+    import numpy as np
+    from scipy.stats import binom, rankdata, wilcoxon
+
+    from workbench.balance.stats import RESAMPLES, signed_rank
+
+    groups = {1: 13, 2: 16}
+    def normal(d):
+        return float(wilcoxon(d, method="asymptotic").pvalue)
+    assert exact_level(groups, normal) > 0.054
+    flips = list(tied_sign_flips(groups))
+    ranks = rankdata(np.abs(flips[0][0]))                # the same mid-ranks in every assignment
+    sums = np.array([abs(float(np.sign(d) @ ranks)) for d, _ in flips])
+    weights = np.array([w for _, w in flips], float)
+    exact = np.array([weights[sums >= s - 1e-9].sum() for s in sums]) / 2 ** 29
+    level = float(weights @ binom.cdf(0.05 * (RESAMPLES + 1) - 1, RESAMPLES, exact)) / 2 ** 29
+    assert level <= 0.05
+    checked = 0
+    for (d, _), p in zip(flips, exact):
+        if 0.01 < p < 0.3 and checked < 8:
+            checked += 1
+            assert abs(signed_rank(d, np.zeros(len(d)))[0] - p) < 4 * (p * (1 - p) / RESAMPLES) ** 0.5, p
+    assert checked == 8
+
+
+def test_the_sign_flip_test_is_the_exact_permutation_test():
+    """Up to EXACT_PAIRS pairs every assignment is counted: the same p as scipy's permutation test
+    enumerating them (integer differences, where its float comparison is exact) and as the grouped
+    count above (thirds of a win, where the observed sum 0 must count every assignment)."""
+    import numpy as np
+    from scipy.stats import permutation_test
+
+    from workbench.balance.stats import EXACT_PAIRS, sign_flip_test
+
+    rng = np.random.default_rng(3)
+    for n in (2, 5, 9, EXACT_PAIRS):
+        d = rng.integers(-3, 4, n).astype(float)
+        scipy_p = permutation_test((d,), lambda x, axis: np.abs(x.sum(axis)), permutation_type="samples",
+                                   alternative="greater", vectorized=True).pvalue
+        assert sign_flip_test(d) == pytest.approx(scipy_p, abs=1e-12)
+    thirds = np.array([2, 3, 1, -3, -3, -1, 1, 0.0]) / 3           # sums to 0 (a float near it)
+    assert sign_flip_test(thirds) == exact_sign_flip_p(thirds) == 1.0
+
+
 def simulated_table(rng, games: int, *, seat_one=1 / 3, ending=0.5, poker=(2, 2), setting="change"):
     """A results table of a baseline and one setting, ``games`` paired games each, drawn from
     known distributions: seat 1 wins with probability ``seat_one`` in the setting (1/3 in the
