@@ -20,6 +20,7 @@ track's Game End space) or after ``rounds`` rounds, which the log says.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -40,6 +41,7 @@ from .reputation import (Reputation, ReputationError, ReputationRules, buy_reput
                          gain as gain_reputation)
 
 PLAYER_NAMES = ["red", "blue", "green", "yellow", "purple"]
+_SEAT = {name: i for i, name in enumerate(PLAYER_NAMES)}
 
 
 @dataclass
@@ -171,8 +173,14 @@ class Action:
         return self.kind if self.space is None else f"{self.kind} {self.space}"
 
     def to_json(self) -> dict:
-        return {name: (list(v) if isinstance(v, tuple) else v) for name in _ACTION_FIELDS
-                if (v := getattr(self, name)) not in (None, ())}
+        # computed once per action (a rollout encodes every step into the history): a fresh dict
+        # each time, so a history entry changed by its reader changes no other
+        items = self.__dict__.get("_json")
+        if items is None:
+            items = tuple((name, (list(v) if isinstance(v, tuple) else v)) for name in _ACTION_FIELDS
+                          if (v := getattr(self, name)) not in (None, ()))
+            object.__setattr__(self, "_json", items)
+        return {name: (list(v) if type(v) is list else v) for name, v in items}
 
     @classmethod
     def from_json(cls, data: dict) -> "Action":
@@ -773,13 +781,19 @@ def dice_outcomes(count: int, faces: int) -> list[tuple[Roll, Fraction]]:
     >>> [(tuple(r), str(p)) for r, p in dice_outcomes(2, 6)][:2]
     [((1, 1), '1/36'), ((1, 2), '1/18')]
     """
+    return list(_dice_outcomes(count, faces))
+
+
+@functools.lru_cache(maxsize=256)
+def _dice_outcomes(count: int, faces: int) -> tuple:
+    # remembered: every roll of a search asks (the outcomes are immutable: tuples and Fractions)
     out = []
     for roll in itertools.combinations_with_replacement(range(1, faces + 1), count):
         ways = math.factorial(count)
         for face in set(roll):
             ways //= math.factorial(roll.count(face))
         out.append((Roll(roll), Fraction(ways, faces ** count)))
-    return out
+    return tuple(out)
 
 
 class State(BaseState):
@@ -868,7 +882,11 @@ class State(BaseState):
         return [p.name for p in self.players]
 
     def player(self, name: str) -> Player:
-        return next(p for p in self.players if p.name == name)
+        players = self.players
+        seat = _SEAT.get(name)      # the seats are PLAYER_NAMES in order: no search on the fast path
+        if seat is not None and seat < len(players) and players[seat].name == name:
+            return players[seat]
+        return next(p for p in players if p.name == name)
 
     @property
     def board(self):
@@ -952,10 +970,18 @@ class State(BaseState):
         to the hex)."""
         if not self.mystery:
             return []
-        cities = [p.at for p in self.pieces if p.player == player.name and p.piece == "city"]
-        board = self.game.board
-        return [HEX + key for key in self.mystery
-                if any(board.distance(c, _coord(key)) <= 1 for c in cities)]
+        name = player.name
+        cities = tuple(p.at for p in self.pieces if p.player == name and p.piece == "city")
+        key = (cities, tuple(self.mystery))
+        memo = self.game.__dict__.setdefault("_mystery_memo", {})
+        found = memo.get(key)
+        if found is None:       # the board's distances never change: remembered per cities and hexes
+            if len(memo) > 10_000:
+                memo.clear()
+            board = self.game.board
+            found = memo[key] = tuple(HEX + k for k in self.mystery if any(board.distance(c, _coord(k)) <= 1
+                                                                         for c in cities))
+        return list(found)
 
     def _move_in_order(self, name: str, where: str) -> None:
         if self.rules.turn_order_change_takes_effect == "immediately":
@@ -1132,25 +1158,50 @@ class State(BaseState):
                     yield tuple(sorted(dice + (player.inventor_die,))), ("inventor-die",)
 
     def _placements(self, player: Player, away: str | None = None, only_carnival: bool = False) -> list[Action]:
-        out = []
+        # What each space admits from this player now ("": a claim; "engineer": only with an
+        # Engineer token; None: nothing), then the placements of the player's dice, remembered on
+        # the game for the same dice and the same admissions (a search lists them at every step).
         engineer = self.rules.engineer_shares_limited and self._token_free(player, "engineer-token")
-        unknown = self.rules.unknown_claim
-        spaces = list(self.game.spaces) + self._mystery_spaces(player)
-        for dice, uses in self._groups(player, only_carnival):
-            for space_id in spaces:
-                if space_id == away:
+        name = player.name
+        admits = []
+        for space_id in self.game.space_order + self._mystery_spaces(player):
+            if space_id == away:
+                continue
+            taken = self.claims.get(space_id)
+            if taken:
+                if any(who == name for who, *_ in taken):
                     continue
-                taken = self.claims.get(space_id, [])
-                if any(who == player.name for who, *_ in taken):
-                    continue
-                if not claims(self._claim_of(space_id), dice, unknown):
-                    continue
-                if taken and self._space_type(space_id) != "unlimited":
+                if self._space_type(space_id) != "unlimited":
                     # "no one else may place dice there unless they have an Engineer token"
                     if engineer and self._space_type(space_id) == "limited":
-                        out.append(Action("place", space_id, dice, uses=_uses(uses + ("engineer-token",))))
+                        admits.append((space_id, self._claim_key(space_id), "engineer"))
                     continue
-                out.append(Action("place", space_id, dice, uses=uses))
+            admits.append((space_id, self._claim_key(space_id), ""))
+        key = (tuple(player.dice), player.inventor_die, player.inventor_turned, player.carnival_die,
+               player.carnival_at is None, only_carnival, tuple(admits))
+        memo = self.game.__dict__.setdefault("_placement_memo", {})
+        found = memo.get(key)
+        if found is None:
+            if len(memo) > 50_000:
+                memo.clear()
+            found = memo[key] = tuple(self._list_placements(player, admits, only_carnival))
+        return list(found)
+
+    def _claim_key(self, space_id: str):
+        """What decides a space's claim requirement: the space, or a Mystery Hex's type."""
+        return self.mystery[space_id[len(HEX):]]["type"] if space_id.startswith(HEX) else None
+
+    def _list_placements(self, player: Player, admits: list, only_carnival: bool) -> list[Action]:
+        out = []
+        unknown = self.rules.unknown_claim
+        for dice, uses in self._groups(player, only_carnival):
+            for space_id, _, admission in admits:
+                if not claims(self._claim_of(space_id), dice, unknown):
+                    continue
+                if admission == "engineer":
+                    out.append(Action("place", space_id, dice, uses=_uses(uses + ("engineer-token",))))
+                else:
+                    out.append(Action("place", space_id, dice, uses=uses))
         return out
 
     def _place_legal(self, player: Player, action: Action) -> bool:
