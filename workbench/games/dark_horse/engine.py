@@ -172,6 +172,23 @@ class Action:
             return f"build a {self.piece} at {list(self.at)}"
         return self.kind if self.space is None else f"{self.kind} {self.space}"
 
+    def __hash__(self) -> int:
+        # the hash dataclass would compute (the fields' tuple), remembered: actions are keys of the
+        # search's id tables and legal sets at every step
+        value = self.__dict__.get("_hash")
+        if value is None:
+            value = hash((self.kind, self.space, self.dice, self.option, self.character, self.piece, self.at,
+                          self.uses, self.target))
+            object.__setattr__(self, "_hash", value)
+        return value
+
+    def __getstate__(self) -> dict:
+        # a string's hash differs from process to process: a pickled action (a Dask worker's)
+        # computes its hash again
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
+
     def to_json(self) -> dict:
         # computed once per action (a rollout encodes every step into the history): a fresh dict
         # each time, so a history entry changed by its reader changes no other
@@ -189,6 +206,13 @@ class Action:
             if key in data:
                 data[key] = tuple(data[key])
         return cls(**data)
+
+
+@functools.lru_cache(maxsize=4096)
+def _action(kind: str, space: str | None = None, option: int | None = None) -> Action:
+    """A pass, skip, carnival or collect action, made once (Actions are immutable; a search lists
+    them at every step)."""
+    return Action(kind, space, option=option)
 
 
 #: Action's fields in order (read once: dataclasses.fields() per encoding was a tenth of a rollout's time)
@@ -912,7 +936,11 @@ class State(BaseState):
         return self.phase == "done"
 
     def event(self, kind: str, player: str | None = None, **data) -> None:
-        self.record({"event": kind, "round": self.round, "phase": self.phase, "player": player, **data})
+        event = {"event": kind, "round": self.round, "phase": self.phase, "player": player, **data}
+        if self.game.audit:
+            self.record(event)
+        else:                   # record()'s fast path, inlined: a search logs hundreds of thousands
+            self.log.append(event)
 
     def _pieces_by_hex(self) -> dict:
         out: dict[str, list] = {}
@@ -1124,17 +1152,17 @@ class State(BaseState):
                     return self._mystery_options(player, away)
                 placed = self._placements(player, away, only_carnival=kind == "carnival-place")
                 return placed or [Action("skip")]
-            actions = [Action("pass")] + self._placements(player)
+            actions = [_action("pass")] + self._placements(player)
             actions += self._inventor_turns(player) + self._boots(player) + self._trades(player)
             if self.game.holds(player, "carnival-die") and self.can_pay(player, self.rules.carnival_roll_cost):
-                actions.append(Action("carnival"))
+                actions.append(_action("carnival"))
             return actions
         space_id = self.to_collect[0][1]
         if space_id.startswith(HEX):
             return self._mystery_options(player, space_id)
         options = self.game.spaces[space_id]["options"]
-        return [Action("collect", space_id, option=i) for i, o in enumerate(options) if self.can_pay(player, o.get("cost") or {})] \
-            + [Action("skip", space_id)] + self._robberies(player) + self._marshal_challenges(player) \
+        return [_action("collect", space_id, i) for i, o in enumerate(options) if self.can_pay(player, o.get("cost") or {})] \
+            + [_action("skip", space_id)] + self._robberies(player) + self._marshal_challenges(player) \
             + self._trades(player)
 
     def _groups(self, player: Player, only_carnival: bool = False):
@@ -1384,16 +1412,21 @@ class State(BaseState):
 
     def returns(self) -> dict[str, float]:
         # scores()'s known_vp without the rest of its report (search reads returns() every step)
-        return {p.name: self._known_vp(p) for p in self.players}
-
-    def _known_vp(self, p: Player) -> int:
-        per_influence = self.rules.victory_points_per_influence
-        influence_vp = p.reputation.influence * per_influence if isinstance(per_influence, int) else 0
-        improved = self.rules.improved_town_victory_points
-        improved_vp = improved * sum(1 for q in self.pieces if q.player == p.name and q.piece == "improved-town") \
-            if improved else 0
-        return p.reputation.victory_points(self.game.reputation_rules) + influence_vp + improved_vp \
-            + p.goods.get("victory-points", 0)
+        rules = self.rules
+        per_influence = rules.victory_points_per_influence
+        if not isinstance(per_influence, int):
+            per_influence = 0
+        improved = rules.improved_town_victory_points
+        per_vp = self.game.reputation_rules.per_victory_point
+        out = {}
+        for p in self.players:
+            rep = p.reputation
+            vp = (rep.white + rep.black) // per_vp + rep.influence * per_influence + p.goods.get("victory-points", 0)
+            if improved:
+                name = p.name
+                vp += improved * sum(1 for q in self.pieces if q.player == name and q.piece == "improved-town")
+            out[p.name] = vp
+        return out
 
     # -- applying -------------------------------------------------------------------------------
     def encode(self, action):
