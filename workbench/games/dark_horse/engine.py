@@ -42,6 +42,8 @@ from .reputation import (Reputation, ReputationError, ReputationRules, buy_reput
 
 PLAYER_NAMES = ["red", "blue", "green", "yellow", "purple"]
 _SEAT = {name: i for i, name in enumerate(PLAYER_NAMES)}
+#: Entries a memo of the engine keeps before it starts again (setup searches, placements, actions).
+MEMO = 4096
 
 
 @dataclass
@@ -208,7 +210,7 @@ class Action:
         return cls(**data)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=MEMO)
 def _action(kind: str, space: str | None = None, option: int | None = None) -> Action:
     """A pass, skip, carnival or collect action, made once (Actions are immutable; a search lists
     them at every step)."""
@@ -527,7 +529,7 @@ class DarkHorse(Game):
         key = (cities, tuple(later))
         memo = self.__dict__.setdefault("_fit", {})
         if key not in memo:
-            if len(memo) > 4096:
+            if len(memo) > MEMO:
                 memo.clear()
             towns = [p for p in pieces if p.piece != "city"]
             memo[key] = self._first_cities(towns + [p for p in pieces if p.piece == "city"], list(later)) is not None
@@ -808,7 +810,7 @@ def dice_outcomes(count: int, faces: int) -> list[tuple[Roll, Fraction]]:
     return list(_dice_outcomes(count, faces))
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=MEMO)
 def _dice_outcomes(count: int, faces: int) -> tuple:
     # remembered: every roll of a search asks (the outcomes are immutable: tuples and Fractions)
     out = []
@@ -1004,7 +1006,7 @@ class State(BaseState):
         memo = self.game.__dict__.setdefault("_mystery_memo", {})
         found = memo.get(key)
         if found is None:       # the board's distances never change: remembered per cities and hexes
-            if len(memo) > 10_000:
+            if len(memo) > MEMO:
                 memo.clear()
             board = self.game.board
             found = memo[key] = tuple(HEX + k for k in self.mystery if any(board.distance(c, _coord(k)) <= 1
@@ -1210,7 +1212,7 @@ class State(BaseState):
         memo = self.game.__dict__.setdefault("_placement_memo", {})
         found = memo.get(key)
         if found is None:
-            if len(memo) > 50_000:
+            if len(memo) > MEMO:
                 memo.clear()
             found = memo[key] = tuple(self._list_placements(player, admits, only_carnival))
         return list(found)
