@@ -28,6 +28,41 @@ content where gunfights happen and prints the gunfight figures side by side (see
 The machine these figures come from is shared (2 cores, several engineers at once): absolute
 times are indicative only; the ladder's win rates do not depend on the load.
 
+Measured on 12-01, third run (Dark Horse; load average 9-14 on 2 cores, so CPU times read high;
+game *n* of a rung has seed 1 + *n*, seats swapped every other game):
+
+* speed, High Noon, mcts-200 in both seats, after the engine's speed work: 6.5 s of CPU (21 s on
+  the clock), 37 searched decisions, 0.88 ms of CPU a playout (was 8.8 s and 1.19 ms). Paired in
+  one run, the same seeded game before and after the change (identical histories): High Noon 8.4 s -> 5.7 s and 6.9 s -> 4.4 s
+  (x1.47, x1.59), Pork Barrel 5.6 s -> 3.8 s and 4.1 s -> 3.2 s (x1.49, x1.30): the 5 s target is met
+  in Pork Barrel and in High Noon when the load allowed (4.4 s), not at the heavier moments (5.7, 6.5 s).
+  Profiled shares of the search: rollouts 68%, engine steps 41%, OpenSpiel's tree policy 31%,
+  legal actions 24%, action ids 4%, clones 3%, returns() 3% (parts overlap).
+  Pork Barrel the same way: 3.8 s of CPU, 32 searched decisions, 0.60 ms a playout; shares: rollouts
+  62%, engine steps 37%, tree policy 37%, legal actions 25%, action ids 5%, clones 3%, returns() 3%.
+  The changes (workbench/games/dark_horse/engine.py): the placements of a player's dice remembered
+  on the game per dice and per what each space admits, a Mystery Hex's reach per cities, the dice
+  outcomes cached, an Action's hash and JSON computed once, pass/skip/collect actions made once,
+  player() by seat index, event() without the audit path. Same histories, logs and snapshots on
+  252 seeded games of every scenario (random, greedy and mcts-5 seats) and the fixed-seed replay
+  test; tests/test_dark_horse_engine.py checks the remembered listings against fresh ones.
+* ladder, Pork Barrel: mcts-200 vs greedy 40-0-0 of 40, 100% [91%, 100%]; mcts-200 vs random
+  35-2-3, 90% [77%, 96%]; mcts-200 vs mcts-10 21-11-8, 66% [51%, 79%] (72% [54%, 85%] of the 29
+  decided). All 120 games ended at the 6-round cap (Dark Horse's end triggers are not reached in
+  six rounds).
+* ladder, How the West was Won: mcts-200 vs greedy 15-0-15 of 30, 50% [33%, 67%]: the first seat
+  wins (see the README: only Inventor and Carnival are in play, the first in turn order takes
+  Carnival, the only points, every round; greedy vs greedy: the first seat won 10 of 10).
+* ladder, High Noon: mcts-200 vs greedy 2-14-14 of 30, 30% [17%, 48%] (of the 16 decided 12%
+  [3%, 36%]): search loses to greedy there. Why (looked at, not fixed): greedy's fixed weights
+  value Saloon highest every round (3: a Boot token 1 + 2 Black Hat, or a Wild Die 2 + 1 Black Hat;
+  Marshal's 2 White Hat 2, Stagecoach's 2 Silver 2), so it keeps to one hat, the strategy that
+  scores when the hats cancel; the rollouts (the engine's random bot) mix the hats, so a token
+  gained now is mostly cancelled within a rollout and the search sees little in it (in the
+  ladder's second game, seed 2, it declined to collect a Marshal it had claimed, 2 White Hat making its first
+  VP). Valuing a finished rollout by the scores' lead share (as a cut-off one) instead of win or
+  loss, tried over the same seeds, did worse (0-1-4 in the first 5 games against 1-1-3): not kept.
+
 Measured on 12-01, second run, after rollouts were made to play on past the depth until the
 scores move (load average 7-15 on 2 cores; 10 games a rung, so wide intervals):
 
@@ -123,11 +158,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = {
     "dark-horse/high-noon": ("dark-horse", "high-noon", {"rounds": 6}),
     "dark-horse/pork-barrel": ("dark-horse", "pork-barrel", {"rounds": 6}),
+    "dark-horse/how-the-west-was-won": ("dark-horse", "how-the-west-was-won", {"rounds": 6}),
     "western-legends": ("western-legends", None, {}),
     # the whole game on the illustrative decks and values (variants/revolver/illustrative-whole-game.yaml)
     "revolver": ("revolver", None, {}),
 }
-SPEED = ["dark-horse/high-noon", "western-legends"]
+SPEED = ["dark-horse/high-noon", "dark-horse/pork-barrel", "western-legends"]
 
 
 def built(setting: str, library=None, variants=()):
@@ -168,10 +204,13 @@ def speed(seed: int, only: list[str] = ()) -> None:
         print(f"{setting}: one game, mcts-200 in both seats: {cpu:.1f} s of CPU, {wall:.1f} s on the clock"
               f" ({len(state.history)} steps, {searched} searched decisions,"
               f" {cpu / max(1, searched * 200) * 1e3:.2f} ms of CPU a playout)")
+        search = sum(ct for (f, _, name), (_, _, _, ct, _) in stats.items() if f.endswith("algorithms/mcts.py")
+                     and name == "mcts_search") or 1.0
         for label, (where, function) in PARTS.items():
             cumulative = sum(ct for (f, _, name), (_, _, _, ct, _) in stats.items() if where in f and name == function
                              and not (function == "clone" and "agents" in f))
-            print(f"  {label:<40}{cumulative:>8.2f} s of CPU (profiled; the profiler's own overhead included)")
+            print(f"  {label:<40}{cumulative:>8.2f} s of CPU, {cumulative / search:>4.0%} of the search"
+                  " (profiled; the profiler's own overhead included; parts overlap)")
         print(f"  {'profiled total (own time)':<40}{total:>8.2f} s", flush=True)
 
 

@@ -348,7 +348,7 @@ ALLOWED_NUMBERS = {
     3: "a tuple position; the default rounds of a sample game (a front-end default, not a rule)",
     4: "the default seats of a sample game; the greedy bot's weights; a memo's size",
     5: "the greedy bot's weights (the bot's, not the rules')",
-    20_000: "the setup search's step budget", 4096: "the size of the memo of setup searches",
+    20_000: "the setup search's step budget", 4096: "the size of the engine's memos (setup searches, placements, actions)",
     0.1: "the greedy bot's tie-breaking weight", 0.5: "the greedy bot's tie-breaking weight",
 }
 

@@ -20,6 +20,7 @@ track's Game End space) or after ``rounds`` rounds, which the log says.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -40,6 +41,9 @@ from .reputation import (Reputation, ReputationError, ReputationRules, buy_reput
                          gain as gain_reputation)
 
 PLAYER_NAMES = ["red", "blue", "green", "yellow", "purple"]
+_SEAT = {name: i for i, name in enumerate(PLAYER_NAMES)}
+#: Entries a memo of the engine keeps before it starts again (setup searches, placements, actions).
+MEMO = 4096
 
 
 @dataclass
@@ -175,9 +179,32 @@ class Action:
             return f"build a {self.piece} at {list(self.at)}"
         return self.kind if self.space is None else f"{self.kind} {self.space}"
 
+    def __hash__(self) -> int:
+        # the hash dataclass would compute (the fields' tuple), remembered: actions are keys of the
+        # search's id tables and legal sets at every step
+        value = self.__dict__.get("_hash")
+        if value is None:
+            value = hash((self.kind, self.space, self.dice, self.option, self.character, self.piece, self.at,
+                          self.uses, self.target))
+            object.__setattr__(self, "_hash", value)
+        return value
+
+    def __getstate__(self) -> dict:
+        # a string's hash differs from process to process: a pickled action (a Dask worker's)
+        # computes its hash again
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
+
     def to_json(self) -> dict:
-        return {name: (list(v) if isinstance(v, tuple) else v) for name in _ACTION_FIELDS
-                if (v := getattr(self, name)) not in (None, ())}
+        # computed once per action (a rollout encodes every step into the history): a fresh dict
+        # each time, so a history entry changed by its reader changes no other
+        items = self.__dict__.get("_json")
+        if items is None:
+            items = tuple((name, (list(v) if isinstance(v, tuple) else v)) for name in _ACTION_FIELDS
+                          if (v := getattr(self, name)) not in (None, ()))
+            object.__setattr__(self, "_json", items)
+        return {name: (list(v) if type(v) is list else v) for name, v in items}
 
     @classmethod
     def from_json(cls, data: dict) -> "Action":
@@ -186,6 +213,13 @@ class Action:
             if key in data:
                 data[key] = tuple(data[key])
         return cls(**data)
+
+
+@functools.lru_cache(maxsize=MEMO)
+def _action(kind: str, space: str | None = None, option: int | None = None) -> Action:
+    """A pass, skip, carnival or collect action, made once (Actions are immutable; a search lists
+    them at every step)."""
+    return Action(kind, space, option=option)
 
 
 #: Action's fields in order (read once: dataclasses.fields() per encoding was a tenth of a rollout's time)
@@ -500,7 +534,7 @@ class DarkHorse(Game):
         key = (cities, tuple(later))
         memo = self.__dict__.setdefault("_fit", {})
         if key not in memo:
-            if len(memo) > 4096:
+            if len(memo) > MEMO:
                 memo.clear()
             towns = [p for p in pieces if p.piece != "city"]
             memo[key] = self._first_cities(towns + [p for p in pieces if p.piece == "city"], list(later)) is not None
@@ -778,13 +812,19 @@ def dice_outcomes(count: int, faces: int) -> list[tuple[Roll, Fraction]]:
     >>> [(tuple(r), str(p)) for r, p in dice_outcomes(2, 6)][:2]
     [((1, 1), '1/36'), ((1, 2), '1/18')]
     """
+    return list(_dice_outcomes(count, faces))
+
+
+@functools.lru_cache(maxsize=MEMO)
+def _dice_outcomes(count: int, faces: int) -> tuple:
+    # remembered: every roll of a search asks (the outcomes are immutable: tuples and Fractions)
     out = []
     for roll in itertools.combinations_with_replacement(range(1, faces + 1), count):
         ways = math.factorial(count)
         for face in set(roll):
             ways //= math.factorial(roll.count(face))
         out.append((Roll(roll), Fraction(ways, faces ** count)))
-    return out
+    return tuple(out)
 
 
 class State(BaseState):
@@ -869,7 +909,11 @@ class State(BaseState):
         return [p.name for p in self.players]
 
     def player(self, name: str) -> Player:
-        return next(p for p in self.players if p.name == name)
+        players = self.players
+        seat = _SEAT.get(name)      # the seats are PLAYER_NAMES in order: no search on the fast path
+        if seat is not None and seat < len(players) and players[seat].name == name:
+            return players[seat]
+        return next(p for p in players if p.name == name)
 
     @property
     def board(self):
@@ -895,7 +939,11 @@ class State(BaseState):
         return self.phase == "done"
 
     def event(self, kind: str, player: str | None = None, **data) -> None:
-        self.record({"event": kind, "round": self.round, "phase": self.phase, "player": player, **data})
+        event = {"event": kind, "round": self.round, "phase": self.phase, "player": player, **data}
+        if self.game.audit:
+            self.record(event)
+        else:                   # record()'s fast path, inlined: a search logs hundreds of thousands
+            self.log.append(event)
 
     def _pieces_by_hex(self) -> dict:
         out: dict[str, list] = {}
@@ -953,10 +1001,18 @@ class State(BaseState):
         to the hex)."""
         if not self.mystery:
             return []
-        cities = [p.at for p in self.pieces if p.player == player.name and p.piece == "city"]
-        board = self.game.board
-        return [HEX + key for key in self.mystery
-                if any(board.distance(c, _coord(key)) <= 1 for c in cities)]
+        name = player.name
+        cities = tuple(p.at for p in self.pieces if p.player == name and p.piece == "city")
+        key = (cities, tuple(self.mystery))
+        memo = self.game.__dict__.setdefault("_mystery_memo", {})
+        found = memo.get(key)
+        if found is None:       # the board's distances never change: remembered per cities and hexes
+            if len(memo) > MEMO:
+                memo.clear()
+            board = self.game.board
+            found = memo[key] = tuple(HEX + k for k in self.mystery if any(board.distance(c, _coord(k)) <= 1
+                                                                         for c in cities))
+        return list(found)
 
     def _move_in_order(self, name: str, where: str) -> None:
         if self.rules.turn_order_change_takes_effect == "immediately":
@@ -1099,17 +1155,17 @@ class State(BaseState):
                     return self._mystery_options(player, away)
                 placed = self._placements(player, away, only_carnival=kind == "carnival-place")
                 return placed or [Action("skip")]
-            actions = [Action("pass")] + self._placements(player)
+            actions = [_action("pass")] + self._placements(player)
             actions += self._inventor_turns(player) + self._boots(player) + self._trades(player)
             if self.game.holds(player, "carnival-die") and self.can_pay(player, self.rules.carnival_roll_cost):
-                actions.append(Action("carnival"))
+                actions.append(_action("carnival"))
             return actions
         space_id = self.to_collect[0][1]
         if space_id.startswith(HEX):
             return self._mystery_options(player, space_id)
         options = self.game.spaces[space_id]["options"]
-        return [Action("collect", space_id, option=i) for i, o in enumerate(options) if self.can_pay(player, o.get("cost") or {})] \
-            + [Action("skip", space_id)] + self._robberies(player) + self._marshal_challenges(player) \
+        return [_action("collect", space_id, i) for i, o in enumerate(options) if self.can_pay(player, o.get("cost") or {})] \
+            + [_action("skip", space_id)] + self._robberies(player) + self._marshal_challenges(player) \
             + self._trades(player)
 
     def _groups(self, player: Player, only_carnival: bool = False):
@@ -1133,25 +1189,50 @@ class State(BaseState):
                     yield tuple(sorted(dice + (player.inventor_die,))), ("inventor-die",)
 
     def _placements(self, player: Player, away: str | None = None, only_carnival: bool = False) -> list[Action]:
-        out = []
+        # What each space admits from this player now ("": a claim; "engineer": only with an
+        # Engineer token; None: nothing), then the placements of the player's dice, remembered on
+        # the game for the same dice and the same admissions (a search lists them at every step).
         engineer = self.rules.engineer_shares_limited and self._token_free(player, "engineer-token")
-        unknown = self.rules.unknown_claim
-        spaces = list(self.game.spaces) + self._mystery_spaces(player)
-        for dice, uses in self._groups(player, only_carnival):
-            for space_id in spaces:
-                if space_id == away:
+        name = player.name
+        admits = []
+        for space_id in self.game.space_order + self._mystery_spaces(player):
+            if space_id == away:
+                continue
+            taken = self.claims.get(space_id)
+            if taken:
+                if any(who == name for who, *_ in taken):
                     continue
-                taken = self.claims.get(space_id, [])
-                if any(who == player.name for who, *_ in taken):
-                    continue
-                if not claims(self._claim_of(space_id), dice, unknown):
-                    continue
-                if taken and self._space_type(space_id) != "unlimited":
+                if self._space_type(space_id) != "unlimited":
                     # "no one else may place dice there unless they have an Engineer token"
                     if engineer and self._space_type(space_id) == "limited":
-                        out.append(Action("place", space_id, dice, uses=_uses(uses + ("engineer-token",))))
+                        admits.append((space_id, self._claim_key(space_id), "engineer"))
                     continue
-                out.append(Action("place", space_id, dice, uses=uses))
+            admits.append((space_id, self._claim_key(space_id), ""))
+        key = (tuple(player.dice), player.inventor_die, player.inventor_turned, player.carnival_die,
+               player.carnival_at is None, only_carnival, tuple(admits))
+        memo = self.game.__dict__.setdefault("_placement_memo", {})
+        found = memo.get(key)
+        if found is None:
+            if len(memo) > MEMO:
+                memo.clear()
+            found = memo[key] = tuple(self._list_placements(player, admits, only_carnival))
+        return list(found)
+
+    def _claim_key(self, space_id: str):
+        """What decides a space's claim requirement: the space, or a Mystery Hex's type."""
+        return self.mystery[space_id[len(HEX):]]["type"] if space_id.startswith(HEX) else None
+
+    def _list_placements(self, player: Player, admits: list, only_carnival: bool) -> list[Action]:
+        out = []
+        unknown = self.rules.unknown_claim
+        for dice, uses in self._groups(player, only_carnival):
+            for space_id, _, admission in admits:
+                if not claims(self._claim_of(space_id), dice, unknown):
+                    continue
+                if admission == "engineer":
+                    out.append(Action("place", space_id, dice, uses=_uses(uses + ("engineer-token",))))
+                else:
+                    out.append(Action("place", space_id, dice, uses=uses))
         return out
 
     def _place_legal(self, player: Player, action: Action) -> bool:
@@ -1334,16 +1415,21 @@ class State(BaseState):
 
     def returns(self) -> dict[str, float]:
         # scores()'s known_vp without the rest of its report (search reads returns() every step)
-        return {p.name: self._known_vp(p) for p in self.players}
-
-    def _known_vp(self, p: Player) -> int:
-        per_influence = self.rules.victory_points_per_influence
-        influence_vp = p.reputation.influence * per_influence if isinstance(per_influence, int) else 0
-        improved = self.rules.improved_town_victory_points
-        improved_vp = improved * sum(1 for q in self.pieces if q.player == p.name and q.piece == "improved-town") \
-            if improved else 0
-        return p.reputation.victory_points(self.game.reputation_rules) + influence_vp + improved_vp \
-            + p.goods.get("victory-points", 0)
+        rules = self.rules
+        per_influence = rules.victory_points_per_influence
+        if not isinstance(per_influence, int):
+            per_influence = 0
+        improved = rules.improved_town_victory_points
+        per_vp = self.game.reputation_rules.per_victory_point
+        out = {}
+        for p in self.players:
+            rep = p.reputation
+            vp = (rep.white + rep.black) // per_vp + rep.influence * per_influence + p.goods.get("victory-points", 0)
+            if improved:
+                name = p.name
+                vp += improved * sum(1 for q in self.pieces if q.player == name and q.piece == "improved-town")
+            out[p.name] = vp
+        return out
 
     # -- applying -------------------------------------------------------------------------------
     def encode(self, action):
