@@ -29,6 +29,24 @@ content where gunfights happen and prints the gunfight figures side by side (see
 The machine these figures come from is shared (2 cores, several engineers at once): absolute
 times are indicative only; the ladder's win rates do not depend on the load.
 
+``rollouts`` measures, at positions of greedy games, how far apart the actions' rollout values
+stand against the noise of their means at 200 playouts, for each way of cutting a rollout off
+(``Entry.rollout_cutoff``: at the depth, or played on until the scores move).
+
+Measured on 12-01, third run, Western Legends with its rollouts cut at 8 decisions
+(``rollout_cutoff="depth"``; load average 9-13 on 2 cores):
+
+* rollouts, western-legends (seed 1, 5 positions): cut at the depth 8.0 decisions a rollout,
+  spread / noise 2.18, 3.98, 0.85, 0.86, 0.99 (median 0.99); played on until the Legend Points
+  move 32.8 decisions, 1.02, 1.63, 0.68, 0.76, 0.31 (median 0.76).
+* ladder, western-legends: mcts-200 vs greedy 21 wins, 0 ties, 9 losses over 30 games, 70%
+  [52%, 83%] (seeds 1-30, the seeds of the 15-15 run with rollouts played on; 13-2 from the first
+  seat, 8-7 from the second; 7.6 s of CPU a game, at most 12.2 s); mcts-200 vs mcts-20 9-0-1,
+  90% [60%, 98%] over 10 (8.9 s of CPU a game); mcts-200 vs random 10-0-0, 100% [72%, 100%] over
+  10 (11.6 s). Every game ended by the rules.
+* speed, western-legends, mcts-200 in both seats: 11.1 s of CPU (81.9 s on the clock), 228 steps,
+  118 searched decisions, 0.47 ms of CPU a playout.
+
 Measured on 12-01, second run, after rollouts were made to play on past the depth until the
 scores move (load average 7-15 on 2 cores; 10 games a rung, so wide intervals):
 
