@@ -5,6 +5,7 @@ coverage, and the gunfight house rule.
     .venv/bin/python benchmarks/agents.py ladder --games 20 [--game dark-horse/pork-barrel] [--rung A:B]
     .venv/bin/python benchmarks/agents.py coverage --game dark-horse/high-noon --bots mcts-20,greedy --games 20
     .venv/bin/python benchmarks/agents.py gunfights --games 40   # the deadlier-gunfights house rule, paired
+    .venv/bin/python benchmarks/agents.py rollouts [--game western-legends]   # signal against noise by rollout cut-off
 
 ``speed`` plays one seeded game per game with ``mcts-200`` in every seat (Dark Horse High Noon,
 2 players, 6 rounds; Western Legends 2 players, short game) on one core, and profiles it (the
@@ -27,6 +28,24 @@ content where gunfights happen and prints the gunfight figures side by side (see
 
 The machine these figures come from is shared (2 cores, several engineers at once): absolute
 times are indicative only; the ladder's win rates do not depend on the load.
+
+``rollouts`` measures, at positions of greedy games, how far apart the actions' rollout values
+stand against the noise of their means at 200 playouts, for each way of cutting a rollout off
+(``Entry.rollout_cutoff``: at the depth, or played on until the scores move).
+
+Measured on 12-01, third run, Western Legends with its rollouts cut at 8 decisions
+(``rollout_cutoff="depth"``; load average 9-13 on 2 cores):
+
+* rollouts, western-legends (seed 1, 5 positions): cut at the depth 8.0 decisions a rollout,
+  spread / noise 2.18, 3.98, 0.85, 0.86, 0.99 (median 0.99); played on until the Legend Points
+  move 32.8 decisions, 1.02, 1.63, 0.68, 0.76, 0.31 (median 0.76).
+* ladder, western-legends: mcts-200 vs greedy 21 wins, 0 ties, 9 losses over 30 games, 70%
+  [52%, 83%] (seeds 1-30, the seeds of the 15-15 run with rollouts played on; 13-2 from the first
+  seat, 8-7 from the second; 7.6 s of CPU a game, at most 12.2 s); mcts-200 vs mcts-20 9-0-1,
+  90% [60%, 98%] over 10 (8.9 s of CPU a game); mcts-200 vs random 10-0-0, 100% [72%, 100%] over
+  10 (11.6 s). Every game ended by the rules.
+* speed, western-legends, mcts-200 in both seats: 11.1 s of CPU (81.9 s on the clock), 228 steps,
+  118 searched decisions, 0.47 ms of CPU a playout.
 
 Measured on 12-01, third run (Dark Horse; load average 9-14 on 2 cores, so CPU times read high;
 game *n* of a rung has seed 1 + *n*, seats swapped every other game):
@@ -214,6 +233,58 @@ def speed(seed: int, only: list[str] = ()) -> None:
         print(f"  {'profiled total (own time)':<40}{total:>8.2f} s", flush=True)
 
 
+def rollout_noise(setting: str, seed: int, positions: int = 6, per_action: int = 60, depth: int = 8) -> None:
+    """How far apart the actions' rollout values stand against the rollouts' noise, for each way
+    of cutting a rollout off: at positions of greedy games (every 60th decision from the 20th,
+    with more than 5 legal actions), each action's value is the mean of ``per_action`` rollouts;
+    the figure is the spread (sd) of those means over the noise of a mean at 200 playouts shared
+    evenly by the actions (rollout sd / sqrt(200 / actions)). Above 1 the search can tell the
+    actions apart at mcts-200; below, mostly noise."""
+    import random
+    import statistics
+
+    from workbench.agents import bots
+
+    game = built(setting)
+    greedy, uniform = GAMES[SETTINGS[setting][0]].load().BOTS["greedy"], bots.rollout_policy(game)
+    found = []
+    for n in range(2):      # half the positions from each of two greedy games
+        s, rng, decided, want = game.new_initial_state(players=2, seed=seed + n, **SETTINGS[setting][2]), \
+            random.Random(seed + n), 0, 20
+        while not s.is_terminal() and len(found) < positions * (n + 1) // 2:
+            if s.is_chance_node():
+                s.apply_in_place(s.sample_chance(rng))
+                continue
+            if len(s.legal_actions()) > 5 and decided >= want:
+                found.append(s.clone())
+                want += 60
+            s.apply_in_place(greedy(s, rng))
+            decided += 1
+    for mode in ("depth", "scores-moved"):
+        ratios, lengths = [], []
+        for pos in found:
+            me, rng, means, sds = pos.seats.index(pos.current_player()), random.Random(1), [], []
+            for action in pos.legal_actions():
+                values = []
+                for _ in range(per_action):
+                    inner, decided = pos.clone(), 0
+                    inner.apply_in_place(action)
+                    start = inner.returns()
+                    while not inner.is_terminal() and not (decided >= depth and (mode == "depth" or inner.returns() != start)):
+                        chance = inner.is_chance_node()
+                        inner.apply_in_place(inner.sample_chance(rng) if chance else uniform(inner, rng))
+                        decided += not chance
+                    lengths.append(decided)
+                    values.append((bots.outcome_returns(inner) if inner.is_terminal() else bots.value(inner))[me])
+                means.append(statistics.mean(values))
+                sds.append(statistics.pstdev(values))
+            noise = statistics.mean(sds) / (200 / len(means)) ** 0.5
+            ratios.append(statistics.pstdev(means) / noise if noise else float("inf"))
+        print(f"{setting}: rollouts cut off by {mode!r} (depth {depth}): {statistics.mean(lengths):.1f} decisions on"
+              f" average; actions' spread / noise at 200 playouts, {len(found)} positions: "
+              + ", ".join(f"{r:.2f}" for r in ratios) + f" (median {statistics.median(ratios):.2f})", flush=True)
+
+
 def wilson(points: float, n: int) -> tuple[float, float]:
     from statsmodels.stats.proportion import proportion_confint
 
@@ -314,7 +385,7 @@ def gunfights(games: int, seed: int, bots: list[str]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["speed", "ladder", "coverage", "gunfights"])
+    parser.add_argument("what", choices=["speed", "ladder", "coverage", "gunfights", "rollouts"])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", default=[], choices=list(SETTINGS),
@@ -328,6 +399,9 @@ def main() -> None:
         speed(args.seed, args.game)
     elif args.what == "coverage":
         coverage((args.game or ["dark-horse/high-noon"])[0], bots, args.games, args.seed)
+    elif args.what == "rollouts":
+        for setting in args.game or ["western-legends"]:
+            rollout_noise(setting, args.seed)
     elif args.what == "gunfights":
         gunfights(args.games, args.seed, bots)
     else:

@@ -283,6 +283,40 @@ def test_a_rollout_is_cut_off_only_once_the_scoring_has_moved(library, monkeypat
     assert min(decisions) >= 8
 
 
+def test_a_western_legends_rollout_is_cut_off_at_its_depth_and_valued_by_its_final_scoring(library, monkeypatch):
+    """Western Legends' registry entry declares ``rollout_cutoff="depth"``: its Legend Points move
+    every few turns, and playing on past the depth until they moved made a rollout's value about
+    half as informative (benchmarks/agents.py). So every rollout from the first decision is cut
+    after exactly 8 decisions and valued by the rules' final scoring of the state there (Legend
+    Points in play plus what the end-game scoring would give: money, wanted, marshal, wounds);
+    Dark Horse plays on (the test above)."""
+    from workbench.agents import bots
+    from workbench.games.western_legends import engine
+
+    assert GAMES["western-legends"].rollout_cutoff == "depth" and GAMES["dark-horse"].rollout_cutoff == "scores-moved"
+    built = GAMES["western-legends"].load().build(library)
+    root = spiel.spiel_game(built, 2).new_initial_state()
+    while root.is_chance_node():
+        root.apply_action(root.chance_outcomes()[0][0])
+    cut, decisions = [], []
+    monkeypatch.setattr(bots, "value", lambda state: cut.append(state.clone()) or value(state))
+
+    def counting(state, rng):
+        decisions[-1] += 1
+        return engine.random_bot(state, rng)
+
+    evaluator = bots.CutoffRollout(8, random.Random(5), policy=counting)
+    for _ in range(20):
+        decisions.append(0)
+        got = evaluator.evaluate(root)
+        final = cut[-1].final_scores()
+        totals = {name: sum(v for k, v in parts.items() if k != "total") for name, parts in final.items()}
+        lead = totals[root.inner.seats[0]] - totals[root.inner.seats[1]]
+        assert list(got) == pytest.approx([lead / (abs(totals[n]) + abs(totals[o]) + 1) * sign
+                                           for n, o, sign in zip(root.inner.seats, root.inner.seats[::-1], (1, -1))])
+    assert decisions == [8] * 20
+
+
 def test_dark_horse_returns_are_the_known_vp_of_its_scores(library):
     """returns() reads the known VP without building scores()'s whole report (search reads it at
     every rollout step): the same numbers at every step of random games of every scenario."""

@@ -31,6 +31,10 @@ class Entry:
     default_players: int = 3                # the players of a balance sweep unless told
     describe_at: str = ""                   # "module:NAME" of the function putting a log event in words
     view_at: str = ""                       # "module:NAME" of its View: what the notebooks' panels show of it
+    # how a search bot's rollout past its depth is cut off (workbench.agents.bots): "scores-moved" plays
+    # on until the scores differ from the leaf's (a game whose scores move rarely: Dark Horse, Revolver);
+    # "depth" cuts it there whatever the scores (a game whose scores move every few turns)
+    rollout_cutoff: str = "scores-moved"
 
     def load(self):
         module, _, name = self.engine.partition(":")
@@ -91,7 +95,8 @@ register(Entry("western-legends", "Western Legends", "western-legends",
                "workbench.games.western_legends.requirements",
                seats_at="workbench.games.western_legends.engine:NAMES", describe_at="workbench.games.western_legends.engine:describe",
                view_at="workbench.games.western_legends.view:VIEW",
-               play_options=frozenset({"length", "variant", "set"}), default_rounds=60, default_bot="greedy"))
+               play_options=frozenset({"length", "variant", "set"}), default_rounds=60, default_bot="greedy",
+               rollout_cutoff="depth"))
 
 
 def for_content(game: str) -> list[Entry]:
