@@ -52,6 +52,7 @@ from .poker import CHEAT, PokerRules, best_saloon_hand, evaluate, make_deck, par
 from .pieces import VOCABULARY, Action, Player, _less, _share, _without
 from ...rules.western_legends_effects import ACTIVITIES
 # -- the State's parts (mixins, one module each) --
+from .setup import Setup
 
 ARRIVAL = "deliver-cattle"
 
@@ -219,7 +220,7 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(BaseState):
+class State(Setup, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -783,48 +784,6 @@ class State(BaseState):
             getattr(self, "_do_" + action.kind.replace("-", "_"))(p, action.target)
 
     # -- setup -------------------------------------------------------------------------------------
-    def _choose_character(self, seat: int, character: str) -> None:
-        p, rules = self.players[seat], self.rules
-        start = self.game.characters[character]["start"]
-        p.character = character
-        p.at = tuple(start["space"])
-        self._money(p, start.get("money", 0))
-        self._nuggets(p, start.get("gold_nuggets", 0))
-        p.marshal = min(rules.track_spaces, start.get("marshal_points", 0))
-        p.wanted = 0 if p.marshal else min(rules.track_spaces, start.get("wanted_points", 0))
-        for item in start.get("items") or []:
-            p.with_item(item, 1, 0)
-        if rules.goal_cards:
-            p.goals = tuple(self.game.goals.get(character, {}))
-        self.event("character", p.name, drew=list(self.dealt), kept=character, at=list(p.at))
-        self.dealt = []        # the others go back to the box
-        if start.get("poker_cards", 0):
-            self._push(("draw", "hand", seat, start["poker_cards"]))
-
-    def _step_first_player(self) -> None:
-        """The most wanted player starts; on a tie, or with nobody wanted, a random one (chance)."""
-        most = max(p.wanted for p in self.players)
-        seats = tuple(i for i, p in enumerate(self.players) if p.wanted == most)
-        if len(seats) == 1:
-            self._set_first(seats[0])
-        else:
-            self._push(("pick-first", seats))
-
-    def _set_first(self, seat: int) -> None:
-        self.first = self.turn = seat
-
-    def _step_place_bandits(self) -> None:
-        occupied = {p.at for p in self.players}
-        for hideout in self.game.hideouts:
-            if hideout not in occupied and len(self.bandits) < self.rules.bandit_minis:
-                self.bandits = self.bandits + [hideout]
-        self.event("setup", None, first=self.players[self.first].name, bandits=[list(b) for b in self.bandits],
-                   sheriff=list(self.sheriff))
-
-    def _step_begin(self) -> None:
-        self.step = "start"
-        self.event("round", None, first=self.players[self.first].name)
-
     # -- a turn -------------------------------------------------------------------------------------
     def _start_turn(self, p: Player, index: int) -> None:
         rules, items = self.rules, self.game.items
