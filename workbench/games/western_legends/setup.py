@@ -9,8 +9,6 @@ up to ``bandit_minis``; then the first round begins.
 from __future__ import annotations
 
 
-
-
 class Setup:
     """Setup (rulebook: *Setup*): characters, first player, bandits."""
 
