@@ -52,6 +52,7 @@ from .poker import CHEAT, PokerRules, best_saloon_hand, evaluate, make_deck, par
 from .pieces import VOCABULARY, Action, Player, _less, _share, _without
 from ...rules.western_legends_effects import ACTIVITIES
 # -- the State's parts (mixins, one module each) --
+from .turn import Turn
 from .setup import Setup
 
 ARRIVAL = "deliver-cattle"
@@ -220,7 +221,7 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(Setup, BaseState):
+class State(Turn, Setup, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -450,22 +451,6 @@ class State(Setup, BaseState):
         """The actions of a turn, in a fixed order (a seeded bot picks by position)."""
         return [Action("work"), *self._card_actions(p), *self._moves(p), *self._location_offers(p),
                 *self._item_abilities(p), *self._fights(p)]
-
-    def _work(self, p: Player) -> list[Action]:
-        return [Action("work")]
-
-    def _card_actions(self, p: Player) -> list[Action]:
-        rules, actions = self.rules, []
-        for card in sorted(set(p.hand)):
-            ability = rules.card_actions.get(card)
-            if ability is None:
-                continue
-            if ability in rules.reputation_cards and p.reputation_cards_played >= rules.max_reputation_cards_per_turn:
-                continue
-            if not self._offered(ability, p):
-                continue
-            actions.append(Action("card-action", card))
-        return actions
 
     def _offered(self, effect: str, p: Player) -> bool:
         """Whether the effect, as an action of its own, is offered now: every condition its
@@ -785,20 +770,6 @@ class State(Setup, BaseState):
 
     # -- setup -------------------------------------------------------------------------------------
     # -- a turn -------------------------------------------------------------------------------------
-    def _start_turn(self, p: Player, index: int) -> None:
-        rules, items = self.rules, self.game.items
-        choice = rules.start_of_turn_choices[index]
-        self._money(p, choice.get("money", 0))
-        if choice.get("poker-card"):
-            self._push(("draw", "hand", self.turn, choice["poker-card"]))
-        mounts = [i for i in p.items if items[i].get("type") == "mount"]
-        weapons = [i for i in p.items if items[i].get("type") == "weapon"]
-        p.mount = max(mounts, key=lambda i: (items[i].get("movement", 0), i), default=None)
-        p.weapon = max(weapons, key=lambda i: (items[i].get("fight_reduction", 0), i), default=None)
-        p.fought, p.reputation_cards_played, p.discs_this_turn = (), 0, 0
-        self.event("start-of-turn", p.name, choice=dict(choice), mount=p.mount, weapon=p.weapon)
-        self.step, self.actions_left = "actions", rules.actions_per_turn
-
     # -- goods ------------------------------------------------------------------------------------
     def _money(self, p: Player, amount: int) -> None:
         p.money = max(0, min(self.rules.max_money, p.money + amount))
@@ -915,24 +886,6 @@ class State(Setup, BaseState):
         return mine > theirs or (mine == theirs and self.rules.fight_deck_ties_to == "player")
 
     # -- actions ------------------------------------------------------------------------------
-    def _do_card_action(self, p: Player, card: str) -> None:
-        rules = self.rules
-        ability = rules.card_actions[card]
-        p.hand = _without(p.hand, card)
-        self._discard([card])
-        if ability in rules.reputation_cards:
-            p.reputation_cards_played += 1
-        self.event("card-action", p.name, card=card, ability=ability)
-        handler = VOCABULARY.handlers.get(ability) if VOCABULARY.played(ability) else None
-        if handler is None:         # the ruleset's schema allows only played ones; never silent all the same
-            self.event("not-played", p.name, effect=ability, at=card, why=VOCABULARY.why_not_played(ability))
-            return
-        handler(self, p, {"effect": ability}, card)
-
-    def _do_work(self, p: Player, _) -> None:
-        self._money(p, self.rules.work_money)
-        self.event("work", p.name, money=p.money)
-
     def _do_move(self, p: Player, target) -> None:
         p.at = target
         self.event("move", p.name, to=list(target))
@@ -1247,46 +1200,6 @@ class State(Setup, BaseState):
                 spawned.append(list(hideout))
         self.event("story-completed", None, card=card["id"], rewarded=contributors, spawned=spawned)
         self._move_sheriff(card["sheriff_moves"])
-
-    def _step_hand_limit(self, seat: int) -> None:
-        p = self.players[seat]
-        limit = max(0, self.rules.hand_size + self.rules.hand_size_per_wound * p.wounds)
-        if len(p.hand) > limit:
-            self._discard_from_hand(p, len(p.hand) - limit)
-
-    def _step_wanted_lp(self, seat: int) -> None:
-        p = self.players[seat]
-        if p.wanted:
-            p.lp += self.rules.wanted_row_lp_per_turn[self._row(p.wanted)]
-        self.event("end-of-turn", p.name, lp=p.lp, money=p.money, wounds=p.wounds, marshal=p.marshal, wanted=p.wanted)
-
-    def _step_end_check(self, seat: int) -> None:
-        """End of Turn Phase, step 4: "If anyone meets or exceeds the amount of LP set for game end,
-        the end game is triggered" (anyone: LP also come on other players' turns, e.g. a story card)."""
-        if self.final_round is not None:
-            return
-        reached = [p for p in self.players if p.lp >= self.end_lp]
-        if reached:
-            self.final_round = self.round + self.rules.final_rounds
-            self.event("end-triggered", reached[0].name, final_round=self.final_round,
-                       reached=[p.name for p in reached], turn_of=self.players[seat].name)
-
-    def _step_next_turn(self) -> None:
-        self.turn = (self.turn + 1) % len(self.players)
-        self.step = "start"
-        if self.turn == self.first:
-            self.round += 1
-            if self.final_round is not None:
-                # a triggered end plays its final round(s) whatever the cap: the cap only stops a
-                # game whose end never comes
-                if self.round > self.final_round:
-                    self._finish("the end was triggered and the final round played")
-                else:
-                    self.event("round", None, first=self.players[self.first].name)
-            elif self.round > self.max_rounds:
-                self._finish(f"{self.max_rounds} round(s) played (the limit given); the end was not triggered")
-            else:
-                self.event("round", None, first=self.players[self.first].name)
 
     def _finish(self, why: str) -> None:
         self.step = "done"
