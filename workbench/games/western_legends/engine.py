@@ -52,6 +52,7 @@ from .poker import CHEAT, PokerRules, best_saloon_hand, evaluate, make_deck, par
 from .pieces import VOCABULARY, Action, Player, _less, _share, _without
 from ...rules.western_legends_effects import ACTIVITIES
 # -- the State's parts (mixins, one module each) --
+from .goods import Goods
 from .turn import Turn
 from .setup import Setup
 
@@ -221,7 +222,7 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(Turn, Setup, BaseState):
+class State(Goods, Turn, Setup, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -538,33 +539,6 @@ class State(Turn, Setup, BaseState):
             any(isinstance(e, dict) and words.played(e.get("effect")) and e.get("effect") in words.handlers
                 for e in spec.get("effects") or [])
 
-    def _affords(self, p: Player, cost: dict) -> bool:
-        have = {"money": p.money, "legend-points": p.lp, "gold-nugget": p.nuggets, "poker-card": len(p.hand)}
-        return all(not isinstance(n, int) or have.get(good, n) >= n for good, n in cost.items())
-
-    def _pay(self, p: Player, cost: dict) -> None:
-        for good, n in cost.items():
-            if not isinstance(n, int) or not n:
-                continue
-            if good == "money":
-                self._money(p, -n)
-            elif good == "legend-points":
-                p.lp -= n
-            elif good == "gold-nugget":
-                self._nuggets(p, -n)
-            elif good == "poker-card":
-                self._discard_from_hand(p, n)
-            else:
-                self.event("not-played", p.name, effect=f"paying {good}", why=VOCABULARY.unpayable_reason)
-
-    def _gain_as_written(self, p: Player, gain: dict) -> None:
-        """A gain (a plain action's, an ability's, a story card's reward): what the vocabulary can
-        give is given, anything else is logged as not played (``validate`` warns at its line)."""
-        gain = {g: n for g, n in gain.items() if isinstance(n, int)}
-        for good in sorted(set(gain) - VOCABULARY.gainable):
-            self.event("not-played", p.name, effect=f"gaining {good}", why=VOCABULARY.ungainable_reason)
-        self._gain(p, {g: n for g, n in gain.items() if g in VOCABULARY.gainable})
-
     def _play_spec(self, p: Player, spec: dict, where: str) -> None:
         """Pay, gain and play the effects of a plain action or ability, as written."""
         self._pay(p, spec.get("cost") or {})
@@ -771,32 +745,6 @@ class State(Turn, Setup, BaseState):
     # -- setup -------------------------------------------------------------------------------------
     # -- a turn -------------------------------------------------------------------------------------
     # -- goods ------------------------------------------------------------------------------------
-    def _money(self, p: Player, amount: int) -> None:
-        p.money = max(0, min(self.rules.max_money, p.money + amount))
-
-    def _nuggets(self, p: Player, amount: int) -> None:
-        p.nuggets = max(0, min(self.rules.max_gold_nuggets, p.nuggets + amount))
-
-    def _gain(self, p: Player, goods: dict) -> None:
-        """Rewards and penalties as the YAML writes them (a goods bag)."""
-        for good, amount in goods.items():
-            if not amount:
-                continue
-            if good == "money":
-                self._money(p, amount)
-            elif good == "legend-points":
-                p.lp += amount
-            elif good == "gold-nugget":
-                self._nuggets(p, amount)
-            elif good == "wound":
-                p.wounds = min(self.rules.max_wounds, p.wounds + amount)
-            elif good == "poker-card":
-                self._push(("draw", "hand", self.players.index(p), amount))
-            elif good == "marshal-point":
-                self._track(p, "marshal", amount)
-            elif good == "wanted-point":
-                self._track(p, "wanted", amount)
-
     def _track(self, p: Player, which: str, points: int) -> None:
         """Move up the marshal or wanted track, gaining each space's reward; past the last space, LP."""
         rules = self.rules
@@ -833,24 +781,6 @@ class State(Turn, Setup, BaseState):
         p.hand = _without(p.hand, card)
         self._discard([card])
         return card
-
-    def _discard(self, cards) -> None:
-        if not cards:
-            return
-        pile = self._pile("poker_discard")
-        for card in cards:
-            pile[card] = pile.get(card, 0) + 1
-
-    def _discard_from_hand(self, p: Player, n: int) -> list[str]:
-        """A player discards ``n`` cards: the ones they would play last."""
-        worst = min if self.rules.fight_card_played == "highest" else max
-        out = []
-        for _ in range(min(n, len(p.hand))):
-            card = worst(p.hand, key=lambda c: (self.game.value[c], c))
-            p.hand = _without(p.hand, card)
-            out.append(card)
-        self._discard(out)
-        return out
 
     def _fight_value(self, card: str | None, opponent: Player | None) -> int:
         if card is None:
