@@ -52,6 +52,7 @@ from .poker import CHEAT, PokerRules, best_saloon_hand, evaluate, make_deck, par
 from .pieces import VOCABULARY, Action, Player, _less, _share, _without
 from ...rules.western_legends_effects import ACTIVITIES
 # -- the State's parts (mixins, one module each) --
+from .tracks import Tracks
 from .fights import Fights
 from .goods import Goods
 from .turn import Turn
@@ -223,7 +224,7 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(Fights, Goods, Turn, Setup, BaseState):
+class State(Tracks, Fights, Goods, Turn, Setup, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -736,33 +737,6 @@ class State(Fights, Goods, Turn, Setup, BaseState):
     # -- setup -------------------------------------------------------------------------------------
     # -- a turn -------------------------------------------------------------------------------------
     # -- goods ------------------------------------------------------------------------------------
-    def _track(self, p: Player, which: str, points: int) -> None:
-        """Move up the marshal or wanted track, gaining each space's reward; past the last space, LP."""
-        rules = self.rules
-        if points <= 0:
-            return
-        if which == "wanted" and p.marshal:
-            if rules.marshal_becomes_wanted == "never":
-                self.event("no-wanted-points", p.name, reason="a marshal who stays a marshal", points=points)
-                return
-            self.event("switch-to-wanted", p.name, marshal_points_lost=p.marshal)
-            p.marshal = 0
-        if which == "marshal" and p.wanted:
-            self.event("no-marshal-points", p.name, reason="a wanted player cannot gain marshal points")
-            return
-        rewards = rules.marshal_rewards if which == "marshal" else rules.wanted_rewards
-        for _ in range(points):
-            value = getattr(p, which)
-            if value >= rules.track_spaces:
-                p.lp += rules.lp_past_last_space
-                continue
-            setattr(p, which, value + 1)
-            self._gain(p, rewards.get(str(value + 1), {}))
-        self.event(which, p.name, points=points, now=getattr(p, which))
-
-    def _row(self, value: int) -> int:
-        return self.rules.row_of_space[min(value, len(self.rules.row_of_space) - 1)]
-
     # -- actions ------------------------------------------------------------------------------
     def _do_move(self, p: Player, target) -> None:
         p.at = target
@@ -1091,11 +1065,6 @@ CONDITIONS = {"a-player-is-wanted": lambda state, p: any(o.wanted for o in state
 PARTS = {"work": State._work, "card-action": State._card_actions, "move": State._moves,
          "location-action": State._location_offers, "item-ability": State._item_abilities,
          "duel": State._fights, "rob": State._fights, "arrest": State._fights}
-
-
-@VOCABULARY.handler("living-legend")
-def _living_legend(state: State, p: Player, spec: dict, where: str) -> None:
-    state._track(p, "wanted" if p.wanted else "marshal", state.rules.living_legend_points)
 
 
 @VOCABULARY.handler("manhunt")
