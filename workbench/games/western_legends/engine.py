@@ -52,6 +52,7 @@ from .poker import CHEAT, PokerRules, best_saloon_hand, evaluate, make_deck, par
 from .pieces import VOCABULARY, Action, Player, _less, _share, _without
 from ...rules.western_legends_effects import ACTIVITIES
 # -- the State's parts (mixins, one module each) --
+from .movement import Movement
 from .tracks import Tracks
 from .fights import Fights
 from .goods import Goods
@@ -224,7 +225,7 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(Tracks, Fights, Goods, Turn, Setup, BaseState):
+class State(Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -461,9 +462,6 @@ class State(Tracks, Fights, Goods, Turn, Setup, BaseState):
         declared = VOCABULARY.effects.get(effect)
         return declared is None or all(CONDITIONS[c](self, p) for c in declared.offered_when)
 
-    def _moves(self, p: Player) -> list[Action]:
-        return [Action("move", target) for target in sorted(self._reachable(p))]
-
     def _location_offers(self, p: Player) -> list[Action]:
         """What the location of the player's space offers: its activities' actions and its plain actions."""
         game, actions = self.game, []
@@ -556,31 +554,6 @@ class State(Tracks, Fights, Goods, Turn, Setup, BaseState):
         self.event("item-ability", p.name, item=item_id, ability=index, text=ability.get("text"),
                    cost=dict(ability.get("cost") or {}), gain=dict(ability.get("gain") or {}))
         self._play_spec(p, ability, item_id)
-
-    def _reachable(self, p: Player) -> frozenset:
-        """Spaces within the mount's (or the default) movement, around blocked spaces; a bandit stops
-        movement; a wanted player may not enter the sheriff's space."""
-        steps = self.rules.movement_without_mount
-        if p.mount:
-            steps = self.game.items[p.mount].get("movement", steps)
-        key = (p.at, steps, tuple(self.bandits), self.sheriff if p.wanted else None)
-        cache = self.game.reach_cache
-        if key not in cache:
-            if len(cache) > 4096:
-                cache.clear()
-            neighbours, bandits, sheriff = self.game.neighbours, set(self.bandits), key[3]
-            seen, frontier = {p.at: 0}, deque([p.at])
-            while frontier:
-                node = frontier.popleft()
-                if seen[node] == steps or (node in bandits and node != p.at):
-                    continue
-                for n in neighbours[node]:
-                    if n in seen or n == sheriff:
-                        continue
-                    seen[n] = seen[node] + 1
-                    frontier.append(n)
-            cache[key] = frozenset(seen) - {p.at}
-        return cache[key]
 
     def returns(self) -> dict[str, float]:
         scores = self.final_scores()
@@ -738,33 +711,6 @@ class State(Tracks, Fights, Goods, Turn, Setup, BaseState):
     # -- a turn -------------------------------------------------------------------------------------
     # -- goods ------------------------------------------------------------------------------------
     # -- actions ------------------------------------------------------------------------------
-    def _do_move(self, p: Player, target) -> None:
-        p.at = target
-        self.event("move", p.name, to=list(target))
-        self._deliver_cattle(p)
-        if target in self.bandits:
-            self._push(*[("fight-card",)] * self.rules.bandit_fight_cards_drawn, ("resolve-bandit", self.turn))
-
-    def _deliver_cattle(self, p: Player) -> None:
-        """Free, on entering a space of a location with ``deliver-cattle`` (the rail station:
-        wrangling; a ranch: rustling): every token not taken on this very space, for the reward of
-        the parameter the effect names and the token's own."""
-        location = self.game.location.get(p.at)
-        delivery = self.game.arrival.get(location)
-        if not delivery:
-            return
-        extra = self.rules[delivery[0]["reward"]]
-        for token, ranch in list(p.cattle):
-            if p.at == ranch:
-                continue
-            how = location
-            p.cattle = _without(p.cattle, (token, ranch))
-            self.cattle = {**self.cattle, ranch: _less(self.cattle[ranch], token, -1)}   # shuffled into its ranch's pile
-            reward = self.rules.cattle_tokens[token]
-            self.event("deliver-cattle", p.name, at=how, reward=dict(reward))
-            self._gain(p, extra)
-            self._gain(p, reward)
-
     def _do_take_cattle(self, p: Player, _) -> None:
         room = self.rules.max_cattle_tokens - len(p.cattle)
         for _ in range(min(self.rules.cattle_tokens_taken, room)):
