@@ -52,6 +52,7 @@ from .poker import CHEAT, PokerRules, best_saloon_hand, evaluate, make_deck, par
 from .pieces import VOCABULARY, Action, Player, _less, _share, _without
 from ...rules.western_legends_effects import ACTIVITIES
 # -- the State's parts (mixins, one module each) --
+from .items import Items
 from .locations import Locations
 from .movement import Movement
 from .tracks import Tracks
@@ -226,7 +227,7 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
+class State(Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -474,41 +475,11 @@ class State(Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
                 actions.append(Action("location-action", (location, index)))
         return actions
 
-    def _item_abilities(self, p: Player) -> list[Action]:
-        game, actions = self.game, []
-        for item_id, (copies, _) in sorted(p.items.items()):
-            for index, ability in enumerate(game.items[item_id].get("abilities") or []):
-                if copies and ability.get("when") == "action" and self._plain_playable(ability) \
-                        and self._affords(p, ability.get("cost") or {}):
-                    actions.append(Action("item-ability", (item_id, index)))
-        return actions
-
     # -- the location activities: what each offers (the effect's own rule and parameters) ---------
-    def _offer_buy_items(self, p: Player) -> list[Action]:
-        rules, game, out = self.rules, self.game, []
-        misc = sum(n for i, (n, _) in p.items.items() if game.items[i].get("type") == "misc")
-        for item_id in game.store:
-            item = game.items[item_id]
-            copies, upgraded = p.items.get(item_id, (0, 0))
-            if p.money < item["cost"]:
-                continue
-            if copies < rules.max_copies_per_item and (item["type"] != "misc" or misc < rules.max_misc_items):
-                out.append(Action("buy", item_id))
-            if item.get("upgradable") and item["type"] != "misc" and upgraded < copies:
-                out.append(Action("upgrade", item_id))
-        return out
-
     def _offer_play_poker(self, p: Player) -> list[Action]:
         return [Action("poker")] if p.money >= self.rules.poker_ante else []
 
     # -- plain location actions and item abilities: cost, gain and effects as written ------------
-    def _do_item_ability(self, p: Player, target) -> None:
-        item_id, index = target
-        ability = self.game.items[item_id]["abilities"][index]
-        self.event("item-ability", p.name, item=item_id, ability=index, text=ability.get("text"),
-                   cost=dict(ability.get("cost") or {}), gain=dict(ability.get("gain") or {}))
-        self._play_spec(p, ability, item_id)
-
     def returns(self) -> dict[str, float]:
         scores = self.final_scores()
         return {name: float(s["total"]) for name, s in scores.items()}
@@ -665,23 +636,6 @@ class State(Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
     # -- a turn -------------------------------------------------------------------------------------
     # -- goods ------------------------------------------------------------------------------------
     # -- actions ------------------------------------------------------------------------------
-    def _do_buy(self, p: Player, item_id: str) -> None:
-        self._money(p, -self.game.items[item_id]["cost"])
-        copies, upgraded = p.items.get(item_id, (0, 0))
-        p.with_item(item_id, copies + 1, upgraded)
-        self.event("buy", p.name, item=item_id)
-        for index, ability in enumerate(self.game.items[item_id].get("abilities") or []):
-            if ability.get("when") == "bought":
-                self.event("item-ability", p.name, item=item_id, ability=index, text=ability.get("text"),
-                           cost=dict(ability.get("cost") or {}), gain=dict(ability.get("gain") or {}))
-                self._play_spec(p, ability, item_id)
-
-    def _do_upgrade(self, p: Player, item_id: str) -> None:
-        self._money(p, -self.game.items[item_id]["cost"])     # the cost paid a second time
-        copies, upgraded = p.items[item_id]
-        p.with_item(item_id, copies, upgraded + 1)
-        self.event("upgrade", p.name, item=item_id)
-
     def _do_poker(self, p: Player, _) -> None:
         rules, game = self.rules, self.game
         town = game.in_town.get(p.at)
