@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from itertools import combinations
 from fractions import Fraction
 from typing import Any
 
@@ -48,10 +47,11 @@ from ..base import Game, State as BaseState, Trail
 from ...rules.ruleset import plain
 from ...rules.western_legends import SPEC, resolve_ruleset
 from .requirements import content_problems
-from .poker import CHEAT, PokerRules, best_saloon_hand, evaluate, make_deck, parse
-from .pieces import VOCABULARY, Action, Player, _less, _share, _without
+from .poker import CHEAT, PokerRules, make_deck, parse
+from .pieces import VOCABULARY, Action, Player, _less
 from ...rules.western_legends_effects import ACTIVITIES
 # -- the State's parts (mixins, one module each) --
+from .poker_actions import PokerActions
 from .items import Items
 from .locations import Locations
 from .movement import Movement
@@ -227,7 +227,7 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
+class State(PokerActions, Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -476,9 +476,6 @@ class State(Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, Base
         return actions
 
     # -- the location activities: what each offers (the effect's own rule and parameters) ---------
-    def _offer_play_poker(self, p: Player) -> list[Action]:
-        return [Action("poker")] if p.money >= self.rules.poker_ante else []
-
     # -- plain location actions and item abilities: cost, gain and effects as written ------------
     def returns(self) -> dict[str, float]:
         scores = self.final_scores()
@@ -636,70 +633,6 @@ class State(Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, Base
     # -- a turn -------------------------------------------------------------------------------------
     # -- goods ------------------------------------------------------------------------------------
     # -- actions ------------------------------------------------------------------------------
-    def _do_poker(self, p: Player, _) -> None:
-        rules, game = self.rules, self.game
-        town = game.in_town.get(p.at)
-        self._money(p, -rules.poker_ante)
-        seats = [self.turn]
-        for i, other in enumerate(self.players):
-            if other is not p and town and game.in_town.get(other.at) == town and other.money >= rules.poker_ante \
-                    and any(game.value[c] >= rules.poker_join_min_card for c in other.hand):
-                self._money(other, -rules.poker_ante)
-                seats.append(i)
-        pot = rules.poker_ante * len(seats) + rules.house_adds
-        self.table = {"seats": tuple(seats), "pot": pot, "flop": (), "dealer": None if len(seats) > 1 else ()}
-        steps = [("draw", "hand", seat, rules.ante_cards) for seat in seats]
-        if len(seats) == 1:
-            steps.append(("draw", "dealer", None, rules.dealer_draws))
-        steps += [("draw", "flop", None, rules.flop_cards), ("resolve-poker",)]
-        self._push(*steps)
-
-    def _step_resolve_poker(self) -> None:
-        rules, table = self.rules, self.table
-        p = self.players[self.turn]
-        flop = table["flop"]
-        hands = {self.players[s].name: best_saloon_hand(self.players[s].hand, flop, self.game.poker_rules,
-                                                        rules.hand_cards_used_max) for s in table["seats"]}
-        if table["dealer"] is not None:
-            hands["dealer"] = best_saloon_hand(table["dealer"], flop, self.game.poker_rules, rules.hand_cards_used_max)
-        best = max(hands.values())
-        winners = [n for n, v in hands.items() if v == best]
-        pot = table["pot"]
-        if p.name in winners and (len(winners) == 1 or rules.poker_ties_to == "active"):
-            self._money(p, pot)
-            p.lp += rules.poker_win_lp
-            outcome = p.name
-        elif winners == ["dealer"]:
-            outcome = "dealer"       # nobody is rewarded; the money returns to the supply
-        else:
-            players = [n for n in winners if n != "dealer"]
-            share = _share(pot, {"divide_by": len(players), "rounding": rules.tied_pot_rounding})
-            for name in players:
-                self._money(self.player(name), share)
-            outcome = "+".join(players)
-        # "all played poker cards are discarded, including the flop": each player's hand cards in
-        # their best hand (the fewest that make it, lowest first), the dealer's cards and the flop
-        for s in table["seats"]:
-            seat = self.players[s]
-            played = self._played_cards(seat.hand, flop, hands[seat.name])
-            for card in played:
-                seat.hand = _without(seat.hand, card)
-            self._discard(played)
-        self._discard((*flop, *(table["dealer"] or ())))
-        dealer = None if table["dealer"] is None else list(table["dealer"])
-        self.event("poker", p.name, seats=[self.players[s].name for s in table["seats"]], flop=list(flop),
-                   dealer=dealer, hands={n: v.name for n, v in hands.items()}, pot=pot, winner=outcome)
-        self.table = None
-
-    def _played_cards(self, hand: list[str], flop: list[str], best) -> list[str]:
-        for k in range(0, self.rules.hand_cards_used_max + 1):
-            if k == 0 and not flop:
-                continue
-            for combo in combinations(sorted(hand, key=lambda c: (self.game.value[c], c)), k):
-                if evaluate(list(flop) + list(combo), self.game.poker_rules) == best:
-                    return list(combo)
-        return []
-
     # -- the sheriff ------------------------------------------------------------------------------
     def _move_sheriff(self, steps: int) -> None:
         """Queue the sheriff's movement (as long as someone is wanted)."""
