@@ -51,6 +51,7 @@ from .poker import CHEAT, PokerRules, make_deck, parse
 from .pieces import VOCABULARY, Action, Player, _less
 from ...rules.western_legends_effects import ACTIVITIES
 # -- the State's parts (mixins, one module each) --
+from .sheriff import Sheriff
 from .poker_actions import PokerActions
 from .items import Items
 from .locations import Locations
@@ -227,7 +228,7 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(PokerActions, Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
+class State(Sheriff, PokerActions, Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -634,53 +635,6 @@ class State(PokerActions, Items, Locations, Movement, Tracks, Fights, Goods, Tur
     # -- goods ------------------------------------------------------------------------------------
     # -- actions ------------------------------------------------------------------------------
     # -- the sheriff ------------------------------------------------------------------------------
-    def _move_sheriff(self, steps: int) -> None:
-        """Queue the sheriff's movement (as long as someone is wanted)."""
-        wanted = [p for p in self.players if p.wanted]
-        if not wanted or steps <= 0:
-            return
-        paths = []
-        for p in wanted:
-            path = self.game.path(self.sheriff, p.at)
-            if path is not None:
-                paths.append((p, path))
-        if not paths:
-            return
-        if self.rules.sheriff_moves_toward == "most-wanted":
-            _, path = min(paths, key=lambda pp: (-pp[0].wanted, len(pp[1]), self.players.index(pp[0])))
-        else:
-            _, path = min(paths, key=lambda pp: (len(pp[1]), self.players.index(pp[0])))
-        self._push(("sheriff", tuple(path[1:steps + 1])))
-
-    def _step_sheriff(self, path: tuple) -> None:
-        for node in path:
-            self.sheriff = node
-            here = [p for p in self.players if p.at == node and p.wanted]
-            if here:
-                victim = here[0]
-                discarded = self._discard_from_hand(victim, self.rules.sheriff_discard)
-                self.event("sheriff", None, at=list(node), meets=victim.name, discarded=len(discarded))
-                self._push(*[("fight-card",)] * self.rules.arrest_fight_cards_drawn,
-                           ("resolve-arrest", self.players.index(victim)))
-                return           # an arrest attempt ends the movement
-        self.event("sheriff", None, at=list(self.sheriff))
-
-    def _step_resolve_arrest(self, seat: int) -> None:
-        p = self.players[seat]
-        drawn = self._fight_deck_card()
-        law = self._reduced(drawn, p)
-        card = self._play_card(p)
-        mine = self._fight_value(card, None)
-        escaped = self._beats_fight_deck(mine, law)
-        self.event("arrest-attempt", p.name, card=card, sheriff=law, sheriff_card=drawn, weapon=p.weapon,
-                   drawn=list(self.drawn), escaped=escaped)
-        self._return_fight_cards()
-        if escaped:
-            self.sheriff = self.game.office
-        else:
-            self._gain(p, self.rules.arrested_penalty)
-            self._arrested(p)
-
     # -- end of turn ----------------------------------------------------------------------------
     def _step_resolve_stories(self, seat: int) -> None:
         for card_id, card in self.game.story.items():
@@ -805,16 +759,6 @@ CONDITIONS = {"a-player-is-wanted": lambda state, p: any(o.wanted for o in state
 PARTS = {"work": State._work, "card-action": State._card_actions, "move": State._moves,
          "location-action": State._location_offers, "item-ability": State._item_abilities,
          "duel": State._fights, "rob": State._fights, "arrest": State._fights}
-
-
-@VOCABULARY.handler("manhunt")
-def _manhunt(state: State, p: Player, spec: dict, where: str) -> None:
-    state._move_sheriff(state.rules.manhunt_sheriff_moves)
-
-
-@VOCABULARY.handler("move-sheriff")
-def _move_sheriff(state: State, p: Player, spec: dict, where: str) -> None:
-    state._move_sheriff(spec.get("steps", state.rules.manhunt_sheriff_moves))
 
 
 # -- seats ------------------------------------------------------------------------------------
