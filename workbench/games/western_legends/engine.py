@@ -51,6 +51,7 @@ from .poker import CHEAT, PokerRules, make_deck, parse
 from .pieces import VOCABULARY, Action, Player, _less
 from ...rules.western_legends_effects import ACTIVITIES
 # -- the State's parts (mixins, one module each) --
+from .story import Story
 from .sheriff import Sheriff
 from .poker_actions import PokerActions
 from .items import Items
@@ -228,7 +229,7 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(Sheriff, PokerActions, Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
+class State(Story, Sheriff, PokerActions, Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -636,33 +637,6 @@ class State(Sheriff, PokerActions, Items, Locations, Movement, Tracks, Fights, G
     # -- actions ------------------------------------------------------------------------------
     # -- the sheriff ------------------------------------------------------------------------------
     # -- end of turn ----------------------------------------------------------------------------
-    def _step_resolve_stories(self, seat: int) -> None:
-        for card_id, card in self.game.story.items():
-            discs = self.story_discs.get(card_id)
-            if discs is not None and len(discs) >= card["discs"]:
-                self._complete_story(card)
-
-    def _complete_story(self, card: dict) -> None:
-        discs = self.story_discs[card["id"]]
-        contributors = sorted(set(discs), key=self.seats.index)
-        for name in discs:                      # the discs go back to their owners
-            self.player(name).discs += 1
-        if self.rules.completed_story_card == "leaves-play":
-            self.story_discs = {c: d for c, d in self.story_discs.items() if c != card["id"]}
-        else:
-            self.story_discs = {**self.story_discs, card["id"]: ()}
-        for name in contributors:               # one reward each, however many discs
-            self._gain_as_written(self.player(name), card["reward"])
-        spawned = []
-        for index in card["spawn"]:
-            hideout = self.game.hideouts[index]
-            if hideout not in self.bandits and hideout != self.sheriff and all(p.at != hideout for p in self.players) \
-                    and len(self.bandits) < self.rules.bandit_minis:
-                self.bandits = self.bandits + [hideout]
-                spawned.append(list(hideout))
-        self.event("story-completed", None, card=card["id"], rewarded=contributors, spawned=spawned)
-        self._move_sheriff(card["sheriff_moves"])
-
     def _finish(self, why: str) -> None:
         self.step = "done"
         self.ended = why
