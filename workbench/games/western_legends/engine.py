@@ -51,6 +51,7 @@ from .poker import CHEAT, PokerRules, make_deck, parse
 from .pieces import VOCABULARY, Action, Player, _less
 from ...rules.western_legends_effects import ACTIVITIES
 # -- the State's parts (mixins, one module each) --
+from .goals import Goals
 from .story import Story
 from .sheriff import Sheriff
 from .poker_actions import PokerActions
@@ -229,7 +230,7 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(Story, Sheriff, PokerActions, Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
+class State(Goals, Story, Sheriff, PokerActions, Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -644,41 +645,6 @@ class State(Story, Sheriff, PokerActions, Items, Locations, Movement, Tracks, Fi
         self.event("final-scoring", None, why=why, scores=self.final_scores(), ranking=self.ranking())
 
     # -- goals (the goal card variant) ----------------------------------------------------------
-    def _needs_met(self, p: Player, needs: dict) -> bool:
-        have = {"money": p.money, "legend-points": p.lp, "gold-nuggets": p.nuggets, "marshal-points": p.marshal,
-                "wanted-points": p.wanted, "items": sum(n for n, _ in p.items.values()),
-                "upgraded-items": sum(u for _, u in p.items.values())}
-        return all(have[k] >= v for k, v in needs.items())
-
-    def _check_goals(self) -> bool:
-        """Reveal the first goal met (no action needed); its legendary tokens are drawn next."""
-        for seat, p in enumerate(self.players):
-            goals = self.game.goals.get(p.character, {})
-            for goal in p.goals:
-                if self._needs_met(p, goals[goal]):
-                    p.goals = tuple(g for g in p.goals if g != goal)
-                    p.completed += (goal,)
-                    self.tokens_drawn = []
-                    n = len(p.completed)
-                    self.event("goal-completed", p.name, goal=goal, completed=n)
-                    self.pending[0:0] = [("legendary", seat)] * n + [("keep-legendary", seat)]
-                    return True
-        return False
-
-    def _step_keep_legendary(self, seat: int) -> None:
-        p = self.players[seat]
-        pool = list(p.legendary) + self.tokens_drawn
-        if self.rules.legendary_tokens_kept == "best":
-            pool.sort(reverse=True)
-        keep, back = pool[:len(p.completed)], pool[len(p.completed):]
-        supply = dict(self.supply)
-        for value in back:               # the excess is shuffled back into the supply
-            supply[value] = supply.get(value, 0) + 1
-        self.supply = supply
-        p.legendary = tuple(keep)
-        self.tokens_drawn = []
-        self.event("legendary-tokens", p.name, held=len(keep))
-
     # -- scoring ---------------------------------------------------------------------------------
     def final_scores(self) -> dict[str, dict]:
         rules, items = self.rules, self.game.items
