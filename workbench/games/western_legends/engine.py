@@ -51,6 +51,7 @@ from .poker import CHEAT, PokerRules, make_deck, parse
 from .pieces import VOCABULARY, Action, Player, _less
 from ...rules.western_legends_effects import ACTIVITIES
 # -- the State's parts (mixins, one module each) --
+from .scoring import Scoring
 from .goals import Goals
 from .story import Story
 from .sheriff import Sheriff
@@ -230,7 +231,7 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(Goals, Story, Sheriff, PokerActions, Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
+class State(Scoring, Goals, Story, Sheriff, PokerActions, Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -638,56 +639,8 @@ class State(Goals, Story, Sheriff, PokerActions, Items, Locations, Movement, Tra
     # -- actions ------------------------------------------------------------------------------
     # -- the sheriff ------------------------------------------------------------------------------
     # -- end of turn ----------------------------------------------------------------------------
-    def _finish(self, why: str) -> None:
-        self.step = "done"
-        self.ended = why
-        self.pending = []
-        self.event("final-scoring", None, why=why, scores=self.final_scores(), ranking=self.ranking())
-
     # -- goals (the goal card variant) ----------------------------------------------------------
     # -- scoring ---------------------------------------------------------------------------------
-    def final_scores(self) -> dict[str, dict]:
-        rules, items = self.rules, self.game.items
-        most = max((p.wanted for p in self.players), default=0)
-        top = [p for p in self.players if p.wanted == most and most > 0]
-        out = {}
-        for p in self.players:
-            upgraded = sum(u * items[i]["upgrade_lp"] for i, (_, u) in p.items.items()
-                           if isinstance(items[i].get("upgrade_lp"), int))
-            money = min(rules.max_money_lp, p.money // rules.money_per_lp)
-            wounds = rules.lp_per_wound * p.wounds
-            wanted = 0
-            if p.wanted:
-                wanted = (rules.most_wanted_lp if len(top) == 1 else rules.tied_most_wanted_lp) if p in top \
-                    else rules.other_wanted_lp
-            marshal = rules.marshal_row_lp[self._row(p.marshal)] if p.marshal else 0
-            legendary = sum(p.legendary)
-            out[p.name] = {"lp_in_play": p.lp, "items": upgraded, "money": money, "wounds": wounds, "wanted": wanted,
-                           "marshal": marshal, "legendary": legendary,
-                           "total": p.lp + upgraded + money + wounds + wanted + marshal + legendary}
-        return out
-
-    def ranking(self) -> list[list[str]]:
-        """Players by total, ties broken by ``tie_breakers`` in order; still tied: shared."""
-        scores = self.final_scores()
-        keys = {"most-track-points": lambda p: p.marshal + p.wanted, "most-gold-nuggets": lambda p: p.nuggets,
-                "fewest-wounds": lambda p: -p.wounds}
-        breakers = []
-        for name in self.rules.tie_breakers:
-            if name == "shared":
-                break
-            breakers.append(keys[name])
-        key = lambda p: (scores[p.name]["total"], *(b(p) for b in breakers))
-        groups: list[list[str]] = []
-        last = None
-        for p in sorted(self.players, key=key, reverse=True):
-            if groups and key(p) == last:
-                groups[-1].append(p.name)
-            else:
-                groups.append([p.name])
-            last = key(p)
-        return groups
-
 
 #: How each of the rulebook's location activities is offered (its action kinds, with their rules).
 OFFERS = {name: getattr(State, "_offer_" + name.replace("-", "_")) for name in ACTIVITIES}
