@@ -9,6 +9,16 @@ A turn: the start-of-turn choice, the actions, then the end of turn (story discs
 wanted LP by row, the end trigger, one final round). Every number comes from the ruleset: nothing
 here is a rule constant.
 
+This module holds the State's data, its copy, the chance nodes, what is legal (the dispatch to
+each part's offers) and applying a step. The rules are in the State's parts, one module of this
+package per phase or concern, each a mixin the State inherits: ``setup`` (characters, first
+player, bandits), ``turn`` (start-of-turn choice, work, card actions, end of turn), ``goods``
+(money, nuggets, wounds, poker cards gained, paid, discarded), ``movement`` (moving, cattle
+delivered on arrival), ``locations`` (the location actions), ``items`` (the General Store, item
+abilities), ``poker_actions`` (a poker game at the Saloon; the hands are ``poker``'s), ``fights``
+(duels, robberies, arrests, bandits, the fight deck), ``tracks`` (marshal and wanted points),
+``sheriff``, ``story`` (story cards), ``goals`` (the goal card variant) and ``scoring``.
+
 Chance is explicit: every draw from a deck is a chance node whose outcomes are the cards that
 can come up with their probabilities, and so is every other random event:
 
@@ -50,20 +60,21 @@ from .requirements import content_problems
 from .poker import CHEAT, PokerRules, make_deck, parse
 from .pieces import VOCABULARY, Action, Player, _less
 from ...rules.western_legends_effects import ACTIVITIES
-# -- the State's parts (mixins, one module each) --
-from .scoring import Scoring
-from .goals import Goals
-from .story import Story
-from .sheriff import Sheriff
-from .poker_actions import PokerActions
-from .items import Items
-from .locations import Locations
-from .movement import Movement
-from .tracks import Tracks
-from .fights import Fights
-from .goods import Goods
-from .turn import Turn
+# the State's parts, one module per phase or concern (each a mixin of State; see the README's
+# "Where each rule lives"); imported in this order, their effects' handlers register in it
 from .setup import Setup
+from .turn import Turn
+from .goods import Goods
+from .movement import Movement
+from .locations import Locations
+from .items import Items
+from .poker_actions import PokerActions
+from .fights import Fights
+from .tracks import Tracks
+from .sheriff import Sheriff
+from .story import Story
+from .goals import Goals
+from .scoring import Scoring
 
 ARRIVAL = "deliver-cattle"
 
@@ -231,7 +242,8 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(Scoring, Goals, Story, Sheriff, PokerActions, Items, Locations, Movement, Tracks, Fights, Goods, Turn, Setup, BaseState):
+class State(Setup, Turn, Goods, Movement, Locations, Items, PokerActions, Fights, Tracks, Sheriff, Story, Goals,
+            Scoring, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -479,8 +491,7 @@ class State(Scoring, Goals, Story, Sheriff, PokerActions, Items, Locations, Move
                 actions.append(Action("location-action", (location, index)))
         return actions
 
-    # -- the location activities: what each offers (the effect's own rule and parameters) ---------
-    # -- plain location actions and item abilities: cost, gain and effects as written ------------
+    # -- the outcome ------------------------------------------------------------------------------
     def returns(self) -> dict[str, float]:
         scores = self.final_scores()
         return {name: float(s["total"]) for name, s in scores.items()}
@@ -633,14 +644,6 @@ class State(Scoring, Goals, Story, Sheriff, PokerActions, Items, Locations, Move
             self.actions_left -= 1
             getattr(self, "_do_" + action.kind.replace("-", "_"))(p, action.target)
 
-    # -- setup -------------------------------------------------------------------------------------
-    # -- a turn -------------------------------------------------------------------------------------
-    # -- goods ------------------------------------------------------------------------------------
-    # -- actions ------------------------------------------------------------------------------
-    # -- the sheriff ------------------------------------------------------------------------------
-    # -- end of turn ----------------------------------------------------------------------------
-    # -- goals (the goal card variant) ----------------------------------------------------------
-    # -- scoring ---------------------------------------------------------------------------------
 
 #: How each of the rulebook's location activities is offered (its action kinds, with their rules).
 OFFERS = {name: getattr(State, "_offer_" + name.replace("-", "_")) for name in ACTIVITIES}
