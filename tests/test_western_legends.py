@@ -584,3 +584,20 @@ def test_an_illegal_action_is_refused_by_the_public_step(game):
         state.apply(Action("move", (99, 99)))
     with pytest.raises(UsageError, match="not legal now"):
         state.apply(Action("fly"))
+
+
+def test_a_pickled_state_plays_on_as_the_original(game):
+    # a state (and its game, with the ruleset) pickled mid-game and unpickled elsewhere plays the
+    # same moves to the same log: a process that is sent one can carry it on
+    import pickle
+    state = next(s for s in _some_games(game, seeds=[4]) if s.round >= 2 and not s.is_chance_node())
+    copy = pickle.loads(pickle.dumps(state))
+    assert type(copy.game.ruleset) is type(game.ruleset) and dict(copy.game.ruleset) == dict(game.ruleset)
+    assert copy.snapshot() == state.snapshot() and list(copy.history) == list(state.history)
+    for one in (state, copy):
+        chance, choice = random.Random(3), random.Random(5)
+        for _ in range(200):
+            if one.is_terminal():
+                break
+            one.apply_in_place(one.sample_chance(chance) if one.is_chance_node() else choice.choice(one.legal_actions()))
+    assert list(copy.log) == list(state.log) and copy.snapshot() == state.snapshot()

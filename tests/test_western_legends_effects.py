@@ -117,12 +117,27 @@ def test_the_published_locations_play_as_before_from_their_effects(library):
     assert [e["reward"] for e in game.arrival["rail-station"]] == ["wrangle_reward"]
 
 
+#: Strings of the game's modules that a location's id happens to spell, by module, with why (a log
+#: key, not a reference to that document).
+ENGINE_WORDS = {
+    "view.py: ranch": "the take-cattle event's log key (the space the cattle came from), read to describe it",
+}
+
+
 def test_the_engine_names_no_location_id():
+    # every module of the game's package (the engine is split by phase: moving code out of
+    # engine.py into another module must not take it out of this check)
     library = validate_paths([ROOT / "variants", DESIGNER]).library
     ids = {d.id for d in library.of_kind("location", "western-legends")}
-    tree = ast.parse((ROOT / "workbench" / "games" / "western_legends" / "engine.py").read_text())
-    strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
-    assert sorted(strings & ids) == []
+    modules = sorted((ROOT / "workbench" / "games" / "western_legends").glob("*.py"))
+    assert len(modules) >= 5 and ROOT / "workbench" / "games" / "western_legends" / "engine.py" in modules
+    named = {}
+    for path in modules:
+        tree = ast.parse(path.read_text())
+        strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        named.update({f"{path.name}: {s}": s for s in strings & ids})
+    assert sorted(set(named) - set(ENGINE_WORDS)) == []
+    assert set(ENGINE_WORDS) <= set(named), "an exemption no module needs any more: remove it"
 
 
 def test_play_chooses_a_designers_map_from_a_folder_outside_the_repository(tmp_path):

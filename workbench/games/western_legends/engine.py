@@ -9,6 +9,16 @@ A turn: the start-of-turn choice, the actions, then the end of turn (story discs
 wanted LP by row, the end trigger, one final round). Every number comes from the ruleset: nothing
 here is a rule constant.
 
+This module holds the State's data, its copy, the chance nodes, what is legal (the dispatch to
+each part's offers) and applying a step. The rules are in the State's parts, one module of this
+package per phase or concern, each a mixin the State inherits: ``setup`` (characters, first
+player, bandits), ``turn`` (start-of-turn choice, work, card actions, end of turn), ``goods``
+(money, nuggets, wounds, poker cards gained, paid, discarded), ``movement`` (moving, cattle
+delivered on arrival), ``locations`` (the location actions), ``items`` (the General Store, item
+abilities), ``poker_actions`` (a poker game at the Saloon; the hands are ``poker``'s), ``fights``
+(duels, robberies, arrests, bandits, the fight deck), ``tracks`` (marshal and wanted points),
+``sheriff``, ``story`` (story cards), ``goals`` (the goal card variant) and ``scoring``.
+
 Chance is explicit: every draw from a deck is a chance node whose outcomes are the cards that
 can come up with their probabilities, and so is every other random event:
 
@@ -39,8 +49,6 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from itertools import combinations
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -49,63 +57,29 @@ from ..base import Game, State as BaseState, Trail
 from ...rules.ruleset import plain
 from ...rules.western_legends import SPEC, resolve_ruleset
 from .requirements import content_problems
-from .poker import CHEAT, PokerRules, best_saloon_hand, evaluate, make_deck, parse
-from ...rules.effects import vocabulary
+from .poker import CHEAT, PokerRules, make_deck, parse
+from .pieces import VOCABULARY, Action, Player, _less
 from ...rules.western_legends_effects import ACTIVITIES
+# the State's parts, one module per phase or concern (each a mixin of State; see the README's
+# "Where each rule lives"); imported in this order, their effects' handlers register in it
+from .setup import Setup
+from .turn import Turn
+from .goods import Goods
+from .movement import Movement
+from .locations import Locations
+from .items import Items
+from .poker_actions import PokerActions
+from .fights import Fights
+from .tracks import Tracks
+from .sheriff import Sheriff
+from .story import Story
+from .goals import Goals
+from .scoring import Scoring
 
-#: The Western Legends effect vocabulary (with the installed plugins' effects): a plain location
-#: action or an item ability plays its effects by the handlers registered on it.
-VOCABULARY = vocabulary("western-legends")
 ARRIVAL = "deliver-cattle"
 
 NAMES = ["red", "blue", "green", "yellow", "purple", "black", "white", "orange"]
 ILLUSTRATIVE_NOTE = "decks, dice, items, characters, story and goal cards and the board are illustrative designer data"
-
-
-class Player:
-    """One seat's position, goods and cards.
-
-    Everything a player holds is an immutable value (numbers, text, tuples) or a dict that is
-    replaced, never changed in place (``items``), so ``clone`` is one copy of the attributes and a
-    state's copy shares the rest: the engine writes ``p.hand = _without(p.hand, card)``, never
-    ``p.hand.remove(card)``.
-    """
-
-    def __init__(self, name: str):
-        self.name, self.character, self.at = name, None, None
-        self.money = self.nuggets = self.wounds = self.marshal = self.wanted = self.lp = 0
-        self.hand: tuple[str, ...] = ()
-        self.items: dict[str, tuple[int, int]] = {}  # item id -> (copies, upgraded copies); replaced on a change
-        self.mount = self.weapon = None
-        self.cattle: tuple[tuple[int, tuple], ...] = ()   # (token, ranch it came from)
-        self.fought: tuple[str, ...] = ()           # players fought this turn
-        self.discs = self.discs_this_turn = self.reputation_cards_played = 0
-        self.goals: tuple[str, ...] = ()            # goal cards not completed (goal variant)
-        self.completed: tuple[str, ...] = ()
-        self.legendary: tuple[int, ...] = ()        # legendary tokens held (their LP)
-
-    def clone(self) -> "Player":
-        new = object.__new__(Player)
-        new.__dict__ = self.__dict__.copy()
-        return new
-
-    def with_item(self, item: str, copies: int, upgraded: int) -> None:
-        self.items = {**self.items, item: (copies, upgraded)}
-
-    def owns(self, item: str) -> int:
-        return self.items.get(item, (0, 0))[0]
-
-    def __repr__(self) -> str:
-        return f"Player({self.name}, {self.character}, at {self.at}, ${self.money}, {self.lp} LP)"
-
-
-@dataclass(frozen=True)
-class Action:
-    kind: str
-    target: Any = None
-
-    def __str__(self) -> str:
-        return self.kind if self.target is None else f"{self.kind} {self.target}"
 
 
 class WesternLegends(Game):
@@ -261,23 +235,6 @@ class WesternLegends(Game):
         return None
 
 
-def _without(cards, card) -> tuple:
-    """``cards`` (a hand, cattle tokens) without the first ``card``: a new tuple (shared between states)."""
-    i = cards.index(card)
-    return (*cards[:i], *cards[i + 1:])
-
-
-def _less(counts: tuple, index: int, n: int = 1) -> tuple:
-    """A pile of counts with ``n`` fewer at ``index`` (a new tuple: piles are shared between states)."""
-    return counts[:index] + (counts[index] - n,) + counts[index + 1:]
-
-
-def _share(amount: int, share: dict) -> int:
-    """``amount`` divided as a ``rob_steal`` / ``arrest_loss`` share says, rounded as it says."""
-    d = share["divide_by"]
-    return -(-amount // d) if share["rounding"] == "up" else amount // d
-
-
 #: The containers a clone shares with its original until either writes to them (State._pile).
 SHARED_PILES = frozenset({"poker_pile", "poker_discard"})
 #: Pending steps that are chance nodes (the others are decisions or run at once).
@@ -285,7 +242,8 @@ CHANCE_STEPS = frozenset({"draw", "fight-card", "die", "cattle", "legendary", "c
 DECISION_STEPS = frozenset({"choose-character"})
 
 
-class State(BaseState):
+class State(Setup, Turn, Goods, Movement, Locations, Items, PokerActions, Fights, Tracks, Sheriff, Story, Goals,
+            Scoring, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: WesternLegends, players: int, seed: int, length: str, rounds: int):
@@ -516,30 +474,11 @@ class State(BaseState):
         return [Action("work"), *self._card_actions(p), *self._moves(p), *self._location_offers(p),
                 *self._item_abilities(p), *self._fights(p)]
 
-    def _work(self, p: Player) -> list[Action]:
-        return [Action("work")]
-
-    def _card_actions(self, p: Player) -> list[Action]:
-        rules, actions = self.rules, []
-        for card in sorted(set(p.hand)):
-            ability = rules.card_actions.get(card)
-            if ability is None:
-                continue
-            if ability in rules.reputation_cards and p.reputation_cards_played >= rules.max_reputation_cards_per_turn:
-                continue
-            if not self._offered(ability, p):
-                continue
-            actions.append(Action("card-action", card))
-        return actions
-
     def _offered(self, effect: str, p: Player) -> bool:
         """Whether the effect, as an action of its own, is offered now: every condition its
         declaration's ``offered_when`` names holds (the Manhunt card: while a player is wanted)."""
         declared = VOCABULARY.effects.get(effect)
         return declared is None or all(CONDITIONS[c](self, p) for c in declared.offered_when)
-
-    def _moves(self, p: Player) -> list[Action]:
-        return [Action("move", target) for target in sorted(self._reachable(p))]
 
     def _location_offers(self, p: Player) -> list[Action]:
         """What the location of the player's space offers: its activities' actions and its plain actions."""
@@ -552,150 +491,7 @@ class State(BaseState):
                 actions.append(Action("location-action", (location, index)))
         return actions
 
-    def _item_abilities(self, p: Player) -> list[Action]:
-        game, actions = self.game, []
-        for item_id, (copies, _) in sorted(p.items.items()):
-            for index, ability in enumerate(game.items[item_id].get("abilities") or []):
-                if copies and ability.get("when") == "action" and self._plain_playable(ability) \
-                        and self._affords(p, ability.get("cost") or {}):
-                    actions.append(Action("item-ability", (item_id, index)))
-        return actions
-
-    def _fights(self, p: Player) -> list[Action]:
-        actions = []
-        for other in self.players:
-            if other is not p and other.at == p.at and other.name not in p.fought:
-                actions.append(Action("duel", other.name))
-                actions.append(Action("rob", other.name))
-                if p.marshal >= 1 and other.wanted >= 1:
-                    actions.append(Action("arrest", other.name))
-        return actions
-
-    # -- the location activities: what each offers (the effect's own rule and parameters) ---------
-    def _offer_buy_items(self, p: Player) -> list[Action]:
-        rules, game, out = self.rules, self.game, []
-        misc = sum(n for i, (n, _) in p.items.items() if game.items[i].get("type") == "misc")
-        for item_id in game.store:
-            item = game.items[item_id]
-            copies, upgraded = p.items.get(item_id, (0, 0))
-            if p.money < item["cost"]:
-                continue
-            if copies < rules.max_copies_per_item and (item["type"] != "misc" or misc < rules.max_misc_items):
-                out.append(Action("buy", item_id))
-            if item.get("upgradable") and item["type"] != "misc" and upgraded < copies:
-                out.append(Action("upgrade", item_id))
-        return out
-
-    def _offer_play_poker(self, p: Player) -> list[Action]:
-        return [Action("poker")] if p.money >= self.rules.poker_ante else []
-
-    def _offer_prospect(self, p: Player) -> list[Action]:
-        return [Action("prospect")] if self.rules.prospecting_dice else []
-
-    def _offer_deposit_nuggets(self, p: Player) -> list[Action]:
-        return [Action("deposit")] if p.nuggets else []
-
-    def _offer_heist(self, p: Player) -> list[Action]:
-        return [Action("heist")]
-
-    def _offer_heal(self, p: Player) -> list[Action]:
-        return [Action("heal")] if p.wounds and p.money >= self.rules.heal_cost else []
-
-    def _offer_revel(self, p: Player) -> list[Action]:
-        return [Action("revel", i) for i, option in enumerate(self.rules.revel_options) if p.money >= option["cost"]]
-
-    def _offer_take_cattle(self, p: Player) -> list[Action]:
-        ok = len(p.cattle) < self.rules.max_cattle_tokens and any(self.cattle.get(p.at, ()))
-        return [Action("take-cattle")] if ok else []
-
-    # -- plain location actions and item abilities: cost, gain and effects as written ------------
-    def _plain_playable(self, spec: dict) -> bool:
-        """Whether anything of a plain action or ability is played (what is not is a ``not-played``
-        warning of ``validate``; an action of which nothing is played is not offered)."""
-        words = VOCABULARY
-        return any(g in words.gainable for g in spec.get("gain") or {}) or \
-            any(g in words.payable for g in spec.get("cost") or {}) or \
-            any(isinstance(e, dict) and words.played(e.get("effect")) and e.get("effect") in words.handlers
-                for e in spec.get("effects") or [])
-
-    def _affords(self, p: Player, cost: dict) -> bool:
-        have = {"money": p.money, "legend-points": p.lp, "gold-nugget": p.nuggets, "poker-card": len(p.hand)}
-        return all(not isinstance(n, int) or have.get(good, n) >= n for good, n in cost.items())
-
-    def _pay(self, p: Player, cost: dict) -> None:
-        for good, n in cost.items():
-            if not isinstance(n, int) or not n:
-                continue
-            if good == "money":
-                self._money(p, -n)
-            elif good == "legend-points":
-                p.lp -= n
-            elif good == "gold-nugget":
-                self._nuggets(p, -n)
-            elif good == "poker-card":
-                self._discard_from_hand(p, n)
-            else:
-                self.event("not-played", p.name, effect=f"paying {good}", why=VOCABULARY.unpayable_reason)
-
-    def _gain_as_written(self, p: Player, gain: dict) -> None:
-        """A gain (a plain action's, an ability's, a story card's reward): what the vocabulary can
-        give is given, anything else is logged as not played (``validate`` warns at its line)."""
-        gain = {g: n for g, n in gain.items() if isinstance(n, int)}
-        for good in sorted(set(gain) - VOCABULARY.gainable):
-            self.event("not-played", p.name, effect=f"gaining {good}", why=VOCABULARY.ungainable_reason)
-        self._gain(p, {g: n for g, n in gain.items() if g in VOCABULARY.gainable})
-
-    def _play_spec(self, p: Player, spec: dict, where: str) -> None:
-        """Pay, gain and play the effects of a plain action or ability, as written."""
-        self._pay(p, spec.get("cost") or {})
-        self._gain_as_written(p, spec.get("gain") or {})
-        for effect in spec.get("effects") or []:
-            name = effect.get("effect") if isinstance(effect, dict) else None
-            handler = VOCABULARY.handlers.get(name) if VOCABULARY.played(name) else None
-            if handler is None:
-                self.event("not-played", p.name, effect=name, at=where, why=VOCABULARY.why_not_played(name))
-                continue
-            handler(self, p, effect, where)
-
-    def _do_location_action(self, p: Player, target) -> None:
-        location, index = target
-        spec = self.game.location_documents[location]["actions"][index]
-        self.event("location-action", p.name, location=location, action=index, text=spec.get("text"),
-                   cost=dict(spec.get("cost") or {}), gain=dict(spec.get("gain") or {}))
-        self._play_spec(p, spec, location)
-
-    def _do_item_ability(self, p: Player, target) -> None:
-        item_id, index = target
-        ability = self.game.items[item_id]["abilities"][index]
-        self.event("item-ability", p.name, item=item_id, ability=index, text=ability.get("text"),
-                   cost=dict(ability.get("cost") or {}), gain=dict(ability.get("gain") or {}))
-        self._play_spec(p, ability, item_id)
-
-    def _reachable(self, p: Player) -> frozenset:
-        """Spaces within the mount's (or the default) movement, around blocked spaces; a bandit stops
-        movement; a wanted player may not enter the sheriff's space."""
-        steps = self.rules.movement_without_mount
-        if p.mount:
-            steps = self.game.items[p.mount].get("movement", steps)
-        key = (p.at, steps, tuple(self.bandits), self.sheriff if p.wanted else None)
-        cache = self.game.reach_cache
-        if key not in cache:
-            if len(cache) > 4096:
-                cache.clear()
-            neighbours, bandits, sheriff = self.game.neighbours, set(self.bandits), key[3]
-            seen, frontier = {p.at: 0}, deque([p.at])
-            while frontier:
-                node = frontier.popleft()
-                if seen[node] == steps or (node in bandits and node != p.at):
-                    continue
-                for n in neighbours[node]:
-                    if n in seen or n == sheriff:
-                        continue
-                    seen[n] = seen[node] + 1
-                    frontier.append(n)
-            cache[key] = frozenset(seen) - {p.at}
-        return cache[key]
-
+    # -- the outcome ------------------------------------------------------------------------------
     def returns(self) -> dict[str, float]:
         scores = self.final_scores()
         return {name: float(s["total"]) for name, s in scores.items()}
@@ -848,638 +644,6 @@ class State(BaseState):
             self.actions_left -= 1
             getattr(self, "_do_" + action.kind.replace("-", "_"))(p, action.target)
 
-    # -- setup -------------------------------------------------------------------------------------
-    def _choose_character(self, seat: int, character: str) -> None:
-        p, rules = self.players[seat], self.rules
-        start = self.game.characters[character]["start"]
-        p.character = character
-        p.at = tuple(start["space"])
-        self._money(p, start.get("money", 0))
-        self._nuggets(p, start.get("gold_nuggets", 0))
-        p.marshal = min(rules.track_spaces, start.get("marshal_points", 0))
-        p.wanted = 0 if p.marshal else min(rules.track_spaces, start.get("wanted_points", 0))
-        for item in start.get("items") or []:
-            p.with_item(item, 1, 0)
-        if rules.goal_cards:
-            p.goals = tuple(self.game.goals.get(character, {}))
-        self.event("character", p.name, drew=list(self.dealt), kept=character, at=list(p.at))
-        self.dealt = []        # the others go back to the box
-        if start.get("poker_cards", 0):
-            self._push(("draw", "hand", seat, start["poker_cards"]))
-
-    def _step_first_player(self) -> None:
-        """The most wanted player starts; on a tie, or with nobody wanted, a random one (chance)."""
-        most = max(p.wanted for p in self.players)
-        seats = tuple(i for i, p in enumerate(self.players) if p.wanted == most)
-        if len(seats) == 1:
-            self._set_first(seats[0])
-        else:
-            self._push(("pick-first", seats))
-
-    def _set_first(self, seat: int) -> None:
-        self.first = self.turn = seat
-
-    def _step_place_bandits(self) -> None:
-        occupied = {p.at for p in self.players}
-        for hideout in self.game.hideouts:
-            if hideout not in occupied and len(self.bandits) < self.rules.bandit_minis:
-                self.bandits = self.bandits + [hideout]
-        self.event("setup", None, first=self.players[self.first].name, bandits=[list(b) for b in self.bandits],
-                   sheriff=list(self.sheriff))
-
-    def _step_begin(self) -> None:
-        self.step = "start"
-        self.event("round", None, first=self.players[self.first].name)
-
-    # -- a turn -------------------------------------------------------------------------------------
-    def _start_turn(self, p: Player, index: int) -> None:
-        rules, items = self.rules, self.game.items
-        choice = rules.start_of_turn_choices[index]
-        self._money(p, choice.get("money", 0))
-        if choice.get("poker-card"):
-            self._push(("draw", "hand", self.turn, choice["poker-card"]))
-        mounts = [i for i in p.items if items[i].get("type") == "mount"]
-        weapons = [i for i in p.items if items[i].get("type") == "weapon"]
-        p.mount = max(mounts, key=lambda i: (items[i].get("movement", 0), i), default=None)
-        p.weapon = max(weapons, key=lambda i: (items[i].get("fight_reduction", 0), i), default=None)
-        p.fought, p.reputation_cards_played, p.discs_this_turn = (), 0, 0
-        self.event("start-of-turn", p.name, choice=dict(choice), mount=p.mount, weapon=p.weapon)
-        self.step, self.actions_left = "actions", rules.actions_per_turn
-
-    # -- goods ------------------------------------------------------------------------------------
-    def _money(self, p: Player, amount: int) -> None:
-        p.money = max(0, min(self.rules.max_money, p.money + amount))
-
-    def _nuggets(self, p: Player, amount: int) -> None:
-        p.nuggets = max(0, min(self.rules.max_gold_nuggets, p.nuggets + amount))
-
-    def _gain(self, p: Player, goods: dict) -> None:
-        """Rewards and penalties as the YAML writes them (a goods bag)."""
-        for good, amount in goods.items():
-            if not amount:
-                continue
-            if good == "money":
-                self._money(p, amount)
-            elif good == "legend-points":
-                p.lp += amount
-            elif good == "gold-nugget":
-                self._nuggets(p, amount)
-            elif good == "wound":
-                p.wounds = min(self.rules.max_wounds, p.wounds + amount)
-            elif good == "poker-card":
-                self._push(("draw", "hand", self.players.index(p), amount))
-            elif good == "marshal-point":
-                self._track(p, "marshal", amount)
-            elif good == "wanted-point":
-                self._track(p, "wanted", amount)
-
-    def _track(self, p: Player, which: str, points: int) -> None:
-        """Move up the marshal or wanted track, gaining each space's reward; past the last space, LP."""
-        rules = self.rules
-        if points <= 0:
-            return
-        if which == "wanted" and p.marshal:
-            if rules.marshal_becomes_wanted == "never":
-                self.event("no-wanted-points", p.name, reason="a marshal who stays a marshal", points=points)
-                return
-            self.event("switch-to-wanted", p.name, marshal_points_lost=p.marshal)
-            p.marshal = 0
-        if which == "marshal" and p.wanted:
-            self.event("no-marshal-points", p.name, reason="a wanted player cannot gain marshal points")
-            return
-        rewards = rules.marshal_rewards if which == "marshal" else rules.wanted_rewards
-        for _ in range(points):
-            value = getattr(p, which)
-            if value >= rules.track_spaces:
-                p.lp += rules.lp_past_last_space
-                continue
-            setattr(p, which, value + 1)
-            self._gain(p, rewards.get(str(value + 1), {}))
-        self.event(which, p.name, points=points, now=getattr(p, which))
-
-    def _row(self, value: int) -> int:
-        return self.rules.row_of_space[min(value, len(self.rules.row_of_space) - 1)]
-
-    def _play_card(self, p: Player) -> str | None:
-        """The card a player plays in a fight (the ``fight_card_played`` policy)."""
-        if not p.hand:
-            return None
-        pick = max if self.rules.fight_card_played == "highest" else min
-        card = pick(p.hand, key=lambda c: (self.game.value[c], c))
-        p.hand = _without(p.hand, card)
-        self._discard([card])
-        return card
-
-    def _discard(self, cards) -> None:
-        if not cards:
-            return
-        pile = self._pile("poker_discard")
-        for card in cards:
-            pile[card] = pile.get(card, 0) + 1
-
-    def _discard_from_hand(self, p: Player, n: int) -> list[str]:
-        """A player discards ``n`` cards: the ones they would play last."""
-        worst = min if self.rules.fight_card_played == "highest" else max
-        out = []
-        for _ in range(min(n, len(p.hand))):
-            card = worst(p.hand, key=lambda c: (self.game.value[c], c))
-            p.hand = _without(p.hand, card)
-            out.append(card)
-        self._discard(out)
-        return out
-
-    def _fight_value(self, card: str | None, opponent: Player | None) -> int:
-        if card is None:
-            return 0
-        value = self.game.value[card]
-        weapon = self.game.items.get(opponent.weapon) if opponent is not None and opponent.weapon else None
-        reduction = weapon.get("fight_reduction", 0) if weapon else 0
-        floor = self.rules.minimum_reduced_value
-        return max(floor, value - reduction) if value > floor else value
-
-    def _reduced(self, value: int, holder: Player) -> int:
-        """A fight card's value after ``holder``'s active weapon: "Reveal both cards and then apply
-        effects from characters, items, etc." (bandits, the bank guard, the sheriff); values are
-        never reduced below ``minimum_reduced_value`` ("Values can only be reduced to the rank of 2")."""
-        weapon = self.game.items.get(holder.weapon) if holder.weapon else None
-        reduction = weapon.get("fight_reduction", 0) if weapon else 0
-        floor = self.rules.minimum_reduced_value
-        return max(floor, value - reduction) if value > floor else value
-
-    def _fight_deck_card(self) -> int:
-        """The fight card played from those drawn (``fight_card_chosen``); 0 when none was drawn."""
-        if not self.drawn:
-            return 0
-        return max(self.drawn) if self.rules.fight_card_chosen == "highest" else min(self.drawn)
-
-    def _return_fight_cards(self) -> None:
-        """Drawn fight cards go to the bottom of the deck in random order: a new pile."""
-        if self.drawn:
-            self.fight_deck = self.fight_deck + (tuple(self.drawn.count(v) for v in self.game.fight_values),)
-            self.drawn = []
-
-    def _beats_fight_deck(self, mine: int, theirs: int) -> bool:
-        return mine > theirs or (mine == theirs and self.rules.fight_deck_ties_to == "player")
-
-    # -- actions ------------------------------------------------------------------------------
-    def _do_card_action(self, p: Player, card: str) -> None:
-        rules = self.rules
-        ability = rules.card_actions[card]
-        p.hand = _without(p.hand, card)
-        self._discard([card])
-        if ability in rules.reputation_cards:
-            p.reputation_cards_played += 1
-        self.event("card-action", p.name, card=card, ability=ability)
-        handler = VOCABULARY.handlers.get(ability) if VOCABULARY.played(ability) else None
-        if handler is None:         # the ruleset's schema allows only played ones; never silent all the same
-            self.event("not-played", p.name, effect=ability, at=card, why=VOCABULARY.why_not_played(ability))
-            return
-        handler(self, p, {"effect": ability}, card)
-
-    def _do_work(self, p: Player, _) -> None:
-        self._money(p, self.rules.work_money)
-        self.event("work", p.name, money=p.money)
-
-    def _do_move(self, p: Player, target) -> None:
-        p.at = target
-        self.event("move", p.name, to=list(target))
-        self._deliver_cattle(p)
-        if target in self.bandits:
-            self._push(*[("fight-card",)] * self.rules.bandit_fight_cards_drawn, ("resolve-bandit", self.turn))
-
-    def _deliver_cattle(self, p: Player) -> None:
-        """Free, on entering a space of a location with ``deliver-cattle`` (the rail station:
-        wrangling; a ranch: rustling): every token not taken on this very space, for the reward of
-        the parameter the effect names and the token's own."""
-        location = self.game.location.get(p.at)
-        delivery = self.game.arrival.get(location)
-        if not delivery:
-            return
-        extra = self.rules[delivery[0]["reward"]]
-        for token, ranch in list(p.cattle):
-            if p.at == ranch:
-                continue
-            how = location
-            p.cattle = _without(p.cattle, (token, ranch))
-            self.cattle = {**self.cattle, ranch: _less(self.cattle[ranch], token, -1)}   # shuffled into its ranch's pile
-            reward = self.rules.cattle_tokens[token]
-            self.event("deliver-cattle", p.name, at=how, reward=dict(reward))
-            self._gain(p, extra)
-            self._gain(p, reward)
-
-    def _do_take_cattle(self, p: Player, _) -> None:
-        room = self.rules.max_cattle_tokens - len(p.cattle)
-        for _ in range(min(self.rules.cattle_tokens_taken, room)):
-            self._push(("cattle", self.turn, p.at))
-
-    def _do_buy(self, p: Player, item_id: str) -> None:
-        self._money(p, -self.game.items[item_id]["cost"])
-        copies, upgraded = p.items.get(item_id, (0, 0))
-        p.with_item(item_id, copies + 1, upgraded)
-        self.event("buy", p.name, item=item_id)
-        for index, ability in enumerate(self.game.items[item_id].get("abilities") or []):
-            if ability.get("when") == "bought":
-                self.event("item-ability", p.name, item=item_id, ability=index, text=ability.get("text"),
-                           cost=dict(ability.get("cost") or {}), gain=dict(ability.get("gain") or {}))
-                self._play_spec(p, ability, item_id)
-
-    def _do_upgrade(self, p: Player, item_id: str) -> None:
-        self._money(p, -self.game.items[item_id]["cost"])     # the cost paid a second time
-        copies, upgraded = p.items[item_id]
-        p.with_item(item_id, copies, upgraded + 1)
-        self.event("upgrade", p.name, item=item_id)
-
-    def _do_prospect(self, p: Player, _) -> None:
-        self._push(*[("die", self.turn)] * self.rules.prospecting_dice)
-
-    def _prospected(self, p: Player, face: str) -> None:
-        self.event("prospect-die", p.name, face=face)
-        self._gain(p, self.rules.symbol_rewards.get(face, {}))
-        if face in self.rules.reroll_symbols:
-            self._push(("die", self.players.index(p)))
-
-    def _do_deposit(self, p: Player, _) -> None:
-        n, p.nuggets = p.nuggets, 0
-        price = self.rules.nugget_price
-        self._gain(p, {good: amount * n for good, amount in price.items()})
-        self.event("deposit", p.name, nuggets=n)
-
-    def _do_heal(self, p: Player, _) -> None:
-        lost, p.wounds = p.wounds, 0
-        self._money(p, -self.rules.heal_cost)
-        self.event("heal", p.name, wounds_lost=lost)
-        self._gain(p, {"poker-card": lost * self.rules.heal_cards_per_wound})
-
-    def _do_revel(self, p: Player, index: int) -> None:
-        option = self.rules.revel_options[index]
-        self._money(p, -option["cost"])
-        p.lp += option["lp"]
-        self.event("revel", p.name, paid=option["cost"], lp=option["lp"])
-
-    def _do_heist(self, p: Player, _) -> None:
-        self._push(*[("fight-card",)] * self.rules.heist_fight_cards_drawn, ("resolve-heist", self.turn))
-
-    def _step_resolve_heist(self, seat: int) -> None:
-        p = self.players[seat]
-        drawn = self._fight_deck_card()
-        guard = self._reduced(drawn, p)
-        card = self._play_card(p)
-        mine = self._fight_value(card, None)
-        won = self._beats_fight_deck(mine, guard)
-        self.event("heist", p.name, card=card, guard=guard, guard_card=drawn, weapon=p.weapon, drawn=list(self.drawn),
-                   won=won)
-        self._return_fight_cards()
-        self._gain(p, self.rules.heist_win if won else self.rules.heist_loss)
-
-    def _do_poker(self, p: Player, _) -> None:
-        rules, game = self.rules, self.game
-        town = game.in_town.get(p.at)
-        self._money(p, -rules.poker_ante)
-        seats = [self.turn]
-        for i, other in enumerate(self.players):
-            if other is not p and town and game.in_town.get(other.at) == town and other.money >= rules.poker_ante \
-                    and any(game.value[c] >= rules.poker_join_min_card for c in other.hand):
-                self._money(other, -rules.poker_ante)
-                seats.append(i)
-        pot = rules.poker_ante * len(seats) + rules.house_adds
-        self.table = {"seats": tuple(seats), "pot": pot, "flop": (), "dealer": None if len(seats) > 1 else ()}
-        steps = [("draw", "hand", seat, rules.ante_cards) for seat in seats]
-        if len(seats) == 1:
-            steps.append(("draw", "dealer", None, rules.dealer_draws))
-        steps += [("draw", "flop", None, rules.flop_cards), ("resolve-poker",)]
-        self._push(*steps)
-
-    def _step_resolve_poker(self) -> None:
-        rules, table = self.rules, self.table
-        p = self.players[self.turn]
-        flop = table["flop"]
-        hands = {self.players[s].name: best_saloon_hand(self.players[s].hand, flop, self.game.poker_rules,
-                                                        rules.hand_cards_used_max) for s in table["seats"]}
-        if table["dealer"] is not None:
-            hands["dealer"] = best_saloon_hand(table["dealer"], flop, self.game.poker_rules, rules.hand_cards_used_max)
-        best = max(hands.values())
-        winners = [n for n, v in hands.items() if v == best]
-        pot = table["pot"]
-        if p.name in winners and (len(winners) == 1 or rules.poker_ties_to == "active"):
-            self._money(p, pot)
-            p.lp += rules.poker_win_lp
-            outcome = p.name
-        elif winners == ["dealer"]:
-            outcome = "dealer"       # nobody is rewarded; the money returns to the supply
-        else:
-            players = [n for n in winners if n != "dealer"]
-            share = _share(pot, {"divide_by": len(players), "rounding": rules.tied_pot_rounding})
-            for name in players:
-                self._money(self.player(name), share)
-            outcome = "+".join(players)
-        # "all played poker cards are discarded, including the flop": each player's hand cards in
-        # their best hand (the fewest that make it, lowest first), the dealer's cards and the flop
-        for s in table["seats"]:
-            seat = self.players[s]
-            played = self._played_cards(seat.hand, flop, hands[seat.name])
-            for card in played:
-                seat.hand = _without(seat.hand, card)
-            self._discard(played)
-        self._discard((*flop, *(table["dealer"] or ())))
-        dealer = None if table["dealer"] is None else list(table["dealer"])
-        self.event("poker", p.name, seats=[self.players[s].name for s in table["seats"]], flop=list(flop),
-                   dealer=dealer, hands={n: v.name for n, v in hands.items()}, pot=pot, winner=outcome)
-        self.table = None
-
-    def _played_cards(self, hand: list[str], flop: list[str], best) -> list[str]:
-        for k in range(0, self.rules.hand_cards_used_max + 1):
-            if k == 0 and not flop:
-                continue
-            for combo in combinations(sorted(hand, key=lambda c: (self.game.value[c], c)), k):
-                if evaluate(list(flop) + list(combo), self.game.poker_rules) == best:
-                    return list(combo)
-        return []
-
-    def _do_duel(self, p, target):
-        self._player_fight(p, target, "duel")
-
-    def _do_rob(self, p, target):
-        self._player_fight(p, target, "rob")
-
-    def _do_arrest(self, p, target):
-        self._player_fight(p, target, "arrest")
-
-    def _player_fight(self, p: Player, target_name: str, kind: str) -> None:
-        rules = self.rules
-        target = self.player(target_name)
-        p.fought += (target.name,)
-        a_card = self._play_card(p)
-        b_card = self._play_card(target)          # the target declines only with no card
-        a, b = self._fight_value(a_card, target), self._fight_value(b_card, p)
-        won = b_card is None or a > b or (a == b and rules.fight_ties_to == "active")
-        self.event("fight", p.name, kind=kind, target=target.name, cards=[a_card, b_card], values=[a, b],
-                   winner=p.name if won else target.name)
-        self._gain(target if won else p, rules.fight_loser)
-        if not won:
-            return
-        if kind == "duel":
-            p.lp += rules.duel_reward_lp
-        elif kind == "rob":
-            self._track(p, "wanted", rules.rob_reward_wanted)
-            self._rob(p, target)
-        elif kind == "arrest":
-            self._track(p, "marshal", rules.arrest_reward_marshal)
-            self._arrested(target)
-
-    def _rob(self, p: Player, target: Player) -> None:
-        rules = self.rules
-        money, nuggets = _share(target.money, rules.rob_steal), _share(target.nuggets, rules.rob_steal)
-        worth = nuggets * rules.nugget_price.get("money", 0)
-        takes = rules.robber_takes
-        if takes == "more-valuable":
-            takes = "money" if money >= worth else "gold-nuggets"
-        if takes == "money":
-            self._money(target, -money)
-            self._money(p, money)
-        else:
-            self._nuggets(target, -nuggets)
-            self._nuggets(p, nuggets)
-        cattle = []
-        for _ in range(rules.rob_steals_cattle):
-            if target.cattle and len(p.cattle) < rules.max_cattle_tokens:
-                cattle.append(target.cattle[0])
-                target.cattle = target.cattle[1:]
-        p.cattle = (*p.cattle, *cattle)
-        self.event("robbed", p.name, target=target.name, took=takes, money=money if takes == "money" else 0,
-                   nuggets=nuggets if takes != "money" else 0, cattle=len(cattle))
-
-    def _arrested(self, target: Player) -> None:
-        rules = self.rules
-        target.at = self.game.office
-        self.sheriff = self.game.office
-        target.wanted = 0
-        for token, ranch in target.cattle:         # cattle go back to their ranches
-            self.cattle = {**self.cattle, ranch: _less(self.cattle[ranch], token, -1)}
-        target.cattle = ()
-        self._money(target, -_share(target.money, rules.arrest_loss))
-        self._nuggets(target, -_share(target.nuggets, rules.arrest_loss))
-        self.event("arrested", target.name, money=target.money, nuggets=target.nuggets)
-
-    def _step_resolve_bandit(self, seat: int) -> None:
-        rules = self.rules
-        p = self.players[seat]
-        drawn = self._fight_deck_card()
-        bandit = self._reduced(drawn, p)
-        card = self._play_card(p)
-        mine = self._fight_value(card, None)
-        won = self._beats_fight_deck(mine, bandit)
-        self.bandits = [b for b in self.bandits if b != p.at]      # removed whatever the outcome
-        self.event("bandit-fight", p.name, card=card, bandit=bandit, bandit_card=drawn, weapon=p.weapon,
-                   drawn=list(self.drawn), won=won)
-        self._return_fight_cards()
-        if not won:
-            self._gain(p, rules.bandit_loser)
-        elif rules.bandit_reward_choice == "marshal-point-unless-wanted" and not p.wanted:
-            self._track(p, "marshal", rules.bandit_reward_marshal)
-        else:
-            p.lp += rules.bandit_reward_lp
-
-    # -- the sheriff ------------------------------------------------------------------------------
-    def _move_sheriff(self, steps: int) -> None:
-        """Queue the sheriff's movement (as long as someone is wanted)."""
-        wanted = [p for p in self.players if p.wanted]
-        if not wanted or steps <= 0:
-            return
-        paths = []
-        for p in wanted:
-            path = self.game.path(self.sheriff, p.at)
-            if path is not None:
-                paths.append((p, path))
-        if not paths:
-            return
-        if self.rules.sheriff_moves_toward == "most-wanted":
-            _, path = min(paths, key=lambda pp: (-pp[0].wanted, len(pp[1]), self.players.index(pp[0])))
-        else:
-            _, path = min(paths, key=lambda pp: (len(pp[1]), self.players.index(pp[0])))
-        self._push(("sheriff", tuple(path[1:steps + 1])))
-
-    def _step_sheriff(self, path: tuple) -> None:
-        for node in path:
-            self.sheriff = node
-            here = [p for p in self.players if p.at == node and p.wanted]
-            if here:
-                victim = here[0]
-                discarded = self._discard_from_hand(victim, self.rules.sheriff_discard)
-                self.event("sheriff", None, at=list(node), meets=victim.name, discarded=len(discarded))
-                self._push(*[("fight-card",)] * self.rules.arrest_fight_cards_drawn,
-                           ("resolve-arrest", self.players.index(victim)))
-                return           # an arrest attempt ends the movement
-        self.event("sheriff", None, at=list(self.sheriff))
-
-    def _step_resolve_arrest(self, seat: int) -> None:
-        p = self.players[seat]
-        drawn = self._fight_deck_card()
-        law = self._reduced(drawn, p)
-        card = self._play_card(p)
-        mine = self._fight_value(card, None)
-        escaped = self._beats_fight_deck(mine, law)
-        self.event("arrest-attempt", p.name, card=card, sheriff=law, sheriff_card=drawn, weapon=p.weapon,
-                   drawn=list(self.drawn), escaped=escaped)
-        self._return_fight_cards()
-        if escaped:
-            self.sheriff = self.game.office
-        else:
-            self._gain(p, self.rules.arrested_penalty)
-            self._arrested(p)
-
-    # -- end of turn ----------------------------------------------------------------------------
-    def _step_resolve_stories(self, seat: int) -> None:
-        for card_id, card in self.game.story.items():
-            discs = self.story_discs.get(card_id)
-            if discs is not None and len(discs) >= card["discs"]:
-                self._complete_story(card)
-
-    def _complete_story(self, card: dict) -> None:
-        discs = self.story_discs[card["id"]]
-        contributors = sorted(set(discs), key=self.seats.index)
-        for name in discs:                      # the discs go back to their owners
-            self.player(name).discs += 1
-        if self.rules.completed_story_card == "leaves-play":
-            self.story_discs = {c: d for c, d in self.story_discs.items() if c != card["id"]}
-        else:
-            self.story_discs = {**self.story_discs, card["id"]: ()}
-        for name in contributors:               # one reward each, however many discs
-            self._gain_as_written(self.player(name), card["reward"])
-        spawned = []
-        for index in card["spawn"]:
-            hideout = self.game.hideouts[index]
-            if hideout not in self.bandits and hideout != self.sheriff and all(p.at != hideout for p in self.players) \
-                    and len(self.bandits) < self.rules.bandit_minis:
-                self.bandits = self.bandits + [hideout]
-                spawned.append(list(hideout))
-        self.event("story-completed", None, card=card["id"], rewarded=contributors, spawned=spawned)
-        self._move_sheriff(card["sheriff_moves"])
-
-    def _step_hand_limit(self, seat: int) -> None:
-        p = self.players[seat]
-        limit = max(0, self.rules.hand_size + self.rules.hand_size_per_wound * p.wounds)
-        if len(p.hand) > limit:
-            self._discard_from_hand(p, len(p.hand) - limit)
-
-    def _step_wanted_lp(self, seat: int) -> None:
-        p = self.players[seat]
-        if p.wanted:
-            p.lp += self.rules.wanted_row_lp_per_turn[self._row(p.wanted)]
-        self.event("end-of-turn", p.name, lp=p.lp, money=p.money, wounds=p.wounds, marshal=p.marshal, wanted=p.wanted)
-
-    def _step_end_check(self, seat: int) -> None:
-        """End of Turn Phase, step 4: "If anyone meets or exceeds the amount of LP set for game end,
-        the end game is triggered" (anyone: LP also come on other players' turns, e.g. a story card)."""
-        if self.final_round is not None:
-            return
-        reached = [p for p in self.players if p.lp >= self.end_lp]
-        if reached:
-            self.final_round = self.round + self.rules.final_rounds
-            self.event("end-triggered", reached[0].name, final_round=self.final_round,
-                       reached=[p.name for p in reached], turn_of=self.players[seat].name)
-
-    def _step_next_turn(self) -> None:
-        self.turn = (self.turn + 1) % len(self.players)
-        self.step = "start"
-        if self.turn == self.first:
-            self.round += 1
-            if self.final_round is not None:
-                # a triggered end plays its final round(s) whatever the cap: the cap only stops a
-                # game whose end never comes
-                if self.round > self.final_round:
-                    self._finish("the end was triggered and the final round played")
-                else:
-                    self.event("round", None, first=self.players[self.first].name)
-            elif self.round > self.max_rounds:
-                self._finish(f"{self.max_rounds} round(s) played (the limit given); the end was not triggered")
-            else:
-                self.event("round", None, first=self.players[self.first].name)
-
-    def _finish(self, why: str) -> None:
-        self.step = "done"
-        self.ended = why
-        self.pending = []
-        self.event("final-scoring", None, why=why, scores=self.final_scores(), ranking=self.ranking())
-
-    # -- goals (the goal card variant) ----------------------------------------------------------
-    def _needs_met(self, p: Player, needs: dict) -> bool:
-        have = {"money": p.money, "legend-points": p.lp, "gold-nuggets": p.nuggets, "marshal-points": p.marshal,
-                "wanted-points": p.wanted, "items": sum(n for n, _ in p.items.values()),
-                "upgraded-items": sum(u for _, u in p.items.values())}
-        return all(have[k] >= v for k, v in needs.items())
-
-    def _check_goals(self) -> bool:
-        """Reveal the first goal met (no action needed); its legendary tokens are drawn next."""
-        for seat, p in enumerate(self.players):
-            goals = self.game.goals.get(p.character, {})
-            for goal in p.goals:
-                if self._needs_met(p, goals[goal]):
-                    p.goals = tuple(g for g in p.goals if g != goal)
-                    p.completed += (goal,)
-                    self.tokens_drawn = []
-                    n = len(p.completed)
-                    self.event("goal-completed", p.name, goal=goal, completed=n)
-                    self.pending[0:0] = [("legendary", seat)] * n + [("keep-legendary", seat)]
-                    return True
-        return False
-
-    def _step_keep_legendary(self, seat: int) -> None:
-        p = self.players[seat]
-        pool = list(p.legendary) + self.tokens_drawn
-        if self.rules.legendary_tokens_kept == "best":
-            pool.sort(reverse=True)
-        keep, back = pool[:len(p.completed)], pool[len(p.completed):]
-        supply = dict(self.supply)
-        for value in back:               # the excess is shuffled back into the supply
-            supply[value] = supply.get(value, 0) + 1
-        self.supply = supply
-        p.legendary = tuple(keep)
-        self.tokens_drawn = []
-        self.event("legendary-tokens", p.name, held=len(keep))
-
-    # -- scoring ---------------------------------------------------------------------------------
-    def final_scores(self) -> dict[str, dict]:
-        rules, items = self.rules, self.game.items
-        most = max((p.wanted for p in self.players), default=0)
-        top = [p for p in self.players if p.wanted == most and most > 0]
-        out = {}
-        for p in self.players:
-            upgraded = sum(u * items[i]["upgrade_lp"] for i, (_, u) in p.items.items()
-                           if isinstance(items[i].get("upgrade_lp"), int))
-            money = min(rules.max_money_lp, p.money // rules.money_per_lp)
-            wounds = rules.lp_per_wound * p.wounds
-            wanted = 0
-            if p.wanted:
-                wanted = (rules.most_wanted_lp if len(top) == 1 else rules.tied_most_wanted_lp) if p in top \
-                    else rules.other_wanted_lp
-            marshal = rules.marshal_row_lp[self._row(p.marshal)] if p.marshal else 0
-            legendary = sum(p.legendary)
-            out[p.name] = {"lp_in_play": p.lp, "items": upgraded, "money": money, "wounds": wounds, "wanted": wanted,
-                           "marshal": marshal, "legendary": legendary,
-                           "total": p.lp + upgraded + money + wounds + wanted + marshal + legendary}
-        return out
-
-    def ranking(self) -> list[list[str]]:
-        """Players by total, ties broken by ``tie_breakers`` in order; still tied: shared."""
-        scores = self.final_scores()
-        keys = {"most-track-points": lambda p: p.marshal + p.wanted, "most-gold-nuggets": lambda p: p.nuggets,
-                "fewest-wounds": lambda p: -p.wounds}
-        breakers = []
-        for name in self.rules.tie_breakers:
-            if name == "shared":
-                break
-            breakers.append(keys[name])
-        key = lambda p: (scores[p.name]["total"], *(b(p) for b in breakers))
-        groups: list[list[str]] = []
-        last = None
-        for p in sorted(self.players, key=key, reverse=True):
-            if groups and key(p) == last:
-                groups[-1].append(p.name)
-            else:
-                groups.append([p.name])
-            last = key(p)
-        return groups
-
 
 #: How each of the rulebook's location activities is offered (its action kinds, with their rules).
 OFFERS = {name: getattr(State, "_offer_" + name.replace("-", "_")) for name in ACTIVITIES}
@@ -1491,27 +655,6 @@ CONDITIONS = {"a-player-is-wanted": lambda state, p: any(o.wanted for o in state
 PARTS = {"work": State._work, "card-action": State._card_actions, "move": State._moves,
          "location-action": State._location_offers, "item-ability": State._item_abilities,
          "duel": State._fights, "rob": State._fights, "arrest": State._fights}
-
-
-@VOCABULARY.handler("lose-wounds")
-def _lose_wounds(state: State, p: Player, spec: dict, where: str) -> None:
-    lost, p.wounds = p.wounds, 0
-    state.event("lose-wounds", p.name, wounds_lost=lost, at=where)
-
-
-@VOCABULARY.handler("living-legend")
-def _living_legend(state: State, p: Player, spec: dict, where: str) -> None:
-    state._track(p, "wanted" if p.wanted else "marshal", state.rules.living_legend_points)
-
-
-@VOCABULARY.handler("manhunt")
-def _manhunt(state: State, p: Player, spec: dict, where: str) -> None:
-    state._move_sheriff(state.rules.manhunt_sheriff_moves)
-
-
-@VOCABULARY.handler("move-sheriff")
-def _move_sheriff(state: State, p: Player, spec: dict, where: str) -> None:
-    state._move_sheriff(spec.get("steps", state.rules.manhunt_sheriff_moves))
 
 
 # -- seats ------------------------------------------------------------------------------------
