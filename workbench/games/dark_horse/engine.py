@@ -24,7 +24,7 @@ import functools
 import itertools
 import math
 import random
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Callable
 
@@ -37,207 +37,10 @@ from ...rules.dark_horse_effects import THIS_HEX_ON_A_SPACE
 from ...rules.ruleset import plain
 from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
 from ...rules.dark_horse import SPEC, resolve_ruleset, unknown_amounts
-from .reputation import (Reputation, ReputationError, ReputationRules, buy_reputation, can_collect,
+from .reputation import (ReputationError, ReputationRules, buy_reputation, can_collect,
                          gain as gain_reputation)
-
-PLAYER_NAMES = ["red", "blue", "green", "yellow", "purple"]
-_SEAT = {name: i for i, name in enumerate(PLAYER_NAMES)}
-#: Entries a memo of the engine keeps before it starts again (setup searches, placements, actions).
-MEMO = 4096
-
-
-@dataclass
-class Hired:
-    """A hired Rebels & Rogues character: its hat, gunfight icons and state."""
-
-    id: str
-    hat: str
-    gunfight: dict
-    wounds: int = 0
-    wanted: bool = False
-    captured: bool = False
-    abilities_used: int = 0      # this turn (robs); challenging needs none used
-    challenged: bool = False     # this turn: "A character making a Challenge must not have performed ANY abilities"
-
-    def side(self, name: str | None = None) -> Side:
-        return Side.from_data(name or self.id, self.gunfight, wounds=self.wounds)
-
-    def clone(self) -> "Hired":
-        new = object.__new__(Hired)         # every field a value (gunfight is never changed): one copy
-        new.__dict__ = self.__dict__.copy()
-        return new
-
-
-@dataclass
-class Player:
-    name: str
-    goods: dict[str, int] = field(default_factory=dict)
-    #: shared by a state's copies: replaced, never changed in place (reputation.py's functions
-    #: return a new one; the engine writes through Player.own_reputation)
-    reputation: Reputation = field(default_factory=Reputation)
-    #: dice and roles too are shared by copies: replaced, never changed in place
-    dice: list[int] = field(default_factory=list)       # this round's unplaced dice
-    jailed_next: int = 0                                 # dice in Jail next round
-    bonus_dice_next: int = 0
-    roles: list[str] = field(default_factory=list)
-    hand: int = 0                                        # cards drawn and kept (their faces are not modelled)
-    characters: list[Hired] = field(default_factory=list)
-    marshal_challenges: int = 0                          # this turn
-    inventor_die: int | None = None                      # this round's Inventor die, not yet placed
-    inventor_value: int | None = None                    # its value, placed or not
-    inventor_turned: bool = False                        # its special ability used this round
-    carnival_die: int | None = None                      # the Carnival die's last roll
-    carnival_at: str | None = None                       # the space it claims (None: not placed)
-    tokens_used: dict[str, int] = field(default_factory=dict)   # token types used this turn (replaced, shared)
-
-    def clone(self) -> "Player":
-        # a state is copied on every public step: copy what changes in place (the goods: an effects
-        # plugin writes them so), share what is replaced (reputation, dice, roles, tokens_used)
-        new = object.__new__(Player)
-        d = new.__dict__ = self.__dict__.copy()
-        d["goods"] = self.goods.copy()
-        d["characters"] = [c.clone() for c in self.characters] if self.characters else []
-        return new
-
-    def own_reputation(self) -> Reputation:
-        """The player's Reputation to change in place: a copy of it, put in its place (copies of the
-        state share the old one)."""
-        self.reputation = self.reputation.copy()
-        return self.reputation
-
-    def snapshot(self) -> dict:
-        rep = self.reputation
-        active = rep.active()
-        return {"goods": {k: v for k, v in sorted(self.goods.items())}, "white_hat": rep.white, "black_hat": rep.black,
-                "influence": rep.influence, "status": rep.status, "dice": list(self.dice), "jailed_next": self.jailed_next,
-                "bonus_dice_next": self.bonus_dice_next, "roles": list(self.roles), "hand": self.hand,
-                "marshal_challenges": self.marshal_challenges, "inventor_die": self.inventor_die,
-                "inventor_turned": self.inventor_turned, "carnival_die": self.carnival_die, "carnival_at": self.carnival_at,
-                "tokens_used": dict(self.tokens_used),
-                "characters": {c.id: {"hat": c.hat, "gunfight": dict(c.gunfight), "wounds": c.wounds, "wanted": c.wanted,
-                                      "captured": c.captured, "abilities_used": c.abilities_used,
-                                      "challenged": c.challenged,
-                                      "face_up": active.get(c.id, True) and not c.captured}
-                               for c in self.characters}}
-
-    def has_dice(self) -> bool:
-        """Whether anything is left to place: a die, the Inventor die, a Carnival die not placed."""
-        return bool(self.dice) or self.inventor_die is not None or (self.carnival_die is not None
-                                                                    and self.carnival_at is None)
-
-    def count(self, good: str) -> int:
-        if good in ("white-hat", "black-hat"):
-            return getattr(self.reputation, good.split("-")[0])
-        if good == "any-reputation":
-            return self.reputation.total
-        if good == "influence":
-            return self.reputation.influence
-        if good == "silver":
-            return self.goods.get("silver", 0) + self.reputation.silver
-        if good == "wanted-token":
-            return self.goods.get("wanted-token", 0) + self.reputation.wanted_tokens
-        return self.goods.get(good, 0)
-
-
-@dataclass(frozen=True)
-class Action:
-    """A decision. ``kind`` is one of build, place, pass, collect, skip, rob, challenge,
-    turn-inventor-die, carnival, boot, trade-influence; ``uses`` names the special dice and
-    tokens a placement uses (carnival-die, engineer-token, inventor-die, in that order);
-    ``target`` is the opponent a Cowboy Boot forces off, the character challenged, or the
-    Reputation type an Influence trade buys."""
-
-    kind: str
-    space: str | None = None
-    dice: tuple[int, ...] = ()
-    option: int | None = None
-    character: str | None = None
-    piece: str | None = None
-    at: tuple[int, int] | None = None
-    uses: tuple[str, ...] = ()
-    target: str | None = None
-
-    def __str__(self) -> str:
-        if self.kind == "place":
-            return f"place {'+'.join(map(str, self.dice))} on {self.space}" + (
-                f" (using the {', '.join(u.replace('-', ' ') for u in self.uses)})" if self.uses else "")
-        if self.kind == "rob":
-            return f"{self.character} robs {self.space}"
-        if self.kind == "challenge":
-            return f"{self.character} challenges {self.target}"
-        if self.kind == "turn-inventor-die":
-            return f"turn the Inventor die to {self.dice[0]}"
-        if self.kind == "boot":
-            return f"force {self.target}'s dice off {self.space} (Cowboy Boot)"
-        if self.kind == "trade-influence":
-            return f"lose Influence to gain {self.target.title()} Hat Reputation"
-        if self.kind == "carnival":
-            return "pay to roll the Carnival die"
-        if self.kind == "collect":
-            return f"collect option {self.option + 1} of {self.space}"
-        if self.kind == "build":
-            return f"build a {self.piece} at {list(self.at)}"
-        return self.kind if self.space is None else f"{self.kind} {self.space}"
-
-    def __hash__(self) -> int:
-        # the hash dataclass would compute (the fields' tuple), remembered: actions are keys of the
-        # search's id tables and legal sets at every step
-        value = self.__dict__.get("_hash")
-        if value is None:
-            value = hash((self.kind, self.space, self.dice, self.option, self.character, self.piece, self.at,
-                          self.uses, self.target))
-            object.__setattr__(self, "_hash", value)
-        return value
-
-    def __getstate__(self) -> dict:
-        # a string's hash differs from process to process: a pickled action (a Dask worker's)
-        # computes its hash again
-        state = dict(self.__dict__)
-        state.pop("_hash", None)
-        return state
-
-    def to_json(self) -> dict:
-        # computed once per action (a rollout encodes every step into the history): a fresh dict
-        # each time, so a history entry changed by its reader changes no other
-        items = self.__dict__.get("_json")
-        if items is None:
-            items = tuple((name, (list(v) if isinstance(v, tuple) else v)) for name in _ACTION_FIELDS
-                          if (v := getattr(self, name)) not in (None, ()))
-            object.__setattr__(self, "_json", items)
-        return {name: (list(v) if type(v) is list else v) for name, v in items}
-
-    @classmethod
-    def from_json(cls, data: dict) -> "Action":
-        data = dict(data)
-        for key in ("dice", "at", "uses"):
-            if key in data:
-                data[key] = tuple(data[key])
-        return cls(**data)
-
-
-@functools.lru_cache(maxsize=MEMO)
-def _action(kind: str, space: str | None = None, option: int | None = None) -> Action:
-    """A pass, skip, carnival or collect action, made once (Actions are immutable; a search lists
-    them at every step)."""
-    return Action(kind, space, option=option)
-
-
-#: Action's fields in order (read once: dataclasses.fields() per encoding was a tenth of a rollout's time)
-_ACTION_FIELDS = tuple(f.name for f in fields(Action))
-
-
-class Roll(tuple):
-    """A chance outcome: dice rolled (sorted). Equal to the plain tuple of its values."""
-
-
-class InventorRoll(tuple):
-    """A roll of the Inventor token's holder: ``(the other dice, sorted), the Inventor die``."""
-
-
-class FightRoll(tuple):
-    """A gunfight roll outcome ``(difference, lowest_a, lowest_b)``, carrying the dice for the log."""
-
-    dice: dict | None = None
+from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll, _action, _coord
+from .players import _SEAT, PLAYER_NAMES, Hired, Player
 
 
 #: The Dark Horse effect vocabulary (workbench/rules/dark_horse_effects.py, with the installed
@@ -717,18 +520,12 @@ class SetupCheck:
     why: str
 
 
-HEX = "hex@"                 # a Mystery Hex as a space dice are placed on: "hex@q,r"
-
-
 def _plays_anything(option: dict) -> bool:
     """Whether the engine plays any part of an option (a cost, a gain, or an effect it plays)."""
     return bool(option.get("cost") or option.get("gain")) or any(
         VOCABULARY.played(spec.get("effect")) for spec in option.get("effects") or [])
 
 
-def _coord(key: str) -> tuple[int, int]:
-    q, r = key.split(",")
-    return int(q), int(r)
 USES_ORDER = ("carnival-die", "engineer-token", "inventor-die")
 
 
