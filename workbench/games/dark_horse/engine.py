@@ -26,145 +26,25 @@ import math
 import random
 from dataclasses import replace
 from fractions import Fraction
-from typing import Callable
 
 from ...core.errors import ContentError, NotFound, UsageError
 from ...core.limits import limit
 from ..base import Game, State as BaseState, Trail
-from ...rules.effects import kinds_reason, vocabulary
-from ...rules.dark_horse_effects import THIS_HEX_ON_A_SPACE
 from ...rules.ruleset import plain
 from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
 from ...rules.dark_horse import SPEC, resolve_ruleset, unknown_amounts
 from .reputation import (ReputationError, ReputationRules, buy_reputation, can_collect,
                          gain as gain_reputation)
 from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll, _action, _coord
+from .effects import EFFECTS, VOCABULARY, Effect, Effects, _plays_anything, effect
 from .players import _SEAT, PLAYER_NAMES, Hired, Player
-from .setup import Building, Setup, SetupCheck, _piece, _territory
+from .setup import Building, Setup, SetupCheck, _territory
 
 #: The engine's public names, wherever their code lives in the package (every phase's module):
 #: ``from workbench.games.dark_horse.engine import ...`` keeps working for each.
 __all__ = ["PLAYER_NAMES", "MEMO", "HEX", "Hired", "Player", "Action", "Roll", "InventorRoll", "FightRoll", "VOCABULARY",
            "Effect", "EFFECTS", "effect", "DarkHorse", "SetupCheck", "USES_ORDER", "playable_options", "claims",
            "dice_outcomes", "State", "random_bot", "VALUES", "greedy_bot", "BOTS", "hire", "new_game", "play", "describe"]
-
-
-#: The Dark Horse effect vocabulary (workbench/rules/dark_horse_effects.py, with the installed
-#: plugins' effects); the engine plays an effect by the handler registered on it.
-VOCABULARY = vocabulary("dark-horse")
-Effect = Callable[["State", Player, dict, str], None]
-EFFECTS: dict[str, Effect] = VOCABULARY.handlers
-
-
-def effect(name: str):
-    """Register the function that plays an effect of the vocabulary: ``handler(state, player, spec,
-    where)``, ``where`` the action space or ``hex@q,r`` whose option it is. A name the vocabulary
-    does not declare is declared for this process only; for ``validate``, the audit and Dask
-    workers to know it too, install it as a plugin (README: New effects from Python)."""
-    if name not in VOCABULARY.effects:
-        VOCABULARY.declare(name, "registered from Python in this process", "effect() in a notebook or script",
-                           plugin="python")
-    return VOCABULARY.handler(name)
-
-
-@effect("move-first-in-turn-order")
-def _first(state, player, spec, where):
-    state._move_in_order(player.name, "first")
-
-
-@effect("move-last-in-turn-order")
-def _last(state, player, spec, where):
-    state._move_in_order(player.name, "last")
-
-
-@effect("jail-die-next-turn")
-def _jail(state, player, spec, where):
-    player.jailed_next += 1
-
-
-@effect("bonus-die-next-turn")
-def _bonus(state, player, spec, where):
-    player.bonus_dice_next += 1
-
-
-@effect("take-special-role")
-def _role(state, player, spec, where):
-    role = spec.get("role")
-    for other in state.players:      # new lists: the roles are shared by the state's copies
-        if role in other.roles:
-            other.roles = [r for r in other.roles if r != role]
-    player.roles = player.roles + [role]
-
-
-@effect("draw-cards")
-def _draw(state, player, spec, where):
-    keep = spec.get("keep", spec.get("draw", 1))
-    player.hand += keep
-    state.event("draw", player.name, deck=spec.get("deck"), draw=spec.get("draw", 1), keep=keep)
-
-
-def _supply_left(state, player, piece: str) -> bool:
-    supply = state.rules.pieces_per_player.get(piece)
-    built = sum(1 for p in state.pieces if p.player == player.name and p.piece == piece) + \
-        sum(1 for who, kind, _ in state.pending if who == player.name and kind == piece)
-    return supply is None or built < supply
-
-
-@effect("build")
-def _build_effect(state, player, spec, where):
-    piece = spec.get("piece", "town")
-    if not _supply_left(state, player, piece):
-        # "24 Wooden town tokens ... 6 per player": none left to build
-        supply = state.rules.pieces_per_player.get(piece)
-        state.event("build-impossible", player.name, piece=piece, why=f"all {supply} of their {piece}s are built")
-        return
-    if spec.get("on") == "this-hex" and not where.startswith(HEX):
-        # never a hex of the player's choosing instead: validate warned at the line
-        state.event("not-played", player.name, effect="build", space=where, why=THIS_HEX_ON_A_SPACE)
-        return
-    if spec.get("on") == "this-hex":
-        # "Place one of your unused Town tokens on this hex for free": no choice of hex to make
-        state.pending.append((player.name, piece, False))
-        state._place_piece(player.name, piece, _coord(where[len(HEX):]), False)
-        state.pending.pop()
-        return
-    state.pending.append((player.name, piece, False))
-
-
-_build_effect.possible = lambda state, player, spec, where: _supply_left(state, player, spec.get("piece", "town"))
-
-
-@effect("remove-hex")
-def _remove_hex(state, player, spec, where):
-    key = where[len(HEX):]
-    name = state.game.mystery_types.get(state.mystery[key]["type"], {}).get("name", "hex")
-    state._remove_mystery(key, f"the {name} is removed from the game")
-
-
-@effect("become-hex-type")
-def _become(state, player, spec, where):
-    key = where[len(HEX):]
-    entry = state.mystery[key]
-    entry.update(type=spec["hex_type"], tokens=spec.get("tokens"), used=[])
-    state.event("mystery-revealed", None, hex=key, type=spec["hex_type"], tokens=spec.get("tokens"))
-
-
-def _token_hexes(state, player, spec, where) -> list:
-    """The hexes a ``place-token`` may go on: of its categories, with none of ``not_with`` on them."""
-    blocked = set(spec.get("not_with") or [])
-    taken = {p.at for p in state.pieces if p.piece in blocked}
-    categories = set(spec.get("categories") or [])
-    return sorted(n for n, attrs in state.game.board.graph.nodes(data=True)
-                  if attrs["category"] in categories and n not in taken)
-
-
-@effect("place-token")
-def _place_token(state, player, spec, where):
-    state.pieces.append(_piece(spec["token"], spec["at"], None))
-    state.event("place-token", player.name, token=spec["token"], at=list(spec["at"]))
-
-
-_place_token.choices = _token_hexes
 
 
 class DarkHorse(Setup, Game):
@@ -375,12 +255,6 @@ class DarkHorse(Setup, Game):
         return view
 
 
-def _plays_anything(option: dict) -> bool:
-    """Whether the engine plays any part of an option (a cost, a gain, or an effect it plays)."""
-    return bool(option.get("cost") or option.get("gain")) or any(
-        VOCABULARY.played(spec.get("effect")) for spec in option.get("effects") or [])
-
-
 USES_ORDER = ("carnival-die", "engineer-token", "inventor-die")
 
 
@@ -446,7 +320,7 @@ def _dice_outcomes(count: int, faces: int) -> tuple:
     return tuple(out)
 
 
-class State(Building, BaseState):
+class State(Effects, Building, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: DarkHorse, players: list[str], seed: int, rounds: int):
@@ -1464,24 +1338,6 @@ class State(Building, BaseState):
             self.robbery_silver[space_id] = self.robbery_silver.get(space_id, 0) + self.rules.robbery_silver_per_collect
             self.event("robbery-silver", player.name, space=space_id, silver=self.robbery_silver[space_id])
         self._check_immediate_end()
-
-    def _effects(self, player: Player, option: dict, where: str, at=None) -> None:
-        """Play an option's effects by the vocabulary's handlers; one the engine does not play is a
-        no-op the log says, with the reason (``validate`` warned ``not-played`` at its line)."""
-        for spec in option.get("effects") or []:
-            name = spec["effect"]
-            handler = EFFECTS.get(name) if VOCABULARY.played(name) else None
-            kind = "hex_type" if where.startswith(HEX) else "action_space"
-            if handler is None or kind not in VOCABULARY.effects[name].kinds:
-                why = VOCABULARY.why_not_played(name) if handler is None else kinds_reason(kind)
-                self.event("not-played", player.name, effect=name, space=where, why=why)
-                continue
-            if at is not None and hasattr(handler, "choices"):
-                spec = {**spec, "at": at}
-            logged = len(self.log)
-            handler(self, player, spec, where)
-            if len(self.log) == logged:     # each effect shows in the log (and, audited, what it changed)
-                self.event("effect", player.name, effect=name, space=where)
 
     def _used_on_placement(self, key: str) -> bool:
         """Whether a die placed on this Mystery Hex takes its option at once (the hex type's
