@@ -37,6 +37,7 @@ from .reputation import (ReputationError, ReputationRules, buy_reputation, can_c
                          gain as gain_reputation)
 from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll, _action, _coord
 from .effects import EFFECTS, VOCABULARY, Effect, Effects, _plays_anything, effect
+from .placement import USES_ORDER, Placement, claims
 from .players import _SEAT, PLAYER_NAMES, Hired, Player
 from .setup import Building, Setup, SetupCheck, _territory
 
@@ -255,14 +256,6 @@ class DarkHorse(Setup, Game):
         return view
 
 
-USES_ORDER = ("carnival-die", "engineer-token", "inventor-die")
-
-
-def _uses(uses) -> tuple[str, ...]:
-    """Special dice and tokens of a placement, in one order (so equal placements compare equal)."""
-    return tuple(sorted(set(uses), key=lambda u: USES_ORDER.index(u) if u in USES_ORDER else len(USES_ORDER)))
-
-
 def _is_roll(action, count: int, faces: int) -> bool:
     return isinstance(action, tuple) and len(action) == count and list(action) == sorted(action) \
         and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= faces for d in action)
@@ -276,27 +269,6 @@ def playable_options(space: dict) -> bool:
     if options in (None, "unknown") or not isinstance(options, list):
         return False
     return not unknown_amounts(space)
-
-
-def claims(requirement: dict, dice: tuple[int, ...], unknown_claim: str) -> bool:
-    """Whether ``dice`` claim a space with this claim requirement.
-
-    >>> claims({"requirement": "at-least", "value": 6}, (2, 4), "any-die")   # a review's example: 2 + 4 claim Builder
-    True
-    >>> claims({"requirement": "any-die"}, (2, 4), "any-die")
-    False
-    """
-    kind = requirement.get("requirement", "unknown")
-    if kind == "unknown":
-        kind = unknown_claim
-    value = requirement.get("value", 0)
-    if kind == "any-die":
-        return len(dice) == 1
-    if kind == "natural":
-        return len(dice) == 1 and dice[0] >= value
-    if kind == "exactly":
-        return sum(dice) == value
-    return sum(dice) >= value  # at-least, dice-total
 
 
 def dice_outcomes(count: int, faces: int) -> list[tuple[Roll, Fraction]]:
@@ -320,7 +292,7 @@ def _dice_outcomes(count: int, faces: int) -> tuple:
     return tuple(out)
 
 
-class State(Effects, Building, BaseState):
+class State(Placement, Effects, Building, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: DarkHorse, players: list[str], seed: int, rounds: int):
@@ -476,17 +448,6 @@ class State(Effects, Building, BaseState):
         if space_id.startswith(HEX) and space_id[len(HEX):] in self.mystery:
             return f"{self.mystery[space_id[len(HEX):]]['type']} (mystery hex)"
         return space_id
-
-    def _space_type(self, space_id: str) -> str:
-        if space_id.startswith(HEX):                 # a Mystery Hex: its type is not given
-            return self.rules.unknown_type
-        kind = self.game.spaces[space_id].get("type", "unknown")
-        return self.rules.unknown_type if kind == "unknown" else kind
-
-    def _claim_of(self, space_id: str) -> dict:
-        if space_id.startswith(HEX):
-            return self.game.mystery_types[self.mystery[space_id[len(HEX):]]["type"]].get("claim") or {}
-        return self.game.spaces[space_id].get("claim") or {}
 
     def _mystery_spaces(self, player: Player) -> list[str]:
         """Mystery Hexes ``player`` may place dice on: "Mystery Hexes cannot be used unless you have
@@ -660,120 +621,6 @@ class State(Effects, Building, BaseState):
         return [_action("collect", space_id, i) for i, o in enumerate(options) if self.can_pay(player, o.get("cost") or {})] \
             + [_action("skip", space_id)] + self._robberies(player) + self._marshal_challenges(player) \
             + self._trades(player)
-
-    def _groups(self, player: Player, only_carnival: bool = False):
-        """What ``player`` may place together: (dice, special dice used), sorted, each once."""
-        if player.carnival_die is not None and player.carnival_at is None:
-            yield (player.carnival_die,), ("carnival-die",)     # the Carnival die is rolled to claim by itself
-        if only_carnival:
-            return
-        seen = set()
-        for size in range(1, len(player.dice) + 1):
-            for dice in itertools.combinations(player.dice, size):
-                if dice not in seen:
-                    seen.add(dice)
-                    yield dice, ()
-        if player.inventor_die is not None:
-            if player.inventor_turned and self.rules.inventor_turned_die_alone:
-                yield (player.inventor_die,), ("inventor-die",)
-            else:
-                yield (player.inventor_die,), ("inventor-die",)
-                for dice in seen:
-                    yield tuple(sorted(dice + (player.inventor_die,))), ("inventor-die",)
-
-    def _placements(self, player: Player, away: str | None = None, only_carnival: bool = False) -> list[Action]:
-        # What each space admits from this player now ("": a claim; "engineer": only with an
-        # Engineer token; None: nothing), then the placements of the player's dice, remembered on
-        # the game for the same dice and the same admissions (a search lists them at every step).
-        engineer = self.rules.engineer_shares_limited and self._token_free(player, "engineer-token")
-        name = player.name
-        admits = []
-        for space_id in self.game.space_order + self._mystery_spaces(player):
-            if space_id == away:
-                continue
-            taken = self.claims.get(space_id)
-            if taken:
-                if any(who == name for who, *_ in taken):
-                    continue
-                if self._space_type(space_id) != "unlimited":
-                    # "no one else may place dice there unless they have an Engineer token"
-                    if engineer and self._space_type(space_id) == "limited":
-                        admits.append((space_id, self._claim_key(space_id), "engineer"))
-                    continue
-            admits.append((space_id, self._claim_key(space_id), ""))
-        key = (tuple(player.dice), player.inventor_die, player.inventor_turned, player.carnival_die,
-               player.carnival_at is None, only_carnival, tuple(admits))
-        memo = self.game.__dict__.setdefault("_placement_memo", {})
-        found = memo.get(key)
-        if found is None:
-            if len(memo) > MEMO:
-                memo.clear()
-            found = memo[key] = tuple(self._list_placements(player, admits, only_carnival))
-        return list(found)
-
-    def _claim_key(self, space_id: str):
-        """What decides a space's claim requirement: the space, or a Mystery Hex's type."""
-        return self.mystery[space_id[len(HEX):]]["type"] if space_id.startswith(HEX) else None
-
-    def _list_placements(self, player: Player, admits: list, only_carnival: bool) -> list[Action]:
-        out = []
-        unknown = self.rules.unknown_claim
-        for dice, uses in self._groups(player, only_carnival):
-            for space_id, _, admission in admits:
-                if not claims(self._claim_of(space_id), dice, unknown):
-                    continue
-                if admission == "engineer":
-                    out.append(Action("place", space_id, dice, uses=_uses(uses + ("engineer-token",))))
-                else:
-                    out.append(Action("place", space_id, dice, uses=uses))
-        return out
-
-    def _place_legal(self, player: Player, action: Action) -> bool:
-        """``action in self.legal_actions()`` for a placement, without listing them all."""
-        if (action.space not in self.game.spaces and action.space not in self._mystery_spaces(player)) \
-                or not action.dice or list(action.dice) != sorted(action.dice) \
-                or tuple(action.uses) != _uses(action.uses) or action != Action("place", action.space, action.dice,
-                                                                               uses=action.uses):
-            return False
-        uses = set(action.uses)
-        if uses - {"carnival-die", "engineer-token", "inventor-die"}:
-            return False
-        away, only_carnival = None, False
-        if self.interrupt:
-            kind, _, away, _ = self.interrupt
-            only_carnival = kind == "carnival-place"
-            if action.space == away or kind == "mystery":
-                return False
-        rest = list(action.dice)
-        if "carnival-die" in uses:
-            if player.carnival_die is None or player.carnival_at is not None or action.dice != (player.carnival_die,) \
-                    or "inventor-die" in uses:
-                return False
-            rest = []
-        elif only_carnival:
-            return False
-        if "inventor-die" in uses:
-            if player.inventor_die is None or player.inventor_die not in rest:
-                return False
-            if player.inventor_turned and self.rules.inventor_turned_die_alone and len(rest) != 1:
-                return False
-            rest.remove(player.inventor_die)
-        left = list(player.dice)
-        for die in rest:
-            if die not in left:
-                return False
-            left.remove(die)
-        taken = self.claims.get(action.space, [])
-        if any(who == player.name for who, *_ in taken):
-            return False
-        kind = self._space_type(action.space)
-        shared = bool(taken) and kind != "unlimited"
-        if shared != ("engineer-token" in uses):
-            return False
-        if shared and not (kind == "limited" and self.rules.engineer_shares_limited
-                           and self._token_free(player, "engineer-token")):
-            return False
-        return claims(self._claim_of(action.space), action.dice, self.rules.unknown_claim)
 
     def _mystery_options(self, player: Player, space_id: str) -> list[Action]:
         """The abilities of the Mystery Hex ``space_id`` that ``player`` may use: "Mystery Hex
@@ -980,83 +827,6 @@ class State(Effects, Building, BaseState):
                 self._collect(player, action.space, self.game.spaces[action.space]["options"][action.option])
         self._advance()
 
-    def _placement(self, player: Player, action: Action) -> None:
-        kind = action.kind
-        if kind == "place":
-            self._place(player, action)
-            if action.space.startswith(HEX) and self._used_on_placement(action.space[len(HEX):]):
-                # Buffalo Herd, Native American: "to immediately remove one token ... and perform
-                # one of the actions" (then the hex moves); the turn goes on afterwards
-                self._flip(action.space)
-                self.interrupt = ("mystery", player.name, action.space, bool(self.interrupt))
-                return
-            if self.interrupt:                  # a free claim (Carnival die, forced off): the turn stays
-                self.interrupt = None
-                if not player.has_dice():
-                    self.passed = self.passed | {player.name}
-                return
-            if not player.has_dice():
-                self.passed = self.passed | {player.name}
-            self._next_placement()
-        elif kind == "skip" and self.interrupt and self.interrupt[0] == "mystery":
-            self._mystery_done(player, action.space)
-        elif kind == "skip":                    # nothing the interrupting claim can claim
-            self.event("no-claim", player.name, why=self.interrupt[0])
-            self.interrupt = None
-        elif kind == "pass":
-            self.passed = self.passed | {player.name}
-            self.event("pass", player.name)
-            self._next_placement()
-        elif kind == "turn-inventor-die":
-            before, player.inventor_turned = player.inventor_die, True
-            player.inventor_die = player.inventor_value = action.dice[0]
-            self.event("turn-inventor-die", player.name, **{"from": before, "to": action.dice[0]})
-        elif kind == "carnival":
-            for good, amount in self.rules.carnival_roll_cost.items():
-                self._pay(player, good, amount)
-            away = player.carnival_at
-            if away is not None and self.rules.carnival_die_moves:    # one die: rolling it takes it off its space
-                self._unclaim(away, player.name)
-                self.event("carnival-die-off", player.name, space=away)
-            player.carnival_at, player.carnival_die = None, None
-            self.interrupt = ("carnival-place", player.name, away, True)
-            self.phase = "carnival"
-        elif kind == "boot":
-            self._boot(player, action)
-        elif kind == "trade-influence":
-            self._trade(player, action)
-
-    def _place(self, player: Player, action: Action) -> None:
-        rest = list(action.dice)
-        if "carnival-die" in action.uses:
-            player.carnival_at = action.space
-            rest = []
-        if "inventor-die" in action.uses:
-            rest.remove(player.inventor_die)
-            player.inventor_die = None
-        dice = player.dice[:]            # a new list: the dice are shared by the state's copies
-        for die in rest:
-            dice.remove(die)
-        player.dice = dice
-        claim = (player.name, action.dice, action.uses)       # a new dict and list: copies share the claims
-        self.claims = {**self.claims, action.space: [*self.claims.get(action.space, ()), claim]}
-        self.event("place", player.name, space=action.space, dice=list(action.dice), uses=list(action.uses))
-        if "engineer-token" in action.uses:
-            self._use_token(player, "engineer-token", self.rules.engineer_token_spent,
-                            f"to place on {action.space}, a Limited space someone else claims")
-
-    def _unclaim(self, space: str, name: str) -> tuple:
-        taken = list(self.claims.get(space, []))        # new lists: copies of the state share the claims
-        entry = next(e for e in taken if e[0] == name)
-        taken.remove(entry)
-        claims = dict(self.claims)
-        if taken:
-            claims[space] = taken
-        else:
-            del claims[space]
-        self.claims = claims
-        return entry
-
     def _boot(self, player: Player, action: Action) -> None:
         """Cowboy Boot: "The player forced off the Action Space takes his/her die/dice, as well as
         any tokens used to place those dice. That player immediately claims a new Action Space"."""
@@ -1259,39 +1029,6 @@ class State(Effects, Building, BaseState):
             self.event("challenges", order=list(self.to_challenge))
             return
         self._start_placement()
-
-    def _start_placement(self) -> None:
-        self.phase = "placement"
-        self.turn = 0
-        self.event("placement", order=list(self.order))
-        if all(not self.player(n).has_dice() for n in self.order):
-            self.passed = set(self.order)
-            self._next_placement()
-        elif not self.player(self.order[0]).has_dice():
-            self.passed = self.passed | {self.order[0]}
-            self._next_placement()
-
-    def _next_placement(self) -> None:
-        if len(self.passed) == len(self.players):
-            self.phase = "collection"
-            # in turn order, each player collects from the spaces they claimed, in board order
-            # "At the start of the Collection Phase" the Outlaw Hideout and Ghost Town, then the spaces
-            hexes = [s for s in self.claims if s.startswith(HEX) and s[len(HEX):] in self.mystery
-                     and not self._used_on_placement(s[len(HEX):])]
-            self.to_collect = [(name, space) for name in self.order for space in hexes + self.game.space_order
-                               if any(who == name for who, *_ in self.claims.get(space, []))]
-            self.event("collection", order=[f"{n}:{s}" for n, s in self.to_collect])
-            return
-        for _ in range(len(self.order)):
-            self.turn = (self.turn + 1) % len(self.order)
-            name = self.order[self.turn]
-            if name not in self.passed:
-                if not self.player(name).has_dice():
-                    self.passed = self.passed | {name}
-                    continue
-                return
-        if len(self.passed) == len(self.players):
-            self._next_placement()
 
     def _end_round(self) -> None:
         trigger = self._end_trigger()
