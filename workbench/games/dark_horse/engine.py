@@ -40,6 +40,7 @@ from .effects import EFFECTS, VOCABULARY, Effect, Effects, _plays_anything, effe
 from .placement import USES_ORDER, Placement, claims
 from .players import _SEAT, PLAYER_NAMES, Hired, Player
 from .setup import Building, Setup, SetupCheck, _territory
+from .tokens import Tokens
 
 #: The engine's public names, wherever their code lives in the package (every phase's module):
 #: ``from workbench.games.dark_horse.engine import ...`` keeps working for each.
@@ -292,7 +293,7 @@ def _dice_outcomes(count: int, faces: int) -> tuple:
     return tuple(out)
 
 
-class State(Placement, Effects, Building, BaseState):
+class State(Placement, Tokens, Effects, Building, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: DarkHorse, players: list[str], seed: int, rounds: int):
@@ -478,17 +479,6 @@ class State(Placement, Effects, Building, BaseState):
         else:
             self.next_order_moves.append((name, where))
 
-    def _token_free(self, player: Player, token: str) -> bool:
-        """Whether ``player`` holds ``token`` and may still use one this turn ("one Engineer token,
-        one Wild Die token ..." once per turn: Card Abilities and Timing)."""
-        return player.goods.get(token, 0) > 0 and player.tokens_used.get(token, 0) < self.rules.abilities_per_turn
-
-    def _use_token(self, player: Player, token: str, spent: bool, why: str) -> None:
-        player.tokens_used = {**player.tokens_used, token: player.tokens_used.get(token, 0) + 1}   # shared by copies
-        if spent:
-            player.goods[token] -= 1
-        self.event("token", player.name, token=token, spent=spent, why=why)
-
     # -- chance ----------------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
         return self.phase in ("roll", "gunfight", "carnival", "move")
@@ -656,27 +646,6 @@ class State(Placement, Effects, Building, BaseState):
                 out += [Action("mystery", space_id, option=i, at=at) for at in choices]
         return out or [Action("skip", space_id)]
 
-    def _inventor_turns(self, player: Player) -> list[Action]:
-        """Inventor Token: "a player may physically turn the die to a result that is one lower or
-        higher ... Players cannot modify a result of 1 to a 6 and vice versa"; once (rule 3)."""
-        value = player.inventor_die
-        if value is None or player.inventor_turned:
-            return []
-        steps = self.rules.inventor_die_turn
-        faces = [value + d for d in range(-steps, steps + 1) if d and 1 <= value + d <= self.rules.die_faces]
-        never = set(self.rules.inventor_never_turns_between)
-        return [Action("turn-inventor-die", dice=(face,)) for face in faces if {face, value} != never]
-
-    def _boots(self, player: Player) -> list[Action]:
-        """Cowboy Boot: "force an opponent's die/dice off an Action Space that you are claiming"."""
-        if not self._token_free(player, "cowboy-boot-token"):
-            return []
-        out = []
-        for space_id, taken in self.claims.items():
-            if any(who == player.name for who, *_ in taken):
-                out += [Action("boot", space_id, target=who) for who in sorted({w for w, *_ in taken} - {player.name})]
-        return out
-
     def _trades(self, player: Player) -> list[Action]:
         """"At any time, players may lose 1 Influence to gain any 4 Reputation" (offered on the
         player's own decisions in the Placement and Collection Phases)."""
@@ -827,27 +796,6 @@ class State(Placement, Effects, Building, BaseState):
                 self._collect(player, action.space, self.game.spaces[action.space]["options"][action.option])
         self._advance()
 
-    def _boot(self, player: Player, action: Action) -> None:
-        """Cowboy Boot: "The player forced off the Action Space takes his/her die/dice, as well as
-        any tokens used to place those dice. That player immediately claims a new Action Space"."""
-        other = self.player(action.target)
-        _, dice, uses = self._unclaim(action.space, other.name)
-        rest = list(dice)
-        if "carnival-die" in uses:
-            other.carnival_at = None
-            rest = []
-        if "inventor-die" in uses:
-            rest.remove(other.inventor_value)
-            other.inventor_die = other.inventor_value
-        if "engineer-token" in uses:
-            other.tokens_used = {**other.tokens_used, "engineer-token": other.tokens_used["engineer-token"] - 1}
-            if self.rules.engineer_token_spent:
-                other.goods["engineer-token"] = other.goods.get("engineer-token", 0) + 1
-        other.dice = sorted(other.dice + rest)
-        self.event("boot", player.name, space=action.space, forced=other.name, dice=list(dice), uses=list(uses))
-        self._use_token(player, "cowboy-boot-token", self.rules.boot_token_spent, f"to force {action.target} off")
-        self.interrupt = ("forced", other.name, action.space, True)
-
     def _trade(self, player: Player, action: Action) -> None:
         trade = self.rules.influence_for_reputation
         player.reputation = buy_reputation(player.reputation, action.target, self.game.reputation_rules)
@@ -932,13 +880,6 @@ class State(Placement, Effects, Building, BaseState):
         self.mystery.pop(key, None)
         self.pieces = [p for p in self.pieces if not (p.at == at and p.piece == "mystery-hex")]
         self.event("mystery-removed", None, hex=key, why=why)
-
-    def _carnival_rolled(self, face: int) -> None:
-        _, name, away, _ = self.interrupt
-        player = self.player(name)
-        player.carnival_die, player.carnival_at = face, None
-        self.phase = "placement"
-        self.event("carnival-die", name, die=face, away=away)
 
     def _advance(self) -> None:
         """Move on to whatever comes next when nobody has a decision or a chance left here."""

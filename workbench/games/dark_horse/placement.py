@@ -196,19 +196,9 @@ class Placement:
             self.event("pass", player.name)
             self._next_placement()
         elif kind == "turn-inventor-die":
-            before, player.inventor_turned = player.inventor_die, True
-            player.inventor_die = player.inventor_value = action.dice[0]
-            self.event("turn-inventor-die", player.name, **{"from": before, "to": action.dice[0]})
+            self._turn_inventor_die(player, action)
         elif kind == "carnival":
-            for good, amount in self.rules.carnival_roll_cost.items():
-                self._pay(player, good, amount)
-            away = player.carnival_at
-            if away is not None and self.rules.carnival_die_moves:    # one die: rolling it takes it off its space
-                self._unclaim(away, player.name)
-                self.event("carnival-die-off", player.name, space=away)
-            player.carnival_at, player.carnival_die = None, None
-            self.interrupt = ("carnival-place", player.name, away, True)
-            self.phase = "carnival"
+            self._roll_carnival(player)
         elif kind == "boot":
             self._boot(player, action)
         elif kind == "trade-influence":
