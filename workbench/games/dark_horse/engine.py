@@ -24,22 +24,23 @@ import functools
 import itertools
 import math
 import random
-from dataclasses import replace
 from fractions import Fraction
 
 from ...core.errors import ContentError, NotFound, UsageError
 from ...core.limits import limit
 from ..base import Game, State as BaseState, Trail
 from ...rules.ruleset import plain
-from .gunfight import GunfightRules, GunfightState, Side, exact_odds, finish, start as start_fight
+from .gunfight import GunfightRules, GunfightState
 from ...rules.dark_horse import SPEC, resolve_ruleset, unknown_amounts
 from .reputation import (ReputationError, ReputationRules, buy_reputation, can_collect,
                          gain as gain_reputation)
 from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll, _action
+from .challenges import Challenges
 from .effects import EFFECTS, VOCABULARY, Effect, Effects, _plays_anything, effect
 from .mystery_hexes import MysteryHexes
 from .placement import USES_ORDER, Placement, claims
 from .players import _SEAT, PLAYER_NAMES, Hired, Player
+from .robbery import Robbery
 from .setup import Building, Setup, SetupCheck, _territory
 from .tokens import Tokens
 
@@ -294,7 +295,7 @@ def _dice_outcomes(count: int, faces: int) -> tuple:
     return tuple(out)
 
 
-class State(Placement, MysteryHexes, Tokens, Effects, Building, BaseState):
+class State(Placement, MysteryHexes, Robbery, Challenges, Tokens, Effects, Building, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: DarkHorse, players: list[str], seed: int, rounds: int):
@@ -594,46 +595,6 @@ class State(Placement, MysteryHexes, Tokens, Effects, Building, BaseState):
         return [Action("trade-influence", target=hat) for hat in ("white", "black")
                 if can_collect(player.reputation, hat, trade["gain_reputation"])]
 
-    def _marshal_challenges(self, player: Player) -> list[Action]:
-        """Marshal Token: "The token can announce a Challenge against any character with a Wanted
-        token, following standard timing rules ... you do not have to wait for a Black Hat
-        character to Rob" (on its holder's collection, once a turn)."""
-        if self.game.challenger not in player.roles or not self.game.marshal_gunfight() \
-                or player.marshal_challenges >= self.rules.abilities_per_turn:
-            return []
-        return [Action("challenge", character=self.game.challenger, target=c.id) for other in self.players
-                if other is not player for c in other.characters if c.wanted and not c.captured]
-
-    def _outlaw_challenges(self, player: Player) -> list[Action]:
-        """Wild Wild West: "each player may announce one Challenge against a Wanted token or the
-        Mystery Hexes ... Challenges follow standard Challenge and Gunfight rules": with a face-up
-        character with Combat icons that has used no ability this turn, or the Marshal token."""
-        if not self.outlaws:
-            return []
-        active = player.reputation.active()
-        champions = [c.id for c in player.characters if not c.captured and c.abilities_used == 0 and not c.challenged
-                     and active.get(c.id, True) and c.gunfight.get("combat")]
-        if self.game.challenger in player.roles and self.game.marshal_gunfight() \
-                and player.marshal_challenges < self.rules.abilities_per_turn:
-            champions.append(self.game.challenger)
-        return [Action("challenge", character=c, target=at) for c in champions for at in sorted(self.outlaws)]
-
-    def _robberies(self, player: Player) -> list[Action]:
-        """Robbing: a Black Hat character that has used no ability this turn may rob an action
-        space with the Robbery icon and Silver on it; a limited number of attempts per space."""
-        if not self.rules.black_hat_can_rob:
-            return []
-        active = player.reputation.active()
-        out = []
-        for space_id, silver in sorted(self.robbery_silver.items()):
-            if silver <= 0 or self.robbery_attempts.get((player.name, space_id), 0) >= self.rules.robbery_attempts_per_space:
-                continue
-            for character in player.characters:
-                if character.hat == "black" and not character.captured \
-                        and character.abilities_used < self.rules.abilities_per_turn and active.get(character.id, True):
-                    out.append(Action("rob", space_id, character=character.id))
-        return out
-
     def can_pay(self, player: Player, cost: dict) -> bool:
         return all(self._have(player, good) >= amount for good, amount in cost.items() if isinstance(amount, int))
 
@@ -878,196 +839,6 @@ class State(Placement, MysteryHexes, Tokens, Effects, Building, BaseState):
         self._check_immediate_end()
 
     # -- robbery and gunfights --------------------------------------------------------------------
-    def _side(self, owner: Player | None, hired: Hired) -> Side:
-        """A gunfight side, with the Engineer token its owner may spend (Wild Wild West: "During a
-        Gunfight, after the dice have been rolled, a player may use an Engineer token to receive a
-        +6 to the result")."""
-        side = hired.side()
-        if owner is not None and self.rules.engineer_gunfight_bonus and self._token_free(owner, "engineer-token"):
-            side = replace(side, engineer_token=True)
-        return side
-
-    def _start_fight(self, kind: str, owner: Player, champion: Hired, target_owner: Player | None, target: Hired,
-                     **data) -> None:
-        fight = start_fight(self._side(owner, champion), self._side(target_owner, target), self.game.gunfight_rules)
-        self.fight = {"kind": kind, "state": fight, "owner": owner.name, "champion": champion.id,
-                      "robber_owner": target_owner.name if target_owner else None, "robber": target.id,
-                      "space": None, "dice": [], **data}
-        self.phase = "gunfight"
-
-    def _rob(self, player: Player, action: Action) -> None:
-        robber = next(c for c in player.characters if c.id == action.character)
-        robber.abilities_used += 1
-        key = (player.name, action.space)
-        self.robbery_attempts[key] = self.robbery_attempts.get(key, 0) + 1
-        if not robber.wanted:
-            robber.wanted = True
-            self.event("wanted", player.name, character=robber.id, why="robbing")
-        self.event("rob", player.name, character=robber.id, space=action.space)
-        challenger = self._challenger(player, robber)
-        if challenger is None:
-            self._robbed(player, action.space)
-            return
-        owner, champion = challenger
-        if champion.id == self.game.challenger:
-            owner.marshal_challenges += 1
-        else:       # "A character making a Challenge must not have performed ANY abilities this turn": a
-            champion.challenged = True      # Challenge is one (abilities after the Gunfight stay allowed)
-        self.event("challenge", owner.name, challenger=champion.id, challenged=robber.id)
-        self._start_fight("robbery", owner, champion, player, robber, space=action.space)
-
-    def _marshal_challenge(self, player: Player, action: Action) -> None:
-        target_owner = next(p for p in self.players if any(c.id == action.target for c in p.characters))
-        target = next(c for c in target_owner.characters if c.id == action.target)
-        player.marshal_challenges += 1
-        self.event("challenge", player.name, challenger=self.game.challenger, challenged=target.id)
-        self._start_fight("challenge", player, self._champion(player, self.game.challenger), target_owner, target)
-
-    def _challenge_outlaw(self, player: Player, action: Action) -> None:
-        outlaw = self.outlaws[action.target]
-        champion = self._champion(player, action.character)
-        if champion.id == self.game.challenger:
-            player.marshal_challenges += 1
-        else:       # a Challenge is the character's ability this turn
-            champion.challenged = True
-        self.event("challenge", player.name, challenger=champion.id, challenged=f"{outlaw['kind']}@{action.target}")
-        target = Hired(f"{outlaw['kind']}@{action.target}", "black", dict(outlaw["gunfight"]), outlaw["wounds"])
-        self._start_fight("outlaw", player, champion, None, target, at=action.target)
-
-    def _champion(self, owner: Player, champion_id: str) -> Hired:
-        if champion_id == self.game.challenger:
-            return Hired(self.game.challenger, "white", dict(self.game.marshal_gunfight()))
-        return next(c for c in owner.characters if c.id == champion_id)
-
-    def _fight_step(self, outcome) -> None:
-        fight = self.fight
-        state: GunfightState = fight["state"]
-        if isinstance(outcome, FightRoll) and outcome.dice is not None:
-            fight["dice"].append({"round": state.round, **outcome.dice})
-        elif state.phase != "roll":
-            fight["dice"].append({"round": state.round, "phase": state.phase, "die": outcome})
-        before = state
-        fight["state"] = state = state.child(outcome)
-        for who in ("a", "b"):      # an Engineer token spent shows in the round it turned
-            if getattr(before, f"eng_{who}") and not getattr(state, f"eng_{who}"):
-                fight["dice"].append({"round": before.round, "engineer": who, "bonus": self.game.gunfight_rules.engineer_bonus})
-        if not state.is_terminal():
-            return
-        self.phase = "challenges" if fight["kind"] == "outlaw" else "collection"
-        self.fight = None
-        result = finish(state, [])
-        owner = self.player(fight["owner"])
-        champion = self._champion(owner, fight["champion"])
-        self.event("gunfight", owner.name, challenger=champion.id, challenged=fight["robber"], outcome=result.outcome,
-                   dice=fight["dice"], engineer_tokens=list(result.engineer_used))
-        target_owner = self.player(fight["robber_owner"]) if fight["robber_owner"] else None
-        for who in result.engineer_used:
-            spender = owner if who == "a" else target_owner
-            if spender is not None:
-                self._use_token(spender, "engineer-token", True, "+" f"{self.game.gunfight_rules.engineer_bonus} in a gunfight")
-        if fight["kind"] == "outlaw":
-            self._outlaw_fought(owner, champion, fight["at"], result.outcome)
-            return
-        target = next(c for c in target_owner.characters if c.id == fight["robber"])
-        if result.outcome in ("a_wins", "b_flees"):
-            if result.outcome == "a_wins":
-                self._wound(target, target_owner, owner)
-            else:
-                self._lose_reputation(target_owner)
-            if fight["kind"] == "robbery":
-                self.event("robbery-stopped", target_owner.name, space=fight["space"])
-            return
-        if result.outcome == "b_wins":
-            self._wound(champion, owner, target_owner)
-        elif result.outcome == "a_flees":
-            self._lose_reputation(owner)
-        if fight["kind"] == "robbery":
-            self._robbed(target_owner, fight["space"])
-
-    def _outlaw_fought(self, owner: Player, champion: Hired, at: str, outcome: str) -> None:
-        """Wild Wild West: outlaws "receive Wound tokens and can be Captured like a regular Black
-        Hat character for a reward" (Wanted tokens: 1 Reputation, 1 Silver and the token itself;
-        the Outlaw Hideout and Ghost Town: 2 Reputation and 3 Silver); a captured outlaw leaves the
-        board, and its hex with it."""
-        outlaw = self.outlaws[at]
-        if outcome == "b_wins":
-            self._wound(champion, owner, None)
-        elif outcome == "a_flees":
-            self._lose_reputation(owner)
-        if outcome != "a_wins":
-            return
-        outlaw["wounds"] += 1
-        self.event("wound", None, character=f"{outlaw['kind']}@{at}", wounds=outlaw["wounds"])
-        gunfight = self.game.gunfight_rules
-        limit = gunfight.wounds_to_capture_tough if outlaw["gunfight"].get("tough") else gunfight.wounds_to_capture
-        if outlaw["wounds"] < limit:
-            return
-        del self.outlaws[at]
-        where = tuple(int(x) for x in at.split(","))
-        self.pieces = [p for p in self.pieces if not (p.at == where and p.player is None
-                                                      and p.piece in ("wanted-token", "mystery-hex"))]
-        self.event("captured", owner.name, character=f"{outlaw['kind']}@{at}", owner=None)
-        reward = self.rules.wanted_token_capture_reward if outlaw["kind"] == "wanted-token" \
-            else self.rules.outlaw_town_capture_reward
-        for good, amount in reward.items():
-            self._gain(owner, good, amount)
-        self._check_immediate_end()
-
-    def _robbed(self, player: Player, space: str) -> None:
-        taken = self.robbery_silver.pop(space, 0) if self.rules.robber_takes == "silver-on-space" else 0
-        player.goods["silver"] = player.goods.get("silver", 0) + taken
-        self.event("robbed", player.name, space=space, silver=taken)
-
-    def _challenger(self, victim_owner: Player, robber: Hired):
-        """Who answers a robbery (the rivals' decision, made by a documented policy): the Marshal
-        token, which may challenge any Wanted character once a turn, else a face-up character with
-        Combat icons that has used no ability this turn; the first rival in turn order whose
-        champion would win more often than not (exact odds) challenges."""
-        gunfight = self.game.gunfight_rules
-        for name in self.order:
-            other = self.player(name)
-            if other is victim_owner:
-                continue
-            active = other.reputation.active()
-            champions = [c for c in other.characters if not c.captured and c.abilities_used == 0 and not c.challenged
-                         and active.get(c.id, True) and c.gunfight.get("combat")]
-            marshal = self.game.marshal_gunfight()
-            if self.game.challenger in other.roles and robber.wanted and marshal \
-                    and other.marshal_challenges < self.rules.abilities_per_turn:
-                champions.insert(0, Hired(self.game.challenger, "white", dict(marshal)))
-            for champion in champions:
-                if exact_odds(champion.side(), robber.side(), gunfight).outcomes["a_wins"] > Fraction(1, 2):
-                    return other, champion
-        return None
-
-    def _wound(self, character: Hired, owner: Player, captor: Player | None) -> None:
-        if character.id == self.game.challenger:
-            self.event("wound", owner.name, character=character.id, note="the Marshal token takes no wounds in the text")
-            return
-        character.wounds += 1
-        rules = self.game.gunfight_rules
-        limit = rules.wounds_to_capture_tough if character.gunfight.get("tough") else rules.wounds_to_capture
-        self.event("wound", owner.name, character=character.id, wounds=character.wounds)
-        if character.wounds >= limit:
-            character.captured = True
-            self.event("captured", captor.name if captor else None, character=character.id, owner=owner.name)
-            if captor is None:       # captured by an outlaw: nobody collects
-                return
-            for good, amount in self.rules.capture_reward.items():
-                self._gain(captor, good, amount)
-            if character.wanted and self.rules.capture_takes_wanted_token:
-                character.wanted = False
-                self._gain(captor, "wanted-token", 1)
-
-    def _lose_reputation(self, player: Player) -> None:
-        rep = player.own_reputation()
-        for _ in range(self.rules.flee_reputation_loss):
-            for hat in ("white", "black"):
-                if getattr(rep, hat):
-                    setattr(rep, hat, getattr(rep, hat) - 1)
-                    self.event("flee-penalty", player.name, lost=f"{hat}-hat")
-                    break
-
     # -- goods ------------------------------------------------------------------------------------
     def _pay(self, player: Player, good: str, amount: int) -> None:
         if not amount:  # `cost: {silver: 0}`: nothing to pay (the player may hold no Silver at all)
