@@ -32,11 +32,12 @@ from ..base import Game, State as BaseState, Trail
 from ...rules.ruleset import plain
 from .gunfight import GunfightRules, GunfightState
 from ...rules.dark_horse import SPEC, resolve_ruleset, unknown_amounts
-from .reputation import (ReputationError, ReputationRules, buy_reputation, can_collect,
-                         gain as gain_reputation)
-from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll, _action
+from .reputation import ReputationRules
+from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll
 from .challenges import Challenges
+from .collection import Collection
 from .effects import EFFECTS, VOCABULARY, Effect, Effects, _plays_anything, effect
+from .goods import Goods
 from .mystery_hexes import MysteryHexes
 from .placement import USES_ORDER, Placement, claims
 from .players import _SEAT, PLAYER_NAMES, Hired, Player
@@ -295,7 +296,7 @@ def _dice_outcomes(count: int, faces: int) -> tuple:
     return tuple(out)
 
 
-class State(Placement, MysteryHexes, Robbery, Challenges, Tokens, Effects, Building, BaseState):
+class State(Placement, Collection, MysteryHexes, Robbery, Challenges, Tokens, Effects, Goods, Building, BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: DarkHorse, players: list[str], seed: int, rounds: int):
@@ -553,55 +554,15 @@ class State(Placement, MysteryHexes, Robbery, Challenges, Tokens, Effects, Build
     # -- the state API ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         if self.phase == "build":
-            name, piece, first = self.pending[0]
-            actions = [Action("build", piece=piece, at=at) for at in self._legal_hexes(name, piece, first)]
-            if piece == "town" and self.round > 0 and self._improved_towns_left():
-                # Improved Town Hexes: "a player claims the Builder Action Space ... then builds a town.
-                # Instead of placing the Town, the player places an Improved Town hex"
-                actions += [Action("build", piece="improved-town", at=at)
-                            for at in self.game.legal_hexes(self.pieces, name, "improved-town", False)]
-            return actions
+            return self._build_actions()
         player = self.current
         if player is None or self.is_chance_node():
             return []
         if self.phase == "challenges":
             return [Action("skip")] + self._outlaw_challenges(player)
         if self.phase == "placement":
-            if self.interrupt:
-                kind, _, away, _ = self.interrupt
-                if kind == "mystery":
-                    return self._mystery_options(player, away)
-                placed = self._placements(player, away, only_carnival=kind == "carnival-place")
-                return placed or [Action("skip")]
-            actions = [_action("pass")] + self._placements(player)
-            actions += self._inventor_turns(player) + self._boots(player) + self._trades(player)
-            if self.game.holds(player, "carnival-die") and self.can_pay(player, self.rules.carnival_roll_cost):
-                actions.append(_action("carnival"))
-            return actions
-        space_id = self.to_collect[0][1]
-        if space_id.startswith(HEX):
-            return self._mystery_options(player, space_id)
-        options = self.game.spaces[space_id]["options"]
-        return [_action("collect", space_id, i) for i, o in enumerate(options) if self.can_pay(player, o.get("cost") or {})] \
-            + [_action("skip", space_id)] + self._robberies(player) + self._marshal_challenges(player) \
-            + self._trades(player)
-
-    def _trades(self, player: Player) -> list[Action]:
-        """"At any time, players may lose 1 Influence to gain any 4 Reputation" (offered on the
-        player's own decisions in the Placement and Collection Phases)."""
-        trade = self.rules.influence_for_reputation
-        if player.reputation.influence < trade["pay_influence"] or not trade["gain_reputation"]:
-            return []
-        return [Action("trade-influence", target=hat) for hat in ("white", "black")
-                if can_collect(player.reputation, hat, trade["gain_reputation"])]
-
-    def can_pay(self, player: Player, cost: dict) -> bool:
-        return all(self._have(player, good) >= amount for good, amount in cost.items() if isinstance(amount, int))
-
-    def _have(self, player: Player, good: str) -> int:
-        if good == "silver":  # Gold converts to Silver at any time
-            return player.count("silver") + player.goods.get("gold", 0) * self.rules.silver_per_gold
-        return player.count(good)
+            return self._placement_actions(player)
+        return self._collection_actions(player)
 
     def returns(self) -> dict[str, float]:
         # scores()'s known_vp without the rest of its report (search reads returns() every step)
@@ -695,12 +656,6 @@ class State(Placement, MysteryHexes, Robbery, Challenges, Tokens, Effects, Build
             else:
                 self._collect(player, action.space, self.game.spaces[action.space]["options"][action.option])
         self._advance()
-
-    def _trade(self, player: Player, action: Action) -> None:
-        trade = self.rules.influence_for_reputation
-        player.reputation = buy_reputation(player.reputation, action.target, self.game.reputation_rules)
-        self.event("trade-influence", player.name, hat=action.target, influence=trade["pay_influence"],
-                   reputation=trade["gain_reputation"])
 
     def _advance(self) -> None:
         """Move on to whatever comes next when nobody has a decision or a chance left here."""
@@ -825,62 +780,8 @@ class State(Placement, MysteryHexes, Robbery, Challenges, Tokens, Effects, Build
         self.ended = why
         self.event("end", why=why, scores=self.scores())
 
-    def _collect(self, player: Player, space_id: str, option: dict) -> None:
-        space = self.game.spaces[space_id]
-        self.event("collect", player.name, space=space_id, option=option.get("text"))
-        for good, amount in (option.get("cost") or {}).items():
-            self._pay(player, good, amount)
-        for good, amount in (option.get("gain") or {}).items():
-            self._gain(player, good, amount)
-        self._effects(player, option, space_id)
-        if space.get("robbery") is True and self.rules.robbery_silver_per_collect:
-            self.robbery_silver[space_id] = self.robbery_silver.get(space_id, 0) + self.rules.robbery_silver_per_collect
-            self.event("robbery-silver", player.name, space=space_id, silver=self.robbery_silver[space_id])
-        self._check_immediate_end()
-
     # -- robbery and gunfights --------------------------------------------------------------------
     # -- goods ------------------------------------------------------------------------------------
-    def _pay(self, player: Player, good: str, amount: int) -> None:
-        if not amount:  # `cost: {silver: 0}`: nothing to pay (the player may hold no Silver at all)
-            return
-        if good == "silver":
-            short = amount - player.goods.get("silver", 0)
-            if short > 0:  # break Gold into Silver
-                rate = self.rules.silver_per_gold
-                gold = -(-short // rate)
-                player.goods["gold"] -= gold
-                player.goods["silver"] = player.goods.get("silver", 0) + gold * rate
-                self.event("convert", player.name, gold=gold, silver=gold * rate)
-            player.goods["silver"] = player.goods.get("silver", 0) - amount
-        elif good in ("white-hat", "black-hat", "any-reputation"):
-            rep = player.own_reputation()
-            for _ in range(amount):
-                hat = good.split("-")[0] if good != "any-reputation" else ("white" if rep.white else "black")
-                setattr(rep, hat, getattr(rep, hat) - 1)
-        elif good == "influence":
-            player.own_reputation().influence -= amount
-        else:
-            player.goods[good] = player.goods.get(good, 0) - amount
-        self.event("pay", player.name, good=good, amount=amount)
-
-    def _gain(self, player: Player, good: str, amount: int) -> None:
-        if not amount:
-            return
-        if good in ("white-hat", "black-hat", "any-reputation"):
-            hat = good.split("-")[0] if good != "any-reputation" else (player.reputation.status or "white")
-            try:
-                player.reputation = gain_reputation(player.reputation, hat, amount)
-            except ReputationError as exc:
-                self.event("refused", player.name, good=good, reason=str(exc))
-                return
-        elif good == "influence":
-            player.own_reputation().influence += amount
-        elif good == "bonus-die":
-            player.bonus_dice_next += amount
-        else:
-            player.goods[good] = player.goods.get(good, 0) + amount
-        self.event("gain", player.name, good=good, amount=amount)
-
     def scores(self) -> dict[str, dict]:
         """What is known to score: Reputation VP, Influence VP where the ruleset gives its value,
         Improved Town VP, and Victory Points gained as such; ``known_vp`` is their sum."""

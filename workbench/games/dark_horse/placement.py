@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 
-from .actions import HEX, MEMO, Action
+from .actions import HEX, MEMO, Action, _action
 from .players import Player
 
 
@@ -267,3 +267,18 @@ class Placement:
                 return
         if len(self.passed) == len(self.players):
             self._next_placement()
+
+    def _placement_actions(self, player: Player) -> list[Action]:
+        """The Placement Phase's decisions of the player to act: a claim in turn (or a free claim
+        that interrupts it), passing, and the tokens' abilities."""
+        if self.interrupt:
+            kind, _, away, _ = self.interrupt
+            if kind == "mystery":
+                return self._mystery_options(player, away)
+            placed = self._placements(player, away, only_carnival=kind == "carnival-place")
+            return placed or [Action("skip")]
+        actions = [_action("pass")] + self._placements(player)
+        actions += self._inventor_turns(player) + self._boots(player) + self._trades(player)
+        if self.game.holds(player, "carnival-die") and self.can_pay(player, self.rules.carnival_roll_cost):
+            actions.append(_action("carnival"))
+        return actions

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...content.badges import badged_name
-from .actions import MEMO
+from .actions import MEMO, Action
 from .players import PLAYER_NAMES
 
 
@@ -234,3 +234,14 @@ class Building:
         self.pieces.append(Piece(piece, tuple(at), name, first=first, resource=resource))
         self.event("build", name, piece=piece, at=list(at), **({"resource": resource} if resource else {}))
         self._check_immediate_end()
+
+    def _build_actions(self) -> list[Action]:
+        """Where the piece to build now may go (a setup piece, or a build effect's)."""
+        name, piece, first = self.pending[0]
+        actions = [Action("build", piece=piece, at=at) for at in self._legal_hexes(name, piece, first)]
+        if piece == "town" and self.round > 0 and self._improved_towns_left():
+            # Improved Town Hexes: "a player claims the Builder Action Space ... then builds a town.
+            # Instead of placing the Town, the player places an Improved Town hex"
+            actions += [Action("build", piece="improved-town", at=at)
+                        for at in self.game.legal_hexes(self.pieces, name, "improved-town", False)]
+        return actions
