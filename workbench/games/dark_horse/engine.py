@@ -20,14 +20,10 @@ track's Game End space) or after ``rounds`` rounds, which the log says.
 """
 from __future__ import annotations
 
-import functools
-import itertools
-import math
 import random
 from fractions import Fraction
 
 from ...core.errors import ContentError, NotFound, UsageError
-from ...core.limits import limit
 from ..base import Game, State as BaseState, Trail
 from ...rules.ruleset import plain
 from .gunfight import GunfightRules, GunfightState
@@ -37,11 +33,13 @@ from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll
 from .challenges import Challenges
 from .collection import Collection
 from .effects import EFFECTS, VOCABULARY, Effect, Effects, _plays_anything, effect
+from .game_end import GameEnd
 from .goods import Goods
 from .mystery_hexes import MysteryHexes
 from .placement import USES_ORDER, Placement, claims
 from .players import _SEAT, PLAYER_NAMES, Hired, Player
 from .robbery import Robbery
+from .rounds import Rounds, _is_roll, dice_outcomes
 from .setup import Building, Setup, SetupCheck, _territory
 from .tokens import Tokens
 
@@ -260,11 +258,6 @@ class DarkHorse(Setup, Game):
         return view
 
 
-def _is_roll(action, count: int, faces: int) -> bool:
-    return isinstance(action, tuple) and len(action) == count and list(action) == sorted(action) \
-        and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= faces for d in action)
-
-
 def playable_options(space: dict) -> bool:
     """Can a space be collected as written? Not when its options are unknown, nor when an option's
     cost or gain amount is ``unknown`` (the texts do not give it: nothing can be paid or gained),
@@ -275,28 +268,8 @@ def playable_options(space: dict) -> bool:
     return not unknown_amounts(space)
 
 
-def dice_outcomes(count: int, faces: int) -> list[tuple[Roll, Fraction]]:
-    """Every sorted roll of ``count`` dice of ``faces`` faces (``die_faces``) with its exact probability.
-
-    >>> [(tuple(r), str(p)) for r, p in dice_outcomes(2, 6)][:2]
-    [((1, 1), '1/36'), ((1, 2), '1/18')]
-    """
-    return list(_dice_outcomes(count, faces))
-
-
-@functools.lru_cache(maxsize=MEMO)
-def _dice_outcomes(count: int, faces: int) -> tuple:
-    # remembered: every roll of a search asks (the outcomes are immutable: tuples and Fractions)
-    out = []
-    for roll in itertools.combinations_with_replacement(range(1, faces + 1), count):
-        ways = math.factorial(count)
-        for face in set(roll):
-            ways //= math.factorial(roll.count(face))
-        out.append((Roll(roll), Fraction(ways, faces ** count)))
-    return tuple(out)
-
-
-class State(Placement, Collection, MysteryHexes, Robbery, Challenges, Tokens, Effects, Goods, Building, BaseState):
+class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, Tokens, Effects, Goods, Building, GameEnd,
+            BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
 
     def __init__(self, game: DarkHorse, players: list[str], seed: int, rounds: int):
@@ -453,31 +426,9 @@ class State(Placement, Collection, MysteryHexes, Robbery, Challenges, Tokens, Ef
             return f"{self.mystery[space_id[len(HEX):]]['type']} (mystery hex)"
         return space_id
 
-    def _move_in_order(self, name: str, where: str) -> None:
-        if self.rules.turn_order_change_takes_effect == "immediately":
-            self.order.remove(name)
-            self.order.insert(0 if where == "first" else len(self.order), name)
-            # what is still to collect this round follows the new order
-            self.to_collect.sort(key=lambda entry: self.order.index(entry[0]))
-            self.event("turn-order", name, order=list(self.order))
-        else:
-            self.next_order_moves.append((name, where))
-
     # -- chance ----------------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
         return self.phase in ("roll", "gunfight", "carnival", "move")
-
-    def _dice_count(self, player: Player) -> int:
-        count = max(0, self.rules.dice_rolled + player.bonus_dice_next - player.jailed_next)
-        if count > limit("dice_a_turn"):  # its placements would take hours: stop, and say why
-            raise ContentError(f"{player.name} would roll {count} dice this turn ({self.rules.dice_rolled} rolled and"
-                               f" {player.bonus_dice_next} bonus dice), beyond the declared limit of"
-                               f" {limit('dice_a_turn')} dice a turn; the game stops here (round {self.round})")
-        return count
-
-    def _rolls_inventor_die(self, player: Player) -> bool:
-        # "The player with this Special Role swaps one of his/her dice for the grey colored Inventor die"
-        return self.game.holds(player, "inventor-die") and self._dice_count(player) > 0
 
     def chance_outcomes(self) -> list[tuple[object, Fraction]]:
         if self.phase == "roll":
@@ -564,24 +515,6 @@ class State(Placement, Collection, MysteryHexes, Robbery, Challenges, Tokens, Ef
             return self._placement_actions(player)
         return self._collection_actions(player)
 
-    def returns(self) -> dict[str, float]:
-        # scores()'s known_vp without the rest of its report (search reads returns() every step)
-        rules = self.rules
-        per_influence = rules.victory_points_per_influence
-        if not isinstance(per_influence, int):
-            per_influence = 0
-        improved = rules.improved_town_victory_points
-        per_vp = self.game.reputation_rules.per_victory_point
-        out = {}
-        for p in self.players:
-            rep = p.reputation
-            vp = (rep.white + rep.black) // per_vp + rep.influence * per_influence + p.goods.get("victory-points", 0)
-            if improved:
-                name = p.name
-                vp += improved * sum(1 for q in self.pieces if q.player == name and q.piece == "improved-town")
-            out[p.name] = vp
-        return out
-
     # -- applying -------------------------------------------------------------------------------
     def encode(self, action):
         if isinstance(action, Action):
@@ -656,156 +589,6 @@ class State(Placement, Collection, MysteryHexes, Robbery, Challenges, Tokens, Ef
             else:
                 self._collect(player, action.space, self.game.spaces[action.space]["options"][action.option])
         self._advance()
-
-    def _advance(self) -> None:
-        """Move on to whatever comes next when nobody has a decision or a chance left here."""
-        while True:
-            if self.phase == "done" or self.phase in ("roll", "gunfight", "carnival"):
-                return
-            if self.pending:
-                name = self.pending[0][0]
-                if self._legal_hexes(name, self.pending[0][1], self.pending[0][2]):
-                    self.phase = "build"
-                    return
-                self.event("build-impossible", name, piece=self.pending[0][1])
-                self.pending.pop(0)
-                continue
-            if self.phase in ("setup", "build"):
-                if self.round == 0:
-                    self.phase = "between"
-                    self._start_round()
-                else:                 # a build during the Collection Phase: the phase goes on
-                    self.phase = "collection"
-                continue
-            if self.phase == "challenges":
-                while self.to_challenge and len(self.legal_actions()) == 1:
-                    self.to_challenge.pop(0)        # nothing to challenge with: no decision to make
-                if self.to_challenge:
-                    return
-                self._start_placement()
-                continue
-            if self.phase == "placement" or (self.phase == "collection" and self.to_collect):
-                return
-            if self.phase == "collection":   # everything collected
-                self._end_round()
-                continue
-            return
-
-    def _start_round(self) -> None:
-        if self.round >= self.rounds:
-            self._finish(f"{self.rounds} round(s) played (the limit given); no end trigger was met")
-            return
-        self.round += 1
-        for name, where in self.next_order_moves:
-            self.order.remove(name)
-            self.order.insert(0 if where == "first" else len(self.order), name)
-        self.next_order_moves = []
-        if self.rules.robbery_attempts_reset == "round":
-            self.robbery_attempts = {}
-        for player in self.players:
-            player.marshal_challenges = 0
-            player.tokens_used = {}
-            player.inventor_die, player.inventor_value, player.inventor_turned = None, None, False
-            player.carnival_die, player.carnival_at = None, None
-            for character in player.characters:
-                character.abilities_used, character.challenged = 0, False
-        self.claims = {}
-        self.passed = set()
-        self.interrupt = None
-        self.turn = 0
-        self.phase = "roll"
-        self.event("round", order=list(self.order))
-        self.to_roll = list(self.order)
-        self._skip_empty_rolls()
-
-    def _skip_empty_rolls(self) -> None:
-        while self.phase == "roll" and self.to_roll and self._dice_count(self.player(self.to_roll[0])) == 0:
-            self._rolled(Roll(()))
-
-    def _rolled(self, dice) -> None:
-        name = self.to_roll.pop(0)
-        player = self.player(name)
-        if self._rolls_inventor_die(player):
-            dice = InventorRoll((tuple(dice[0]), dice[1]))
-        if isinstance(dice, InventorRoll):
-            player.dice, player.inventor_die, player.inventor_value = sorted(dice[0]), dice[1], dice[1]
-            self.event("roll", name, dice=sorted(list(dice[0]) + [dice[1]]), inventor=dice[1],
-                       jailed=player.jailed_next, bonus=player.bonus_dice_next)
-        else:
-            player.dice = sorted(dice)
-            self.event("roll", name, dice=list(player.dice), jailed=player.jailed_next, bonus=player.bonus_dice_next)
-        player.jailed_next = player.bonus_dice_next = 0
-        if self.to_roll:
-            self._skip_empty_rolls()
-            return
-        if self.rules.placement_challenges_per_player and self.outlaws:
-            # Wild Wild West: "At the start of the Placement Phase, before any dice have been placed,
-            # each player may announce one Challenge against a Wanted token or the Mystery Hexes"
-            self.phase = "challenges"
-            self.to_challenge = [n for n in self.order for _ in range(self.rules.placement_challenges_per_player)]
-            self.event("challenges", order=list(self.to_challenge))
-            return
-        self._start_placement()
-
-    def _end_round(self) -> None:
-        trigger = self._end_trigger()
-        if trigger:
-            self._finish(trigger)
-        else:
-            self._start_round()
-
-    def _end_trigger(self) -> str | None:
-        rules = self.rules
-        target = rules.influence_game_end
-        for player in self.players:
-            if isinstance(target, int) and player.reputation.influence >= target:
-                return f"{player.name} reached the Game End space ({target}) of the Influence track"
-            built = sum(1 for p in self.pieces if p.player == player.name and p.piece in ("town", "city"))
-            if self.game.board is not None and built >= rules.pieces_per_player["town"] + rules.pieces_per_player["city"]:
-                return f"{player.name} has built all their towns and cities"
-        if self.game.initial_outlaws and not self.outlaws:
-            # Wild Wild West: "the game ends if all Wanted tokens and both the Outlaw Hideout and
-            # Ghost Town Mystery Hex is removed"
-            return "every outlaw on the board has been captured"
-        return None
-
-    def _check_immediate_end(self) -> None:
-        if self.rules.game_end_timing == "immediately" and self.phase != "done":
-            trigger = self._end_trigger()
-            if trigger:
-                self._finish(trigger)
-
-    def _finish(self, why: str) -> None:
-        self.phase = "done"
-        self.ended = why
-        self.event("end", why=why, scores=self.scores())
-
-    # -- robbery and gunfights --------------------------------------------------------------------
-    # -- goods ------------------------------------------------------------------------------------
-    def scores(self) -> dict[str, dict]:
-        """What is known to score: Reputation VP, Influence VP where the ruleset gives its value,
-        Improved Town VP, and Victory Points gained as such; ``known_vp`` is their sum."""
-        rules = self.game.reputation_rules
-        per_influence = self.rules.victory_points_per_influence
-        out = {}
-        for p in self.players:
-            influence_vp = p.reputation.influence * per_influence if isinstance(per_influence, int) else None
-            reputation_vp = p.reputation.victory_points(rules)
-            # "Players also receive 1 VP during End Game scoring for each of these hexes"
-            improved_vp = self.rules.improved_town_victory_points * sum(
-                1 for q in self.pieces if q.player == p.name and q.piece == "improved-town")
-            # Victory Points gained as such (an option's `gain: {victory-points: n}`): scored as gained
-            gained_vp = p.goods.get("victory-points", 0)
-            out[p.name] = {"reputation_vp": reputation_vp, "influence": p.reputation.influence,
-                           "influence_vp": influence_vp if influence_vp is not None else "unknown",
-                           "improved_town_vp": improved_vp, "gained_vp": gained_vp,
-                           "known_vp": reputation_vp + (influence_vp or 0) + improved_vp + gained_vp,
-                           "goods": dict(sorted((k, v) for k, v in p.goods.items() if v)),
-                           "white_hat": p.reputation.white, "black_hat": p.reputation.black, "roles": list(p.roles),
-                           "cards_in_hand": p.hand,
-                           "pieces": sorted(q.piece for q in self.pieces if q.player == p.name)}
-        return out
-
 
 # -- seats ------------------------------------------------------------------------------------
 
