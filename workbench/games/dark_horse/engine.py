@@ -17,6 +17,18 @@ play, unknown claim requirements and types are played by declared assumptions
 (``unknown_claim``, ``unknown_type``), and every log starts with the assumptions in force. The
 game ends by the published triggers (all of a player's towns and cities built, or the Influence
 track's Game End space) or after ``rounds`` rounds, which the log says.
+
+This module keeps the game, the state's data (what changes, its copy and snapshot) and the
+dispatch of the state API (chance, legal actions, apply). Each phase's rules live in a module of
+their own, named in the game's words, whose part of the state :class:`State` inherits:
+:mod:`.rounds` (the phases in order, the rolls, turn order), :mod:`.placement` (the Placement
+Phase), :mod:`.collection` (the Collection Phase), :mod:`.mystery_hexes`, :mod:`.robbery`,
+:mod:`.challenges` (Challenges and the gunfights in play; the odds are :mod:`.gunfight`),
+:mod:`.tokens` (Inventor, Carnival, Cowboy Boot, Engineer), :mod:`.effects` (the effect
+vocabulary's handlers), :mod:`.goods` (paying, gaining, the Influence trade), :mod:`.setup`
+(the setup and building) and :mod:`.game_end` (end triggers and scoring); the actions and rolls
+are :mod:`.actions`, the seats :mod:`.players`, the bots :mod:`.bots`. Every public name is still
+importable from here (``__all__``).
 """
 from __future__ import annotations
 
@@ -24,11 +36,9 @@ import random
 from fractions import Fraction
 
 from ...core.errors import ContentError, NotFound, UsageError
-from ..base import Game, State as BaseState, Trail
-from ...rules.ruleset import plain
-from .gunfight import GunfightRules, GunfightState
 from ...rules.dark_horse import SPEC, resolve_ruleset, unknown_amounts
-from .reputation import ReputationRules
+from ...rules.ruleset import plain
+from ..base import Game, State as BaseState, Trail
 from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll
 from .bots import BOTS, VALUES, greedy_bot, random_bot
 from .challenges import Challenges
@@ -36,9 +46,11 @@ from .collection import Collection
 from .effects import EFFECTS, VOCABULARY, Effect, Effects, _plays_anything, effect
 from .game_end import GameEnd
 from .goods import Goods
+from .gunfight import GunfightRules, GunfightState
 from .mystery_hexes import MysteryHexes
 from .placement import USES_ORDER, Placement, claims
 from .players import _SEAT, PLAYER_NAMES, Hired, Player
+from .reputation import ReputationRules
 from .robbery import Robbery
 from .rounds import Rounds, _is_roll, dice_outcomes
 from .setup import Building, Setup, SetupCheck, _territory
@@ -271,7 +283,10 @@ def playable_options(space: dict) -> bool:
 
 class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, Tokens, Effects, Goods, Building, GameEnd,
             BaseState):
-    """One moment of a game. ``apply`` returns the next state; the old one is left unchanged."""
+    """One moment of a game. ``apply`` returns the next state; the old one is left unchanged.
+
+    Its data and the state API are here; the rules of each phase are its parts, one module each
+    (the module docstring lists them)."""
 
     def __init__(self, game: DarkHorse, players: list[str], seed: int, rounds: int):
         self.game = game
