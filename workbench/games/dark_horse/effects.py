@@ -1,4 +1,6 @@
-"""The effects of action spaces' and Mystery Hexes' options, played: the handler registered on each
+"""The effect vocabulary's handlers: an option's effects played (rulebook, Action Spaces and Mystery Hexes).
+
+The effects of action spaces' and Mystery Hexes' options, played: the handler registered on each
 effect of the Dark Horse vocabulary (declared once in :mod:`workbench.rules.dark_horse_effects`:
 turn order, Jail, bonus die, special roles, cards drawn, build, Mystery Hexes removed or turned
 into another type, tokens placed), :func:`effect` to register one from Python, and
