@@ -1,6 +1,6 @@
 """The Dark Horse bots every front end seats: random and greedy.
 
-The Dark Horse bots every front end seats: ``random`` (any legal action) and ``greedy`` (the
+``random`` (any legal action) and ``greedy`` (the
 most value for the cost, by the bot's own fixed weights, not the rules'). The search bots are in
 :mod:`workbench.agents`.
 """

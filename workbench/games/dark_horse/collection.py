@@ -1,6 +1,6 @@
 """The Collection Phase: collecting the action spaces claimed (rulebook, Collection Phase).
 
-The Collection Phase: in turn order each player collects the spaces they claimed (the Outlaw
+In turn order each player collects the spaces they claimed (the Outlaw
 Hideout and Ghost Town first, "At the start of the Collection Phase"), taking an option they can
 pay for (its cost, gain and effects) or skipping it; a Robbery space then holds more Silver to rob
 (rulebook, Collection Phase; the order of collection is set in :mod:`.placement` when the last

@@ -1,10 +1,9 @@
 """The tokens' abilities: Inventor, Carnival, Cowboy Boot, Engineer (rulebook, Special Role tokens).
 
-The tokens' abilities, once a turn each ("one Engineer token, one Wild Die token ...": Card
-Abilities and Timing): the Inventor die turned one up or down, the Carnival die rolled and
-re-rolled, the Cowboy Boot forcing a rival's dice off a space, and the Engineer token used and
-spent (rulebook, Special Role tokens; Wild Wild West for the Engineer's gunfight bonus, in
-:mod:`.challenges`).
+Each once a turn ("one Engineer token, one Wild Die token ...": Card Abilities and Timing): the
+Inventor die turned one up or down, the Carnival die rolled and re-rolled, the Cowboy Boot forcing
+a rival's dice off a space, and the Engineer token used and spent (rulebook, Special Role tokens;
+Wild Wild West for the Engineer's gunfight bonus, in :mod:`.challenges`).
 """
 from __future__ import annotations
 
