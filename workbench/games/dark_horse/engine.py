@@ -118,7 +118,7 @@ class DarkHorse(Setup, Game):
                     if found and found.get("options") and target not in self.mystery_types:
                         self.mystery_types[target] = found
 
-    # -- building ---------------------------------------------------------------------------------
+    # -- making the game -------------------------------------------------------------------------
     @classmethod
     def build(cls, library, *, scenario: str | None = None, variants=(), overrides=None,
               map_id: str | None = None, **_) -> "DarkHorse":
