@@ -1,8 +1,7 @@
 """The Dark Horse bots every front end seats: random and greedy.
 
-``random`` (any legal action) and ``greedy`` (the
-most value for the cost, by the bot's own fixed weights, not the rules'). The search bots are in
-:mod:`workbench.agents`.
+``random`` (any legal action) and ``greedy`` (the most value for the cost, by the bot's own fixed
+weights, not the rules'). The search bots are in :mod:`workbench.agents`.
 """
 from __future__ import annotations
 

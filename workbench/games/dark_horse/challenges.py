@@ -1,10 +1,10 @@
 """Challenges and the gunfights played in the state (rulebook, Challenges and Gunfights).
 
 The Marshal token's Challenge against a Wanted character, Wild Wild West's Challenges against the
-outlaws on the board at the start of the Placement Phase, a robbery answered (:mod:`.robbery`),
-the gunfight stepped through :mod:`.gunfight`'s chance nodes with the Engineer token's bonus, and
-what it ends in: wounds, capture and its reward, the Reputation lost by fleeing (rulebook,
-Challenges and Gunfights).
+outlaws on the board at the start of the Placement Phase, a robbery answered (:mod:`.robbery`), the
+gunfight stepped through :mod:`.gunfight`'s chance nodes with the Engineer token's bonus, and what
+it ends in: wounds, capture and its reward, the Reputation lost by fleeing (rulebook, Challenges
+and Gunfights).
 """
 from __future__ import annotations
 

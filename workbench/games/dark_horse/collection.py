@@ -1,11 +1,10 @@
 """The Collection Phase: collecting the action spaces claimed (rulebook, Collection Phase).
 
-In turn order each player collects the spaces they claimed (the Outlaw
-Hideout and Ghost Town first, "At the start of the Collection Phase"), taking an option they can
-pay for (its cost, gain and effects) or skipping it; a Robbery space then holds more Silver to rob
-(rulebook, Collection Phase; the order of collection is set in :mod:`.placement` when the last
-player passes; robbing and challenging on a collection are in :mod:`.robbery` and
-:mod:`.challenges`).
+In turn order each player collects the spaces they claimed (the Outlaw Hideout and Ghost Town
+first, "At the start of the Collection Phase"), taking an option they can pay for (its cost, gain
+and effects) or skipping it; a Robbery space then holds more Silver to rob (rulebook, Collection
+Phase; the order of collection is set in :mod:`.placement` when the last player passes; robbing and
+challenging on a collection are in :mod:`.robbery` and :mod:`.challenges`).
 """
 from __future__ import annotations
 

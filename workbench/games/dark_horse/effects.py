@@ -4,8 +4,8 @@ The effects of action spaces' and Mystery Hexes' options, played: the handler re
 effect of the Dark Horse vocabulary (declared once in :mod:`workbench.rules.dark_horse_effects`:
 turn order, Jail, bonus die, special roles, cards drawn, build, Mystery Hexes removed or turned
 into another type, tokens placed), :func:`effect` to register one from Python, and
-:class:`Effects`, the state's part that plays an option's effects in order (rulebook, Action
-Spaces and Mystery Hexes).
+:class:`Effects`, the state's part that plays an option's effects in order (rulebook, Action Spaces
+and Mystery Hexes).
 """
 from __future__ import annotations
 

@@ -1,10 +1,9 @@
 """Game End and End Game scoring (rulebook, Game End and End Game Scoring).
 
-The end triggers (all of a player's towns and cities built, the
-Influence track's Game End space, Wild Wild West's last outlaw captured; at the end of the round
-or at once, by ``game_end_timing``) or the rounds played, and the Victory Points known to score
-(Reputation, Influence, Improved Town Hexes, Victory Points gained; rulebook, Game End and End
-Game Scoring).
+The end triggers (all of a player's towns and cities built, the Influence track's Game End space,
+Wild Wild West's last outlaw captured; at the end of the round or at once, by ``game_end_timing``)
+or the rounds played, and the Victory Points known to score (Reputation, Influence, Improved Town
+Hexes, Victory Points gained; rulebook, Game End and End Game Scoring).
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Goods: paying, gaining, Gold into Silver, the Influence trade (rulebook, Reputation and Influence).
 
-What a player has and can pay (Gold converts to Silver "at any time"), paying and gaining
-Silver, Gold, Reputation, Influence, resources, tokens and bonus dice, and the Influence trade
-("At any time, players may lose 1 Influence to gain any 4 Reputation"; rulebook, Reputation and
-Influence; the Reputation track's own rules are in :mod:`.reputation`).
+What a player has and can pay (Gold converts to Silver "at any time"), paying and gaining Silver,
+Gold, Reputation, Influence, resources, tokens and bonus dice, and the Influence trade ("At any
+time, players may lose 1 Influence to gain any 4 Reputation"; rulebook, Reputation and Influence;
+the Reputation track's own rules are in :mod:`.reputation`).
 """
 from __future__ import annotations
 

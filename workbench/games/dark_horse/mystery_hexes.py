@@ -1,7 +1,7 @@
 """Mystery Hexes: access, abilities, tokens, removal and movement (rulebook, Mystery Hexes).
 
-Which Mystery Hexes a player may place dice on ("unless you have access to them by rail or a
-City that you control"), the abilities each offers by Reputation, the hex flipped face up with its
+Which Mystery Hexes a player may place dice on ("unless you have access to them by rail or a City
+that you control"), the abilities each offers by Reputation, the hex flipped face up with its
 tokens, an ability taken (at once on placement, or at the start of the Collection Phase), the hex
 removed with its last token, and the mobile hexes moved by their die (rulebook, Mystery Hexes; the
 abilities are each hex type's YAML effects, played by :mod:`.effects`).

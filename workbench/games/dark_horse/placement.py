@@ -1,9 +1,9 @@
 """The Placement Phase: placing dice on action spaces, and what is legal there (rulebook, Placement Phase).
 
-Placing dice, singly or added together, on the action spaces (and Mystery
-Hexes) a player may claim, what is legal there (claim requirements; Limited, Unlimited and
-claimed spaces; the special dice and the Engineer token a placement uses), passing, and the turn
-going round until everyone has passed (rulebook, Placement Phase and Action Spaces).
+Placing dice, singly or added together, on the action spaces (and Mystery Hexes) a player may
+claim, what is legal there (claim requirements; Limited, Unlimited and claimed spaces; the special
+dice and the Engineer token a placement uses), passing, and the turn going round until everyone has
+passed (rulebook, Placement Phase and Action Spaces).
 """
 from __future__ import annotations
 

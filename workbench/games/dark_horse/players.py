@@ -1,8 +1,9 @@
 """The seats of a Dark Horse game and the characters they hire (rulebook, Rebels & Rogues characters).
 
-The seats of a Dark Horse game: each player's goods, dice, roles and Reputation
-(:class:`Player`), and the Rebels & Rogues characters they hire (:class:`Hired`; rulebook,
-Rebels & Rogues characters)."""
+Each player's goods, dice, roles and Reputation (:class:`Player`),
+and the Rebels & Rogues characters they hire (:class:`Hired`; rulebook, Rebels & Rogues
+characters).
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,10 +1,10 @@
 """Robbing: who may rob where, the robbery, and who answers it (rulebook, Robbing).
 
-A Black Hat character that has used no ability this turn robs an action space with the
-Robbery icon and Silver on it (it gets a Wanted token), a limited number of attempts per space;
-who answers with a Challenge (a documented policy on the exact odds); what a successful robbery
-takes (rulebook, Robbing; the Silver each collection leaves is in :mod:`.collection`, the
-gunfight in :mod:`.challenges`).
+A Black Hat character that has used no ability this turn robs an action space with the Robbery icon
+and Silver on it (it gets a Wanted token), a limited number of attempts per space; who answers with
+a Challenge (a documented policy on the exact odds); what a successful robbery takes (rulebook,
+Robbing; the Silver each collection leaves is in :mod:`.collection`, the gunfight in
+:mod:`.challenges`).
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """The round: the phases in order, the rolls and turn order (rulebook, Game Play and Turn Order).
 
-The game's phases in their order (setup, then each round: every player in turn order
-rolls, the Placement Phase, the Collection Phase, until the game ends), the dice each player rolls
-(Jail and bonus dice, the Inventor token's grey die) with their exact probabilities, and turn order
-changes (now or next round; rulebook, Game Play and Turn Order).
+The game's phases in their order (setup, then each round: every player in turn order rolls, the
+Placement Phase, the Collection Phase, until the game ends), the dice each player rolls (Jail and
+bonus dice, the Inventor token's grey die) with their exact probabilities, and turn order changes
+(now or next round; rulebook, Game Play and Turn Order).
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Setup and building: the starting pieces, whether they fit on the map, building in play (rulebook, Setup).
 
-The map to play on, the starting pieces ("In reverse turn order each player
-places a starting city and 2 towns", secondary facts; rulebook, Setup), whether a setup can be made
-on a map, and where a town, city or Improved Town Hex may be built in play (the Builder's
-``build`` effect; rulebook, Improved Town Hexes).
+The map to play on, the starting pieces ("In reverse turn order each player places a starting city
+and 2 towns", secondary facts; rulebook, Setup), whether a setup can be made on a map, and where a
+town, city or Improved Town Hex may be built in play (the Builder's ``build`` effect; rulebook,
+Improved Town Hexes).
 
 :class:`Setup` is the game's part (:class:`~.engine.DarkHorse`), :class:`Building` the state's.
 """
