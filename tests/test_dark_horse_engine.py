@@ -303,3 +303,25 @@ def test_an_action_pickled_computes_its_hash_again():
     assert copy.to_json() == {"kind": "place", "space": "saloon", "dice": [2, 5], "uses": ["inventor-die"]}
     copy.to_json()["dice"].append(6)            # a reader's change to one encoding changes no other
     assert copy.to_json()["dice"] == [2, 5]
+
+
+def test_a_state_and_its_game_pickle_and_play_on_the_same(library):
+    # a state sent to another process (a Dask worker, a notebook saved) plays on as the original:
+    # the same legal actions at each step and the same log to the end
+    import pickle
+
+    game = DarkHorse.build(library, scenario="fixture-heist")
+    state = game.new_initial_state(players=3, seed=4, rounds=2, characters={"red": ["fixture-bandit"],
+                                                                            "blue": ["fixture-deputy"]})
+    rng = random.Random(4)
+    for _ in range(30):
+        state = state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    assert not state.is_terminal()
+    copy = pickle.loads(pickle.dumps(state))
+    assert pickle.loads(pickle.dumps(game)).ruleset.win_margin == game.ruleset.win_margin
+    rng, copy_rng = random.Random(5), random.Random(5)
+    while not state.is_terminal():
+        assert copy.legal_actions() == state.legal_actions()
+        state = state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        copy = copy.apply(copy.sample_chance(copy_rng) if copy.is_chance_node() else copy_rng.choice(copy.legal_actions()))
+    assert copy.is_terminal() and list(copy.log) == list(state.log) and copy.returns() == state.returns()

@@ -1,7 +1,7 @@
 """The Dark Horse effect vocabulary (with Rebels & Rogues): its resources and every effect an action
 space's or a hex type's option may carry, each with the rule text it comes from and whether the
 engine plays it. The framework is :mod:`workbench.rules.effects`; the engine's handlers are in
-:mod:`workbench.games.dark_horse.engine`.
+:mod:`workbench.games.dark_horse.effects`.
 """
 from __future__ import annotations
 

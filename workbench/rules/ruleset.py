@@ -152,7 +152,7 @@ class Ruleset(Mapping):
         self.__dict__.update(values)
 
     def __getattr__(self, name: str):  # only reached for names that are not parameters
-        if name.startswith("_"):     # pickle asks for __setstate__ before _values is back: no parameter
+        if name.startswith("_"):   # no parameter: pickle and copy ask for __setstate__ before _values is set
             raise AttributeError(name)
         suggestion = did_you_mean(name, self._values)
         raise AttributeError(f"{self.game} declares no parameter '{name}'"

@@ -1,0 +1,40 @@
+"""The Collection Phase: collecting the action spaces claimed (rulebook, Collection Phase).
+
+In turn order each player collects the spaces they claimed (the Outlaw Hideout and Ghost Town
+first, "At the start of the Collection Phase"), taking an option they can pay for (its cost, gain
+and effects) or skipping it; a Robbery space then holds more Silver to rob (rulebook, Collection
+Phase; the order of collection is set in :mod:`.placement` when the last player passes; robbing and
+challenging on a collection are in :mod:`.robbery` and :mod:`.challenges`).
+"""
+from __future__ import annotations
+
+from .actions import HEX, Action, _action
+from .players import Player
+
+
+class Collection:
+    """The state's Collection Phase: the decisions on a claimed space, and an option collected."""
+
+    def _collection_actions(self, player: Player) -> list[Action]:
+        """The Collection Phase's decisions on the next space ``player`` claimed: an option they
+        can pay for, or skip; a robbery, a Marshal's Challenge, an Influence trade."""
+        space_id = self.to_collect[0][1]
+        if space_id.startswith(HEX):
+            return self._mystery_options(player, space_id)
+        options = self.game.spaces[space_id]["options"]
+        return [_action("collect", space_id, i) for i, o in enumerate(options) if self.can_pay(player, o.get("cost") or {})] \
+            + [_action("skip", space_id)] + self._robberies(player) + self._marshal_challenges(player) \
+            + self._trades(player)
+
+    def _collect(self, player: Player, space_id: str, option: dict) -> None:
+        space = self.game.spaces[space_id]
+        self.event("collect", player.name, space=space_id, option=option.get("text"))
+        for good, amount in (option.get("cost") or {}).items():
+            self._pay(player, good, amount)
+        for good, amount in (option.get("gain") or {}).items():
+            self._gain(player, good, amount)
+        self._effects(player, option, space_id)
+        if space.get("robbery") is True and self.rules.robbery_silver_per_collect:
+            self.robbery_silver[space_id] = self.robbery_silver.get(space_id, 0) + self.rules.robbery_silver_per_collect
+            self.event("robbery-silver", player.name, space=space_id, silver=self.robbery_silver[space_id])
+        self._check_immediate_end()

@@ -1,0 +1,165 @@
+"""The effect vocabulary's handlers: an option's effects played (rulebook, Action Spaces and Mystery Hexes).
+
+The effects of action spaces' and Mystery Hexes' options, played: the handler registered on each
+effect of the Dark Horse vocabulary (declared once in :mod:`workbench.rules.dark_horse_effects`:
+turn order, Jail, bonus die, special roles, cards drawn, build, Mystery Hexes removed or turned
+into another type, tokens placed), :func:`effect` to register one from Python, and
+:class:`Effects`, the state's part that plays an option's effects in order (rulebook, Action Spaces
+and Mystery Hexes).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ...rules.dark_horse_effects import THIS_HEX_ON_A_SPACE
+from ...rules.effects import kinds_reason, vocabulary
+from ..base import State          # a handler's state: the Dark Horse State is one
+from .actions import HEX, _coord
+from .players import Player
+from .setup import _piece
+
+
+#: The Dark Horse effect vocabulary (workbench/rules/dark_horse_effects.py, with the installed
+#: plugins' effects); the engine plays an effect by the handler registered on it.
+VOCABULARY = vocabulary("dark-horse")
+Effect = Callable[["State", Player, dict, str], None]
+EFFECTS: dict[str, Effect] = VOCABULARY.handlers
+
+
+def effect(name: str):
+    """Register the function that plays an effect of the vocabulary: ``handler(state, player, spec,
+    where)``, ``where`` the action space or ``hex@q,r`` whose option it is. A name the vocabulary
+    does not declare is declared for this process only; for ``validate``, the audit and Dask
+    workers to know it too, install it as a plugin (README: New effects from Python)."""
+    if name not in VOCABULARY.effects:
+        VOCABULARY.declare(name, "registered from Python in this process", "effect() in a notebook or script",
+                           plugin="python")
+    return VOCABULARY.handler(name)
+
+
+@effect("move-first-in-turn-order")
+def _first(state, player, spec, where):
+    state._move_in_order(player.name, "first")
+
+
+@effect("move-last-in-turn-order")
+def _last(state, player, spec, where):
+    state._move_in_order(player.name, "last")
+
+
+@effect("jail-die-next-turn")
+def _jail(state, player, spec, where):
+    player.jailed_next += 1
+
+
+@effect("bonus-die-next-turn")
+def _bonus(state, player, spec, where):
+    player.bonus_dice_next += 1
+
+
+@effect("take-special-role")
+def _role(state, player, spec, where):
+    role = spec.get("role")
+    for other in state.players:      # new lists: the roles are shared by the state's copies
+        if role in other.roles:
+            other.roles = [r for r in other.roles if r != role]
+    player.roles = player.roles + [role]
+
+
+@effect("draw-cards")
+def _draw(state, player, spec, where):
+    keep = spec.get("keep", spec.get("draw", 1))
+    player.hand += keep
+    state.event("draw", player.name, deck=spec.get("deck"), draw=spec.get("draw", 1), keep=keep)
+
+
+def _supply_left(state, player, piece: str) -> bool:
+    supply = state.rules.pieces_per_player.get(piece)
+    built = sum(1 for p in state.pieces if p.player == player.name and p.piece == piece) + \
+        sum(1 for who, kind, _ in state.pending if who == player.name and kind == piece)
+    return supply is None or built < supply
+
+
+@effect("build")
+def _build_effect(state, player, spec, where):
+    piece = spec.get("piece", "town")
+    if not _supply_left(state, player, piece):
+        # "24 Wooden town tokens ... 6 per player": none left to build
+        supply = state.rules.pieces_per_player.get(piece)
+        state.event("build-impossible", player.name, piece=piece, why=f"all {supply} of their {piece}s are built")
+        return
+    if spec.get("on") == "this-hex" and not where.startswith(HEX):
+        # never a hex of the player's choosing instead: validate warned at the line
+        state.event("not-played", player.name, effect="build", space=where, why=THIS_HEX_ON_A_SPACE)
+        return
+    if spec.get("on") == "this-hex":
+        # "Place one of your unused Town tokens on this hex for free": no choice of hex to make
+        state.pending.append((player.name, piece, False))
+        state._place_piece(player.name, piece, _coord(where[len(HEX):]), False)
+        state.pending.pop()
+        return
+    state.pending.append((player.name, piece, False))
+
+
+_build_effect.possible = lambda state, player, spec, where: _supply_left(state, player, spec.get("piece", "town"))
+
+
+@effect("remove-hex")
+def _remove_hex(state, player, spec, where):
+    key = where[len(HEX):]
+    name = state.game.mystery_types.get(state.mystery[key]["type"], {}).get("name", "hex")
+    state._remove_mystery(key, f"the {name} is removed from the game")
+
+
+@effect("become-hex-type")
+def _become(state, player, spec, where):
+    key = where[len(HEX):]
+    entry = state.mystery[key]
+    entry.update(type=spec["hex_type"], tokens=spec.get("tokens"), used=[])
+    state.event("mystery-revealed", None, hex=key, type=spec["hex_type"], tokens=spec.get("tokens"))
+
+
+def _token_hexes(state, player, spec, where) -> list:
+    """The hexes a ``place-token`` may go on: of its categories, with none of ``not_with`` on them."""
+    blocked = set(spec.get("not_with") or [])
+    taken = {p.at for p in state.pieces if p.piece in blocked}
+    categories = set(spec.get("categories") or [])
+    return sorted(n for n, attrs in state.game.board.graph.nodes(data=True)
+                  if attrs["category"] in categories and n not in taken)
+
+
+@effect("place-token")
+def _place_token(state, player, spec, where):
+    state.pieces.append(_piece(spec["token"], spec["at"], None))
+    state.event("place-token", player.name, token=spec["token"], at=list(spec["at"]))
+
+
+_place_token.choices = _token_hexes
+
+
+def _plays_anything(option: dict) -> bool:
+    """Whether the engine plays any part of an option (a cost, a gain, or an effect it plays)."""
+    return bool(option.get("cost") or option.get("gain")) or any(
+        VOCABULARY.played(spec.get("effect")) for spec in option.get("effects") or [])
+
+
+class Effects:
+    """Playing an option's effects by the vocabulary's handlers."""
+
+    def _effects(self, player: Player, option: dict, where: str, at=None) -> None:
+        """Play an option's effects by the vocabulary's handlers; one the engine does not play is a
+        no-op the log says, with the reason (``validate`` warned ``not-played`` at its line)."""
+        for spec in option.get("effects") or []:
+            name = spec["effect"]
+            handler = EFFECTS.get(name) if VOCABULARY.played(name) else None
+            kind = "hex_type" if where.startswith(HEX) else "action_space"
+            if handler is None or kind not in VOCABULARY.effects[name].kinds:
+                why = VOCABULARY.why_not_played(name) if handler is None else kinds_reason(kind)
+                self.event("not-played", player.name, effect=name, space=where, why=why)
+                continue
+            if at is not None and hasattr(handler, "choices"):
+                spec = {**spec, "at": at}
+            logged = len(self.log)
+            handler(self, player, spec, where)
+            if len(self.log) == logged:     # each effect shows in the log (and, audited, what it changed)
+                self.event("effect", player.name, effect=name, space=where)
