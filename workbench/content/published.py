@@ -77,8 +77,8 @@ def _cached(texts: dict[str, bytes]) -> dict[str, list[Document]]:
     """Each published file's documents: read back from the cache, or loaded and checked (and
     then cached).
 
-    The cache is data only (JSON, see :func:`_encode`), so reading the cache folder never runs
-    code, whoever wrote into it; an entry that is damaged, of another shape or of other content is
+    The entry is data only (JSON, see :func:`_encode`), so reading it never runs code, whoever
+    wrote into the cache folder; an entry that is damaged, of another shape or of other content is
     loaded from the YAML again and written anew, never trusted."""
     from .validate import check_file
 
