@@ -8,16 +8,17 @@ come from :func:`published_documents` (cached by content).
 from __future__ import annotations
 
 import hashlib
-import pickle
+import json
+import math
 import sys
 from functools import lru_cache
 from pathlib import Path
 
 from ..core.paths import SCHEMAS, VARIANTS, cache_dir, published_folders
-from .loader import Document
+from .loader import Document, SourceFile, read_regular_file
 
 #: Bump when what the published-library cache holds changes shape.
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2
 _CACHE_KEEP = 8
 
 #: Folders of ``variants/`` that hold examples rather than the published games.
@@ -73,35 +74,115 @@ def _cache_key(texts: dict[str, bytes]) -> str:
 
 
 def _cached(texts: dict[str, bytes]) -> dict[str, list[Document]]:
-    """Each published file's documents: unpickled from the cache, or loaded and checked (and
-    then cached). The cache is the designer's own folder, trusted like their own files."""
+    """Each published file's documents: read back from the cache, or loaded and checked (and
+    then cached).
+
+    The entry is data only (JSON, see :func:`_encode`), so reading it never runs code, whoever
+    wrote into the cache folder; an entry that is damaged, of another shape or of other content is
+    loaded from the YAML again and written anew, never trusted."""
     from .validate import check_file
 
     folder = cache_dir()
-    path = folder / f"published-{_cache_key(texts)}.pickle" if folder else None
+    key = _cache_key(texts)
+    path = folder / f"published-{key}.json" if folder else None
     if path is not None:
-        try:
-            with open(path, "rb") as handle:
-                loaded = pickle.load(handle)
-            if isinstance(loaded, dict) and set(loaded) == set(texts):
-                return loaded
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
-            pass
+        loaded = _read(path, key, texts)
+        if loaded is not None:
+            return loaded
     loaded = {name: check_file(name)[0] for name in texts}
     if path is not None:
-        _store(path, loaded)
+        _store(path, key, loaded)
     return loaded
 
 
-def _store(path: Path, loaded) -> None:
-    from ..core.storage import atomic_write_bytes
+def _encode(key: str, loaded: dict[str, list[Document]]) -> bytes:
+    """An entry: a header line (format, key and the SHA-256 of the rest) and the files as compact
+    arrays, ``[path, text, [[index, line, column, data], ...]]`` each, in the files' order. A
+    file's text is written once for all its documents (they share one :class:`SourceFile`, as
+    after a load). ASCII JSON: any text survives."""
+    files = []
+    for name, documents in loaded.items():
+        source = documents[0].source if documents else None
+        text = source.text if source is not None else None
+        if any(d.source is not source for d in documents):
+            raise ValueError("documents of one file with different sources")
+        files.append([name, text, [[d.index, d.line, d.column, d.data] for d in documents]])
+    body = json.dumps(files, separators=(",", ":"), allow_nan=False).encode("ascii")
+    header = json.dumps({"format": _CACHE_FORMAT, "key": key, "sha256": hashlib.sha256(body).hexdigest()})
+    return header.encode("ascii") + b"\n" + body
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # `1e999`: the loader never gives one (nor NaN, see _no_constant)
+        raise ValueError(text)
+    return value
+
+
+def _no_constant(text: str):
+    raise ValueError(f"{text} is not content")
+
+
+def _decode(raw: bytes, key: str, texts: dict[str, bytes]) -> dict[str, list[Document]] | None:
+    """The documents an entry holds, or ``None`` when it is not exactly an entry of this key for
+    these files (damaged, truncated, of another format or shape)."""
+    header, newline, body = raw.partition(b"\n")
+    if not newline:
+        return None
+    about = json.loads(header)
+    if not isinstance(about, dict) or about.get("format") != _CACHE_FORMAT or about.get("key") != key \
+            or about.get("sha256") != hashlib.sha256(body).hexdigest():
+        return None
+    files = json.loads(body, parse_float=_finite, parse_constant=_no_constant)
+    if type(files) is not list or len(files) != len(texts):
+        return None
+    loaded: dict[str, list[Document]] = {}
+    for entry in files:
+        if type(entry) is not list or len(entry) != 3:
+            return None
+        name, text, rows = entry
+        if name not in texts or name in loaded or type(rows) is not list or (rows and type(text) is not str):
+            return None
+        source = SourceFile(name, text) if rows else None
+        documents = []
+        for row in rows:
+            if type(row) is not list or len(row) != 4:
+                return None
+            index, line, column, data = row
+            if type(index) is not int or type(line) is not int or type(column) is not int \
+                    or index < 0 or line < 1 or column < 1 or type(data) is not dict:
+                return None
+            documents.append(Document(data, source, index, line, column))
+        loaded[name] = documents
+    return loaded
+
+
+def _read(path: Path, key: str, texts: dict[str, bytes]) -> dict[str, list[Document]] | None:
+    raw, problem = read_regular_file(str(path))  # a pipe or a device planted there is never read
+    if problem is not None:
+        return None
+    try:
+        return _decode(raw, key, texts)
+    except (ValueError, TypeError, RecursionError):  # not JSON, not ours, nested without end
+        return None
+
+
+def _store(path: Path, key: str, loaded: dict[str, list[Document]]) -> None:
+    from ..core.storage import replace_entry
 
     try:
+        raw = _encode(key, loaded)
+        # kept only if it reads back as the very documents loaded: an entry is exact or not written
+        if _decode(raw, key, {name: b"" for name in loaded}) != loaded:
+            return
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, pickle.dumps(loaded, protocol=pickle.HIGHEST_PROTOCOL))
-        # keep a few (several checkouts or versions may share the cache folder), not every one
-        old = sorted(path.parent.glob("published-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for stale in old[_CACHE_KEEP:]:
+        replace_entry(path, raw)
+        # keep a few (several checkouts or versions may share the cache folder), not every one;
+        # the pickles of earlier versions are never read, and removed
+        for old in path.parent.glob("published-*.pickle"):
+            old.unlink(missing_ok=True)
+        kept = sorted(path.parent.glob("published-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for stale in kept[_CACHE_KEEP:]:
             stale.unlink(missing_ok=True)
-    except OSError:
+    except (OSError, TypeError, ValueError, RecursionError):
         pass  # no cache: slower next time, never wrong

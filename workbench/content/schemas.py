@@ -67,8 +67,9 @@ def extend_schemas(extend, digest) -> None:
 
 #: The schemas of this process, as a token made anew at each change (:func:`extend_schemas`): a
 #: schema answer kept on a document (:func:`schema_valid`) is reused only under the schemas that
-#: gave it. Random, so an answer unpickled from another process (the published games' cache) is
-#: never taken for one of this process's; worker processes inherit it with the schemas.
+#: gave it. Random, so an answer made in another process (a document a validate worker sends back)
+#: is never taken for one of this process's; worker processes inherit it with the schemas. (The
+#: published games' cache keeps no answers: it is data only.)
 _GENERATION = [os.urandom(8)]
 
 

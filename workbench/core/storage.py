@@ -39,6 +39,7 @@ from .errors import UsageError
 
 __all__ = ["SaveRefused", "FileExists", "ChangedOnDisk", "NoSuchFolder", "Snapshot", "digest", "read",
            "NotAFile", "environment_fault", "check_id", "path_for_id", "create", "replace", "locked", "atomic_write_bytes", "atomic_write_text",
+           "replace_entry",
            "neutralise_cell", "neutralise_csv"]
 
 
@@ -498,6 +499,28 @@ def atomic_write_bytes(path, data: bytes) -> None:
 
 def atomic_write_text(path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def replace_entry(path, data: bytes) -> None:
+    """Write a file the workbench keeps for itself and can always rebuild (an entry of the cache
+    folder) all at once, replacing whatever has that name: a symbolic link, a named pipe or a
+    device found there is replaced, never followed or written into, so whoever could write into
+    that folder cannot make the workbench write elsewhere. Raises :class:`OSError` (the caller
+    does without the entry).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> (folder / "entry").symlink_to(folder / "elsewhere")
+    >>> replace_entry(folder / "entry", b"kept"); (folder / "entry").is_symlink(), (folder / "elsewhere").exists()
+    (False, False)
+    """
+    target = Path(path)
+    temp = _temporary(target, data, 0o666 & ~_umask())
+    try:
+        os.replace(temp, target)
+    except BaseException:
+        _unlink(temp)
+        raise
 
 
 # -- spreadsheet exports -------------------------------------------------------------------------
