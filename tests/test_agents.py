@@ -255,11 +255,11 @@ def test_search_beats_greedy_in_pork_barrel_smoke(library):
     assert wins >= 7
 
 
-def test_a_rollout_is_cut_off_only_once_the_scoring_has_moved(library, monkeypatch):
-    """Pork Barrel scores only Reputation (a VP for 4 tokens of one hat) and Influence (2 VP each):
-    nobody scores in a game's first 8 decisions, so a rollout cut off there was valued 0 for every
-    action and the search learnt nothing (mcts-200 no better than mcts-20). A rollout plays at
-    least ``depth`` decisions, then on until the scores differ from the leaf's (or the game ends)."""
+def test_scores_moved_plays_a_rollout_on_until_the_scoring_has_moved(library, monkeypatch):
+    """``rollout_cutoff="scores-moved"`` (declared by a registry entry): a rollout plays at least
+    ``depth`` decisions, then on until the scores differ from the leaf's (or the game ends). Pork
+    Barrel scores only Reputation (a VP for 4 tokens of one hat) and Influence (2 VP each), so
+    nobody scores in a game's first 8 decisions: every cut here comes later."""
     from workbench.agents import bots
     from workbench.games.dark_horse import engine
 
@@ -270,6 +270,7 @@ def test_a_rollout_is_cut_off_only_once_the_scoring_has_moved(library, monkeypat
     cut, decisions = [], []
     real_value = bots.value
     monkeypatch.setattr(bots, "value", lambda state: cut.append(state.returns()) or real_value(state))
+    monkeypatch.setattr(bots, "rollout_cutoff", lambda game: "scores-moved")
 
     def counting(state, rng):
         decisions[-1] += 1
@@ -283,17 +284,82 @@ def test_a_rollout_is_cut_off_only_once_the_scoring_has_moved(library, monkeypat
     assert min(decisions) >= 8
 
 
+def _high_noon_second_marshal(library):
+    """A High Noon position (2 players, 6 rounds): red has claimed the Marshal in rounds 1 and 2
+    (a second die on the Stagecoach, taking its Silver) and collected it in round 1, so it holds
+    2 White Hat and no Black; blue plays greedy. Red now chooses to collect the Marshal again or
+    to skip it."""
+    from workbench.games.dark_horse.bots import greedy_bot
+
+    built = GAMES["dark-horse"].load().build(library, scenario="high-noon")
+    state, rng = built.new_initial_state(players=2, seed=2, rounds=6), random.Random(2)
+
+    def red(state, rng):
+        actions = state.legal_actions()
+        for kind, space in (("place", "marshal"), ("place", "stagecoach"), ("collect", "marshal"),
+                            ("collect", "stagecoach")):
+            fitting = [a for a in actions if a.kind == kind and getattr(a, "space", None) == space]
+            if fitting:
+                return fitting[-1] if (kind, space) == ("collect", "stagecoach") else fitting[0]
+        return actions[0] if state.phase == "build" else next(a for a in actions if a.kind == "pass")
+
+    marshal_collections = 0
+    while True:
+        if state.is_chance_node():
+            state.apply_in_place(state.sample_chance(rng))
+            continue
+        actions = state.legal_actions()
+        if state.current_player() == "red" and any(a.kind == "skip" and a.space == "marshal" for a in actions):
+            marshal_collections += 1
+            if marshal_collections == 2:
+                return built, state
+        state.apply_in_place((red if state.current_player() == "red" else greedy_bot)(state, rng))
+
+
+def test_a_dark_horse_rollout_sees_the_victory_point_a_token_makes(library):
+    """Dark Horse's registry entry declares ``rollout_cutoff="end"``: its rollouts play to the
+    end of the game. With 2 White Hat, collecting the Marshal's 2 more makes 4 tokens of one hat,
+    1 Victory Point (rulebook: Reputation scores 1 VP for each 4 tokens); skipping it leaves 0.
+    The rollouts after either are the same random play, so collecting must value clearly higher
+    (Welch's t above 4 over 300 rollouts each: 8.2 played to the end, 8.5 cut at the depth).
+    Played on until the scores moved (the old cut-off), t was 2.8: the cut came at the first
+    move of the scores, from 4 tokens most often a cancelled token (the search declined the
+    Marshal twice and lost the game; workbench/agents/bots.py)."""
+    import statistics
+
+    from workbench.agents import bots
+
+    assert GAMES["dark-horse"].rollout_cutoff == "end"
+    built, state = _high_noon_second_marshal(library)
+    red = state.players[0].reputation
+    assert state.current_player() == "red" and (red.white, red.black) == (2, 0)
+    assert state.returns() == {"red": 0, "blue": 0}
+    game, values = spiel.spiel_game(built, 2, rounds=6), {}
+    for action in state.legal_actions():
+        if action.space != "marshal":
+            continue
+        child = state.clone()
+        child.apply_in_place(action)
+        if action.kind == "collect":
+            assert child.returns()["red"] == 1          # the 4th White Hat token: 1 VP
+        evaluator, leaf = bots.CutoffRollout(bots.DEPTH, random.Random(5)), game.wrap(child)
+        values[action.kind] = [evaluator.evaluate(leaf)[0] for _ in range(300)]
+    collect, skip = values["collect"], values["skip"]
+    gap = statistics.mean(collect) - statistics.mean(skip)
+    noise = (statistics.variance(collect) / len(collect) + statistics.variance(skip) / len(skip)) ** 0.5
+    assert gap / noise > 4
+
+
 def test_a_western_legends_rollout_is_cut_off_at_its_depth_and_valued_by_its_final_scoring(library, monkeypatch):
     """Western Legends' registry entry declares ``rollout_cutoff="depth"``: its Legend Points move
     every few turns, and playing on past the depth until they moved made a rollout's value about
     half as informative (benchmarks/agents.py). So every rollout from the first decision is cut
     after exactly 8 decisions and valued by the rules' final scoring of the state there (Legend
-    Points in play plus what the end-game scoring would give: money, wanted, marshal, wounds);
-    Dark Horse plays on (the test above)."""
+    Points in play plus what the end-game scoring would give: money, wanted, marshal, wounds)."""
     from workbench.agents import bots
     from workbench.games.western_legends import engine
 
-    assert GAMES["western-legends"].rollout_cutoff == "depth" and GAMES["dark-horse"].rollout_cutoff == "scores-moved"
+    assert GAMES["western-legends"].rollout_cutoff == "depth"
     built = GAMES["western-legends"].load().build(library)
     root = spiel.spiel_game(built, 2).new_initial_state()
     while root.is_chance_node():
@@ -331,13 +397,18 @@ def test_dark_horse_returns_are_the_known_vp_of_its_scores(library):
         assert state.returns() == {n: s["known_vp"] for n, s in state.scores().items()}
 
 
-def test_search_games_replay_the_histories_they_played_before_the_engine_was_made_faster(library):
+def test_search_games_replay_the_histories_they_played_before_the_engine_was_made_faster(library, monkeypatch):
     """Regression check for the speed work (Action.to_json without dataclasses.fields(), returns()
-    without scores()): fixed-seed search games play exactly the histories recorded with the code
-    before that change (the digests are of those histories; regenerate only for a change of play)."""
+    without scores(), rollouts counting their log instead of keeping it): fixed-seed search games
+    play exactly the histories recorded with the code before that change (the digests are of those
+    histories; regenerate only for a change of play). They were recorded with Dark Horse's
+    rollouts played on until the scores moved, so that cut-off is set here."""
     import hashlib
 
+    from workbench.agents import bots
     from workbench.agents.seats import seat_bots
+
+    monkeypatch.setattr(bots, "rollout_cutoff", lambda game: "scores-moved")
     from workbench.content.published import published_library
 
     published = published_library()

@@ -15,17 +15,44 @@ playouts, not time). A seconds budget depends on the machine and its load, so th
 longer gives the same game: sweeps that must replay use playouts. A decision with one legal
 action is taken without search.
 
-Leaves are valued by a rollout cut off after :data:`DEPTH` decisions (chance outcomes sampled on
-the way, not counted). Past the depth, a game's registry entry says what happens
-(``Entry.rollout_cutoff``, :func:`rollout_cutoff`): ``"scores-moved"`` (the default) plays on until
-the scores differ from the leaf's or the game ends: a value read from scores that have not moved is
-the same for every action, and in Dark Horse's Pork Barrel nobody scores in a game's first 8
-decisions (48 in 6 rounds; Reputation scores a VP per 4 tokens), so every leaf there was valued 0
-and the search chose blindly. ``"depth"`` cuts there whatever the scores, for a game whose scores
-move every few turns: in Western Legends playing on made the rollouts 17 decisions long on
-average instead of 8 and halved how far the actions' values stand apart against the rollouts'
-noise at 200 playouts (measured at six positions of greedy games), and ``mcts-200`` fell from
-beating ``greedy`` to a tie (benchmarks/agents.py).
+Leaves are valued by a rollout; how far it plays is declared by the game's registry entry
+(``Entry.rollout_cutoff``, :func:`rollout_cutoff`):
+
+``"depth"``
+    cut after :data:`DEPTH` decisions (chance outcomes sampled on the way, not counted) and valued
+    by the ruleset's scoring there: for a game whose scores move every few turns (Western Legends;
+    the default).
+``"end"``
+    played to the end of the game and valued by its result: for a short game whose scores move
+    rarely (Dark Horse: six rounds, Reputation scoring a VP only at each 4th token of one hat).
+``"scores-moved"``
+    played on past the depth until the scores differ from the leaf's (Revolver).
+
+Measured over the same seeds (benchmarks/agents.py ladder; ``mcts-200``; wins-ties-losses):
+
+=============================  ===========  ===========  =============================
+Dark Horse, 6 rounds           depth        end          scores-moved (before)
+=============================  ===========  ===========  =============================
+High Noon vs greedy, 30        2-24-4       2-27-1       2-14-14
+How the West was Won, 30       7-5-18       15-0-15      0-15-15
+Pork Barrel vs mcts-10, 40     26-8-6       23-7-10      21-11-8
+=============================  ===========  ===========  =============================
+
+Cut at the depth, Dark Horse is blind where a VP takes two rounds of collecting (How the West was
+Won's Carnival gives 2 Reputation a round: the search skipped collecting it, and lost as the first
+seat, which wins every game greedy plays there); counting a token as a quarter VP did not help
+(2-13-15). Played to the end it wins every game from the first seat (the seat decides that
+scenario; see the README). Played on until the scores move, the cut is a stopping time read from
+the scores, and it biases the value: from a leaf just at a scoring step (the 4th token of one hat)
+the first move of the scores is most often down (a token of the other hat cancels one), so the
+rollout stops there, while from a leaf below the step it stops on the way up. At a High Noon
+position (1,500 rollouts each) with 2 White Hat, collecting the Marshal's 2 more was worth +0.007
+and declining it -0.009 played on (the search declined it twice and lost the game), +0.087 and
+-0.078 cut at the depth, +0.39 and +0.03 played to the end. In Western Legends playing on made the
+rollouts 17 decisions long on average instead of 8 and halved how far the actions' values stand
+apart against the rollouts' noise at 200 playouts: ``mcts-200`` fell from beating ``greedy`` to a
+tie. A rollout's log and history are counted, not kept (:func:`~workbench.games.base.untracked`):
+nobody reads them, and encoding every action cost about a tenth of a rollout.
 The rollouts are played by the engine's own ``random`` bot where it has one (Dark Horse's
 never passes while it can place a die; Western Legends' and Revolver's are their games' uniform
 players), else uniformly over the legal actions. Measured (benchmarks/agents.py): with uniform
@@ -50,6 +77,7 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ..games import GAMES
+from ..games.base import untracked
 from .names import KINDS, PLAYOUTS, parse, think_seconds  # noqa: F401  (PLAYOUTS: the default budget, re-exported)
 from .spiel import SpielState, outcome_returns, spiel_game
 
@@ -93,10 +121,10 @@ def rollout_policy(game):
 
 def rollout_cutoff(game) -> str:
     """How a rollout past its depth is cut off in ``game``: as its registry entry declares
-    (``Entry.rollout_cutoff``: ``"scores-moved"`` or ``"depth"``), ``"scores-moved"`` for a game
-    not registered."""
+    (``Entry.rollout_cutoff``: ``"depth"`` or ``"scores-moved"``), ``"depth"`` for a game not
+    registered."""
     entry = GAMES.get(getattr(game, "id", None))
-    return entry.rollout_cutoff if entry is not None else "scores-moved"
+    return entry.rollout_cutoff if entry is not None else "depth"
 
 
 class CutoffRollout(mcts.Evaluator):
@@ -108,12 +136,15 @@ class CutoffRollout(mcts.Evaluator):
 
     def evaluate(self, state):
         inner = state.inner.clone()
+        untracked(inner)        # nobody reads a rollout's log or history: count them, keep nothing
         rng, decisions = self.rng, 0
         policy = self.policy or rollout_policy(inner.game)
-        until_moved = rollout_cutoff(inner.game) == "scores-moved"
+        cutoff = rollout_cutoff(inner.game)
+        until_moved = cutoff == "scores-moved"
+        depth = self.depth if cutoff != "end" else float("inf")
         start = None
         while not inner.is_terminal():
-            if decisions >= self.depth:
+            if decisions >= depth:
                 if not until_moved:
                     break
                 # cut off only once the scoring has moved since the leaf: a value read from

@@ -31,10 +31,11 @@ class Entry:
     default_players: int = 3                # the players of a balance sweep unless told
     describe_at: str = ""                   # "module:NAME" of the function putting a log event in words
     view_at: str = ""                       # "module:NAME" of its View: what the notebooks' panels show of it
-    # how a search bot's rollout past its depth is cut off (workbench.agents.bots): "scores-moved" plays
-    # on until the scores differ from the leaf's (a game whose scores move rarely: Dark Horse, Revolver);
-    # "depth" cuts it there whatever the scores (a game whose scores move every few turns)
-    rollout_cutoff: str = "scores-moved"
+    # how a search bot's rollout is cut off (workbench.agents.bots): "depth" after DEPTH decisions whatever
+    # the scores (Western Legends, whose scores move every few turns); "end" never: played to the end of
+    # the game (Dark Horse, a short game whose scores move rarely); "scores-moved" past the depth once
+    # the scores differ from the leaf's (a stopping time read from the scores: it biases the value)
+    rollout_cutoff: str = "depth"
 
     def load(self):
         module, _, name = self.engine.partition(":")
@@ -81,15 +82,16 @@ register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_h
                "workbench.rules.dark_horse", "workbench.games.dark_horse.requirements",
                seats_at="workbench.games.dark_horse.engine:PLAYER_NAMES", describe_at="workbench.games.dark_horse.engine:describe",
                view_at="workbench.games.dark_horse.view:VIEW",
-               play_options=frozenset({"scenario", "hire", "variant", "set"}), default_rounds=3, default_bot="random"))
+               play_options=frozenset({"scenario", "hire", "variant", "set"}), default_rounds=3, default_bot="random",
+               rollout_cutoff="end"))
 register(Entry("revolver", "Revolver", "revolver", "workbench.games.revolver.engine:Revolver",
                "workbench.rules.revolver", "workbench.rules.revolver",
                seats_at="workbench.games.revolver.engine:SIDES", describe_at="workbench.games.revolver.engine:describe",
                view_at="workbench.games.revolver.view:VIEW",
                play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy",
-               default_players=2))
+               default_players=2, rollout_cutoff="scores-moved"))
 register(Entry("revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
-               "workbench.rules.revolver", "workbench.rules.revolver"))
+               "workbench.rules.revolver", "workbench.rules.revolver", rollout_cutoff="scores-moved"))
 register(Entry("western-legends", "Western Legends", "western-legends",
                "workbench.games.western_legends.engine:WesternLegends", "workbench.rules.western_legends",
                "workbench.games.western_legends.requirements",

@@ -85,6 +85,44 @@ class Trail:
         return f"Trail({list(self)!r})"
 
 
+class Tally:
+    """Counts what is appended to it without keeping it: the log and history of a search's
+    rollout, which nobody reads (an engine reads only their lengths). Reading one is an error,
+    so code that would read a rollout's log fails instead of seeing nothing.
+
+    >>> t = Tally(2); t.append({"event": "gain"}); len(t), len(t.fork())
+    (3, 3)
+    """
+
+    __slots__ = ("_n",)
+
+    def __init__(self, n: int = 0):
+        self._n = n
+
+    def append(self, item) -> None:
+        self._n += 1
+
+    def fork(self) -> "Tally":
+        return Tally(self._n)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __iter__(self):
+        raise TypeError("a rollout keeps no log or history (a Tally counts them only)")
+
+    __getitem__ = __iter__
+
+
+def untracked(state) -> None:
+    """Make ``state`` (a copy a rollout plays on) count its log and history instead of keeping
+    them: no action encoded, no event built. What happens in the game is unchanged."""
+    for name in ("log", "history"):
+        trail = getattr(state, name, None)
+        if trail is not None:
+            setattr(state, name, Tally(len(trail)))
+
+
 class Game:
     """A game's fixed facts: the resolved ruleset and what the library says (spaces, map, decks).
 
@@ -190,6 +228,9 @@ class State:
     def record(self, event: dict) -> None:
         """Append ``event`` to the log; with audit on, first attach its ``delta`` (and the full
         ``snapshot`` on the first event and at each round's start)."""
+        if self.log.__class__ is Tally:      # a rollout: counted, not kept (nor audited)
+            self.log._n += 1
+            return
         if self.game.audit:
             now = self.snapshot()
             before = self.__dict__.get("_audited")
@@ -247,7 +288,11 @@ class State:
     def apply_in_place(self, action) -> None:
         """Apply without keeping the old state (whole games need no history of states)."""
         self.__dict__.pop("_legal", None)
-        self.history.append(self.encode(action))
+        history = self.history
+        if history.__class__ is Tally:      # a rollout's: counted, the action not encoded
+            history._n += 1
+        else:
+            history.append(self.encode(action))
         self._apply(action)
 
     def describe_action(self, action) -> str:

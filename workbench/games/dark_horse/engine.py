@@ -38,7 +38,7 @@ from fractions import Fraction
 from ...core.errors import ContentError, NotFound, UsageError
 from ...rules.dark_horse import SPEC, resolve_ruleset, unknown_amounts
 from ...rules.ruleset import plain
-from ..base import Game, State as BaseState, Trail
+from ..base import Game, State as BaseState, Tally, Trail
 from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll
 from .bots import BOTS, VALUES, greedy_bot, random_bot
 from .challenges import Challenges
@@ -397,6 +397,9 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         return self.phase == "done"
 
     def event(self, kind: str, player: str | None = None, **data) -> None:
+        if self.log.__class__ is Tally:      # a rollout's: counted only (see base.Tally)
+            self.log._n += 1
+            return
         event = {"event": kind, "round": self.round, "phase": self.phase, "player": player, **data}
         if self.game.audit:
             self.record(event)
