@@ -208,3 +208,30 @@ def test_a_hook_run_on_a_card_works_out_no_key(tmp_path, monkeypatch):
     card.write_bytes((ROOT / "variants" / "house-rules" / "telegraph-office.yaml").read_bytes())
     result = resolve.load(resolve.sources([str(card)], ["published"], checking=True), jobs=1, cache=True)
     assert result.ok and not (tmp_path / "cache" / "results").exists()
+
+
+def test_an_entry_is_written_without_a_flush_to_disk_and_a_cut_short_one_is_checked_again(
+        folder, checked, tmp_path, monkeypatch):
+    """A kept answer is a cache entry, not the designer's content: written atomically but not
+    flushed to disk (``fsync`` costs a cold run more than the check it keeps). A crash may then
+    leave it empty or cut short: such an entry is checked again, never trusted."""
+    import os
+
+    from workbench.core import storage
+
+    flushed = []
+    real = os.fsync
+    # what each flush was of: a temporary file beside its target, or a folder
+    monkeypatch.setattr(os, "fsync", lambda fd: (flushed.append(os.readlink(f"/proc/self/fd/{fd}")), real(fd)))
+    assert _rows(_run(folder, cached=True)) == checked
+    results = tmp_path / "cache" / "results"
+    entries = sorted(results.glob("*.json"))
+    assert entries and not [path for path in flushed if path.startswith(str(results))]
+    storage.atomic_write_bytes(tmp_path / "designer.txt", b"kept")     # anything else is still flushed
+    assert [path for path in flushed if path.startswith(str(tmp_path / ".designer.txt."))]
+    for entry in entries:
+        text = entry.read_bytes()
+        entry.write_bytes(text[: len(text) // 2])
+    (tmp_path / "cache" / "results" / "empty.json").write_bytes(b"")
+    assert _rows(_run(folder, cached=True)) == checked
+    assert all(json.loads(entry.read_text())["problems"] is not None for entry in entries)  # written anew

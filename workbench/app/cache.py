@@ -158,7 +158,8 @@ def _store(path: Path, name: str, problems: list) -> None:
         if [asdict(problem) for problem in back] != fields or back != problems:
             return
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, text.encode("ascii"))
+        # no flush to disk: an entry a crash cut short is no JSON, or not the shape read back
+        atomic_write_bytes(path, text.encode("ascii"), durable=False)
         entries = sorted(path.parent.glob(f"{name}-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
         for stale in entries[_KEEP:]:
             stale.unlink(missing_ok=True)
