@@ -111,6 +111,12 @@ def _renamed(document: dict, copy: int) -> dict | None:
     return document
 
 
+def copies_for(documents: int, first: int, later: int) -> int:
+    """The fewest copies that hold at least ``documents`` documents, when the first copy holds
+    ``first`` and each later one ``later`` (at least one copy)."""
+    return 1 + max(0, math.ceil((documents - first) / later))
+
+
 def every_kind_library(folder: Path, documents: int, copies: int | None = None) -> int:
     """Write at least ``documents`` documents of every kind, whole copies of the shipped content
     (the fewest copies that reach it: a part copy would leave references dangling), or exactly
@@ -124,7 +130,7 @@ def every_kind_library(folder: Path, documents: int, copies: int | None = None) 
     first = sum(len(docs) for _, docs in files)
     later = sum(1 for _, docs in files for d in docs if d.get("kind") != "game")   # a copy has no `game`
     written = 0
-    for copy in range(copies or 1 + max(0, math.ceil((documents - first) / later))):
+    for copy in range(copies or copies_for(documents, first, later)):
         for relative, docs in files:
             out = docs if copy == 0 else [r for r in (_renamed(d, copy) for d in docs) if r is not None]
             if out:

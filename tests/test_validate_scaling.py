@@ -256,15 +256,17 @@ def test_each_setting_starts_from_the_declarations_without_changing_them(tmp_pat
     assert resolve(changed, "dark-horse", spec)[0]["win_margin"] == 3
 
 
-def test_the_benchmark_reaches_each_size_in_the_fewest_whole_copies(tmp_path):
+def test_the_benchmark_reaches_each_size_in_the_fewest_whole_copies(replica, tmp_path):
     # the smallest size asked for (500) came out at one copy (339 documents): a size is a floor
     bench = _benchmark()
-    one = bench.every_kind_library(tmp_path / "one", 0, copies=1)
-    two = bench.every_kind_library(tmp_path / "two", 0, copies=2)
-    assert bench.every_kind_library(tmp_path / "a", one) == one          # one copy is enough
-    assert bench.every_kind_library(tmp_path / "b", one + 1) == two      # one more needs a second copy
-    assert two < 2 * one                                                 # a copy has no `game` document
-    assert bench.every_kind_library(tmp_path / "c", two + 1) > two
+    _, two = replica                                                     # two copies
+    one = bench.every_kind_library(tmp_path / "one", 1)                  # any size up to one copy
+    assert two < 2 * one                                                 # a later copy has no `game` document
+    first, later = one, two - one
+    for size, copies in ((0, 1), (one, 1), (one + 1, 2), (two, 2), (two + 1, 3), (one + 10 * later, 11),
+                         (one + 10 * later + 1, 12)):
+        assert bench.copies_for(size, first, later) == copies, size
+        assert first + (copies - 1) * later >= size > first + (copies - 2) * later if copies > 1 else size <= first
 
 
 def _collections_while_loaded(monkeypatch, tmp_path, cache: str) -> tuple[list, bool]:

@@ -7,12 +7,15 @@ validate`` keeps them in the cache folder (:func:`workbench.core.paths.cache_dir
 
 * the check, the workbench's code (every module's path, size and modification time), the
   schemas, the effects plugins installed, the Python and PyYAML versions;
-* every document of the library (what a check may read: an engine reads many kinds, and
-  another game's documents may name its game): its file's path and text, its place in the file
-  and in the library, whether it is reported.
+* every document the check reads (:class:`Inputs`: the map check's maps, hex types and the
+  documents deciding the rules in force; each engine check its game's documents), and the
+  check is run on those documents alone, so its answer depends on nothing else: each with its
+  file's path and text, its place in the file and among them, whether it is reported. A check
+  that asks for a kind or game outside its inputs is keyed on the whole library instead.
 
 A run on the same content gets the same problems, located the same, without importing networkx or
-building an engine; content changed anywhere the check may look is checked again. A damaged or
+building an engine; content changed anywhere the check may look is checked again (editing a card
+keeps the map check's answer; editing a map, a hex type or a rule checks it again). A damaged or
 unreadable entry is checked again and written anew (atomically: a reader never sees half a file);
 an unwritable cache folder (or ``WORKBENCH_CACHE_DIR=off``) means no cache, never a wrong answer.
 
