@@ -253,16 +253,15 @@ def _store(path: Path, name: str, problems: list | None) -> None:
 
     try:
         if problems is None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_bytes(path, json.dumps({"format": _FORMAT, "whole": True}).encode("ascii"), durable=False)
-            return
-        fields = [asdict(problem) for problem in problems]
-        text = json.dumps({"format": _FORMAT, "problems": fields})  # ASCII: a lone surrogate survives
-        # Kept only if it reads back as the very problems found (a tuple in `extra` would come
-        # back a list): an entry is exact or not written.
-        back = [Problem(**kept) for kept in json.loads(text)["problems"]]
-        if [asdict(problem) for problem in back] != fields or back != problems:
-            return
+            text = json.dumps({"format": _FORMAT, "whole": True})
+        else:
+            fields = [asdict(problem) for problem in problems]
+            text = json.dumps({"format": _FORMAT, "problems": fields})  # ASCII: a lone surrogate survives
+            # Kept only if it reads back as the very problems found (a tuple in `extra` would come
+            # back a list): an entry is exact or not written.
+            back = [Problem(**kept) for kept in json.loads(text)["problems"]]
+            if [asdict(problem) for problem in back] != fields or back != problems:
+                return
         path.parent.mkdir(parents=True, exist_ok=True)
         # no flush to disk: an entry a crash cut short is no JSON, or not the shape read back
         atomic_write_bytes(path, text.encode("ascii"), durable=False)
