@@ -207,3 +207,40 @@ def test_the_fast_check_agrees_with_python_jsonschema(schema, instances):
         before = copy.deepcopy(instance)
         assert check(instance) == reference.is_valid(instance), (schema, instance)
         assert instance == before            # no `default` written into the data
+
+
+def test_the_checks_of_many_parameters_loaded_at_once_are_those_made_one_by_one(tmp_path, monkeypatch):
+    """A game's declared parameters have their compiled checks kept in one cache entry (one file
+    read instead of a hundred): each says what python-jsonschema says, and an entry that is
+    damaged, cut short or of other schemas is made again, never trusted."""
+    from workbench.content import schemas
+    from workbench.content.schemas import _import_jsonschema, exact_in_fast_path, preload_fast_validators
+    from workbench.games import GAMES
+
+    jsonschema, _ = _import_jsonschema()
+    monkeypatch.setenv("WORKBENCH_CACHE_DIR", str(tmp_path))
+    every = [p.schema for entry in GAMES.values() for p in entry.spec().values()]
+    exact = {json.dumps(s, sort_keys=True): s for s in every if isinstance(s, dict) and exact_in_fast_path(s)}
+    assert len(exact) > 20
+
+    def values(schema):
+        found = [None, True, False, 0, 1, -1, 3, 2.5, 10 ** 6, "", "x", "unknown", [], [1], ["x"], {}, {"silver": 1}]
+        found += list(schema.get("enum", [])) + [v for v in (schema.get("minimum"), schema.get("maximum")) if v is not None]
+        found += [v + d for v in (schema.get("minimum"), schema.get("maximum")) if isinstance(v, int) for d in (-1, 1)]
+        return found
+
+    def agreed():
+        for key, schema in exact.items():
+            check, oracle = schemas._FAST_VALIDATORS[key], jsonschema.Draft202012Validator(schema)
+            for value in values(schema):
+                assert check(value) == oracle.is_valid(value), (schema, value)
+
+    for damage in (None, lambda b: b[: len(b) // 2], lambda b: b"", lambda b: __import__("marshal").dumps([])):
+        monkeypatch.setattr(schemas, "_FAST_VALIDATORS", {})
+        if damage:
+            [entry] = (tmp_path / "validators").glob("values-*.marshal")
+            entry.write_bytes(damage(entry.read_bytes()))
+        preload_fast_validators(every)
+        assert set(exact) <= set(schemas._FAST_VALIDATORS)
+        agreed()
+    assert len(list((tmp_path / "validators").glob("values-*.marshal"))) == 1

@@ -79,7 +79,7 @@ def _counting(monkeypatch) -> list:
         monkeypatch.setattr(module, name, lambda library, real=real, name=name: ran.append(name) or real(library))
     real_maps = checks.check_maps
     counted = lambda library: ran.append("maps") or real_maps(library)  # noqa: E731
-    monkeypatch.setattr(checks, "CACHED_CHECKS", {counted: ("maps", checks._maps_checked)})
+    monkeypatch.setattr(checks, "CACHED_CHECKS", {counted: ("maps", checks._maps_checked, checks.MAP_INPUTS)})
     monkeypatch.setattr(checks, "LIBRARY_CHECKS", [counted if c is real_maps else c for c in checks.LIBRARY_CHECKS])
     return ran
 
@@ -184,7 +184,7 @@ def test_a_check_failing_half_way_keeps_nothing_and_hides_nothing(folder, tmp_pa
         yield Problem("off-map", "found before the bug", "somewhere.yaml", 1, 1)
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(checks, "CACHED_CHECKS", {half_way: ("maps", lambda library: True)})
+    monkeypatch.setattr(checks, "CACHED_CHECKS", {half_way: ("maps", lambda library: True, checks.MAP_INPUTS)})
     monkeypatch.setattr(checks, "LIBRARY_CHECKS", [half_way if c is checks.check_maps else c for c in checks.LIBRARY_CHECKS])
     runs = [_run(folder, cached=flag) for flag in (False, True, True)]
     assert _rows(runs[1]) == _rows(runs[0]) and _rows(runs[2]) == _rows(runs[0])
@@ -208,3 +208,198 @@ def test_a_hook_run_on_a_card_works_out_no_key(tmp_path, monkeypatch):
     card.write_bytes((ROOT / "variants" / "house-rules" / "telegraph-office.yaml").read_bytes())
     result = resolve.load(resolve.sources([str(card)], ["published"], checking=True), jobs=1, cache=True)
     assert result.ok and not (tmp_path / "cache" / "results").exists()
+
+
+def test_an_entry_is_written_without_a_flush_to_disk_and_a_cut_short_one_is_checked_again(
+        folder, checked, tmp_path, monkeypatch):
+    """A kept answer is a cache entry, not the designer's content: written atomically but not
+    flushed to disk (``fsync`` costs a cold run more than the check it keeps). A crash may then
+    leave it empty or cut short: such an entry is checked again, never trusted."""
+    import os
+
+    from workbench.core import storage
+
+    flushed = []
+    real = os.fsync
+    # what each flush was of: a temporary file beside its target, or a folder
+    monkeypatch.setattr(os, "fsync", lambda fd: (flushed.append(os.readlink(f"/proc/self/fd/{fd}")), real(fd)))
+    assert _rows(_run(folder, cached=True)) == checked
+    results = tmp_path / "cache" / "results"
+    entries = sorted(results.glob("*.json"))
+    assert entries and not [path for path in flushed if path.startswith(str(results))]
+    storage.atomic_write_bytes(tmp_path / "designer.txt", b"kept")     # anything else is still flushed
+    assert [path for path in flushed if path.startswith(str(tmp_path / ".designer.txt."))]
+    for entry in entries:
+        text = entry.read_bytes()
+        entry.write_bytes(text[: len(text) // 2])
+    (tmp_path / "cache" / "results" / "empty.json").write_bytes(b"")
+    assert _rows(_run(folder, cached=True)) == checked
+    assert all(json.loads(entry.read_text())["problems"] is not None for entry in entries)  # written anew
+
+
+# -- each kept answer keyed on the documents its check reads ----------------------------------
+
+WL_CARDS = Path("copy-0000") / "western-legends" / "cards.yaml"
+DH_CARDS = Path("copy-0000") / "dark-horse" / "rebels-and-rogues" / "decks.yaml"
+HEX_TYPES = Path("copy-0000") / "dark-horse" / "hex-types.yaml"
+
+
+def _counting_all(monkeypatch) -> list:
+    """:func:`_counting`, the Western Legends content check counted too."""
+    from workbench.app import checks
+
+    ran = _counting(monkeypatch)
+    real = checks.western_legends_requirements
+    monkeypatch.setattr(checks, "western_legends_requirements",
+                        lambda library: ran.append("western_legends_requirements") or real(library))
+    return ran
+
+
+@pytest.fixture
+def edited(folder, tmp_path):
+    import shutil
+
+    library = tmp_path / "library"
+    shutil.copytree(folder, library)
+    _run(library, cached=True)                                   # every answer kept
+    return library
+
+
+@pytest.mark.parametrize("where, kind, id_, change, rechecked", [
+    # a card is read by its own game's engine check only; the map check never reads a card
+    (WL_CARDS, "card", "cheat", lambda d: d.update(name="Cheat (house rule)"), ["western_legends_requirements"]),
+    (DH_CARDS, "card", "land-office", lambda d: d.update(name="Land Office, revised"), ["dark_horse_requirements"]),
+    # a card that declares a parameter is read by the rules in force: the maps too
+    (DH_CARDS, "card", "land-office", lambda d: d.update(parameters={"office_fee": 2}),
+     ["dark_horse_requirements", "maps"]),
+    # a hex type: the maps and the Dark Horse setups are checked again
+    (HEX_TYPES, "hex_type", "resource", lambda d: d.update(name="Resource Hex, revised"),
+     ["dark_horse_requirements", "maps"]),
+    # the map: its town put back on the map, so its `off-map` error goes
+    (MAP, "map", "illustrative-territory", lambda d: d["pieces"].pop(), ["dark_horse_requirements", "maps"]),
+])
+def test_an_edit_checks_again_exactly_the_answers_that_read_it(edited, monkeypatch, where, kind, id_, change,
+                                                               rechecked):
+    before = _run(edited, cached=True)
+    _edit(edited / where, kind, id_, change)
+    ran = _counting_all(monkeypatch)
+    after = _run(edited, cached=True)
+    assert sorted(ran) == rechecked
+    assert _rows(after) == _rows(_run(edited, cached=False))    # never a stale answer
+    if kind == "map":
+        assert [p.code for p in before].count("off-map") == 1 and "off-map" not in [p.code for p in after]
+
+
+class _Watched(dict):
+    """A document's data that notes every key read (and whether it was read whole)."""
+
+    def __init__(self, data, seen):
+        super().__init__(data)
+        self.seen = seen
+
+    def __getitem__(self, key):
+        self.seen.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self.seen.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key):
+        self.seen.add(key)
+        return super().__contains__(key)
+
+    def __iter__(self):
+        self.seen.add("*whole*")
+        return super().__iter__()
+
+    keys = items = values = __len__ = copy = None   # set below: each reads the whole
+
+    def __eq__(self, other):
+        self.seen.add("*whole*")
+        return super().__eq__(other)
+
+    __hash__ = None
+
+
+for _name in ("keys", "items", "values", "__len__", "copy"):
+    def _whole(self, *args, _name=_name):
+        self.seen.add("*whole*")
+        return getattr(dict, _name)(self, *args)
+    setattr(_Watched, _name, _whole)
+
+
+@pytest.mark.parametrize("check_name", ["maps", "dark-horse-setups", "western-legends-content"])
+def test_each_kept_check_reads_nothing_of_the_library_but_its_inputs(folder, check_name):
+    """What shows the inputs of each kept answer: with every document's data watched, the check
+    on the whole library reads of the other documents only whether they declare a parameter (they
+    do not), asks for no kind or game outside its inputs, and answers the same on its inputs alone."""
+    import copy
+
+    from workbench.app import checks
+    from workbench.app.cache import InputLibrary
+    from workbench.board.checks import check_maps
+    from workbench.content.library import Library
+
+    check, inputs = {"maps": (check_maps, checks.MAP_INPUTS),
+                     "dark-horse-setups": (checks.dark_horse_requirements, checks.SETUP_INPUTS),
+                     "western-legends-content": (checks.western_legends_requirements, checks.CONTENT_INPUTS)}[check_name]
+    shipped = validate_paths([folder], workers=1).library
+    seen: dict = {}
+    documents = []
+    for document in shipped.documents:
+        watched = copy.copy(document)
+        object.__setattr__(watched, "data", _Watched(document.data, seen.setdefault(id(watched), set())))
+        documents.append(watched)
+    asked: list = []
+
+    class Asking(Library):
+        def get(self, game, kind, id):
+            asked.append((kind, game))
+            return super().get(game, kind, id)
+
+        def of_kind(self, kind, game=None):
+            asked.append((kind, game))
+            return super().of_kind(kind, game)
+
+    library = Asking.from_documents(documents)
+    whole = list(check(library))
+    part = InputLibrary(library, inputs)
+    ids = {id(d) for d in part.documents}
+    others = [d for d in documents if id(d) not in ids]
+    assert others and part.documents           # the inputs leave documents out, and are some
+    # of the others, only whether they declare anything was asked, and they declare nothing
+    read = {(d.kind, d.id): seen[id(d)] for d in others if seen[id(d)]}
+    assert all(keys <= {"parameters", "assumptions"} for keys in read.values()), read
+    assert not [d for d in others if seen[id(d)] & set(dict.keys(d.data))]
+    assert asked and all(inputs.allows(kind, game) for kind, game in asked), set(asked)
+    assert _rows(list(check(part))) == _rows(whole) and not part.strayed
+
+
+def test_a_check_that_strays_outside_its_inputs_is_keyed_on_the_whole_library(edited, monkeypatch):
+    """A check asking for a kind outside its inputs (here the cards) would answer on a library
+    without them: it is checked on the whole library, keyed on it, and a card edited is checked
+    again; the entry of its inputs says so, so that a run on the same content checks nothing."""
+    from workbench.app import checks
+    from workbench.content.problems import Problem
+
+    ran = []
+
+    def counting_cards(library):
+        ran.append(1)
+        for card in library.of_kind("card", "western-legends"):
+            yield Problem("off-map", f"a card named {card.data.get('name')}", card.file, 1, 1)
+
+    monkeypatch.setattr(checks, "CACHED_CHECKS",
+                        {counting_cards: ("card-names", lambda library: True, checks.MAP_INPUTS)})
+    monkeypatch.setattr(checks, "LIBRARY_CHECKS", [counting_cards if c is checks.check_maps else c
+                                                   for c in checks.LIBRARY_CHECKS])
+    named = lambda problems: sorted(p.message for p in problems if p.message.startswith("a card named"))  # noqa: E731
+    first = named(_run(edited, cached=True))
+    assert len(first) == 4 and "a card named Cheat" in first and len(ran) == 2   # on its inputs, then whole
+    assert named(_run(edited, cached=True)) == first and len(ran) == 2           # kept
+    _edit(edited / WL_CARDS, "card", "cheat", lambda d: d.update(name="Cheat (house rule)"))
+    after = named(_run(edited, cached=True))
+    assert "a card named Cheat (house rule)" in after and after == named(_run(edited, cached=False))
+    markers = [json.loads(p.read_text()) for p in (edited.parent / "cache" / "results").glob("card-names-*.json")]
+    assert {"format": 1, "whole": True} in markers

@@ -9,8 +9,9 @@ def run() -> int:
     can catch an interrupt itself, so the import is caught here too.
     """
     try:
-        from .cli import main
+        from .cli import common, main
 
+        common.ONE_SHOT = True
         return main()
     except KeyboardInterrupt:
         try:

@@ -7,12 +7,15 @@ validate`` keeps them in the cache folder (:func:`workbench.core.paths.cache_dir
 
 * the check, the workbench's code (every module's path, size and modification time), the
   schemas, the effects plugins installed, the Python and PyYAML versions;
-* every document of the library (what a check may read: an engine reads many kinds, and
-  another game's documents may name its game): its file's path and text, its place in the file
-  and in the library, whether it is reported.
+* every document the check reads (:class:`Inputs`: the map check's maps, hex types and the
+  documents deciding the rules in force; each engine check its game's documents), and the
+  check is run on those documents alone, so its answer depends on nothing else: each with its
+  file's path and text, its place in the file and among them, whether it is reported. A check
+  that asks for a kind or game outside its inputs is keyed on the whole library instead.
 
 A run on the same content gets the same problems, located the same, without importing networkx or
-building an engine; content changed anywhere the check may look is checked again. A damaged or
+building an engine; content changed anywhere the check may look is checked again (editing a card
+keeps the map check's answer; editing a map, a hex type or a rule checks it again). A damaged or
 unreadable entry is checked again and written anew (atomically: a reader never sees half a file);
 an unwritable cache folder (or ``WORKBENCH_CACHE_DIR=off``) means no cache, never a wrong answer.
 
@@ -27,9 +30,12 @@ import hashlib
 import os
 import json
 import sys
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
+
+from ..content.library import Library
 
 #: Bump when what an entry holds changes shape.
 _FORMAT = 1
@@ -94,40 +100,122 @@ def content_key(name: str, library) -> str:
     digests = _DIGESTS.get()
     known = digests.get(id(library)) if digests is not None else None
     if known is None or known[0] is not library:
-        known = (library, _library_digest(library))
+        texts = digests.setdefault("texts", {}) if digests is not None else None
+        known = (library, _library_digest(library, texts))
         if digests is not None:
             digests[id(library)] = known
     return hashlib.sha256(f"{name}\0{code_stamp()}\0{known[1]}".encode()).hexdigest()[:32]
 
 
-def _library_digest(library) -> str:
+def _library_digest(library, texts: dict | None = None) -> str:
+    """The digest of every document's place, file and text; ``texts`` keeps each file's text
+    digest (``id(source) -> (source, digest)``) for the other libraries of the run."""
     digest = hashlib.sha256()
-    texts: dict[int, str] = {}
+    texts = {} if texts is None else texts
     for place, document in enumerate(library.documents):
         source = document.source
-        text_digest = texts.get(id(source))
-        if text_digest is None:
-            text_digest = texts[id(source)] = hashlib.blake2b(source.text.encode("utf-8", "surrogatepass"),
-                                                             digest_size=16).hexdigest()
+        known = texts.get(id(source))
+        if known is not None and known[0] is source:
+            text_digest = known[1]
+        else:
+            text_digest = hashlib.blake2b(source.text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+            texts[id(source)] = (source, text_digest)
         digest.update(f"{place} {document.index} {library.reported(document)} {len(source.path)}:{source.path}"
                       f" {text_digest}\0".encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 
 
-def cached(name: str, library, check) -> Iterator:
+@dataclass(frozen=True)
+class Inputs:
+    """The documents a check reads, so that its kept answer is keyed on them alone (editing a
+    card does not make the map check's answer cold).
+
+    The check is then run on a library of these documents only (:class:`InputLibrary`): what it
+    answers depends on nothing else, so the key covers it by construction. Asked for a kind or
+    game outside them, that library says so, and the check is run (and keyed) on the whole
+    library instead, as before; the tests show, with every document's data watched, that the
+    checks read nothing else of the shipped content, and that the answers are the same.
+
+    kinds : the kinds whose documents the check looks up (``None``: every kind); every document
+        of these kinds is an input.
+    game : the one game whose documents the check reads (``None``: every game).
+    declaring : also every document with ``parameters:`` or ``assumptions:`` (what a ruleset is
+        resolved from, whatever its kind), and the first document of a game without a `game`
+        document (a ruleset's missing parameters are located there then).
+    """
+
+    kinds: frozenset | None = None
+    game: str | None = None
+    declaring: bool = False
+
+    def describe(self) -> str:
+        """What the inputs are, in words that are the same in every run (part of the key)."""
+        kinds = None if self.kinds is None else sorted(self.kinds)
+        return f"inputs kinds={kinds} game={self.game} declaring={self.declaring}"
+
+    def allows(self, kind, game) -> bool:
+        return (self.kinds is None or kind in self.kinds) and (self.game is None or game == self.game)
+
+    def documents(self, library) -> list:
+        firsts: set = set()
+        if self.declaring:      # the first document of each game that has no `game` document
+            seen: set = set()
+            for document in library.documents:
+                if document.game not in seen:
+                    seen.add(document.game)
+                    if not isinstance(document.game, str) or library.get(document.game, "game", document.game) is None:
+                        firsts.add(id(document))
+        return [d for d in library.documents
+                if (self.game is None or d.game == self.game)
+                and ((self.kinds is None or d.kind in self.kinds) or id(d) in firsts
+                     or (self.declaring and ("parameters" in d.data or "assumptions" in d.data)))]
+
+
+class InputLibrary(Library):
+    """The documents of a library a check reads (:class:`Inputs`), in the library's order, with
+    the library's reported documents. ``strayed`` becomes true when the check looks up a kind or
+    game outside them (then its answer here may differ from the whole library's)."""
+
+    def __init__(self, library, inputs: Inputs):
+        Library.__init__(self)
+        built = Library.from_documents(inputs.documents(library))
+        self.documents, self.index, self.quiet = built.documents, built.index, library.quiet
+        self.inputs, self.strayed = inputs, False
+
+    def get(self, game, kind, id):
+        if not self.inputs.allows(kind, game):
+            self.strayed = True
+        return Library.get(self, game, kind, id)
+
+    def of_kind(self, kind, game=None):
+        if not self.inputs.allows(kind, game):
+            self.strayed = True
+        return Library.of_kind(self, kind, game)
+
+
+def cached(name: str, library, check, inputs: Inputs | None = None) -> Iterator:
     """``check(library)``'s problems, from the cache when :func:`using` is on and an entry for
     this content and code exists; else checked, yielded as found (a check that fails half-way
-    has said what it found, as without the cache) and, once complete, kept."""
+    has said what it found, as without the cache) and, once complete, kept.
+
+    With ``inputs`` the entry is keyed on those documents only and the check run on them
+    (:class:`Inputs`); a check that strays outside them is keyed on the whole library, and its
+    entry for those inputs says so."""
     from ..core.paths import cache_dir
 
     folder = cache_dir() if _ENABLED.get() else None
     if folder is None:
         yield from check(library)
         return
-    path = folder / "results" / f"{name}-{content_key(name, library)}.json"
+    part = InputLibrary(library, inputs) if inputs is not None else library
+    key = content_key(name if inputs is None else f"{name} {inputs.describe()}", part)
+    path = folder / "results" / f"{name}-{key}.json"
     try:
         # JSON, not pickle: reading the cache folder never runs code, whoever wrote into it.
         found = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(found, dict) and found.get("format") == _FORMAT and found.get("whole") is True:
+            yield from cached(name, library, check)
+            return
         if isinstance(found, dict) and found.get("format") == _FORMAT and isinstance(found.get("problems"), list):
             from ..content.problems import Problem
 
@@ -137,28 +225,46 @@ def cached(name: str, library, check) -> Iterator:
     except Exception:  # noqa: BLE001 - missing, damaged or from elsewhere: checked again, never trusted
         pass
     problems = []
-    for problem in check(library):
-        problems.append(problem)
-        yield problem
+    if part is library:
+        for problem in check(library):
+            problems.append(problem)
+            yield problem
+    else:
+        try:
+            for problem in check(part):
+                problems.append(problem)
+        except Exception:
+            yield from problems     # what it found before failing, as without the cache
+            raise
+        if part.strayed:            # its answer is the whole library's: keyed on it, as without inputs
+            _store(path, name, None)
+            yield from cached(name, library, check)
+            return
+        yield from problems
     _store(path, name, problems)
 
 
-def _store(path: Path, name: str, problems: list) -> None:
+def _store(path: Path, name: str, problems: list | None) -> None:
+    """Keep ``problems`` at ``path`` (``None``: the check strays outside its inputs)."""
     from dataclasses import asdict
 
     from ..content.problems import Problem
     from ..core.storage import atomic_write_bytes
 
     try:
-        fields = [asdict(problem) for problem in problems]
-        text = json.dumps({"format": _FORMAT, "problems": fields})  # ASCII: a lone surrogate survives
-        # Kept only if it reads back as the very problems found (a tuple in `extra` would come
-        # back a list): an entry is exact or not written.
-        back = [Problem(**kept) for kept in json.loads(text)["problems"]]
-        if [asdict(problem) for problem in back] != fields or back != problems:
-            return
+        if problems is None:
+            text = json.dumps({"format": _FORMAT, "whole": True})
+        else:
+            fields = [asdict(problem) for problem in problems]
+            text = json.dumps({"format": _FORMAT, "problems": fields})  # ASCII: a lone surrogate survives
+            # Kept only if it reads back as the very problems found (a tuple in `extra` would come
+            # back a list): an entry is exact or not written.
+            back = [Problem(**kept) for kept in json.loads(text)["problems"]]
+            if [asdict(problem) for problem in back] != fields or back != problems:
+                return
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, text.encode("ascii"))
+        # no flush to disk: an entry a crash cut short is no JSON, or not the shape read back
+        atomic_write_bytes(path, text.encode("ascii"), durable=False)
         entries = sorted(path.parent.glob(f"{name}-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
         for stale in entries[_KEEP:]:
             stale.unlink(missing_ok=True)

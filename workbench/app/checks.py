@@ -17,7 +17,7 @@ from ..core.limits import check_amounts, check_dice, check_text
 from ..decks.checks import DECK_LIBRARY_CHECKS
 from ..games.checks import check_rulesets as games_rulesets
 from ..rules.effects import problems as effect_problems
-from .cache import cached
+from .cache import Inputs, cached
 from .setups import dark_horse_requirements, western_legends_requirements
 
 
@@ -27,9 +27,20 @@ def check_rulesets(library: Library) -> Iterator[Problem]:
     Western Legends' content checked once per distinct ruleset (:mod:`workbench.app.setups`);
     on the command line each engine's answer is kept between runs (:mod:`workbench.app.cache`)."""
     yield from games_rulesets(library, requirements={
-        "dark-horse": lambda lib: list(cached("dark-horse-setups", lib, dark_horse_requirements)
+        "dark-horse": lambda lib: list(cached("dark-horse-setups", lib, dark_horse_requirements, SETUP_INPUTS)
                                        if _setups_searched(lib) else dark_horse_requirements(lib)),
-        "western-legends": lambda lib: list(cached("western-legends-content", lib, western_legends_requirements))})
+        "western-legends": lambda lib: list(cached("western-legends-content", lib, western_legends_requirements,
+                                                   CONTENT_INPUTS))})
+
+
+#: What each kept answer is keyed on (:class:`workbench.app.cache.Inputs`): the Dark Horse setup
+#: search reads Dark Horse's documents (its engine reads every kind of them), the Western Legends
+#: content check Western Legends'; the map check reads the maps, the hex types and what decides
+#: the rules in force (the games, rules, variants and scenarios, and whatever declares a
+#: parameter), never a card, a deck or a character as such.
+SETUP_INPUTS = Inputs(game="dark-horse")
+CONTENT_INPUTS = Inputs(game="western-legends")
+MAP_INPUTS = Inputs(kinds=frozenset({"map", "hex_type", "game", "rule", "variant", "scenario"}), declaring=True)
 
 
 def _setups_searched(library: Library) -> bool:
@@ -66,7 +77,7 @@ def _maps_checked(library: Library) -> bool:
 
 #: The library checks whose answers the command line keeps between runs (they build boards),
 #: with when it is worth it.
-CACHED_CHECKS = {check_maps: ("maps", _maps_checked)}
+CACHED_CHECKS = {check_maps: ("maps", _maps_checked, MAP_INPUTS)}
 
 
 def library_problems(library: Library) -> Iterator[Problem]:
@@ -74,7 +85,8 @@ def library_problems(library: Library) -> Iterator[Problem]:
     for check in LIBRARY_CHECKS:
         try:
             if check in CACHED_CHECKS and CACHED_CHECKS[check][1](library):
-                yield from cached(CACHED_CHECKS[check][0], library, check)
+                name, _, inputs = CACHED_CHECKS[check]
+                yield from cached(name, library, check, inputs)
             else:
                 yield from check(library)
         except Exception as exc:  # noqa: BLE001 - a bug in one check must not hide the others' problems

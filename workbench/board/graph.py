@@ -375,7 +375,7 @@ def _located(location, problem: Problem) -> Problem:
 
 def board_from_library(library, map_id: str, game: str | None = None) -> Board:
     """Build a map of the library, with its game's hex types."""
-    candidates = [d for d in library.of_kind("map") if d.id == map_id and (game is None or d.game == game)]
+    candidates = [d for d in (library.of_kind("map") if game is None else library.of_kind("map", game)) if d.id == map_id]
     if not candidates:
         raise KeyError(map_id)
     document = candidates[0]

@@ -28,6 +28,10 @@ def add_options(parser: argparse.ArgumentParser, *, library: bool = True) -> Non
 #: Bounds every command shares: a seed fits the 64-bit columns of stored results with room for
 #: the games counted from it; rounds are those `play --rounds` accepts.
 MAX_SEED = 2 ** 62
+#: ``True`` in the `workbench` process (:func:`workbench.__main__.run`), which ends after its one
+#: command: what a command leaves need not be freed (``False`` when :func:`main` is called in a
+#: longer-lived process, a test or a notebook).
+ONE_SHOT = False
 ROUNDS = (1, 500)
 
 

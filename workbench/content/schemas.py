@@ -7,7 +7,7 @@ import re
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from yaml.nodes import ScalarNode
 
@@ -274,6 +274,21 @@ def _validator_key(content: bytes) -> str | None:
     return digest.hexdigest()[:20]
 
 
+def _generated_code(name: str, schema: dict):
+    """The compiled code of fastjsonschema's validator of a draft-07 ``schema`` (never fetching)."""
+    import fastjsonschema
+
+    source = fastjsonschema.compile_to_code(schema, handlers=NO_NETWORK, use_default=False,
+                                            use_formats=False).replace(_FJS_IMPORT, "", 1)
+    return compile(source, f"<validator {name}>", "exec")
+
+
+def _validate_function(code):
+    namespace: dict = {"JsonSchemaValueException": _Rejected, "JsonSchemaValuesException": _Rejected}
+    exec(code, namespace)  # our own generated code, from our own schemas
+    return namespace["validate"]
+
+
 def _cached_validator(name: str, content: bytes, schema_of):
     """A validator generated once per schema content and kept, compiled, in the cache folder
     (marshalled bytecode, whatever ``PYTHONDONTWRITEBYTECODE`` says), so a run generates and
@@ -296,18 +311,12 @@ def _cached_validator(name: str, content: bytes, schema_of):
         try:
             code = marshal.loads(path.read_bytes())
         except (OSError, EOFError, ValueError, TypeError):
-            import fastjsonschema
-
-            source = fastjsonschema.compile_to_code(schema_of(), handlers=NO_NETWORK, use_default=False,
-                                                    use_formats=False).replace(_FJS_IMPORT, "", 1)
-            code = compile(source, f"<validator {name}>", "exec")
+            code = _generated_code(name, schema_of())
             from ..core.storage import atomic_write_bytes  # a reader never sees half a file
 
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(path, marshal.dumps(code))
-        namespace: dict = {"JsonSchemaValueException": _Rejected, "JsonSchemaValuesException": _Rejected}
-        exec(code, namespace)  # our own generated code, from our own schemas
-        return namespace["validate"]
+        return _validate_function(code)
     except (OSError, KeyError):  # an unwritable cache folder: compile in memory
         return None
 
@@ -341,21 +350,70 @@ def fast_validator(schema: dict):
         jsonschema, _ = _import_jsonschema()
         found = _FAST_VALIDATORS[key] = jsonschema.Draft202012Validator(schema).is_valid
     if found is None:
-        draft07 = {**_fast_form(schema), "$schema": "http://json-schema.org/draft-07/schema#"}
+        draft07 = _draft07(schema)
         check = _cached_validator("value", key.encode(), lambda: draft07)
         if check is None:
             import fastjsonschema
 
             check = fastjsonschema.compile(draft07, handlers=NO_NETWORK, use_default=False, use_formats=False)
+        found = _FAST_VALIDATORS[key] = _yes_no(check)
+    return found
 
-        def found(value, check=check) -> bool:
-            try:
-                check(value)
-            except ValueError:  # fastjsonschema's exceptions and _Rejected are ValueErrors
-                return False
-            return True
 
-        _FAST_VALIDATORS[key] = found
+def preload_fast_validators(schemas: Iterable) -> None:
+    """Make the :func:`fast_validator` of many small schemas at once (a game's declared
+    parameters: a hundred types), their compiled code kept in one cache entry keyed by every
+    schema's content: one file read instead of one per schema. Each check is the very one
+    :func:`fast_validator` makes alone (the same generated code of the same draft-07 form), and a
+    schema the compiled check does not read exactly is left to :func:`fast_validator`."""
+    import marshal
+
+    from ..core.paths import cache_dir
+
+    wanted: dict[str, dict] = {}
+    for schema in schemas:
+        if isinstance(schema, dict):
+            key = json.dumps(schema, sort_keys=True)
+            if key not in _FAST_VALIDATORS and key not in wanted and exact_in_fast_path(schema):
+                wanted[key] = schema
+    folder = cache_dir()
+    if len(wanted) < 2 or folder is None:
+        return
+    keys = sorted(wanted)
+    try:
+        bundle = _validator_key("\0".join(keys).encode())
+        if bundle is None:
+            return
+        path = folder / "validators" / f"values-{bundle}.marshal"
+        try:
+            codes = marshal.loads(path.read_bytes())
+            if not isinstance(codes, list) or len(codes) != len(keys):
+                raise ValueError("not this entry")
+        except (OSError, EOFError, ValueError, TypeError):
+            codes = [_generated_code("value", _draft07(wanted[key])) for key in keys]
+            from ..core.storage import atomic_write_bytes  # a reader never sees half a file
+
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(path, marshal.dumps(codes))
+        checks = [_validate_function(code) for code in codes]
+    except (OSError, KeyError, TypeError):  # an unwritable cache folder: one by one, as without it
+        return
+    for key, check in zip(keys, checks):
+        _FAST_VALIDATORS[key] = _yes_no(check)
+
+
+def _draft07(schema: dict) -> dict:
+    return {**_fast_form(schema), "$schema": "http://json-schema.org/draft-07/schema#"}
+
+
+def _yes_no(check):
+    def found(value) -> bool:
+        try:
+            check(value)
+        except ValueError:  # fastjsonschema's exceptions and _Rejected are ValueErrors
+            return False
+        return True
+
     return found
 
 

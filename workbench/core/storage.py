@@ -279,13 +279,14 @@ def environment_fault(exc: OSError, path=None, doing: str = "write") -> SaveRefu
                        (errno.ENOSPC, errno.EDQUOT, errno.EFBIG) else "choose another place to write, or fix the folder's permissions")
 
 
-def _temporary(target: Path, data: bytes, mode: int) -> str:
+def _temporary(target: Path, data: bytes, mode: int, durable: bool = True) -> str:
     fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.chmod(temp, mode)
     except BaseException:
         _unlink(temp)
@@ -431,9 +432,9 @@ def _mode_of(target: Path) -> int:
         return 0o666 & ~_umask()
 
 
-def _write(target: Path, data: bytes, mode: int) -> Path:
+def _write(target: Path, data: bytes, mode: int, durable: bool = True) -> Path:
     try:
-        temp = _temporary(target, data, mode)
+        temp = _temporary(target, data, mode, durable)
     except OSError as exc:
         raise environment_fault(exc, target) from None
     try:
@@ -443,7 +444,8 @@ def _write(target: Path, data: bytes, mode: int) -> Path:
         if isinstance(exc, OSError):
             raise environment_fault(exc, target) from None
         raise
-    _sync_folder(target.parent)
+    if durable:
+        _sync_folder(target.parent)
     return target
 
 
@@ -478,12 +480,15 @@ def _into_stream(target: Path, data: bytes) -> bool:
     return True
 
 
-def atomic_write_bytes(path, data: bytes) -> None:
+def atomic_write_bytes(path, data: bytes, *, durable: bool = True) -> None:
     """Write an output file (a drawing, a game log) all at once or not at all, replacing any file
     of that name: for files the designer named as the output of a command. A character device or
     a named pipe is written into, never replaced (``--log /dev/null``); a pipe that no program
     reads, a folder or a socket is refused (:class:`NotAFile`). Content the designer
     keeps goes through :func:`create` or :func:`replace`.
+
+    ``durable=False`` leaves out the flushes to disk (``fsync``): only for a cache entry whose
+    reader checks it whole, as a crash of the machine may then leave it empty or cut short.
 
     >>> import tempfile, pathlib
     >>> target = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
@@ -494,7 +499,7 @@ def atomic_write_bytes(path, data: bytes) -> None:
     if _into_stream(target, data):
         return
     _check_folder(target)
-    _write(target, data, _mode_of(target))
+    _write(target, data, _mode_of(target), durable)
 
 
 def atomic_write_text(path, text: str) -> None:

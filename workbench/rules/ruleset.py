@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
 from ..content.problems import ERROR, WARNING, Problem
-from ..content.schemas import fast_validator
+from ..content.schemas import fast_validator, preload_fast_validators
 from ..core.errors import did_you_mean
 
 #: The problem codes of rules as data, with their one-line meaning (the README's code table).
@@ -365,6 +365,8 @@ def declared(library, game: str, spec: Mapping[str, Parameter]) -> Declarations:
     """The :class:`Declarations` of ``game`` in ``library``, checked against ``spec``."""
     values, assumptions, problems = declarations(library, game)
     problems = problems + _unread_declarations(values, spec)
+    # every declared value is type-checked below: their compiled checks, loaded at once
+    preload_fast_validators(spec[name].schema for name in values if name in spec)
     for name, entry in values.items():
         if name in spec and (entry.value != UNKNOWN or not type_problems(UNKNOWN, spec[name])):
             problems += _check_value(name, entry.value, Origin(entry.document, ("parameters", name), entry.layer), spec)
