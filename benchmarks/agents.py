@@ -33,6 +33,26 @@ times are indicative only; the ladder's win rates do not depend on the load.
 stand against the noise of their means at 200 playouts, for each way of cutting a rollout off
 (``Entry.rollout_cutoff``: at the depth, or played on until the scores move).
 
+Measured on 12-01, fourth run, Dark Horse with its rollouts played to the end
+(``rollout_cutoff="end"``; load average 5-7 on 2 cores; game *n* of a rung has seed ``--seed + n``):
+
+* ladder, Pork Barrel: mcts-200 vs greedy 40-0-0, 100% [91%, 100%]; vs random 32-2-6, 82% [68%,
+  91%]; vs mcts-10 23-7-10 over seeds 1-40 and 25-10-5 over seeds 41-80 (``--seed 41``): 48-17-15,
+  71% [60%, 79%] of 80.
+* ladder, High Noon: mcts-200 vs greedy 2-27-1, 52% [35%, 68%]; vs random 27-2-1, 93% [79%, 98%];
+  vs mcts-20 24-5-1, 88% [72%, 96%]; mcts-1000 vs greedy
+  3-7-0 of 10, 65% [35%, 86%] (28.6 s of CPU a game).
+* ladder, How the West was Won: mcts-200 vs greedy 15-0-15: every game won from the first seat,
+  lost from the second (the seat decides there; see the README).
+* the cut-off compared over the same seeds (mcts-200; a patched ``rollout_cutoff``): High Noon vs
+  greedy (30) 2-24-4 cut at 8 decisions, 2-27-1 to the end, 2-14-14 on until the scores moved;
+  How the West was Won vs greedy (30) 7-5-18, 15-0-15, 0-15-15; Pork Barrel vs mcts-10 (40)
+  26-8-6, 23-7-10, 21-11-8. Counting a Reputation token as a quarter VP, cut at 8: How the West
+  was Won 2-13-15, High Noon 3-25-2. Why the "scores moved" cut misleads: see
+  workbench/agents/bots.py.
+* Western Legends, mcts-200 vs greedy, seeds 31-90 (``--seed 31 --games 60``): 45-0-15, 75% [63%,
+  84%] (6.5 s of CPU a game); with seeds 1-30 below, 66-0-24 of 90, 73% [63%, 81%].
+
 Measured on 12-01, third run, Western Legends with its rollouts cut at 8 decisions
 (``rollout_cutoff="depth"``; load average 9-13 on 2 cores):
 
