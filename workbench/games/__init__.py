@@ -32,8 +32,9 @@ class Entry:
     describe_at: str = ""                   # "module:NAME" of the function putting a log event in words
     view_at: str = ""                       # "module:NAME" of its View: what the notebooks' panels show of it
     # how a search bot's rollout past its depth is cut off (workbench.agents.bots): "scores-moved" plays
-    # on until the scores differ from the leaf's (a game whose scores move rarely: Dark Horse, Revolver);
-    # "depth" cuts it there whatever the scores (a game whose scores move every few turns)
+    # on until the scores differ from the leaf's (a game whose scores move rarely: Dark Horse);
+    # "depth" cuts it there whatever the scores (a game whose scores move every few turns: Western
+    # Legends, and Revolver, whose returns() count its victory conditions' progress every turn)
     rollout_cutoff: str = "scores-moved"
 
     def load(self):
@@ -87,7 +88,7 @@ register(Entry("revolver", "Revolver", "revolver", "workbench.games.revolver.eng
                seats_at="workbench.games.revolver.engine:SIDES", describe_at="workbench.games.revolver.engine:describe",
                view_at="workbench.games.revolver.view:VIEW",
                play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy",
-               default_players=2))
+               default_players=2, rollout_cutoff="depth"))
 register(Entry("revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
                "workbench.rules.revolver", "workbench.rules.revolver"))
 register(Entry("western-legends", "Western Legends", "western-legends",
