@@ -131,16 +131,33 @@ Measured on 12-01, first run (load average 8-11 on 2 cores; 20 games a rung, so 
   12.8 s of CPU (271 s on the clock), 0.54 ms of CPU a playout, within the 60 s target; profile
   shares: rollouts 50%, engine steps 27%, tree policy 47%, action ids 10%, clones 4%. (This
   run's profiler counted clock time; the script now profiles CPU time.)
-* Revolver (the whole game on the illustrative values, load average about 15; CPU a game in
-  brackets): greedy vs random 16 wins, 4 ties, 0 losses of 20, 90% [70%, 97%] (0.07 s);
-  mcts-20 vs greedy 1-3-6 of 10, 25% [8%, 56%] (0.5 s); mcts-50 vs greedy 1-3-6, 25% [8%, 56%]
-  (1.6 s); mcts-50 vs random 2-6-2, 50% [24%, 76%] (1.5 s); mcts-200 vs greedy 0-2-4 of 6, 17%
-  [3%, 56%] (6.7 s). Search is no better than random here: a rollout cut off at 8 decisions is
-  valued by returns(), 0 for both sides until a Revolver game ends (about 300 decisions), so
-  nearly every playout reads "even". A value of unfinished Revolver games is not built.
-  speed, Revolver, mcts-200 in both seats (245 steps, 116 searched decisions): 10.5 s of CPU
-  (31.5 s on the clock), 0.45 ms of CPU a playout; profile shares of the search: rollouts 58%,
-  engine steps 24%, tree policy 40% (overlapping), action ids 5%, clones 3%.
+* Revolver (the whole game on the illustrative values; 12-01, fourth run, load average 5-7 on 2
+  cores; seeds 1-20, seats swapped every other game). ``returns()`` before the end now counts each
+  side's share of the way to its nearest victory condition (the gang killed or the bullet wounds
+  for McReady; the border tokens gone or the turn spaces to the Express's space 4 for Colti, while
+  Jack Colti lives; workbench/games/revolver/engine.py), and the registry entry cuts rollouts at
+  the depth (``rollout_cutoff="depth"``). Before, returns() was 0 until the end, so under
+  ``"scores-moved"`` every rollout was played to the end of the game (about 300 decisions) and
+  valued by the result. Paired, the same seeds, CPU a game in brackets:
+  - mcts-200 vs greedy: before BEFORE_GREEDY; after 16-0-4 of 20, 80% [58%, 92%] (6.3 s).
+  - mcts-200 vs random: before 5-0-0 of the first 5 (stopped: the machine's time); after 20-0-0,
+    100% [84%, 100%] (6.2 s).
+  - mcts-200 vs mcts-20: after 10-0-10 of 20, 50% [30%, 70%] (8.3 s): more playouts do not beat
+    fewer with rollouts cut at 8 decisions; before (full rollouts, the README's earlier run) 9-0-1
+    of 10. Not rerun before: the machine's time.
+  - greedy vs random (no search, unchanged): 16-4-0 of 20, 90% [70%, 97%] (the first run).
+  - The cut-off choice, with the new returns: ``"scores-moved"`` (the scores now move every turn,
+    so a rollout stops soon after its 8 decisions) mcts-200 vs greedy 17-0-3, 85% [64%, 95%]
+    (8.2 s), mcts-200 vs mcts-20 SM_MCTS20; ``"depth"`` (kept: as strong within the intervals, and
+    cheaper) the figures above.
+  - Cut against full rollouts in one game (the same code; full = ``search_bot(..., depth=10**9)``,
+    as before this change): FULL_LINE
+  speed, Revolver, mcts-200 in both seats (seed 1, 311 steps, 145 searched decisions): 12.5 s of
+  CPU (56 s on the clock), 0.43 ms of CPU a playout; before SPEED_BEFORE. Profile shares of the
+  search: rollouts 57%, engine steps 27%, tree policy 41% (overlapping), legal actions 13%, action
+  ids 5%, clones 4%, returns() 1%.
+  Earlier (the first run, rollouts cut at 8 decisions and valued by a returns() that was 0 until
+  the end): mcts-200 vs greedy 0-2-4 of 6, mcts-50 vs random 2-6-2: no better than random.
 * ISMCTS: Pork Barrel, ismcts-200 vs greedy: 10 wins of 10, 100% [72%, 100%] (69 s of CPU).
 * gunfights (heist content, mcts-20 in both seats, 40 paired seeds), published rules vs
   deadlier-gunfights, per game: gunfights 0.45 vs 0.42, won by the challenger 0.23 vs 0.30, by
