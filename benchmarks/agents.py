@@ -139,7 +139,8 @@ Measured on 12-01, first run (load average 8-11 on 2 cores; 20 games a rung, so 
   the depth (``rollout_cutoff="depth"``). Before, returns() was 0 until the end, so under
   ``"scores-moved"`` every rollout was played to the end of the game (about 300 decisions) and
   valued by the result. Paired, the same seeds, CPU a game in brackets:
-  - mcts-200 vs greedy: before BEFORE_GREEDY; after 16-0-4 of 20, 80% [58%, 92%] (6.3 s).
+  - mcts-200 vs greedy: before 19-1-0 of 20, 98% [80%, 100%] (41.6 s: every rollout
+    to the end); after 16-0-4 of 20, 80% [58%, 92%] (6.3 s).
   - mcts-200 vs random: before 5-0-0 of the first 5 (stopped: the machine's time); after 20-0-0,
     100% [84%, 100%] (6.2 s).
   - mcts-200 vs mcts-20: after 10-0-10 of 20, 50% [30%, 70%] (8.3 s): more playouts do not beat
@@ -148,12 +149,17 @@ Measured on 12-01, first run (load average 8-11 on 2 cores; 20 games a rung, so 
   - greedy vs random (no search, unchanged): 16-4-0 of 20, 90% [70%, 97%] (the first run).
   - The cut-off choice, with the new returns: ``"scores-moved"`` (the scores now move every turn,
     so a rollout stops soon after its 8 decisions) mcts-200 vs greedy 17-0-3, 85% [64%, 95%]
-    (8.2 s), mcts-200 vs mcts-20 SM_MCTS20; ``"depth"`` (kept: as strong within the intervals, and
-    cheaper) the figures above.
+    (8.2 s), mcts-200 vs mcts-20 11-0-9, 55% [34%, 74%] (9.3 s); ``"depth"`` (kept: as strong
+    within the intervals, and cheaper) the figures above.
   - Cut against full rollouts in one game (the same code; full = ``search_bot(..., depth=10**9)``,
-    as before this change): FULL_LINE
+    as before this change): cut mcts-200 vs full mcts-20 12-1-7 of 20, 62% [41%, 80%]
+    (8-1-1 as McReady, 4-0-6 as Colti; 11.8 s of CPU a game for both bots; cut mcts-200 costs about
+    6 s a game, full mcts-20 about 4 s, from the rungs against greedy): at a like budget, no clear
+    gain. The mid-game value makes the search about 7 times cheaper at mcts-200 (41.6 s -> 6.3 s a
+    game against greedy) and weaker against greedy (98% -> 80%), and mcts-200 no longer beats mcts-20.
   speed, Revolver, mcts-200 in both seats (seed 1, 311 steps, 145 searched decisions): 12.5 s of
-  CPU (56 s on the clock), 0.43 ms of CPU a playout; before SPEED_BEFORE. Profile shares of the
+  CPU (56 s on the clock), 0.43 ms of CPU a playout. Paired in one run (seed 1, both at once):
+  after 16.5 s of CPU (311 steps), before 76.8 s (271 steps; x4.7). Profile shares of the
   search: rollouts 57%, engine steps 27%, tree policy 41% (overlapping), legal actions 13%, action
   ids 5%, clones 4%, returns() 1%.
   Earlier (the first run, rollouts cut at 8 decisions and valued by a returns() that was 0 until
