@@ -140,7 +140,9 @@ Measured on 12-01, first run (load average 8-11 on 2 cores; 20 games a rung, so 
   ``"scores-moved"`` every rollout was played to the end of the game (about 300 decisions) and
   valued by the result. Paired, the same seeds, CPU a game in brackets:
   - mcts-200 vs greedy: before 19-1-0 of 20, 98% [80%, 100%] (41.6 s: every rollout
-    to the end); after 16-0-4 of 20, 80% [58%, 92%] (6.3 s).
+    to the end); after 16-0-4 of 20, 80% [58%, 92%] (6.3 s): 10-0-0 as Colti, 6-0-4 as McReady,
+    each loss Jack Colti surviving the Express with 1 or 2 bandits left (greedy against greedy,
+    Colti wins 20 of 20).
   - mcts-200 vs random: before 5-0-0 of the first 5 (stopped: the machine's time); after 20-0-0,
     100% [84%, 100%] (6.2 s).
   - mcts-200 vs mcts-20: after 10-0-10 of 20, 50% [30%, 70%] (8.3 s): more playouts do not beat
