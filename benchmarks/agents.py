@@ -151,16 +151,43 @@ Measured on 12-01, first run (load average 8-11 on 2 cores; 20 games a rung, so 
   12.8 s of CPU (271 s on the clock), 0.54 ms of CPU a playout, within the 60 s target; profile
   shares: rollouts 50%, engine steps 27%, tree policy 47%, action ids 10%, clones 4%. (This
   run's profiler counted clock time; the script now profiles CPU time.)
-* Revolver (the whole game on the illustrative values, load average about 15; CPU a game in
-  brackets): greedy vs random 16 wins, 4 ties, 0 losses of 20, 90% [70%, 97%] (0.07 s);
-  mcts-20 vs greedy 1-3-6 of 10, 25% [8%, 56%] (0.5 s); mcts-50 vs greedy 1-3-6, 25% [8%, 56%]
-  (1.6 s); mcts-50 vs random 2-6-2, 50% [24%, 76%] (1.5 s); mcts-200 vs greedy 0-2-4 of 6, 17%
-  [3%, 56%] (6.7 s). Search is no better than random here: a rollout cut off at 8 decisions is
-  valued by returns(), 0 for both sides until a Revolver game ends (about 300 decisions), so
-  nearly every playout reads "even". A value of unfinished Revolver games is not built.
-  speed, Revolver, mcts-200 in both seats (245 steps, 116 searched decisions): 10.5 s of CPU
-  (31.5 s on the clock), 0.45 ms of CPU a playout; profile shares of the search: rollouts 58%,
-  engine steps 24%, tree policy 40% (overlapping), action ids 5%, clones 3%.
+* Revolver (the whole game on the illustrative values; 12-01, fourth run, load average 5-7 on 2
+  cores; seeds 1-20, seats swapped every other game). ``returns()`` before the end now counts each
+  side's share of the way to its nearest victory condition (the gang killed or the bullet wounds
+  for McReady; the border tokens gone or the turn spaces to the Express's space 4 for Colti, while
+  Jack Colti lives; workbench/games/revolver/engine.py), so a rollout cut at the depth
+  (``rollout_cutoff="depth"``) reads something. Before, returns() was 0 until the end, so under
+  ``"scores-moved"`` every rollout was played to the end of the game (about 300 decisions) and
+  valued by the result. Paired, the same seeds, CPU a game in brackets:
+  - mcts-200 vs greedy: before 19-1-0 of 20, 98% [80%, 100%] (41.6 s: every rollout
+    to the end); after 16-0-4 of 20, 80% [58%, 92%] (6.3 s): 10-0-0 as Colti, 6-0-4 as McReady,
+    each loss Jack Colti surviving the Express with 1 or 2 bandits left (greedy against greedy,
+    Colti wins 20 of 20).
+  - mcts-200 vs random: before 5-0-0 of the first 5 (stopped: the machine's time); after 20-0-0,
+    100% [84%, 100%] (6.2 s).
+  - mcts-200 vs mcts-20: after 10-0-10 of 20, 50% [30%, 70%] (8.3 s): more playouts do not beat
+    fewer with rollouts cut at 8 decisions; before (full rollouts, the README's earlier run) 9-0-1
+    of 10. Not rerun before: the machine's time.
+  - greedy vs random (no search, unchanged): 16-4-0 of 20, 90% [70%, 97%] (the first run).
+  - The cut-off choice, with the new returns: ``"scores-moved"`` (the scores now move every turn,
+    so a rollout stops soon after its 8 decisions) mcts-200 vs greedy 17-0-3, 85% [64%, 95%]
+    (8.2 s), mcts-200 vs mcts-20 11-0-9, 55% [34%, 74%] (9.3 s); ``"depth"`` (kept: as strong
+    within the intervals, and cheaper) the figures above.
+  - Cut against full rollouts in one game (the same code; full = ``search_bot(..., depth=10**9)``,
+    as before this change): cut mcts-200 vs full mcts-20 12-1-7 of 20, 62% [41%, 80%]
+    (8-1-1 as McReady, 4-0-6 as Colti; 11.8 s of CPU a game for both bots; cut mcts-200 costs about
+    6 s a game, full mcts-20 about 4 s, from the rungs against greedy): at a like budget, no clear
+    gain. The mid-game value makes the search about 7 times cheaper at mcts-200 (41.6 s -> 6.3 s a
+    game against greedy) and weaker against greedy (98% -> 80%), and mcts-200 no longer beats mcts-20.
+    So the registry entry plays Revolver's rollouts to the end (``rollout_cutoff="end"``: the
+    "before" figures, the same play as before this run); the cut is a designer's cheaper choice.
+  speed, Revolver, mcts-200 in both seats (seed 1, 311 steps, 145 searched decisions): 12.5 s of
+  CPU (56 s on the clock), 0.43 ms of CPU a playout. Paired in one run (seed 1, both at once):
+  after 16.5 s of CPU (311 steps), before 76.8 s (271 steps; x4.7). Profile shares of the
+  search: rollouts 57%, engine steps 27%, tree policy 41% (overlapping), legal actions 13%, action
+  ids 5%, clones 4%, returns() 1%.
+  Earlier (the first run, rollouts cut at 8 decisions and valued by a returns() that was 0 until
+  the end): mcts-200 vs greedy 0-2-4 of 6, mcts-50 vs random 2-6-2: no better than random.
 * ISMCTS: Pork Barrel, ismcts-200 vs greedy: 10 wins of 10, 100% [72%, 100%] (69 s of CPU).
 * gunfights (heist content, mcts-20 in both seats, 40 paired seeds), published rules vs
   deadlier-gunfights, per game: gunfights 0.45 vs 0.42, won by the challenger 0.23 vs 0.30, by

@@ -383,6 +383,40 @@ def test_a_western_legends_rollout_is_cut_off_at_its_depth_and_valued_by_its_fin
     assert decisions == [8] * 20
 
 
+def test_a_revolver_rollout_cut_at_a_depth_is_valued_by_its_victory_conditions(library, monkeypatch):
+    """Revolver's returns() was 0 for both sides until a game ended (about 300 decisions), so a
+    rollout cut off before the end read "even". Now returns() counts each side's share of the way
+    to its nearest victory condition (the gang killed, the bullet wounds; the border tokens gone,
+    the turn spaces to the Express: see tests/test_revolver_game.py), which moves every turn: a
+    rollout cut at its depth is valued from it, and the values tell rollouts apart. (Revolver's
+    registry entry plays rollouts to the end: stronger, measured in the README; the cut is the
+    cheaper choice a designer's entry may declare.)"""
+    from workbench.agents import bots
+    from workbench.games.revolver import engine
+
+    assert GAMES["revolver"].rollout_cutoff == "end"
+    monkeypatch.setattr(bots, "rollout_cutoff", lambda game: "depth")
+    built = GAMES["revolver"].load().build(library)
+    root = spiel.spiel_game(built, 2).new_initial_state()
+    while root.is_chance_node():
+        root.apply_action(root.chance_outcomes()[0][0])
+    cut, decisions = [], []
+    monkeypatch.setattr(bots, "value", lambda state: cut.append(state.returns()) or value(state))
+
+    def counting(state, rng):
+        decisions[-1] += 1
+        return engine.random_bot(state, rng)
+
+    evaluator = bots.CutoffRollout(8, random.Random(5), policy=counting)
+    got = []
+    for _ in range(20):
+        decisions.append(0)
+        got.append(tuple(evaluator.evaluate(root)))
+    assert decisions == [8] * 20 and len(cut) == 20
+    assert all(scores != {"colti": 0.0, "mcready": 0.0} for scores in cut)    # the marker is on the Bank
+    assert len(set(got)) > 1
+
+
 def test_dark_horse_returns_are_the_known_vp_of_its_scores(library):
     """returns() reads the known VP without building scores()'s whole report (search reads it at
     every rollout step): the same numbers at every step of random games of every scenario."""
@@ -412,11 +446,11 @@ def test_search_games_replay_the_histories_they_played_before_the_engine_was_mad
     from workbench.content.published import published_library
 
     published = published_library()
-    for scenario, bots, seed, rounds, steps, digest in [
+    for scenario, seating, seed, rounds, steps, digest in [
             ("pork-barrel", ["mcts-20", "greedy"], 1, 6, 60, "c0d421b1e24499bc"),
             ("high-noon", ["random", "mcts-20"], 2, 4, 38, "af9e81c4236a27e2")]:
         built = GAMES["dark-horse"].load().build(published, scenario=scenario)
-        state = play(built, 2, seed, seat_bots(bots), rounds=rounds)
+        state = play(built, 2, seed, seat_bots(seating), rounds=rounds)
         text = json.dumps(list(state.history), sort_keys=True).encode()
         assert (len(state.history), hashlib.sha256(text).hexdigest()[:16]) == (steps, digest)
 

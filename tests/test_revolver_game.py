@@ -259,6 +259,51 @@ def test_the_summary_reading_killing_cortez_wins_for_mcready(library):
     assert published.winner is None and not published.is_terminal()
 
 
+# -- the value of a game not over: each side's share of the way to its nearest victory condition ----
+# (public-facts.md 2.5: the whole gang dead; all 12 border tokens gone; Jack Colty reaching the
+# Express and surviving its turn space 4. The Revolver 1.2 text: a fifth bullet wound wins for McReady.)
+# The route to the Express on the illustrative values: Bank 5, Whiskey Canyon 4, Buzzard Point 5,
+# Rattlesnake Creek 4 turn spaces, then the Express's space 4: 5 + 4 + 5 + 4 + 4 = 22 spaces.
+
+def test_returns_before_the_end_count_the_victory_conditions_progress(library):
+    # turn 1: McReady 9 against 6 kills Cortez (1 of the 16 bandits), so no border token leaves;
+    # turn 2 begins: the marker on the Bank's space 2, the 2nd of the 22 spaces
+    state = drive(game(library).new_initial_state(), turn(3, 3) + [Action("kill", "cortez")])
+    assert state.turn == 2 and state.space == 2 and not state.is_terminal()
+    assert state.returns() == {"colti": 2 / 22, "mcready": 1 / 16}
+    # three bullet wounds of the five: McReady's nearest condition is the wounds, 3/5
+    wounded = state.clone()
+    wounded.wounds = 3
+    assert wounded.returns() == {"colti": 2 / 22, "mcready": 3 / 5}
+
+
+def test_a_turn_without_a_kill_counts_toward_the_border(library):
+    # two tokens at the start; a tie (6 against 6) kills nobody, so one leaves: half of the border
+    # is gone, more than the 2 of 22 spaces to the Express
+    state = drive(game(library, border_tokens_at_start=2).new_initial_state(), turn(3, 2))
+    assert state.border == 1 and state.returns() == {"colti": 1 / 2, "mcready": 0.0}
+
+
+def test_with_jack_colti_dead_only_the_border_counts_for_colti(library):
+    # Jack Colty must survive the Express: once he is dead, the marker's progress counts for nothing
+    state = drive(game(library).new_initial_state(), turn(3, 3) + [Action("kill", "jack-colti")])
+    assert state.returns() == {"colti": 0.0, "mcready": 1 / 16}
+    # the review's reading (any bandit reaching the train wins): the Express's space 1, the 19th
+    # space, with any bandit alive
+    any_bandit = drive(game(library, train_winner="any-bandit").new_initial_state(),
+                       turn(3, 3) + [Action("kill", "jack-colti")])
+    assert any_bandit.returns() == {"colti": 2 / 19, "mcready": 1 / 16}
+
+
+def test_returns_at_the_end_are_the_result(library):
+    won = drive(game(library, border_tokens_at_start=1).new_initial_state(), turn(3, 2))
+    assert won.winner == "colti" and won.returns() == {"colti": 1.0, "mcready": -1.0}
+    lost = drive(game(library, gang=["jack-colti"]).new_initial_state(), turn(3, 3) + [Action("kill", "jack-colti")])
+    assert lost.winner == "mcready" and lost.returns() == {"colti": -1.0, "mcready": 1.0}
+    capped = drive(game(library).new_initial_state(rounds=1), turn(3, 2))
+    assert capped.is_terminal() and capped.winner is None and capped.returns() == {"colti": 0.0, "mcready": 0.0}
+
+
 # -- the scope examples inside a game (Revolver 1.2, New Icons) ---------------------------------------
 
 def scope_position(library):

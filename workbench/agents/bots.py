@@ -61,7 +61,8 @@ rollouts a Dark Horse rollout often passes with dice left to place, so a cut-off
 the engine's random bot as the rollout policy it ties (2, 16, 2) at the scoring's ceiling.
 A rollout that reaches the end is valued by the result (:func:`.spiel.outcome_returns`: +1 a
 sole winner, 0 a shared win, -1 the others); one cut off is valued by the ruleset's own scoring, ``State.returns()`` (the points the rules give: Dark Horse's
-Victory Points, Western Legends' Legend Points with end-game scoring, Revolver's bandits):
+Victory Points, Western Legends' Legend Points with end-game scoring, Revolver's share of the way
+to each side's nearest victory condition, the Prison Phase's bandits):
 :func:`value`. No weights of the bot's own.
 
 Determinism: a bot draws its search seed from the game's bot generator (``play``'s

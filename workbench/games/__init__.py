@@ -33,7 +33,7 @@ class Entry:
     view_at: str = ""                       # "module:NAME" of its View: what the notebooks' panels show of it
     # how a search bot's rollout is cut off (workbench.agents.bots): "depth" after DEPTH decisions whatever
     # the scores (Western Legends, whose scores move every few turns); "end" never: played to the end of
-    # the game (Dark Horse, a short game whose scores move rarely); "scores-moved" past the depth once
+    # the game (Dark Horse, a short game whose scores move rarely; Revolver); "scores-moved" past the depth once
     # the scores differ from the leaf's (a stopping time read from the scores: it biases the value)
     rollout_cutoff: str = "depth"
 
@@ -89,7 +89,7 @@ register(Entry("revolver", "Revolver", "revolver", "workbench.games.revolver.eng
                seats_at="workbench.games.revolver.engine:SIDES", describe_at="workbench.games.revolver.engine:describe",
                view_at="workbench.games.revolver.view:VIEW",
                play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy",
-               default_players=2, rollout_cutoff="scores-moved"))
+               default_players=2, rollout_cutoff="end"))
 register(Entry("revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
                "workbench.rules.revolver", "workbench.rules.revolver", rollout_cutoff="scores-moved"))
 register(Entry("western-legends", "Western Legends", "western-legends",

@@ -435,9 +435,53 @@ class State(RevolverState):
         return [(card, Fraction(n, total)) for card, n in sorted(deck.items()) if n]
 
     def returns(self) -> dict[str, float]:
-        if self.winner is None:
-            return {"colti": 0.0, "mcready": 0.0}
-        return {self.winner: 1.0, other(self.winner): -1.0}
+        """At the end, the result: +1 the winner, -1 the other (0 each when the game ended with no
+        result). Before, each side's share of the way to the nearest of its own victory
+        conditions, as the rules count them (public-facts.md 2.5; the Revolver 1.2 text):
+
+        * McReady: the bandits killed of the gang ("every member of the gang is dead"; a freed
+          Santiago joins the gang), or the bullet wounds on Jack Colti of ``bullet_wounds_to_win``
+          ("a fifth such token ... McReady immediately wins");
+        * Colti: the tokens taken off the Mexican Border card of ``border_tokens_at_start`` ("all
+          12 border tokens are gone"), or the battlefields' turn spaces the marker has reached of
+          those up to the Express's space ``express_space_survived`` ("reaches the 3:15 Express
+          and survives its turn space 4"; its space 1 under ``train_winner: any-bandit``), while
+          Jack Colti lives (the Prison, off the battlefields' row, adds no space).
+
+        Each share is the rules' own counter over the rules' own threshold, and a side's value the
+        greatest of its shares (the first condition met ends the game): no weights. Search reads
+        it to value a rollout it cuts off (:mod:`workbench.agents.bots`).
+
+        >>> from workbench.content.published import published_library
+        >>> state = Revolver.build(published_library()).new_initial_state()
+        >>> state.returns()                   # the starting hands drawn, the marker not yet on the Bank
+        {'colti': 0.0, 'mcready': 0.0}
+        """
+        if self.ended is not None:
+            if self.winner is None:
+                return {"colti": 0.0, "mcready": 0.0}
+            return {self.winner: 1.0, other(self.winner): -1.0}
+        gang, dead, wounds = self.gang, self.dead, self.wounds
+        if self.prison is not None:       # the Prison Phase's own count, until its result comes back
+            gang, dead, wounds = self.prison.gang, (*dead, *self.prison.killed), self.prison.wounds
+        return {"colti": self._colti_share(gang), "mcready": self._mcready_share(gang, dead, wounds)}
+
+    def _mcready_share(self, gang, dead, wounds) -> float:
+        killed = len(dead) / (len(dead) + len(gang)) if gang or dead else 0.0
+        return max(killed, wounds / self.rules.bullet_wounds_to_win)
+
+    def _colti_share(self, gang) -> float:
+        rules, fields = self.rules, self.game.battlefields
+        start = rules.border_tokens_at_start
+        border = (start - self.border) / start if start else 0.0    # Devil's River can add tokens: below 0
+        ids = [b["id"] for b in fields]
+        jack = rules.train_winner == "jack-colti"
+        if rules.express not in ids or (jack and rules.gang_leader not in gang):
+            return border                 # no train to reach, or Jack Colti dead: only the border is left
+        at = ids.index(rules.express)
+        goal = sum(b["turns"] for b in fields[:at]) + (rules.express_space_survived if jack else 1)
+        passed = sum(b["turns"] for b in fields[:self.bf]) + self.space if self.started else 0
+        return max(border, passed / goal)
 
     def legal_actions(self) -> list:
         if self.ended or self.is_chance_node():
