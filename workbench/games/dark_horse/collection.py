@@ -21,10 +21,18 @@ class Collection:
         space_id = self.to_collect[0][1]
         if space_id.startswith(HEX):
             return self._mystery_options(player, space_id)
-        options = self.game.spaces[space_id]["options"]
-        return [_action("collect", space_id, i) for i, o in enumerate(options) if self.can_pay(player, o.get("cost") or {})] \
-            + [_action("skip", space_id)] + self._robberies(player) + self._marshal_challenges(player) \
-            + self._trades(player)
+        # each option's collect action and cost, and the skip, listed once per game (a search lists
+        # them at every collection of every rollout)
+        memo = self.game.__dict__.setdefault("_collection_memo", {})
+        listed = memo.get(space_id)
+        if listed is None:
+            listed = memo[space_id] = (tuple((_action("collect", space_id, i), o.get("cost") or {})
+                                             for i, o in enumerate(self.game.spaces[space_id]["options"])),
+                                       _action("skip", space_id))
+        options, skip = listed
+        actions = [action for action, cost in options if not cost or self.can_pay(player, cost)]
+        actions.append(skip)
+        return actions + self._robberies(player) + self._marshal_challenges(player) + self._trades(player)
 
     def _collect(self, player: Player, space_id: str, option: dict) -> None:
         space = self.game.spaces[space_id]

@@ -83,19 +83,25 @@ class Placement:
         engineer = self.rules.engineer_shares_limited and self._token_free(player, "engineer-token")
         name = player.name
         admits = []
-        for space_id in self.game.space_order + self._mystery_spaces(player):
+        claimed = self.claims
+        spaces = self.game.space_order
+        if self.mystery:
+            spaces = spaces + self._mystery_spaces(player)
+        for space_id in spaces:
             if space_id == away:
                 continue
-            taken = self.claims.get(space_id)
+            taken = claimed.get(space_id)
             if taken:
                 if any(who == name for who, *_ in taken):
                     continue
-                if self._space_type(space_id) != "unlimited":
+                kind = self._space_type(space_id)
+                if kind != "unlimited":
                     # "no one else may place dice there unless they have an Engineer token"
-                    if engineer and self._space_type(space_id) == "limited":
+                    if engineer and kind == "limited":
                         admits.append((space_id, self._claim_key(space_id), "engineer"))
                     continue
-            admits.append((space_id, self._claim_key(space_id), ""))
+            admits.append((space_id, self.mystery[space_id[len(HEX):]]["type"] if space_id.startswith(HEX) else None,
+                           ""))
         key = (tuple(player.dice), player.inventor_die, player.inventor_turned, player.carnival_die,
                player.carnival_at is None, only_carnival, tuple(admits))
         memo = self.game.__dict__.setdefault("_placement_memo", {})
@@ -107,7 +113,8 @@ class Placement:
         return list(found)
 
     def _claim_key(self, space_id: str):
-        """What decides a space's claim requirement: the space, or a Mystery Hex's type."""
+        """What decides a space's claim requirement: the space, or a Mystery Hex's type (inlined
+        in _placements)."""
         return self.mystery[space_id[len(HEX):]]["type"] if space_id.startswith(HEX) else None
 
     def _list_placements(self, player: Player, admits: list, only_carnival: bool) -> list[Action]:
