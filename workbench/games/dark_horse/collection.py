@@ -32,7 +32,11 @@ class Collection:
         options, skip = listed
         actions = [action for action, cost in options if not cost or self.can_pay(player, cost)]
         actions.append(skip)
-        return actions + self._robberies(player) + self._marshal_challenges(player) + self._trades(player)
+        if self.robbery_silver and player.characters:       # else there is nothing to rob
+            actions += self._robberies(player)
+        if self.game.challenger in player.roles:            # else the Marshal token is not theirs
+            actions += self._marshal_challenges(player)
+        return actions + self._trades(player)
 
     def _collect(self, player: Player, space_id: str, option: dict) -> None:
         space = self.game.spaces[space_id]
@@ -45,4 +49,5 @@ class Collection:
         if space.get("robbery") is True and self.rules.robbery_silver_per_collect:
             self.robbery_silver[space_id] = self.robbery_silver.get(space_id, 0) + self.rules.robbery_silver_per_collect
             self.event("robbery-silver", player.name, space=space_id, silver=self.robbery_silver[space_id])
-        self._check_immediate_end()
+        if self.rules.game_end_timing == "immediately":      # _check_immediate_end's own test, first
+            self._check_immediate_end()

@@ -287,7 +287,13 @@ class Placement:
             placed = self._placements(player, away, only_carnival=kind == "carnival-place")
             return placed or [Action("skip")]
         actions = [_action("pass")] + self._placements(player)
-        actions += self._inventor_turns(player) + self._boots(player) + self._trades(player)
+        # each listing asked only when its token or die can be in play (the calls are most of a
+        # rollout step's cost); each method checks the same again
+        if player.inventor_die is not None:
+            actions += self._inventor_turns(player)
+        if player.goods.get("cowboy-boot-token", 0) > 0:
+            actions += self._boots(player)
+        actions += self._trades(player)
         if self.game.holds(player, "carnival-die") and self.can_pay(player, self.rules.carnival_roll_cost):
             actions.append(_action("carnival"))
         return actions
