@@ -487,11 +487,11 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         if self.phase == "roll":
             player = self.player(self.to_roll[0])
             count = self._dice_count(player)
-            if self._rolls_inventor_die(player):
-                faces = self.rules.die_faces
-                return InventorRoll((tuple(sorted(rng.randint(1, faces) for _ in range(count - 1))),
+            faces = self.rules.die_faces
+            if count > 0 and self.game.holds(player, "inventor-die"):     # _rolls_inventor_die, its count known
+                return InventorRoll((tuple(sorted([rng.randint(1, faces) for _ in range(count - 1)])),
                                      rng.randint(1, faces)))
-            return Roll(sorted(rng.randint(1, self.rules.die_faces) for _ in range(count)))
+            return Roll(sorted([rng.randint(1, faces) for _ in range(count)]))
         if self.phase == "carnival":
             return rng.randint(1, self.rules.carnival_die_faces)
         if self.phase == "move":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 
+from ..base import Tally
 from .actions import HEX, MEMO, Action, _action
 from .players import Player
 
@@ -227,7 +228,10 @@ class Placement:
         player.dice = dice
         claim = (player.name, action.dice, action.uses)       # a new dict and list: copies share the claims
         self.claims = {**self.claims, action.space: [*self.claims.get(action.space, ()), claim]}
-        self.event("place", player.name, space=action.space, dice=list(action.dice), uses=list(action.uses))
+        if self.log.__class__ is Tally:         # a rollout's log only counts its events
+            self.event("place")
+        else:
+            self.event("place", player.name, space=action.space, dice=list(action.dice), uses=list(action.uses))
         if "engineer-token" in action.uses:
             self._use_token(player, "engineer-token", self.rules.engineer_token_spent,
                             f"to place on {action.space}, a Limited space someone else claims")
@@ -262,9 +266,14 @@ class Placement:
             # "At the start of the Collection Phase" the Outlaw Hideout and Ghost Town, then the spaces
             hexes = [s for s in self.claims if s.startswith(HEX) and s[len(HEX):] in self.mystery
                      and not self._used_on_placement(s[len(HEX):])]
-            self.to_collect = [(name, space) for name in self.order for space in hexes + self.game.space_order
-                               if any(who == name for who, *_ in self.claims.get(space, []))]
-            self.event("collection", order=[f"{n}:{s}" for n, s in self.to_collect])
+            claimers = {space: {who for who, *_ in taken} for space, taken in self.claims.items()}
+            spaces = hexes + self.game.space_order
+            self.to_collect = [(name, space) for name in self.order for space in spaces
+                               if name in claimers.get(space, ())]
+            if self.log.__class__ is Tally:     # a rollout's log only counts its events: no order to spell out
+                self.event("collection")
+            else:
+                self.event("collection", order=[f"{n}:{s}" for n, s in self.to_collect])
             return
         for _ in range(len(self.order)):
             self.turn = (self.turn + 1) % len(self.order)
