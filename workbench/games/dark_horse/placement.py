@@ -15,6 +15,7 @@ from .players import Player
 
 
 USES_ORDER = ("carnival-die", "engineer-token", "inventor-die")
+PASS = _action("pass")
 
 
 def _uses(uses) -> tuple[str, ...]:
@@ -78,6 +79,10 @@ class Placement:
                     yield tuple(sorted(dice + (player.inventor_die,))), ("inventor-die",)
 
     def _placements(self, player: Player, away: str | None = None, only_carnival: bool = False) -> list[Action]:
+        return list(self._placements_of(player, away, only_carnival))
+
+    def _placements_of(self, player: Player, away: str | None = None, only_carnival: bool = False) -> tuple:
+        """:meth:`_placements` as the remembered tuple (shared: never change it)."""
         # What each space admits from this player now ("": a claim; "engineer": only with an
         # Engineer token; None: nothing), then the placements of the player's dice, remembered on
         # the game for the same dice and the same admissions (a search lists them at every step).
@@ -111,7 +116,7 @@ class Placement:
             if len(memo) > MEMO:
                 memo.clear()
             found = memo[key] = tuple(self._list_placements(player, admits, only_carnival))
-        return list(found)
+        return found
 
     def _claim_key(self, space_id: str):
         """What decides a space's claim requirement: the space, or a Mystery Hex's type (inlined
@@ -295,7 +300,7 @@ class Placement:
                 return self._mystery_options(player, away)
             placed = self._placements(player, away, only_carnival=kind == "carnival-place")
             return placed or [Action("skip")]
-        actions = [_action("pass")] + self._placements(player)
+        actions = [PASS, *self._placements_of(player)]
         # each listing asked only when its token or die can be in play (the calls are most of a
         # rollout step's cost); each method checks the same again
         if player.inventor_die is not None:
