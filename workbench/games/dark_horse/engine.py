@@ -539,15 +539,16 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
 
     # -- the state API ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        if self.phase == "build":
+        phase = self.phase
+        if phase == "placement":        # the phase a rollout lists most: current and is_chance_node() inlined
+            return self._placement_actions(self.player(self.interrupt[1] if self.interrupt else self.order[self.turn]))
+        if phase == "build":
             return self._build_actions()
         player = self.current
         if player is None or self.is_chance_node():
             return []
-        if self.phase == "challenges":
+        if phase == "challenges":
             return [Action("skip")] + self._outlaw_challenges(player)
-        if self.phase == "placement":
-            return self._placement_actions(player)
         return self._collection_actions(player)
 
     # -- applying -------------------------------------------------------------------------------
