@@ -412,11 +412,11 @@ def test_search_games_replay_the_histories_they_played_before_the_engine_was_mad
     from workbench.content.published import published_library
 
     published = published_library()
-    for scenario, bots, seed, rounds, steps, digest in [
+    for scenario, seating, seed, rounds, steps, digest in [
             ("pork-barrel", ["mcts-20", "greedy"], 1, 6, 60, "c0d421b1e24499bc"),
             ("high-noon", ["random", "mcts-20"], 2, 4, 38, "af9e81c4236a27e2")]:
         built = GAMES["dark-horse"].load().build(published, scenario=scenario)
-        state = play(built, 2, seed, seat_bots(bots), rounds=rounds)
+        state = play(built, 2, seed, seat_bots(seating), rounds=rounds)
         text = json.dumps(list(state.history), sort_keys=True).encode()
         assert (len(state.history), hashlib.sha256(text).hexdigest()[:16]) == (steps, digest)
 
