@@ -488,7 +488,7 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
             player = self.player(self.to_roll[0])
             count = self._dice_count(player)
             faces = self.rules.die_faces
-            if count > 0 and self.game.holds(player, "inventor-die"):     # _rolls_inventor_die, its count known
+            if count > 0 and player.roles and self.game.holds(player, "inventor-die"):   # _rolls_inventor_die
                 return InventorRoll((tuple(sorted([rng.randint(1, faces) for _ in range(count - 1)])),
                                      rng.randint(1, faces)))
             return Roll(sorted([rng.randint(1, faces) for _ in range(count)]))

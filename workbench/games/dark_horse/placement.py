@@ -86,28 +86,36 @@ class Placement:
         # What each space admits from this player now ("": a claim; "engineer": only with an
         # Engineer token; None: nothing), then the placements of the player's dice, remembered on
         # the game for the same dice and the same admissions (a search lists them at every step).
-        engineer = self.rules.engineer_shares_limited and self._token_free(player, "engineer-token")
+        engineer = self.rules.engineer_shares_limited and player.goods.get("engineer-token", 0) > 0 \
+            and self._token_free(player, "engineer-token")
         name = player.name
         admits = []
-        claimed = self.claims
-        spaces = self.game.space_order
-        if self.mystery:
-            spaces = spaces + self._mystery_spaces(player)
-        for space_id in spaces:
+        claimed, mystery = self.claims, self.mystery
+        # each space with whether it is a Mystery Hex and its type (_space_type), found once per game
+        spaces = self.game.__dict__.get("_space_facts")
+        if spaces is None:
+            spaces = self.game._space_facts = tuple((s, s.startswith(HEX), self._space_type(s))
+                                                    for s in self.game.space_order)
+        if mystery:
+            spaces = spaces + tuple((s, True, self.rules.unknown_type) for s in self._mystery_spaces(player))
+        for space_id, is_hex, kind in spaces:
             if space_id == away:
                 continue
             taken = claimed.get(space_id)
             if taken:
-                if any(who == name for who, *_ in taken):
+                mine = False
+                for claim in taken:         # any(), without a generator
+                    if claim[0] == name:
+                        mine = True
+                        break
+                if mine:
                     continue
-                kind = self._space_type(space_id)
                 if kind != "unlimited":
                     # "no one else may place dice there unless they have an Engineer token"
                     if engineer and kind == "limited":
                         admits.append((space_id, self._claim_key(space_id), "engineer"))
                     continue
-            admits.append((space_id, self.mystery[space_id[len(HEX):]]["type"] if space_id.startswith(HEX) else None,
-                           ""))
+            admits.append((space_id, mystery[space_id[len(HEX):]]["type"] if is_hex else None, ""))
         key = (tuple(player.dice), player.inventor_die, player.inventor_turned, player.carnival_die,
                player.carnival_at is None, only_carnival, tuple(admits))
         memo = self.game.__dict__.setdefault("_placement_memo", {})
@@ -280,8 +288,9 @@ class Placement:
             else:
                 self.event("collection", order=[f"{n}:{s}" for n, s in self.to_collect])
             return
-        for _ in range(len(self.order)):
-            self.turn = (self.turn + 1) % len(self.order)
+        seats = len(self.order)
+        for _ in range(seats):
+            self.turn = (self.turn + 1) % seats
             name = self.order[self.turn]
             if name not in self.passed:
                 if not self.player(name).has_dice():
@@ -308,6 +317,6 @@ class Placement:
         if player.goods.get("cowboy-boot-token", 0) > 0:
             actions += self._boots(player)
         actions += self._trades(player)
-        if self.game.holds(player, "carnival-die") and self.can_pay(player, self.rules.carnival_roll_cost):
+        if player.roles and self.game.holds(player, "carnival-die") and self.can_pay(player, self.rules.carnival_roll_cost):
             actions.append(_action("carnival"))
         return actions
