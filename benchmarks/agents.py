@@ -52,6 +52,20 @@ Measured on 12-01, fourth run, Dark Horse with its rollouts played to the end
   workbench/agents/bots.py.
 * Western Legends, mcts-200 vs greedy, seeds 31-90 (``--seed 31 --games 60``): 45-0-15, 75% [63%,
   84%] (6.5 s of CPU a game); with seeds 1-30 below, 66-0-24 of 90, 73% [63%, 81%].
+* speed, mcts-200 in both seats, seed 1, the same game on main and on the engine after this
+  run's speed work, timed alternately in one script (one process a game, medians): with every
+  step, High Noon 11.2 -> 8.4 s of CPU (4 pairs; x0.75, pair ratios 0.73-0.86), Pork Barrel
+  6.5 -> 5.4 s (5 pairs; x0.83, pair ratios 0.75-0.88); before the last step (the end trigger's
+  one pass) High Noon 9.5 -> 8.2 s (8 pairs, x0.86) and Pork Barrel 6.5 -> 5.1 s (4 pairs,
+  x0.79): the load moved between the runs, so read x0.75-0.86 and x0.79-0.83. Identical
+  histories and logs on 60 seeded games (benchmarks/dark_horse_same_games.py on main and after).
+  On a quiet machine High Noon cost about 5.7 s with rollouts to the end; at these ratios that
+  is about 4.3-4.9 s, within the 5 s target (estimated, not measured quiet).
+  The changes (workbench/games/dark_horse/): the ruleset a plain attribute (not a property),
+  player()/current/legal_actions() without detours, each space's collect actions and
+  Mystery-Hex flag and type found once per game, a mobile hex's move odds remembered per where
+  the blocking pieces stand, the token, robbery and Marshal listings asked only when they can be
+  in play, a rollout's place and collection events counted without building their data.
 
 Measured on 12-01, third run, Western Legends with its rollouts cut at 8 decisions
 (``rollout_cutoff="depth"``; load average 9-13 on 2 cores):

@@ -21,10 +21,22 @@ class Collection:
         space_id = self.to_collect[0][1]
         if space_id.startswith(HEX):
             return self._mystery_options(player, space_id)
-        options = self.game.spaces[space_id]["options"]
-        return [_action("collect", space_id, i) for i, o in enumerate(options) if self.can_pay(player, o.get("cost") or {})] \
-            + [_action("skip", space_id)] + self._robberies(player) + self._marshal_challenges(player) \
-            + self._trades(player)
+        # each option's collect action and cost, and the skip, listed once per game (a search lists
+        # them at every collection of every rollout)
+        memo = self.game.__dict__.setdefault("_collection_memo", {})
+        listed = memo.get(space_id)
+        if listed is None:
+            listed = memo[space_id] = (tuple((_action("collect", space_id, i), o.get("cost") or {})
+                                             for i, o in enumerate(self.game.spaces[space_id]["options"])),
+                                       _action("skip", space_id))
+        options, skip = listed
+        actions = [action for action, cost in options if not cost or self.can_pay(player, cost)]
+        actions.append(skip)
+        if self.robbery_silver and player.characters:       # else there is nothing to rob
+            actions += self._robberies(player)
+        if self.game.challenger in player.roles:            # else the Marshal token is not theirs
+            actions += self._marshal_challenges(player)
+        return actions + self._trades(player)
 
     def _collect(self, player: Player, space_id: str, option: dict) -> None:
         space = self.game.spaces[space_id]
@@ -37,4 +49,5 @@ class Collection:
         if space.get("robbery") is True and self.rules.robbery_silver_per_collect:
             self.robbery_silver[space_id] = self.robbery_silver.get(space_id, 0) + self.rules.robbery_silver_per_collect
             self.event("robbery-silver", player.name, space=space_id, silver=self.robbery_silver[space_id])
-        self._check_immediate_end()
+        if self.rules.game_end_timing == "immediately":      # _check_immediate_end's own test, first
+            self._check_immediate_end()

@@ -149,10 +149,13 @@ class Effects:
     def _effects(self, player: Player, option: dict, where: str, at=None) -> None:
         """Play an option's effects by the vocabulary's handlers; one the engine does not play is a
         no-op the log says, with the reason (``validate`` warned ``not-played`` at its line)."""
-        for spec in option.get("effects") or []:
+        specs = option.get("effects")
+        if not specs:
+            return
+        kind = "hex_type" if where.startswith(HEX) else "action_space"
+        for spec in specs:
             name = spec["effect"]
             handler = EFFECTS.get(name) if VOCABULARY.played(name) else None
-            kind = "hex_type" if where.startswith(HEX) else "action_space"
             if handler is None or kind not in VOCABULARY.effects[name].kinds:
                 why = VOCABULARY.why_not_played(name) if handler is None else kinds_reason(kind)
                 self.event("not-played", player.name, effect=name, space=where, why=why)

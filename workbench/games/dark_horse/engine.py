@@ -255,13 +255,20 @@ class DarkHorse(Setup, Game):
 
     def holds(self, player, power: str) -> bool:
         """Whether ``player`` holds a special role token with ``power``."""
-        return any(role in player.roles for role in self.powers.get(power, ()))
+        roles = player.roles
+        for role in self.powers.get(power, ()):       # any(), without a generator: asked at every step
+            if role in roles:
+                return True
+        return False
 
     def marshal_gunfight(self) -> dict:
         """The Marshal token's gunfight icons (it "acts like a character" whose only ability is to
         Challenge)."""
-        data = (self.library.data("dark-horse", "token", self.challenger) if self.challenger else None) or {}
-        return data.get("gunfight") if isinstance(data.get("gunfight"), dict) else {}
+        found = self.__dict__.get("_marshal_gunfight")
+        if found is None:       # read once: a Marshal's holder asks at every collection
+            data = (self.library.data("dark-horse", "token", self.challenger) if self.challenger else None) or {}
+            found = self._marshal_gunfight = data.get("gunfight") if isinstance(data.get("gunfight"), dict) else {}
+        return found
 
     def board_with(self, pieces):
         """The territory with ``pieces`` on it (the graph is shared, never copied)."""
@@ -294,7 +301,7 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         self.rounds = rounds
         self.round = 0
         self.phase = "setup"
-        rules = game.ruleset
+        rules = self.rules = game.ruleset
         self.players = [Player(n, dict(rules.starting_goods)) for n in players]
         for player in self.players:
             player.reputation.both_types = rules.reputation_both_types
@@ -358,20 +365,23 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         return new
 
     # -- helpers ------------------------------------------------------------------------------
-    @property
-    def rules(self):
-        return self.game.ruleset
+    #: the ruleset in force (``game.ruleset``): a plain attribute set in ``__init__``, not a
+    #: property, since the phases read it at every step of a rollout (its copies share it)
+    rules: object
 
     @property
     def seats(self) -> list[str]:
         return [p.name for p in self.players]
 
     def player(self, name: str) -> Player:
-        players = self.players
-        seat = _SEAT.get(name)      # the seats are PLAYER_NAMES in order: no search on the fast path
-        if seat is not None and seat < len(players) and players[seat].name == name:
-            return players[seat]
-        return next(p for p in players if p.name == name)
+        # the seats are PLAYER_NAMES in order: no search on the fast path
+        try:
+            found = self.players[_SEAT[name]]
+            if found.name == name:
+                return found
+        except (KeyError, IndexError):
+            pass
+        return next(p for p in self.players if p.name == name)
 
     @property
     def board(self):
@@ -379,7 +389,13 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
 
     @property
     def current(self) -> Player | None:
-        name = self.current_player()
+        phase = self.phase          # current_player() inlined for the two phases a rollout plays most
+        if phase == "placement":
+            name = self.interrupt[1] if self.interrupt else self.order[self.turn]
+        elif phase == "collection":
+            name = self.to_collect[0][0] if self.to_collect else None
+        else:
+            name = self.current_player()
         return self.player(name) if name else None
 
     def current_player(self) -> str | None:
@@ -471,11 +487,11 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         if self.phase == "roll":
             player = self.player(self.to_roll[0])
             count = self._dice_count(player)
-            if self._rolls_inventor_die(player):
-                faces = self.rules.die_faces
-                return InventorRoll((tuple(sorted(rng.randint(1, faces) for _ in range(count - 1))),
+            faces = self.rules.die_faces
+            if count > 0 and player.roles and self.game.holds(player, "inventor-die"):   # _rolls_inventor_die
+                return InventorRoll((tuple(sorted([rng.randint(1, faces) for _ in range(count - 1)])),
                                      rng.randint(1, faces)))
-            return Roll(sorted(rng.randint(1, self.rules.die_faces) for _ in range(count)))
+            return Roll(sorted([rng.randint(1, faces) for _ in range(count)]))
         if self.phase == "carnival":
             return rng.randint(1, self.rules.carnival_die_faces)
         if self.phase == "move":
@@ -523,15 +539,16 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
 
     # -- the state API ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        if self.phase == "build":
+        phase = self.phase
+        if phase == "placement":        # the phase a rollout lists most: current and is_chance_node() inlined
+            return self._placement_actions(self.player(self.interrupt[1] if self.interrupt else self.order[self.turn]))
+        if phase == "build":
             return self._build_actions()
         player = self.current
         if player is None or self.is_chance_node():
             return []
-        if self.phase == "challenges":
+        if phase == "challenges":
             return [Action("skip")] + self._outlaw_challenges(player)
-        if self.phase == "placement":
-            return self._placement_actions(player)
         return self._collection_actions(player)
 
     # -- applying -------------------------------------------------------------------------------

@@ -39,11 +39,15 @@ class GameEnd:
     def _end_trigger(self) -> str | None:
         rules = self.rules
         target = rules.influence_game_end
+        built: dict = {}            # each player's towns and cities, in one pass over the pieces
+        for p in self.pieces:
+            if p.piece in ("town", "city"):
+                built[p.player] = built.get(p.player, 0) + 1
         for player in self.players:
             if isinstance(target, int) and player.reputation.influence >= target:
                 return f"{player.name} reached the Game End space ({target}) of the Influence track"
-            built = sum(1 for p in self.pieces if p.player == player.name and p.piece in ("town", "city"))
-            if self.game.board is not None and built >= rules.pieces_per_player["town"] + rules.pieces_per_player["city"]:
+            if self.game.board is not None and built.get(player.name, 0) >= rules.pieces_per_player["town"] \
+                    + rules.pieces_per_player["city"]:
                 return f"{player.name} has built all their towns and cities"
         if self.game.initial_outlaws and not self.outlaws:
             # Wild Wild West: "the game ends if all Wanted tokens and both the Outlaw Hideout and

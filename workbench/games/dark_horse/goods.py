@@ -25,7 +25,10 @@ class Goods:
                 if can_collect(player.reputation, hat, trade["gain_reputation"])]
 
     def can_pay(self, player: Player, cost: dict) -> bool:
-        return all(self._have(player, good) >= amount for good, amount in cost.items() if isinstance(amount, int))
+        for good, amount in cost.items():     # all(), without a generator: asked for every option listed
+            if isinstance(amount, int) and self._have(player, good) < amount:
+                return False
+        return True
 
     def _have(self, player: Player, good: str) -> int:
         if good == "silver":  # Gold converts to Silver at any time

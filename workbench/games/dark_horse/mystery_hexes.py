@@ -43,9 +43,18 @@ class MysteryHexes:
         direction"; an illegal roll is rolled again once, then the hex stays (board.mobile)."""
         from ...board.mobile import transition
         at = _coord(self.interrupt[2][len(HEX):])
-        board = self.board
         mover = next(p for p in self.pieces if p.at == at and p.piece == "mystery-hex")
-        return sorted(transition(board, at, mover).items())
+        # what a move's legality reads of the pieces (board.mobile.illegal_reason): where the other
+        # Towns, Cities and Mystery Hexes stand; the map itself never changes. Remembered per that
+        key = (at, tuple((p.at, p.piece) for p in self.pieces
+                         if p is not mover and p.piece in ("town", "city", "improved-town", "mystery-hex")))
+        memo = self.game.__dict__.setdefault("_move_memo", {})
+        found = memo.get(key)
+        if found is None:
+            if len(memo) > MEMO:
+                memo.clear()
+            found = memo[key] = tuple(sorted(transition(self.board, at, mover).items()))
+        return list(found)
 
     def _mystery_options(self, player: Player, space_id: str) -> list[Action]:
         """The abilities of the Mystery Hex ``space_id`` that ``player`` may use: "Mystery Hex

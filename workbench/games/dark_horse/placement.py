@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import itertools
 
+from ..base import Tally
 from .actions import HEX, MEMO, Action, _action
 from .players import Player
 
 
 USES_ORDER = ("carnival-die", "engineer-token", "inventor-die")
+PASS = _action("pass")
 
 
 def _uses(uses) -> tuple[str, ...]:
@@ -77,25 +79,43 @@ class Placement:
                     yield tuple(sorted(dice + (player.inventor_die,))), ("inventor-die",)
 
     def _placements(self, player: Player, away: str | None = None, only_carnival: bool = False) -> list[Action]:
+        return list(self._placements_of(player, away, only_carnival))
+
+    def _placements_of(self, player: Player, away: str | None = None, only_carnival: bool = False) -> tuple:
+        """:meth:`_placements` as the remembered tuple (shared: never change it)."""
         # What each space admits from this player now ("": a claim; "engineer": only with an
         # Engineer token; None: nothing), then the placements of the player's dice, remembered on
         # the game for the same dice and the same admissions (a search lists them at every step).
-        engineer = self.rules.engineer_shares_limited and self._token_free(player, "engineer-token")
+        engineer = self.rules.engineer_shares_limited and player.goods.get("engineer-token", 0) > 0 \
+            and self._token_free(player, "engineer-token")
         name = player.name
         admits = []
-        for space_id in self.game.space_order + self._mystery_spaces(player):
+        claimed, mystery = self.claims, self.mystery
+        # each space with whether it is a Mystery Hex and its type (_space_type), found once per game
+        spaces = self.game.__dict__.get("_space_facts")
+        if spaces is None:
+            spaces = self.game._space_facts = tuple((s, s.startswith(HEX), self._space_type(s))
+                                                    for s in self.game.space_order)
+        if mystery:
+            spaces = spaces + tuple((s, True, self.rules.unknown_type) for s in self._mystery_spaces(player))
+        for space_id, is_hex, kind in spaces:
             if space_id == away:
                 continue
-            taken = self.claims.get(space_id)
+            taken = claimed.get(space_id)
             if taken:
-                if any(who == name for who, *_ in taken):
+                mine = False
+                for claim in taken:         # any(), without a generator
+                    if claim[0] == name:
+                        mine = True
+                        break
+                if mine:
                     continue
-                if self._space_type(space_id) != "unlimited":
+                if kind != "unlimited":
                     # "no one else may place dice there unless they have an Engineer token"
-                    if engineer and self._space_type(space_id) == "limited":
+                    if engineer and kind == "limited":
                         admits.append((space_id, self._claim_key(space_id), "engineer"))
                     continue
-            admits.append((space_id, self._claim_key(space_id), ""))
+            admits.append((space_id, mystery[space_id[len(HEX):]]["type"] if is_hex else None, ""))
         key = (tuple(player.dice), player.inventor_die, player.inventor_turned, player.carnival_die,
                player.carnival_at is None, only_carnival, tuple(admits))
         memo = self.game.__dict__.setdefault("_placement_memo", {})
@@ -104,10 +124,11 @@ class Placement:
             if len(memo) > MEMO:
                 memo.clear()
             found = memo[key] = tuple(self._list_placements(player, admits, only_carnival))
-        return list(found)
+        return found
 
     def _claim_key(self, space_id: str):
-        """What decides a space's claim requirement: the space, or a Mystery Hex's type."""
+        """What decides a space's claim requirement: the space, or a Mystery Hex's type (inlined
+        in _placements)."""
         return self.mystery[space_id[len(HEX):]]["type"] if space_id.startswith(HEX) else None
 
     def _list_placements(self, player: Player, admits: list, only_carnival: bool) -> list[Action]:
@@ -220,7 +241,10 @@ class Placement:
         player.dice = dice
         claim = (player.name, action.dice, action.uses)       # a new dict and list: copies share the claims
         self.claims = {**self.claims, action.space: [*self.claims.get(action.space, ()), claim]}
-        self.event("place", player.name, space=action.space, dice=list(action.dice), uses=list(action.uses))
+        if self.log.__class__ is Tally:         # a rollout's log only counts its events
+            self.event("place")
+        else:
+            self.event("place", player.name, space=action.space, dice=list(action.dice), uses=list(action.uses))
         if "engineer-token" in action.uses:
             self._use_token(player, "engineer-token", self.rules.engineer_token_spent,
                             f"to place on {action.space}, a Limited space someone else claims")
@@ -255,12 +279,18 @@ class Placement:
             # "At the start of the Collection Phase" the Outlaw Hideout and Ghost Town, then the spaces
             hexes = [s for s in self.claims if s.startswith(HEX) and s[len(HEX):] in self.mystery
                      and not self._used_on_placement(s[len(HEX):])]
-            self.to_collect = [(name, space) for name in self.order for space in hexes + self.game.space_order
-                               if any(who == name for who, *_ in self.claims.get(space, []))]
-            self.event("collection", order=[f"{n}:{s}" for n, s in self.to_collect])
+            claimers = {space: {who for who, *_ in taken} for space, taken in self.claims.items()}
+            spaces = hexes + self.game.space_order
+            self.to_collect = [(name, space) for name in self.order for space in spaces
+                               if name in claimers.get(space, ())]
+            if self.log.__class__ is Tally:     # a rollout's log only counts its events: no order to spell out
+                self.event("collection")
+            else:
+                self.event("collection", order=[f"{n}:{s}" for n, s in self.to_collect])
             return
-        for _ in range(len(self.order)):
-            self.turn = (self.turn + 1) % len(self.order)
+        seats = len(self.order)
+        for _ in range(seats):
+            self.turn = (self.turn + 1) % seats
             name = self.order[self.turn]
             if name not in self.passed:
                 if not self.player(name).has_dice():
@@ -279,8 +309,14 @@ class Placement:
                 return self._mystery_options(player, away)
             placed = self._placements(player, away, only_carnival=kind == "carnival-place")
             return placed or [Action("skip")]
-        actions = [_action("pass")] + self._placements(player)
-        actions += self._inventor_turns(player) + self._boots(player) + self._trades(player)
-        if self.game.holds(player, "carnival-die") and self.can_pay(player, self.rules.carnival_roll_cost):
+        actions = [PASS, *self._placements_of(player)]
+        # each listing asked only when its token or die can be in play (the calls are most of a
+        # rollout step's cost); each method checks the same again
+        if player.inventor_die is not None:
+            actions += self._inventor_turns(player)
+        if player.goods.get("cowboy-boot-token", 0) > 0:
+            actions += self._boots(player)
+        actions += self._trades(player)
+        if player.roles and self.game.holds(player, "carnival-die") and self.can_pay(player, self.rules.carnival_roll_cost):
             actions.append(_action("carnival"))
         return actions

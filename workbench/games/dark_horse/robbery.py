@@ -21,7 +21,7 @@ class Robbery:
     def _robberies(self, player: Player) -> list[Action]:
         """Robbing: a Black Hat character that has used no ability this turn may rob an action
         space with the Robbery icon and Silver on it; a limited number of attempts per space."""
-        if not self.rules.black_hat_can_rob:
+        if not self.rules.black_hat_can_rob or not self.robbery_silver or not player.characters:
             return []
         active = player.reputation.active()
         out = []

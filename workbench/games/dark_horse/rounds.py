@@ -67,7 +67,7 @@ class Rounds:
 
     def _rolls_inventor_die(self, player: Player) -> bool:
         # "The player with this Special Role swaps one of his/her dice for the grey colored Inventor die"
-        return self.game.holds(player, "inventor-die") and self._dice_count(player) > 0
+        return bool(player.roles) and self.game.holds(player, "inventor-die") and self._dice_count(player) > 0
 
     def _advance(self) -> None:
         """Move on to whatever comes next when nobody has a decision or a chance left here."""
