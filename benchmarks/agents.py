@@ -41,7 +41,8 @@ Measured on 12-01, fourth run, Dark Horse with its rollouts played to the end
   71% [60%, 79%] of 80.
 * ladder, High Noon: mcts-200 vs greedy 2-27-1, 52% [35%, 68%]; vs random 27-2-1, 93% [79%, 98%];
   vs mcts-20 24-5-1, 88% [72%, 96%]; mcts-1000 vs greedy
-  3-7-0 of 10, 65% [35%, 86%] (28.6 s of CPU a game).
+  3-7-0 over seeds 1-10 and 10-10-0 over seeds 11-30 (``--seed 11``): 13-17-0 of 30, 72% [54%,
+  85%] (28.6-31.4 s of CPU a game).
 * ladder, How the West was Won: mcts-200 vs greedy 15-0-15: every game won from the first seat,
   lost from the second (the seat decides there; see the README).
 * the cut-off compared over the same seeds (mcts-200; a patched ``rollout_cutoff``): High Noon vs
