@@ -23,10 +23,12 @@ Leaves are valued by a rollout; how far it plays is declared by the game's regis
     by the ruleset's scoring there: for a game whose scores move every few turns (Western Legends;
     the default).
 ``"end"``
-    played to the end of the game and valued by its result: for a short game whose scores move
-    rarely (Dark Horse: six rounds, Reputation scoring a VP only at each 4th token of one hat).
+    played to the end of the game and valued by its result: for a game whose scores move rarely
+    (Dark Horse: six rounds, Reputation scoring a VP only at each 4th token of one hat) or whose
+    value before the end misleads a short rollout (Revolver: cut at 8 decisions, about one turn,
+    it won 80% against greedy instead of 98%; see the README).
 ``"scores-moved"``
-    played on past the depth until the scores differ from the leaf's (Revolver).
+    played on past the depth until the scores differ from the leaf's (Revolver's Prison Phase).
 
 Measured over the same seeds (benchmarks/agents.py ladder; ``mcts-200``; wins-ties-losses):
 
