@@ -2,6 +2,7 @@
 own outside the repository, and read what it says."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -13,6 +14,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "variants" / "house-rules"
 PROBLEM_FIELDS = {"severity", "code", "file", "line", "column", "path", "message", "hint"}
+
+
+def benchmark(name: str):
+    """The script ``benchmarks/<name>.py`` loaded as a module (the tests call its functions)."""
+    spec = importlib.util.spec_from_file_location(f"{name}_benchmark", ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @dataclass

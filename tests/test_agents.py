@@ -350,31 +350,44 @@ def test_a_dark_horse_rollout_sees_the_victory_point_a_token_makes(library):
     assert gap / noise > 4
 
 
+def _counted_rollouts(built, policy, monkeypatch, keep):
+    """A 2-player game's first decision (chance outcomes taken), and rollouts from it by
+    ``policy`` at depth 8: ``cut`` collects ``keep(state)`` for each state valued at a cut-off,
+    ``decisions`` each rollout's decision count, and ``rollouts(n)`` yields n rollouts' values."""
+    from workbench.agents import bots
+
+    root = spiel.spiel_game(built, 2).new_initial_state()
+    while root.is_chance_node():
+        root.apply_action(root.chance_outcomes()[0][0])
+    cut, decisions = [], []
+    monkeypatch.setattr(bots, "value", lambda state: cut.append(keep(state)) or value(state))
+
+    def counting(state, rng):
+        decisions[-1] += 1
+        return policy(state, rng)
+
+    evaluator = bots.CutoffRollout(8, random.Random(5), policy=counting)
+
+    def rollouts(n):
+        for _ in range(n):
+            decisions.append(0)
+            yield evaluator.evaluate(root)
+
+    return root, cut, decisions, rollouts
+
+
 def test_a_western_legends_rollout_is_cut_off_at_its_depth_and_valued_by_its_final_scoring(library, monkeypatch):
     """Western Legends' registry entry declares ``rollout_cutoff="depth"``: its Legend Points move
     every few turns, and playing on past the depth until they moved made a rollout's value about
     half as informative (benchmarks/agents.py). So every rollout from the first decision is cut
     after exactly 8 decisions and valued by the rules' final scoring of the state there (Legend
     Points in play plus what the end-game scoring would give: money, wanted, marshal, wounds)."""
-    from workbench.agents import bots
     from workbench.games.western_legends import engine
 
     assert GAMES["western-legends"].rollout_cutoff == "depth"
-    built = GAMES["western-legends"].load().build(library)
-    root = spiel.spiel_game(built, 2).new_initial_state()
-    while root.is_chance_node():
-        root.apply_action(root.chance_outcomes()[0][0])
-    cut, decisions = [], []
-    monkeypatch.setattr(bots, "value", lambda state: cut.append(state.clone()) or value(state))
-
-    def counting(state, rng):
-        decisions[-1] += 1
-        return engine.random_bot(state, rng)
-
-    evaluator = bots.CutoffRollout(8, random.Random(5), policy=counting)
-    for _ in range(20):
-        decisions.append(0)
-        got = evaluator.evaluate(root)
+    root, cut, decisions, rollouts = _counted_rollouts(GAMES["western-legends"].load().build(library),
+                                                       engine.random_bot, monkeypatch, keep=lambda state: state.clone())
+    for got in rollouts(20):
         final = cut[-1].final_scores()
         totals = {name: sum(v for k, v in parts.items() if k != "total") for name, parts in final.items()}
         lead = totals[root.inner.seats[0]] - totals[root.inner.seats[1]]
@@ -396,22 +409,9 @@ def test_a_revolver_rollout_cut_at_a_depth_is_valued_by_its_victory_conditions(l
 
     assert GAMES["revolver"].rollout_cutoff == "end"
     monkeypatch.setattr(bots, "rollout_cutoff", lambda game: "depth")
-    built = GAMES["revolver"].load().build(library)
-    root = spiel.spiel_game(built, 2).new_initial_state()
-    while root.is_chance_node():
-        root.apply_action(root.chance_outcomes()[0][0])
-    cut, decisions = [], []
-    monkeypatch.setattr(bots, "value", lambda state: cut.append(state.returns()) or value(state))
-
-    def counting(state, rng):
-        decisions[-1] += 1
-        return engine.random_bot(state, rng)
-
-    evaluator = bots.CutoffRollout(8, random.Random(5), policy=counting)
-    got = []
-    for _ in range(20):
-        decisions.append(0)
-        got.append(tuple(evaluator.evaluate(root)))
+    root, cut, decisions, rollouts = _counted_rollouts(GAMES["revolver"].load().build(library),
+                                                       engine.random_bot, monkeypatch, keep=lambda state: state.returns())
+    got = [tuple(values) for values in rollouts(20)]
     assert decisions == [8] * 20 and len(cut) == 20
     assert all(scores != {"colti": 0.0, "mcready": 0.0} for scores in cut)    # the marker is on the Bank
     assert len(set(got)) > 1
@@ -459,11 +459,9 @@ def test_the_ladder_counts_ties_apart_from_wins_and_losses(monkeypatch):
     """benchmarks/agents.py's ladder: High Noon ties are the game (no tie-breaker in the texts), so a
     rung reports wins, ties and losses apart, a tie half a point; checked against the same seeded
     games scored here from the final VP (seats swapped every other game)."""
-    import importlib.util
+    from clitools import benchmark
 
-    spec = importlib.util.spec_from_file_location("ladder_bench", ROOT / "benchmarks" / "agents.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = benchmark("agents")
     monkeypatch.setattr(bench, "wilson", lambda points, n: (0.0, 1.0))   # not checked here; statsmodels is slow to import
     r = bench.ladder_rung("dark-horse/high-noon", "greedy", "random", 6, 3, progress=None)
     built = bench.built("dark-horse/high-noon")

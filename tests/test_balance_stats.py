@@ -187,13 +187,9 @@ def test_the_benchmark_no_op_sweeps_share_no_game():
     pairs; a false-positive rate over sweeps is a binomial share (with its Wilson interval) only
     when the sweeps are independent, so no pair may be in two sweeps, of one size or of two (the
     earlier cut reused the pool for every size). Checked on the benchmark's own sweep counts."""
-    import importlib.util
-    from pathlib import Path
+    from clitools import benchmark
 
-    spec = importlib.util.spec_from_file_location(
-        "balance_stats_benchmark", Path(__file__).resolve().parent.parent / "benchmarks" / "balance_stats.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = benchmark("balance_stats")
     for counts in bench.FP_SWEEPS.values():
         cut = bench.blocks(counts)
         pairs = [i for n, parts in cut.items() for part in parts for i in range(part.start, part.stop)]

@@ -6,7 +6,6 @@ The library is one copy of the shipped content (the benchmark's replica), with a
 its map, so every cached check has something to say: the map check an `off-map` error, the Dark
 Horse setup search its `setup-impossible` warnings.
 """
-import importlib.util
 import json
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from clitools import benchmark
 from workbench.app import cache
 from workbench.app.validate import validate_paths
 from workbench.content.loader import load_file
@@ -22,13 +22,6 @@ from workbench.content.loader import load_file
 ROOT = Path(__file__).resolve().parent.parent
 MAP = Path("copy-0000") / "dark-horse" / "illustrative-territory.yaml"
 SCENARIOS = Path("copy-0000") / "dark-horse" / "rebels-and-rogues" / "scenarios.yaml"
-
-
-def _benchmark():
-    spec = importlib.util.spec_from_file_location("validate_benchmark", ROOT / "benchmarks" / "validate.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _edit(path: Path, kind: str, id_: str, change) -> None:
@@ -41,7 +34,7 @@ def _edit(path: Path, kind: str, id_: str, change) -> None:
 @pytest.fixture(scope="module")
 def shipped(tmp_path_factory):
     folder = tmp_path_factory.mktemp("library")
-    _benchmark().every_kind_library(folder, 0, copies=1)
+    benchmark("validate").every_kind_library(folder, 0, copies=1)
     _edit(folder / MAP, "map", "illustrative-territory",
           lambda d: d.setdefault("pieces", []).append({"piece": "town", "player": "red", "at": [9, 9]}))
     return folder

@@ -6,13 +6,13 @@ The library is the benchmark's every-kind replica of the shipped content (two co
 with two copies made to differ: a scenario of the second copy allows fewer players, and a map of
 the second copy holds a town off the map.
 """
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 import yaml
 
+from clitools import benchmark
 from workbench.app import checks as app_checks
 from workbench.app.validate import validate_paths
 from workbench.board import checks as board_checks
@@ -20,13 +20,6 @@ from workbench.content.loader import load_file
 from workbench.games.checks import check_rulesets as engine_rulesets
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _benchmark():
-    spec = importlib.util.spec_from_file_location("validate_benchmark", ROOT / "benchmarks" / "validate.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _edit(path: Path, kind: str, id_: str, change) -> None:
@@ -40,7 +33,7 @@ def _edit(path: Path, kind: str, id_: str, change) -> None:
 @pytest.fixture(scope="module")
 def replica(tmp_path_factory):
     folder = tmp_path_factory.mktemp("replica")
-    written = _benchmark().every_kind_library(folder, 0, copies=2)  # two copies, however large the shipped library
+    written = benchmark("validate").every_kind_library(folder, 0, copies=2)  # two copies, however large the shipped library
     copy = folder / "copy-0001" / "dark-horse"
     _edit(copy / "rebels-and-rogues" / "scenarios.yaml", "scenario", "wild-wild-west-c1",
           lambda d: d["players"].update(max=3))
@@ -258,7 +251,7 @@ def test_each_setting_starts_from_the_declarations_without_changing_them(tmp_pat
 
 def test_the_benchmark_reaches_each_size_in_the_fewest_whole_copies(replica, tmp_path):
     # the smallest size asked for (500) came out at one copy (339 documents): a size is a floor
-    bench = _benchmark()
+    bench = benchmark("validate")
     _, two = replica                                                     # two copies
     one = bench.every_kind_library(tmp_path / "one", 1)                  # any size up to one copy
     assert two < 2 * one                                                 # a later copy has no `game` document
@@ -319,7 +312,7 @@ def test_validate_frees_the_library_before_the_collector_runs(tmp_path, monkeypa
     scanned; called from a longer-lived process, it is collected as usual."""
     from workbench.cli import common
 
-    _benchmark().every_kind_library(tmp_path / "lib", 0, copies=1)
+    benchmark("validate").every_kind_library(tmp_path / "lib", 0, copies=1)
     cache = str(tmp_path / "cache")
     seen, freed, _ = _collections_while_loaded(monkeypatch, tmp_path, cache)   # keeps the answers
     assert freed        # the engines' cycles hold the inputs of their check, collected as usual

@@ -451,15 +451,7 @@ def fast_check(kind: str):
         import fastjsonschema
 
         check = fastjsonschema.compile(_fast_schema(kind), handlers=NO_NETWORK, use_default=False, use_formats=False)
-
-    def is_valid(data) -> bool:
-        try:
-            check(data)
-        except ValueError:  # fastjsonschema's exceptions and _Rejected are ValueErrors
-            return False
-        return True
-
-    return is_valid
+    return _yes_no(check)
 
 
 def schema_valid(document, kind: str | None = None) -> bool:
