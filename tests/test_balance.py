@@ -266,6 +266,8 @@ def outside(tmp_path, monkeypatch):
     (["dark-horse", "--grid", "win_margin=1", "--grid", "win_margin=2"], "two --grid"),
     (["dark-horse"], "nothing to compare"),
     (["dark-horse", "--set", "win_margin=1", "--games", "0"], "--games"),
+    (["dark-horse", "--set", "win_margin=1", "--save-every", "0"], "--save-every wants a positive number"),
+    (["dark-horse", "--set", "win_margin=1", "--save-every", "nan"], "--save-every wants a positive number"),
     (["dark-horse", "--set", "win_margin=1", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "give one"),
     (["dark-horse", "--set", "win_margin=1", "--option", "round=4"], "did you mean 'rounds'"),
     (["dark-horse", "--set", "win_margin=1", "--players", "9"], "players"),
@@ -328,8 +330,10 @@ def test_a_second_sweep_seed_into_the_same_store_keeps_every_game(library, tmp_p
     """The same sweep with another --seed plays other games: both sets are kept side by side
     (they were once refused after playing, as 'one row per game number' broken)."""
     store = tmp_path / "results.parquet"
-    first = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=3, seed=3)
-    second = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=3, seed=4)
+    first = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=3, seed=3,
+                     bots=CHEAP)
+    second = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=3, seed=4,
+                      bots=CHEAP)
     a = run(first, library, store=store, cluster="in-process", progress=False)
     b = run(second, library, store=store, cluster="in-process", progress=False)
     assert (a.played, b.played, b.reused) == (6, 6, 0)
@@ -344,8 +348,10 @@ def test_a_second_writer_is_refused_before_it_plays_and_no_game_is_lost(library,
     from workbench.balance.sweep import StoreBusy
 
     store = tmp_path / "results.parquet"
-    one = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=4, seed=1, name="one")
-    two = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=4, seed=1, name="two")
+    one = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=4, seed=1, name="one",
+                   bots=CHEAP)
+    two = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], games=4, seed=1, name="two",
+                   bots=CHEAP)
     refused, second_played = [], []
 
     def meanwhile(done, total):      # while `one` is playing, `two` is started on the same store
@@ -365,7 +371,7 @@ def test_a_second_writer_is_refused_before_it_plays_and_no_game_is_lost(library,
 
 def test_paired_seeds_the_baseline_and_every_setting_play_game_i_from_the_same_seed(library):
     sweep = sweep_of("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"], grid={"dice_rolled": [2]},
-                     games=3, seed=5)
+                     games=3, seed=5, bots=CHEAP)
     table = run(sweep, library, cluster="in-process", progress=False).table
     seeds = table.pivot(index="game", columns="setting", values="seed")
     assert (seeds.nunique(axis=1) == 1).all() and seeds.iloc[:, 0].is_unique
@@ -378,7 +384,7 @@ def test_the_text_report_says_how_games_ended_and_which_family_is_corrected_how(
     monkeypatch.setattr(lab_sweep, "run", lambda *a, **k: played_here(*a, **{**k, "cluster": "in-process"}))
     monkeypatch.chdir(tmp_path)
     code = main(["balance", "dark-horse", "--scenario", "high-noon", "--set", "dice_rolled=3", "--games", "4",
-                 "--no-store", "--progress", "no"])
+                 "--no-store", "--progress", "no", "--bots", "random"])
     out = capsys.readouterr().out
     assert code == 0, out
     ends = out.split("how games end (share of games)\n", 1)[1].split("\n\n", 1)[0].splitlines()

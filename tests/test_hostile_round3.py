@@ -120,12 +120,12 @@ def test_ctrl_c_while_the_cluster_starts_stops_the_sweep_cleanly(home):
 
     store = home / "results.parquet"
     args = [sys.executable, "-c", CTRL_C_AT_START, "balance", "dark-horse", "--scenario", "high-noon", "--variant",
-            "deadlier-gunfights", "--library", str(EXAMPLES), "--games", "5000", "--batch", "4", "--workers", "2",
-            "--out", str(store), "--progress", "no"]
+            "deadlier-gunfights", "--library", str(EXAMPLES), "--games", "50000", "--batch", "4", "--workers", "2",
+            "--out", str(store), "--progress", "no", "--bots", "random"]   # (the stop is tested, not the bots)
     process = subprocess.Popen(args, cwd=home, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        out, err = process.communicate(timeout=120)  # the sweep's 10,000 games would take minutes
+        out, err = process.communicate(timeout=120)  # the sweep's 100,000 games would take many minutes
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
@@ -379,14 +379,14 @@ def test_a_lost_scheduler_or_worker_is_said_in_words(home, lost):
     try:
         process = subprocess.Popen([sys.executable, "-m", "workbench", "balance", "dark-horse", "--scenario", "high-noon",
                                     "--set", "dice_rolled=3", "--bots", "random", "--games", "5000", "--batch", "20",
-                                    "--scheduler", address, "--out", str(store), "--progress", "no"],
+                                    "--scheduler", address, "--out", str(store), "--progress", "no", "--save-every", "1"],
                                    cwd=home, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                    # Dask's own connect timeout bounds how long the sweep waits for a
                                    # worker to come back (30 s by default): shortened, the same path
                                    env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "8s"})
         deadline = time.monotonic() + 120
         while not store.exists() and time.monotonic() < deadline and process.poll() is None:
-            time.sleep(0.5)  # the first checkpoint: games are finished and stored
+            time.sleep(0.2)  # the first checkpoint (a second of play): games are finished and stored
         assert store.exists(), process.stderr.read() if process.poll() is not None else "no checkpoint in 120 s"
         os.killpg((scheduler if lost == "scheduler" else worker).pid, signal.SIGKILL)
         out, err = process.communicate(timeout=150)

@@ -71,9 +71,20 @@ def _where(group, what: str) -> None:
     group.add_argument("--sweep", metavar="NAME", help=f"the {what}'s name in the stored results (default: GAME-SCENARIO)")
     group.add_argument("--out", metavar="FILE.parquet", help="stored results (default: balance-results/SWEEP.parquet)")
     group.add_argument("--no-store", action="store_true", help="keep the results in memory only")
+    group.add_argument("--save-every", type=float, default=10.0, metavar="SECONDS",
+                       help="save the finished games to the store this often, and at the end (default 10)")
     group.add_argument("--plots", metavar="DIR", help="write the figures (PNG) to this folder")
     group.add_argument("--progress", choices=("auto", "yes", "no"), default="auto",
                        help="a progress bar on stderr (auto: when it is a terminal)")
+
+
+def _save_every(args) -> float:
+    """--save-every: a positive number of seconds (a checkpoint costs a write of the store)."""
+    from ..core.errors import UsageError
+
+    if not (args.save_every > 0 and args.save_every < float("inf")):
+        raise UsageError(f"--save-every wants a positive number of seconds, not {args.save_every:g}")
+    return args.save_every
 
 
 def add_commands(sub) -> None:
@@ -226,6 +237,7 @@ def cmd_balance(args, rep) -> int:
         args.players = entry.default_players if entry is not None else 3
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    _save_every(args)
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be at least 1")
     most = 4 * (os.cpu_count() or 1)
@@ -304,7 +316,7 @@ def _balance(args, rep) -> int:
     store = None if args.no_store else Path(args.out or Path("balance-results") / f"{sweep.name}.parquet")
     progress = {"auto": None, "yes": True, "no": False}[args.progress]
     report = run(sweep, library, store=store, csv=args.csv, workers=args.workers, scheduler=args.scheduler,
-                 batch=args.batch, progress=progress)
+                 batch=args.batch, progress=progress, checkpoint_seconds=_save_every(args))
     if report.interrupted:
         where = f" and kept in {report.store}" if report.store else " (not stored: --no-store)"
         message = (f"interrupted: {report.played + report.reused:,} of {len(sweep.all) * sweep.games:,} games are"
@@ -355,7 +367,8 @@ def _tune(args, rep) -> int:
     library, _ = _library(args)
     name = args.sweep or f"tune-{args.game}" + (f"-{args.scenario}" if args.scenario else "")
     store = None if args.no_store else Path(args.out or Path("balance-results") / f"{name}.parquet")
-    options = {"workers": args.workers, "scheduler": args.scheduler, "batch": args.batch}
+    options = {"workers": args.workers, "scheduler": args.scheduler, "batch": args.batch,
+               "checkpoint_seconds": _save_every(args)}
     progress = {"auto": None, "yes": True, "no": False}[args.progress]
     result = tune(base, space, args.target, library, games=args.games, trials=args.trials, seed=args.seed,
                   ranges={k: v for k, v in ranges.items() if v}, store=store, name=name, together=together,
