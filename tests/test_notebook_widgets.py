@@ -334,6 +334,18 @@ def test_map_explorer_select_place_remove_and_move(lib):
     assert "Rolled" in visible_text(box.happened.value) and box.layout_banner.kind == "refused"
 
 
+def test_a_mobile_hex_step_redraws_the_panel_once(lib):
+    # the move, the heat map's hex following it and the hex selected where it ends were three
+    # redraws of the map (about a second each on a slow machine) for one click
+    from workbench.notebook.map_explorer import MapExplorer, explorer_widget
+    box = explorer_widget(MapExplorer(lib, "illustrative-territory", seed=3))
+    box.picker.value = (3, 0)
+    redraws = []
+    box.explorer.observe(lambda _: redraws.append(1))
+    box.step_button.click()
+    assert box.explorer.history and len(redraws) == 1
+
+
 def test_the_map_picture_is_sent_before_the_words_of_the_build(lib):
     # as the 05 board: the map only asked the page to ask for its picture (draw_idle), which came
     # after the panel's words, so the map showed the piece missing while the panel said it was built

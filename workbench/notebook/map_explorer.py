@@ -170,9 +170,10 @@ class MapExplorer(Observable):
         what = self.piece_name(moved) if moved else "the mobile hex"
         self.history.append(f"{what} from {node[0]},{node[1]}: " + (plain_reason(move.reason, move.end) if move.reason else "moved")
                             + (f", now on {move.end[0]},{move.end[1]}" if tuple(move.end) != tuple(node) else ", stays"))
-        if self.heat is not None and tuple(self.heat[0]) == tuple(node):
-            self.heat = (move.end, self.heat[1])
-        self.changed()
+        with self.batch():  # the heat map's hex and the board: one redraw
+            if self.heat is not None and tuple(self.heat[0]) == tuple(node):
+                self.heat = (move.end, self.heat[1])
+            self.changed()
         return move
 
     def problems(self):
@@ -436,8 +437,9 @@ def explorer_widget(explorer: MapExplorer):
         at = explorer.selected if explorer.selected in mobiles else (mobiles or [None])[0]
         if at is None:
             raise ValueError("there is no face-up mobile mystery hex on the map")
-        move = explorer.step_mobile(at)
-        explorer.select(move.end)
+        with explorer.batch():  # the move and the hex it ends on: one redraw, not three
+            move = explorer.step_mobile(at)
+            explorer.select(move.end)
         banner.info(plain_reason(move.reason, move.end) if move.reason else "moved")
 
     @user
