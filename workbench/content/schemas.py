@@ -543,7 +543,7 @@ def _field(path) -> str:
 
 
 def _node_at(document: Document, path):
-    node = _compose_cached(document.source.text, document.index)
+    node = _compose_cached(document.source.text, document.index, document.source.redefines)
     for part in path:
         if node is None:
             return None
