@@ -331,8 +331,10 @@ def every_kind(work: Path, env: dict, sizes: list[int], repeat: int, baseline) -
     counts, commands, size_of = {}, {"start-up": start_argv}, {"start-up": 0}
     # what the cold run imports beyond a warm one (networkx for the boards, the Dark Horse engine
     # for the setup search), measured as two processes that differ only in those imports
-    commands["imports"] = [python, "-c", _IMPORTS]
-    commands["imports + boards"] = [python, "-c", _IMPORTS + "; import networkx, workbench.games.dark_horse.engine"]
+    # (the collector paused during the command and what is left frozen at its end, as `validate` does)
+    commands["imports"] = [python, "-c", _IMPORTS + "; import gc; gc.disable(); gc.freeze()"]
+    commands["imports + boards"] = [python, "-c", _IMPORTS + "; import gc; gc.disable()"
+                                    "; import networkx, workbench.games.dark_horse.engine; gc.freeze()"]
     size_of.update({"imports": 0, "imports + boards": 0})
     if baseline:
         commands["baseline start-up"] = baseline + start_argv
