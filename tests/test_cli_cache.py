@@ -342,3 +342,52 @@ def test_workers_inherit_the_checks_instead_of_building_them_again(cache, tmp_pa
     assert result.files == 450 and not result.errors
     pids = calls.read_text().split()
     assert len(pids) == len(schemas.kinds()) and len(set(pids)) == 1 and pids[0] == str(os.getpid())
+
+
+def test_a_compiled_check_someone_else_could_write_is_never_run(cache, tmp_path, monkeypatch):
+    # the compiled checks are code: an entry is run only when it is this user's own file that
+    # nobody else may write (and not a link); else it is compiled again and written anew
+    import marshal
+
+    schemas._compiled_code("card")
+    [stored] = (cache / "validators").glob("card-*.marshal")
+    assert stored.stat().st_mode & 0o777 == 0o600
+    marker = tmp_path / "ran"
+    planted = marshal.dumps(compile(f"open({str(marker)!r}, 'w').write('ran')\ndef validate(data, **kw):\n"
+                                    "    return data\n", "<planted>", "exec"))
+    elsewhere = tmp_path / "elsewhere.marshal"
+    elsewhere.write_bytes(planted)
+    elsewhere.chmod(0o600)
+    for plant in ("writable by others", "a link"):
+        stored.unlink()
+        if plant == "a link":
+            stored.symlink_to(elsewhere)
+        else:
+            stored.write_bytes(planted)
+            stored.chmod(0o666)
+        check = schemas._compiled_code("card")
+        assert not marker.exists(), plant
+        with pytest.raises(ValueError):
+            check({"kind": "card"})     # the real check: required fields missing
+        assert not stored.is_symlink() and stored.stat().st_mode & 0o777 == 0o600
+        assert stored.read_bytes() != planted
+    # this user's own entry is read as before: nothing is generated again
+    monkeypatch.setattr(schemas, "_generated_code", lambda *args: pytest.fail("generated again"))
+    with pytest.raises(ValueError):
+        schemas._compiled_code("card")({"kind": "card"})
+
+
+def test_a_plugin_list_someone_else_could_write_names_no_module_to_import(cache, monkeypatch):
+    # the kept list of effects plugins names modules a run imports and calls: read only from
+    # this user's own entry; a planted one (with the right stamps) is ignored and scanned again
+    from workbench.rules import effects
+
+    genuine = effects._installed()
+    entry = cache / "effect-plugins.json"
+    kept = json.loads(entry.read_text())
+    assert entry.stat().st_mode & 0o777 == 0o600 and [tuple(p) for p in kept["points"]] == genuine
+    entry.unlink()
+    entry.write_text(json.dumps({"stamps": kept["stamps"], "points": [["x", "planted_module:register", "planted"]]}))
+    entry.chmod(0o664)
+    assert effects._installed() == genuine
+    assert "planted" not in entry.read_text() and entry.stat().st_mode & 0o777 == 0o600

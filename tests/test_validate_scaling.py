@@ -252,8 +252,10 @@ def test_each_setting_starts_from_the_declarations_without_changing_them(tmp_pat
 def test_the_benchmark_reaches_each_size_in_the_fewest_whole_copies(replica, tmp_path):
     # the smallest size asked for (500) came out at one copy (339 documents): a size is a floor
     bench = benchmark("validate")
-    _, two = replica                                                     # two copies
-    one = bench.every_kind_library(tmp_path / "one", 1)                  # any size up to one copy
+    folder, two = replica                                                # two copies
+    # the documents of one copy, as written (the size of any library up to one copy)
+    one = sum(1 for path in (folder / "copy-0000").rglob("*.yaml")
+              for _ in yaml.load_all(path.read_text(), Loader=yaml.CSafeLoader))
     assert two < 2 * one                                                 # a later copy has no `game` document
     first, later = one, two - one
     for size, copies in ((0, 1), (one, 1), (one + 1, 2), (two, 2), (two + 1, 3), (one + 10 * later, 11),
@@ -324,3 +326,43 @@ def test_validate_frees_the_library_before_the_collector_runs(tmp_path, monkeypa
     monkeypatch.setattr(common, "ONE_SHOT", False)
     seen, freed, _ = _collections_while_loaded(monkeypatch, tmp_path, "off")
     assert freed and any(seen)          # in a longer-lived process: collected as usual
+
+
+def test_locating_composes_a_file_only_as_far_as_the_document_asked_for(monkeypatch):
+    # a problem in the 3rd of 40 documents composes 3 documents, never the other 37; the lines
+    # come from how the text is made (document i starts on line 2 + 4 i), and a later lookup in the
+    # same file goes on from there: every document of the file is composed once at most
+    from workbench.content import loader
+
+    text = "".join(f"---\nkind: card\ngame: revolver\nid: c{i}\n" for i in range(40))
+    docs, _ = loader.load_text(text, "many.yaml")
+    composed = []
+    real = loader._Stream.node
+
+    def counting(self, index):
+        before = len(self.nodes)
+        found = real(self, index)
+        composed.append(len(self.nodes) - before)
+        return found
+
+    monkeypatch.setattr(loader._Stream, "node", counting)
+    loader._compose_stream.cache_clear()
+    assert docs[2].locate(["id"]) == (2 + 4 * 2 + 2, 5)
+    assert composed == [3]
+    assert [docs[i].locate(["game"]) for i in (39, 10)] == [(2 + 4 * 39 + 1, 7), (2 + 4 * 10 + 1, 7)]
+    assert sum(composed) == 40
+
+
+def test_a_stream_that_defines_an_anchor_again_is_located_as_it_was_loaded():
+    # YAML allows an anchor defined again (libyaml refuses it: the file is read with the
+    # pure-Python loader, and located with it); positions by hand from the text
+    from workbench.content import loader
+
+    text = "kind: card\nx: 0\n---\nkind: card\nb:   &a 1\nd: &a 2\nc: *a\n"
+    docs, problems = loader.load_text(text, "again.yaml")
+    assert problems == [] and docs[1].data == {"kind": "card", "b": 1, "d": 2, "c": 2}
+    assert docs[0].source.redefines
+    loader._compose_stream.cache_clear()
+    assert docs[1].locate(["b"]) == (5, 6) and docs[1].locate(["d"]) == (6, 4)
+    assert docs[1].locate(["c"], key=True) == (7, 1)
+    assert docs[0].locate(["x"]) == (2, 4)

@@ -181,6 +181,9 @@ class SourceFile:
 
     path: str
     text: str
+    #: Whether the stream was read with :class:`_RedefiningLoader` (it defines an anchor again):
+    #: locating composes it with that loader too.
+    redefines: bool = False
 
 
 @dataclass(slots=True)
@@ -233,7 +236,7 @@ class Document:
         >>> doc.locate(["name"], key=True)
         (2, 1)
         """
-        node = _compose_cached(self.source.text, self.index)
+        node = _compose_cached(self.source.text, self.index, self.source.redefines)
         if node is None:
             return (self.line, self.column)
         return node_position(node, list(path), key=key)
@@ -284,30 +287,59 @@ def _key_index(node: MappingNode) -> dict:
 
 
 @lru_cache(maxsize=16)
-def _compose_stream(text: str) -> tuple:
-    """Every document node of a stream, composed once (up to a syntax error, if any)."""
-    nodes = []
-    try:
-        for node in _compose_all(text, _ContentLoader):
-            nodes.append(node)
-    except (yaml.YAMLError, RecursionError) as exc:
-        if _redefines_an_anchor(exc):
-            nodes = []
+def _compose_stream(text: str, redefines: bool = False) -> "_Stream":
+    """The document nodes of a stream, composed as far as they are asked for (up to a syntax
+    error, if any), kept for a few files at a time."""
+    return _Stream(text, redefines)
+
+
+class _Stream:
+    """A stream's document nodes, composed in order as far as a lookup needs (the documents after
+    the last one with a problem are never composed); one parse per file however many lookups.
+
+    A stream the loader read with :class:`_RedefiningLoader` (an anchor defined again, which
+    libyaml refuses) is composed whole with it at once, as it was loaded."""
+
+    __slots__ = ("nodes", "pending")
+
+    def __init__(self, text: str, redefines: bool):
+        self.nodes: list = []
+        self.pending = None
+        if redefines:
+            self._redefining(text)
+        else:
+            self.pending = (text, _compose_all(text, _ContentLoader))
+
+    def _redefining(self, text: str) -> None:
+        self.nodes = []
+        try:
+            self.nodes.extend(_compose_all(text, _RedefiningLoader))
+        except (yaml.YAMLError, RecursionError):
+            pass
+
+    def node(self, index: int):
+        while self.pending is not None and index >= len(self.nodes):
+            text, composing = self.pending
             try:
-                nodes.extend(_compose_all(text, _RedefiningLoader))
-            except (yaml.YAMLError, RecursionError):
-                pass
-    return tuple(nodes)
+                self.nodes.append(next(composing))
+            except StopIteration:
+                self.pending = None
+            except (yaml.YAMLError, RecursionError) as exc:
+                self.pending = None     # the documents before a syntax error only, as when loaded
+                if _redefines_an_anchor(exc):   # a stream not loaded here: read as the loader would
+                    self._redefining(text)
+        nodes = self.nodes
+        return nodes[index] if 0 <= index < len(nodes) else None
 
 
-def _compose_cached(text: str, index: int):
-    """The composed node of document ``index`` of ``text``, or ``None``.
+def _compose_cached(text: str, index: int, redefines: bool = False):
+    """The composed node of document ``index`` of ``text``, or ``None`` (``redefines``: the
+    loader read the stream with :class:`_RedefiningLoader`).
 
-    The whole stream is composed on the first call and kept (a few files at a time), so locating
+    The stream is composed once, as far as asked, and kept (a few files at a time), so locating
     all problems of a file is one parse: linear in its documents, not quadratic.
     """
-    nodes = _compose_stream(text)
-    return nodes[index] if 0 <= index < len(nodes) else None
+    return _compose_stream(text, redefines).node(index)
 
 
 class _Walk:
@@ -675,6 +707,7 @@ def load_text(text: str, path: str = "<text>", *, loader=None) -> tuple[list[Doc
     source = SourceFile(path, text)
     documents, problems, redefined = _load_stream(source, loader or _ContentLoader)
     if redefined:   # libyaml refuses an anchor defined again, which YAML allows: read it again
+        source.redefines = True
         documents, problems, _ = _load_stream(source, _RedefiningLoader)
     return _finish(documents, problems, path)
 

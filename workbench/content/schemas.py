@@ -298,7 +298,7 @@ def _cached_validator(name: str, content: bytes, schema_of):
     Returns the generated ``validate`` function, or ``None`` when there is no usable cache."""
     import marshal
 
-    from ..core.paths import cache_dir
+    from ..core.paths import cache_dir, read_own_entry
 
     folder = cache_dir()
     if folder is None:
@@ -309,16 +309,23 @@ def _cached_validator(name: str, content: bytes, schema_of):
             return None
         path = folder / "validators" / f"{name}-{key}.marshal"
         try:
-            code = marshal.loads(path.read_bytes())
+            code = marshal.loads(read_own_entry(path))     # code: only from this user's own entry
         except (OSError, EOFError, ValueError, TypeError):
             code = _generated_code(name, schema_of())
-            from ..core.storage import atomic_write_bytes  # a reader never sees half a file
-
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_bytes(path, marshal.dumps(code))
+            _keep_code(path, marshal.dumps(code))
         return _validate_function(code)
     except (OSError, KeyError):  # an unwritable cache folder: compile in memory
         return None
+
+
+def _keep_code(path: Path, data: bytes) -> None:
+    """Write a compiled-check entry all at once (a reader never sees half a file), flushed, as
+    this user's file that nobody else may write (:func:`workbench.core.paths.read_own_entry`
+    reads only such), replacing whatever has that name."""
+    from ..core.storage import replace_entry
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    replace_entry(path, data, mode=0o600, durable=True)
 
 
 def _compiled_code(kind: str):
@@ -368,7 +375,7 @@ def preload_fast_validators(schemas: Iterable) -> None:
     schema the compiled check does not read exactly is left to :func:`fast_validator`."""
     import marshal
 
-    from ..core.paths import cache_dir
+    from ..core.paths import cache_dir, read_own_entry
 
     wanted: dict[str, dict] = {}
     for schema in schemas:
@@ -386,15 +393,12 @@ def preload_fast_validators(schemas: Iterable) -> None:
             return
         path = folder / "validators" / f"values-{bundle}.marshal"
         try:
-            codes = marshal.loads(path.read_bytes())
+            codes = marshal.loads(read_own_entry(path))     # code: only from this user's own entry
             if not isinstance(codes, list) or len(codes) != len(keys):
                 raise ValueError("not this entry")
         except (OSError, EOFError, ValueError, TypeError):
             codes = [_generated_code("value", _draft07(wanted[key])) for key in keys]
-            from ..core.storage import atomic_write_bytes  # a reader never sees half a file
-
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_bytes(path, marshal.dumps(codes))
+            _keep_code(path, marshal.dumps(codes))
         checks = [_validate_function(code) for code in codes]
     except (OSError, KeyError, TypeError):  # an unwritable cache folder: one by one, as without it
         return
@@ -543,7 +547,7 @@ def _field(path) -> str:
 
 
 def _node_at(document: Document, path):
-    node = _compose_cached(document.source.text, document.index)
+    node = _compose_cached(document.source.text, document.index, document.source.redefines)
     for part in path:
         if node is None:
             return None

@@ -52,6 +52,34 @@ def cache_dir() -> Path | None:
     return Path(base) / "frontier-workbench"
 
 
+def read_own_entry(path) -> bytes:
+    """The bytes of a cache entry that decides what code runs (the compiled schema checks, the
+    effects plugins to import), only if the user running the workbench wrote it: a regular file,
+    not a symbolic link, owned by this user and writable by nobody else. Anything else raises
+    :class:`OSError`, as a missing entry does (the caller builds the entry again in memory and
+    writes it anew), so whoever else can write into the cache folder (a shared or world-writable
+    ``WORKBENCH_CACHE_DIR``) cannot make a run execute code of theirs. It is the trust Python gives
+    ``__pycache__``: the user's own files. (No owner on this platform: only the link check.)
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        import stat
+
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"{path} is not a regular file")
+        if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+            raise OSError(f"{path} is not this user's own file, or others may write it")
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+
+
 def modeline(kind: str, folder) -> str:
     """The editor modeline for a new file of ``kind`` saved in ``folder`` (a relative path to the
     schema when one exists, so the file keeps working when the repository moves).

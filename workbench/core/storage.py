@@ -506,12 +506,13 @@ def atomic_write_text(path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
-def replace_entry(path, data: bytes) -> None:
+def replace_entry(path, data: bytes, *, mode: int | None = None, durable: bool = False) -> None:
     """Write a file the workbench keeps for itself and can always rebuild (an entry of the cache
     folder) all at once, replacing whatever has that name: a symbolic link, a named pipe or a
     device found there is replaced, never followed or written into, so whoever could write into
     that folder cannot make the workbench write elsewhere. Raises :class:`OSError` (the caller
-    does without the entry).
+    does without the entry). ``mode``: the file's permissions (else as the umask says);
+    ``durable``: flushed to disk.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -520,12 +521,14 @@ def replace_entry(path, data: bytes) -> None:
     (False, False)
     """
     target = Path(path)
-    temp = _temporary(target, data, 0o666 & ~_umask())
+    temp = _temporary(target, data, 0o666 & ~_umask() if mode is None else mode, durable)
     try:
         os.replace(temp, target)
     except BaseException:
         _unlink(temp)
         raise
+    if durable:
+        _sync_folder(target.parent)
 
 
 # -- spreadsheet exports -------------------------------------------------------------------------

@@ -175,7 +175,7 @@ def _installed() -> list[tuple[str, str, str]]:
     import os
     import sys
 
-    from ..core.paths import cache_dir
+    from ..core.paths import cache_dir, read_own_entry
 
     stamps = []
     for entry in sys.path:
@@ -189,7 +189,8 @@ def _installed() -> list[tuple[str, str, str]]:
     path = folder / "effect-plugins.json" if folder is not None else None
     if path is not None:
         try:
-            cached = json.loads(path.read_text())
+            # it names the modules a run imports and calls: read only from this user's own entry
+            cached = json.loads(read_own_entry(path))
             if cached.get("stamps") == stamps:
                 return [tuple(row) for row in cached["points"]]
         except (OSError, ValueError, AttributeError, KeyError, TypeError):
@@ -200,10 +201,10 @@ def _installed() -> list[tuple[str, str, str]]:
                     for p in entry_points(group=ENTRY_POINTS))
     if path is not None:
         try:
-            from ..core.storage import atomic_write_bytes
+            from ..core.storage import replace_entry
 
             path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_bytes(path, json.dumps({"stamps": stamps, "points": points}).encode())
+            replace_entry(path, json.dumps({"stamps": stamps, "points": points}).encode(), mode=0o600, durable=True)
         except OSError:
             pass
     return points
