@@ -295,6 +295,20 @@ class State:
             history.append(self.encode(action))
         self._apply(action)
 
+    def playout(self, policy, rng: random.Random, decisions: float = float("inf")) -> int:
+        """Play on in place, ``policy(state, rng)`` deciding and chance sampled from ``rng``, until
+        the end or ``decisions`` decisions (chance outcomes not counted); returns the decisions
+        played. A search's rollout; an engine may override it with a faster loop that plays the
+        same."""
+        played = 0
+        while not self.is_terminal() and played < decisions:
+            if self.is_chance_node():
+                self.apply_in_place(self.sample_chance(rng))
+            else:
+                self.apply_in_place(policy(self, rng))
+                played += 1
+        return played
+
     def describe_action(self, action) -> str:
         return str(action)
 

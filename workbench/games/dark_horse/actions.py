@@ -114,6 +114,15 @@ class FightRoll(tuple):
     dice: dict | None = None
 
 
+def _below(rng, n: int) -> int:
+    """``rng.randrange(n)`` as ``Random.choice`` and ``Random.randint`` draw it (their
+    ``_randbelow``), without their frames of argument checks: the rollouts draw a die or a choice
+    at every step. The same numbers from the same generator (a test compares them)."""
+    if n < 1:
+        raise ValueError(f"nothing to draw from ({n})")
+    return rng._randbelow(n)
+
+
 def _coord(key: str) -> tuple[int, int]:
     q, r = key.split(",")
     return int(q), int(r)

@@ -39,7 +39,7 @@ from ...core.errors import ContentError, NotFound, UsageError
 from ...rules.dark_horse import SPEC, resolve_ruleset, unknown_amounts
 from ...rules.ruleset import plain
 from ..base import Game, State as BaseState, Tally, Trail
-from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll
+from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll, _below
 from .bots import BOTS, VALUES, greedy_bot, random_bot
 from .challenges import Challenges
 from .collection import Collection
@@ -288,6 +288,9 @@ def playable_options(space: dict) -> bool:
     return not unknown_amounts(space)
 
 
+_CHANCE_PHASES = ("roll", "gunfight", "carnival", "move")      # the phases whose next step is chance
+
+
 class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, Tokens, Effects, Goods, Building, GameEnd,
             BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged.
@@ -463,7 +466,7 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
 
     # -- chance ----------------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
-        return self.phase in ("roll", "gunfight", "carnival", "move")
+        return self.phase in _CHANCE_PHASES
 
     def chance_outcomes(self) -> list[tuple[object, Fraction]]:
         if self.phase == "roll":
@@ -489,11 +492,11 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
             count = self._dice_count(player)
             faces = self.rules.die_faces
             if count > 0 and player.roles and self.game.holds(player, "inventor-die"):   # _rolls_inventor_die
-                return InventorRoll((tuple(sorted([rng.randint(1, faces) for _ in range(count - 1)])),
-                                     rng.randint(1, faces)))
-            return Roll(sorted([rng.randint(1, faces) for _ in range(count)]))
+                return InventorRoll((tuple(sorted([1 + _below(rng, faces) for _ in range(count - 1)])),
+                                     1 + _below(rng, faces)))
+            return Roll(sorted([1 + _below(rng, faces) for _ in range(count)]))     # rng.randint(1, faces) each
         if self.phase == "carnival":
-            return rng.randint(1, self.rules.carnival_die_faces)
+            return 1 + _below(rng, self.rules.carnival_die_faces)
         if self.phase == "move":
             return super().sample_chance(rng)
         fight: GunfightState = self.fight["state"]
@@ -536,6 +539,28 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
                 name, piece, first = self.pending[0]
                 return action == Action("build", piece=piece, at=action.at) and action.at in self._legal_hexes(name, piece, first)
         return super().is_legal(action)
+
+    def playout(self, policy, rng: random.Random, decisions: float = float("inf")) -> int:
+        """:meth:`workbench.games.base.State.playout` with is_terminal(), is_chance_node() and
+        apply_in_place() inlined: the same steps in the same order (a rollout's loop)."""
+        played = 0
+        d = self.__dict__
+        while True:
+            phase = self.phase
+            if phase == "done" or played >= decisions:
+                return played
+            if phase in _CHANCE_PHASES:
+                action = self.sample_chance(rng)
+            else:
+                action = policy(self, rng)
+                played += 1
+            d.pop("_legal", None)
+            history = self.history
+            if history.__class__ is Tally:
+                history._n += 1
+            else:
+                history.append(self.encode(action))
+            self._apply(action)
 
     # -- the state API ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -71,6 +71,9 @@ class Rounds:
 
     def _advance(self) -> None:
         """Move on to whatever comes next when nobody has a decision or a chance left here."""
+        phase = self.phase
+        if (phase == "placement" or (phase == "collection" and self.to_collect)) and not self.pending:
+            return                      # a decision here (the loop's answer, the two a rollout meets most)
         while True:
             if self.phase == "done" or self.phase in ("roll", "gunfight", "carnival"):
                 return
