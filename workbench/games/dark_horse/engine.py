@@ -610,28 +610,29 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         return data["die"]
 
     def _apply(self, action) -> None:
-        if self.phase == "roll":
+        phase = self.phase          # read once: no branch's test changes it
+        if phase == "placement":    # the decisions a rollout plays most, first
+            if action.kind == "mystery":
+                self._mystery_ability(self.current, action)
+            else:
+                self._placement(self.current, action)
+        elif phase == "roll":
             self._rolled(action)
-        elif self.phase == "gunfight":
+        elif phase == "gunfight":
             self._fight_step(action)
-        elif self.phase == "carnival":
+        elif phase == "carnival":
             self._carnival_rolled(action)
-        elif self.phase == "move":
+        elif phase == "move":
             self._moved(tuple(action))
-        elif self.phase == "build":
+        elif phase == "build":
             name, piece, first = self.pending.pop(0)
             self._place_piece(name, action.piece or piece, action.at, first)
-        elif self.phase == "challenges":
+        elif phase == "challenges":
             name = self.to_challenge.pop(0)
             if action.kind == "challenge":
                 self._challenge_outlaw(self.player(name), action)
             else:
                 self.event("no-challenge", name)
-        elif self.phase == "placement":
-            if action.kind == "mystery":
-                self._mystery_ability(self.current, action)
-            else:
-                self._placement(self.current, action)
         elif action.kind == "rob":
             self._rob(self.current, action)
         elif action.kind == "challenge":
