@@ -130,7 +130,7 @@ def _token_hexes(state, player, spec, where) -> list:
 
 @effect("place-token")
 def _place_token(state, player, spec, where):
-    state.pieces.append(_piece(spec["token"], spec["at"], None))
+    state.pieces = [*state.pieces, _piece(spec["token"], spec["at"], None)]     # a new list: copies share it
     state.event("place-token", player.name, token=spec["token"], at=list(spec["at"]))
 
 

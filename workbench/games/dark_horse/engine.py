@@ -320,7 +320,8 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         self.to_challenge: list[str] = []                  # Wild Wild West: who may still announce a Challenge
         self.turn = 0
         self.passed: set[str] = set()     # replaced, never changed in place (copies share it)
-        # the map's own pieces (mystery hexes, Wanted tokens) stay where they are until removed
+        # the map's own pieces (mystery hexes, Wanted tokens) stay where they are until removed; the
+        # list is replaced, never changed in place (a copy of the state shares it)
         self.pieces: list = list(game.board.pieces) if game.board is not None else []
         self.outlaws: dict[str, dict] = game.outlaws()     # Wild Wild West's outlaws on the board, by hex
         # Mystery Hexes with abilities, by hex: their type, whether face up, tokens left, options taken
@@ -354,8 +355,8 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         d.pop("_legal", None)
         d["players"] = [p.clone() for p in self.players]
         d["order"], d["next_order_moves"], d["to_collect"] = self.order[:], self.next_order_moves[:], self.to_collect[:]
-        d["to_roll"], d["to_challenge"], d["pieces"], d["pending"] = (self.to_roll[:], self.to_challenge[:],
-                                                                      self.pieces[:], self.pending[:])
+        # the pieces list is shared: replaced, never changed in place (and the memos keyed on it stay)
+        d["to_roll"], d["to_challenge"], d["pending"] = self.to_roll[:], self.to_challenge[:], self.pending[:]
         d["robbery_silver"], d["robbery_attempts"] = self.robbery_silver.copy(), self.robbery_attempts.copy()
         if self.outlaws:
             d["outlaws"] = {k: v.copy() for k, v in self.outlaws.items()}
