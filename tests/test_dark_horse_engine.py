@@ -328,3 +328,18 @@ def test_a_state_and_its_game_pickle_and_play_on_the_same(library):
         state = state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
         copy = copy.apply(copy.sample_chance(copy_rng) if copy.is_chance_node() else copy_rng.choice(copy.legal_actions()))
     assert copy.is_terminal() and list(copy.log) == list(state.log) and copy.returns() == state.returns()
+
+
+def test_the_rollouts_draws_are_the_generators_own():
+    """The engine draws a die and the random bot's choice with ``actions._below`` (Random's
+    ``_randbelow`` without ``randint``'s and ``choice``'s argument checks): the same numbers as
+    ``randint`` and ``choice`` from the same seed, for every size a game meets."""
+    from workbench.games.dark_horse.actions import _below
+
+    for n in (1, 2, 3, 4, 6, 7, 20, 37, 64, 100):
+        mine, theirs = random.Random(n), random.Random(n)
+        assert [1 + _below(mine, n) for _ in range(200)] == [theirs.randint(1, n) for _ in range(200)]
+        items = list(range(n))
+        assert [items[_below(mine, n)] for _ in range(200)] == [theirs.choice(items) for _ in range(200)]
+    with pytest.raises(ValueError):
+        _below(random.Random(1), 0)         # nothing to draw from: an error, not an endless loop

@@ -400,7 +400,13 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
             name = self.to_collect[0][0] if self.to_collect else None
         else:
             name = self.current_player()
-        return self.player(name) if name else None
+        if not name:
+            return None
+        try:                        # player(), inlined
+            found = self.players[_SEAT[name]]
+        except (KeyError, IndexError):
+            return self.player(name)
+        return found if found.name == name else self.player(name)
 
     def current_player(self) -> str | None:
         if self.phase == "build":
