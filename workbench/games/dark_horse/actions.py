@@ -96,6 +96,11 @@ def _action(kind: str, space: str | None = None, option: int | None = None) -> A
     return Action(kind, space, option=option)
 
 
+#: An action made once per its fields (Actions are immutable and equal by value): the listings a
+#: search asks at every step hand out the same objects, so their hashes and encodings are
+#: computed once and an id lookup finds them by identity.
+made = functools.lru_cache(maxsize=MEMO)(Action)
+
 #: Action's fields in order (read once: dataclasses.fields() per encoding was a tenth of a rollout's time)
 _ACTION_FIELDS = tuple(f.name for f in fields(Action))
 

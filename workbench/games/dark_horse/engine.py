@@ -39,7 +39,7 @@ from ...core.errors import ContentError, NotFound, UsageError
 from ...rules.dark_horse import SPEC, resolve_ruleset, unknown_amounts
 from ...rules.ruleset import plain
 from ..base import Game, State as BaseState, Tally, Trail
-from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll, _below
+from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll, _below, made
 from .bots import BOTS, VALUES, greedy_bot, random_bot
 from .challenges import Challenges
 from .collection import Collection
@@ -580,7 +580,7 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         if player is None or self.is_chance_node():
             return []
         if phase == "challenges":
-            return [Action("skip")] + self._outlaw_challenges(player)
+            return [made("skip")] + self._outlaw_challenges(player)
         return self._collection_actions(player)
 
     # -- applying -------------------------------------------------------------------------------

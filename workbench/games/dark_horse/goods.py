@@ -8,7 +8,7 @@ the Reputation track's own rules are in :mod:`.reputation`).
 from __future__ import annotations
 
 from ..base import Tally
-from .actions import Action
+from .actions import Action, made
 from .players import Player
 from .reputation import ReputationError, buy_reputation, can_collect, gain as gain_reputation
 
@@ -26,7 +26,7 @@ class Goods:
         trade = self.rules.influence_for_reputation
         if player.reputation.influence < trade["pay_influence"] or not trade["gain_reputation"]:
             return []
-        return [Action("trade-influence", target=hat) for hat in ("white", "black")
+        return [made("trade-influence", target=hat) for hat in ("white", "black")
                 if can_collect(player.reputation, hat, trade["gain_reputation"])]
 
     def can_pay(self, player: Player, cost: dict) -> bool:

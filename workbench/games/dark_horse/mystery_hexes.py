@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from .actions import HEX, MEMO, Action, _coord
+from .actions import HEX, MEMO, Action, _coord, made
 from .effects import EFFECTS, VOCABULARY, _plays_anything
 from .players import Player
 
@@ -77,7 +77,7 @@ class MysteryHexes:
         parameter ``mystery_ability_hats``)."""
         entry = self.mystery.get(space_id[len(HEX):])
         if entry is None:
-            return [Action("skip", space_id)]
+            return [made("skip", space_id)]
         kind = entry["type"]
         hats = self.rules.mystery_ability_hats.get(kind) or []
         rep = player.reputation
@@ -101,8 +101,8 @@ class MysteryHexes:
                 if handler is not None and hasattr(handler, "choices"):
                     choices = handler.choices(self, player, spec, space_id)
             if possible:
-                out += [Action("mystery", space_id, option=i, at=at) for at in choices]
-        return out or [Action("skip", space_id)]
+                out += [made("mystery", space_id, option=i, at=at) for at in choices]
+        return out or [made("skip", space_id)]
 
     def _flip(self, space_id: str) -> None:
         """"When a player uses this hex for the first time they flip it face up and place ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 
 from ..base import Tally
-from .actions import HEX, MEMO, Action, _action
+from .actions import HEX, MEMO, Action, _action, made
 from .players import Player
 
 
@@ -311,7 +311,7 @@ class Placement:
             if kind == "mystery":
                 return self._mystery_options(player, away)
             placed = self._placements(player, away, only_carnival=kind == "carnival-place")
-            return placed or [Action("skip")]
+            return placed or [made("skip")]
         actions = [PASS, *self._placements_of(player)]
         # each listing asked only when its token or die can be in play (the calls are most of a
         # rollout step's cost); each method checks the same again
