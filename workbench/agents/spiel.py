@@ -97,9 +97,16 @@ def action_id_of_text(text: str) -> int:
 
 def id_table(state, actions) -> dict[int, object]:
     """Ids for ``actions`` of ``state`` (collisions probed in encoding order), id -> action."""
-    keyed = [_id_of(state, a) for a in actions]
-    ids = [i for _, i in keyed]
+    ids = []
+    known_ids = _IDS.get
+    for a in actions:                   # _id_of's remembered answer, looked up without its frame
+        try:
+            known = known_ids((type(a), a))
+        except TypeError:
+            known = None
+        ids.append((known or _id_of(state, a))[1])
     if len(set(ids)) < len(ids):        # a collision: probe in encoding order
+        keyed = [_id_of(state, a) for a in actions]
         taken: set[int] = set()
         for n in sorted(range(len(keyed)), key=lambda n: keyed[n][0]):
             i = keyed[n][1]
