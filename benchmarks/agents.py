@@ -262,7 +262,7 @@ def one_game(setting: str, bots: list[str], seed: int, game=None, **options):
 
 PARTS = {   # (file fragment, function) whose cumulative time is reported
     "engine clone": ("games/", "clone"),
-    "engine step (apply_in_place)": ("games/base.py", "apply_in_place"),
+    "engine step (_apply, tree and rollouts)": ("games/", "_apply"),
     "engine legal actions": ("games/", "legal_actions"),
     "engine scores (returns)": ("games/", "returns"),
     "rollouts (cut off, incl. their steps)": ("agents/bots.py", "evaluate"),
