@@ -13,6 +13,9 @@ The state API
     fixed facts are shared through the game, the log and the history are shared trails.
 ``returns()``
     The scores each player has (at the end: the result).
+``playout(policy, rng, decisions)``
+    Play on in place (a search's rollout): the same steps as ``apply_in_place`` in a loop; an
+    engine may override it with a faster loop that plays the same (Dark Horse does).
 ``history`` / ``to_json()``
     Every action and chance outcome so far; a state is its game, its setup and its history, so
     :meth:`Game.state_from_json` rebuilds it by replaying.
