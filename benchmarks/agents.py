@@ -33,6 +33,23 @@ times are indicative only; the ladder's win rates do not depend on the load.
 stand against the noise of their means at 200 playouts, for each way of cutting a rollout off
 (``Entry.rollout_cutoff``: at the depth, or played on until the scores move).
 
+Measured on 12-02 (load average 2-3 on 2 cores: a loaded machine, so read the ratios), speed,
+mcts-200 in both seats, seed 1, main and this branch alternated in one script (one process a
+game, CPU time): High Noon 7.65 -> 5.89 s (medians of 8 pairs; x0.78, pair ratios 0.71-0.87;
+an earlier run of 6 pairs x0.76), Pork Barrel 3.95 -> 3.69 s (6 pairs; x0.85, 0.80-1.02; earlier
+x0.79). Not the x0.65 sought: the 5 s is not shown on this machine (High Noon 5.4-6.3 s of CPU
+here). The speed command now: High Noon 6.2 s of CPU, 0.82 ms a playout; profiled shares: rollouts
+70%, engine steps (_apply, tree and rollouts) 36%, OpenSpiel's tree policy 29%, legal actions 24%,
+action ids 4%, clones 3%. Identical histories and logs on 60 seeded games after every step. The
+changes: a rollout steps by the engine's own loop (``State.playout``: the state API's frames
+inlined), dice and the random bot's choice drawn as ``randint``/``choice`` draw them without
+their argument checks, a rollout's events counted without building their data (and its end
+without the score report), the setup's legal hexes and build actions remembered on the game per
+the pieces on the board (a search's first decisions are the setup), the pieces list shared by
+copies (replaced, never changed in place) with the hexes' access and the end trigger's counts
+remembered while it stays, listed actions made once per their fields, a Reputation gain without
+getattr/setattr; in the adapter, the seats' indexes kept and a Fraction made a float directly.
+
 Measured on 12-01, fourth run, Dark Horse with its rollouts played to the end
 (``rollout_cutoff="end"``; load average 5-7 on 2 cores; game *n* of a rung has seed ``--seed + n``):
 
@@ -262,7 +279,7 @@ def one_game(setting: str, bots: list[str], seed: int, game=None, **options):
 
 PARTS = {   # (file fragment, function) whose cumulative time is reported
     "engine clone": ("games/", "clone"),
-    "engine step (apply_in_place)": ("games/base.py", "apply_in_place"),
+    "engine step (_apply, tree and rollouts)": ("games/", "_apply"),
     "engine legal actions": ("games/", "legal_actions"),
     "engine scores (returns)": ("games/", "returns"),
     "rollouts (cut off, incl. their steps)": ("agents/bots.py", "evaluate"),

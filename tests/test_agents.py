@@ -198,7 +198,7 @@ def test_rollouts_are_played_by_the_engines_own_random_bot(library, monkeypatch)
     built = GAMES["dark-horse"].load().build(library, scenario="high-noon")
     assert rollout_policy(built) is engine.random_bot and rollout_policy(object()) is uniform
     passes_while_placing = []
-    original = engine.State.apply_in_place
+    original = engine.State._apply       # every step's core: apply_in_place() and a rollout's playout() call it
 
     def spy(state, action):
         if isinstance(action, engine.Action) and state.phase == "placement":
@@ -208,7 +208,7 @@ def test_rollouts_are_played_by_the_engines_own_random_bot(library, monkeypatch)
 
     game = spiel.spiel_game(built, 2, rounds=6)
     root = game.new_initial_state()
-    monkeypatch.setattr(engine.State, "apply_in_place", spy)
+    monkeypatch.setattr(engine.State, "_apply", spy)
     evaluator = CutoffRollout(40, random.Random(5))
     for _ in range(30):
         evaluator.evaluate(root)

@@ -283,7 +283,10 @@ def test_remembered_placements_are_the_listing_made_afresh_at_every_step(library
                 state.apply_in_place(state.sample_chance(rng))
                 continue
             remembered = state.legal_actions()          # the memos grow over the whole game
-            warm = {k: game.__dict__.pop(k, None) for k in ("_placement_memo", "_mystery_memo")}
+            warm = {k: game.__dict__.pop(k, None) for k in ("_placement_memo", "_mystery_memo", "_hexes_memo",
+                                                            "_build_memo")}
+            for k in ("_mystery_seen", "_hexes"):           # the state's own memos (hexes' access, build hexes)
+                state.__dict__.pop(k, None)
             assert state.legal_actions() == remembered, (scenario, state.phase, len(state.history))
             game.__dict__.update({k: v for k, v in warm.items() if v is not None})
             checked |= {a.uses for a in remembered if a.kind == "place"}
@@ -325,3 +328,18 @@ def test_a_state_and_its_game_pickle_and_play_on_the_same(library):
         state = state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
         copy = copy.apply(copy.sample_chance(copy_rng) if copy.is_chance_node() else copy_rng.choice(copy.legal_actions()))
     assert copy.is_terminal() and list(copy.log) == list(state.log) and copy.returns() == state.returns()
+
+
+def test_the_rollouts_draws_are_the_generators_own():
+    """The engine draws a die and the random bot's choice with ``actions._below`` (Random's
+    ``_randbelow`` without ``randint``'s and ``choice``'s argument checks): the same numbers as
+    ``randint`` and ``choice`` from the same seed, for every size a game meets."""
+    from workbench.games.dark_horse.actions import _below
+
+    for n in (1, 2, 3, 4, 6, 7, 20, 37, 64, 100):
+        mine, theirs = random.Random(n), random.Random(n)
+        assert [1 + _below(mine, n) for _ in range(200)] == [theirs.randint(1, n) for _ in range(200)]
+        items = list(range(n))
+        assert [items[_below(mine, n)] for _ in range(200)] == [theirs.choice(items) for _ in range(200)]
+    with pytest.raises(ValueError):
+        _below(random.Random(1), 0)         # nothing to draw from: an error, not an endless loop

@@ -145,6 +145,9 @@ class CutoffRollout(mcts.Evaluator):
         cutoff = rollout_cutoff(inner.game)
         until_moved = cutoff == "scores-moved"
         depth = self.depth if cutoff != "end" else float("inf")
+        if not until_moved:     # the engine's own loop (State.playout): the same steps, fewer frames
+            inner.playout(policy, rng, depth)
+            return np.array(outcome_returns(inner) if inner.is_terminal() else value(inner))
         start = None
         while not inner.is_terminal():
             if decisions >= depth:

@@ -40,6 +40,7 @@ import hashlib
 import inspect
 import json
 import os
+from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -96,9 +97,16 @@ def action_id_of_text(text: str) -> int:
 
 def id_table(state, actions) -> dict[int, object]:
     """Ids for ``actions`` of ``state`` (collisions probed in encoding order), id -> action."""
-    keyed = [_id_of(state, a) for a in actions]
-    ids = [i for _, i in keyed]
+    ids = []
+    known_ids = _IDS.get
+    for a in actions:                   # _id_of's remembered answer, looked up without its frame
+        try:
+            known = known_ids((type(a), a))
+        except TypeError:
+            known = None
+        ids.append((known or _id_of(state, a))[1])
     if len(set(ids)) < len(ids):        # a collision: probe in encoding order
+        keyed = [_id_of(state, a) for a in actions]
         taken: set[int] = set()
         for n in sorted(range(len(keyed)), key=lambda n: keyed[n][0]):
             i = keyed[n][1]
@@ -160,13 +168,14 @@ class _Box:
     its ``__dict__``: copying this box clones the engine state the engine's way (cheap; the game's
     fixed facts shared) instead of copying the whole game."""
 
-    __slots__ = ("inner", "table", "saved")
+    __slots__ = ("inner", "table", "saved", "seat_of")
 
-    def __init__(self, inner, table=None):
-        self.inner, self.table, self.saved = inner, table, None
+    def __init__(self, inner, table=None, seat_of=None):
+        # seat_of: each seat's index (the seats never change in a game): shared by the copies
+        self.inner, self.table, self.saved, self.seat_of = inner, table, None, seat_of
 
     def __deepcopy__(self, memo):
-        return _Box(self.inner.clone(), self.table)
+        return _Box(self.inner.clone(), self.table, self.seat_of)
 
     # pyspiel serializes a Python state by pickling its __dict__: the engine's own replay format
     # (setup and history as JSON), rebuilt from the game on first use
@@ -174,7 +183,13 @@ class _Box:
         return {"saved": json.dumps(self.inner.to_json())}
 
     def __setstate__(self, data):
-        self.inner, self.table, self.saved = None, None, json.loads(data["saved"])
+        self.inner, self.table, self.saved, self.seat_of = None, None, json.loads(data["saved"]), None
+
+
+def _float(p) -> float:
+    """``float(p)``; a Fraction's as ``Rational.__float__`` computes it (numerator / denominator,
+    correctly rounded) without its frames: the search asks at every chance node."""
+    return p.numerator / p.denominator if type(p) is Fraction else float(p)
 
 
 class SpielState(pyspiel.State):
@@ -222,7 +237,11 @@ class SpielState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if inner.is_chance_node():
             return pyspiel.PlayerId.CHANCE
-        return inner.seats.index(inner.current_player())
+        box = self._box
+        seat_of = box.seat_of
+        if seat_of is None:         # inner.seats.index(...), the seats listed once per game
+            seat_of = box.seat_of = {seat: i for i, seat in enumerate(inner.seats)}
+        return seat_of[inner.current_player()]
 
     def _legal_actions(self, player):
         return sorted(self.table())
@@ -231,7 +250,7 @@ class SpielState(pyspiel.State):
         outcomes = self.inner.chance_outcomes()
         table = id_table(self.inner, [o for o, _ in outcomes])
         self._table = table
-        return sorted(zip(table, (float(p) for _, p in outcomes)))
+        return sorted(zip(table, (_float(p) for _, p in outcomes)))
 
     def _apply_action(self, action):
         self.inner.apply_in_place(self.table()[action])
@@ -262,7 +281,8 @@ class SpielState(pyspiel.State):
 
     def clone(self):
         new = SpielState(self.get_game(), self.inner.clone())
-        new._table = self._table
+        box, mine = new._box, self._box
+        box.table, box.seat_of = mine.table, mine.seat_of
         return new
 
     def __str__(self):

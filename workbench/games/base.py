@@ -13,6 +13,9 @@ The state API
     fixed facts are shared through the game, the log and the history are shared trails.
 ``returns()``
     The scores each player has (at the end: the result).
+``playout(policy, rng, decisions)``
+    Play on in place (a search's rollout): the same steps as ``apply_in_place`` in a loop; an
+    engine may override it with a faster loop that plays the same (Dark Horse does).
 ``history`` / ``to_json()``
     Every action and chance outcome so far; a state is its game, its setup and its history, so
     :meth:`Game.state_from_json` rebuilds it by replaying.
@@ -294,6 +297,20 @@ class State:
         else:
             history.append(self.encode(action))
         self._apply(action)
+
+    def playout(self, policy, rng: random.Random, decisions: float = float("inf")) -> int:
+        """Play on in place, ``policy(state, rng)`` deciding and chance sampled from ``rng``, until
+        the end or ``decisions`` decisions (chance outcomes not counted); returns the decisions
+        played. A search's rollout; an engine may override it with a faster loop that plays the
+        same."""
+        played = 0
+        while not self.is_terminal() and played < decisions:
+            if self.is_chance_node():
+                self.apply_in_place(self.sample_chance(rng))
+            else:
+                self.apply_in_place(policy(self, rng))
+                played += 1
+        return played
 
     def describe_action(self, action) -> str:
         return str(action)

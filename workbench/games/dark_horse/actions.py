@@ -96,6 +96,11 @@ def _action(kind: str, space: str | None = None, option: int | None = None) -> A
     return Action(kind, space, option=option)
 
 
+#: An action made once per its fields (Actions are immutable and equal by value): the listings a
+#: search asks at every step hand out the same objects, so their hashes and encodings are
+#: computed once and an id lookup finds them by identity.
+made = functools.lru_cache(maxsize=MEMO)(Action)
+
 #: Action's fields in order (read once: dataclasses.fields() per encoding was a tenth of a rollout's time)
 _ACTION_FIELDS = tuple(f.name for f in fields(Action))
 
@@ -112,6 +117,15 @@ class FightRoll(tuple):
     """A gunfight roll outcome ``(difference, lowest_a, lowest_b)``, carrying the dice for the log."""
 
     dice: dict | None = None
+
+
+def _below(rng, n: int) -> int:
+    """``rng.randrange(n)`` as ``Random.choice`` and ``Random.randint`` draw it (their
+    ``_randbelow``), without their frames of argument checks: the rollouts draw a die or a choice
+    at every step. The same numbers from the same generator (a test compares them)."""
+    if n < 1:
+        raise ValueError(f"nothing to draw from ({n})")
+    return rng._randbelow(n)
 
 
 def _coord(key: str) -> tuple[int, int]:

@@ -8,14 +8,19 @@ from __future__ import annotations
 import random
 
 from ..base import State          # the bots' state: the Dark Horse State is one
-from .actions import HEX, Action
+from .actions import HEX, Action, _below
 
 
 def random_bot(state: State, rng: random.Random) -> Action:
     """Any legal action, uniformly (passing only when nothing else is legal... or by chance)."""
     actions = state.legal_actions()
-    useful = [a for a in actions if a.kind not in ("pass", "skip")]
-    return rng.choice(useful or actions)
+    if state.phase == "placement" and not state.interrupt:
+        useful = actions[1:] or actions     # a turn's listing is the pass, then no other pass or skip
+    else:
+        useful = [a for a in actions if a.kind not in ("pass", "skip")] or actions
+    if not useful:
+        raise IndexError("no legal action to choose from")
+    return useful[_below(rng, len(useful))]       # rng.choice(useful)
 
 
 VALUES = {"gold": 4, "silver": 1, "influence": 5, "vote": 2, "white-hat": 1, "black-hat": 1, "any-reputation": 1,

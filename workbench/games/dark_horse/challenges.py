@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .actions import Action, FightRoll
+from .actions import Action, FightRoll, made
 from .gunfight import GunfightState, Side, finish, start as start_fight
 from .players import Hired, Player
 
@@ -25,7 +25,7 @@ class Challenges:
         if self.game.challenger not in player.roles or not self.game.marshal_gunfight() \
                 or player.marshal_challenges >= self.rules.abilities_per_turn:
             return []
-        return [Action("challenge", character=self.game.challenger, target=c.id) for other in self.players
+        return [made("challenge", character=self.game.challenger, target=c.id) for other in self.players
                 if other is not player for c in other.characters if c.wanted and not c.captured]
 
     def _outlaw_challenges(self, player: Player) -> list[Action]:
@@ -40,7 +40,7 @@ class Challenges:
         if self.game.challenger in player.roles and self.game.marshal_gunfight() \
                 and player.marshal_challenges < self.rules.abilities_per_turn:
             champions.append(self.game.challenger)
-        return [Action("challenge", character=c, target=at) for c in champions for at in sorted(self.outlaws)]
+        return [made("challenge", character=c, target=at) for c in champions for at in sorted(self.outlaws)]
 
     def _side(self, owner: Player | None, hired: Hired) -> Side:
         """A gunfight side, with the Engineer token its owner may spend (Wild Wild West: "During a

@@ -8,6 +8,7 @@ challenging on a collection are in :mod:`.robbery` and :mod:`.challenges`).
 """
 from __future__ import annotations
 
+from ..base import Tally
 from .actions import HEX, Action, _action
 from .players import Player
 
@@ -40,12 +41,20 @@ class Collection:
 
     def _collect(self, player: Player, space_id: str, option: dict) -> None:
         space = self.game.spaces[space_id]
-        self.event("collect", player.name, space=space_id, option=option.get("text"))
-        for good, amount in (option.get("cost") or {}).items():
-            self._pay(player, good, amount)
-        for good, amount in (option.get("gain") or {}).items():
-            self._gain(player, good, amount)
-        self._effects(player, option, space_id)
+        if self.log.__class__ is Tally:         # a rollout's log only counts its events
+            self.log._n += 1
+        else:
+            self.event("collect", player.name, space=space_id, option=option.get("text"))
+        cost = option.get("cost")
+        if cost:
+            for good, amount in cost.items():
+                self._pay(player, good, amount)
+        gain = option.get("gain")
+        if gain:
+            for good, amount in gain.items():
+                self._gain(player, good, amount)
+        if option.get("effects"):
+            self._effects(player, option, space_id)
         if space.get("robbery") is True and self.rules.robbery_silver_per_collect:
             self.robbery_silver[space_id] = self.robbery_silver.get(space_id, 0) + self.rules.robbery_silver_per_collect
             self.event("robbery-silver", player.name, space=space_id, silver=self.robbery_silver[space_id])

@@ -13,7 +13,7 @@ from typing import Callable
 
 from ...rules.dark_horse_effects import THIS_HEX_ON_A_SPACE
 from ...rules.effects import kinds_reason, vocabulary
-from ..base import State          # a handler's state: the Dark Horse State is one
+from ..base import State, Tally          # a handler's state: the Dark Horse State is one
 from .actions import HEX, _coord
 from .players import Player
 from .setup import _piece
@@ -130,7 +130,7 @@ def _token_hexes(state, player, spec, where) -> list:
 
 @effect("place-token")
 def _place_token(state, player, spec, where):
-    state.pieces.append(_piece(spec["token"], spec["at"], None))
+    state.pieces = [*state.pieces, _piece(spec["token"], spec["at"], None)]     # a new list: copies share it
     state.event("place-token", player.name, token=spec["token"], at=list(spec["at"]))
 
 
@@ -153,16 +153,25 @@ class Effects:
         if not specs:
             return
         kind = "hex_type" if where.startswith(HEX) else "action_space"
+        declared_effects = VOCABULARY.effects
         for spec in specs:
             name = spec["effect"]
-            handler = EFFECTS.get(name) if VOCABULARY.played(name) else None
-            if handler is None or kind not in VOCABULARY.effects[name].kinds:
+            declared = declared_effects.get(name)       # VOCABULARY.played(name), inlined
+            handler = EFFECTS.get(name) if declared is not None and declared.played else None
+            if handler is None or kind not in declared.kinds:
                 why = VOCABULARY.why_not_played(name) if handler is None else kinds_reason(kind)
                 self.event("not-played", player.name, effect=name, space=where, why=why)
                 continue
             if at is not None and hasattr(handler, "choices"):
                 spec = {**spec, "at": at}
-            logged = len(self.log)
+            log = self.log
+            if log.__class__ is Tally:      # a rollout's log only counts its events
+                logged = log._n
+                handler(self, player, spec, where)
+                if self.log._n == logged:
+                    self.log._n += 1
+                continue
+            logged = len(log)
             handler(self, player, spec, where)
             if len(self.log) == logged:     # each effect shows in the log (and, audited, what it changed)
                 self.event("effect", player.name, effect=name, space=where)

@@ -39,7 +39,7 @@ from ...core.errors import ContentError, NotFound, UsageError
 from ...rules.dark_horse import SPEC, resolve_ruleset, unknown_amounts
 from ...rules.ruleset import plain
 from ..base import Game, State as BaseState, Tally, Trail
-from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll
+from .actions import HEX, MEMO, Action, FightRoll, InventorRoll, Roll, _below, made
 from .bots import BOTS, VALUES, greedy_bot, random_bot
 from .challenges import Challenges
 from .collection import Collection
@@ -288,6 +288,9 @@ def playable_options(space: dict) -> bool:
     return not unknown_amounts(space)
 
 
+_CHANCE_PHASES = ("roll", "gunfight", "carnival", "move")      # the phases whose next step is chance
+
+
 class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, Tokens, Effects, Goods, Building, GameEnd,
             BaseState):
     """One moment of a game. ``apply`` returns the next state; the old one is left unchanged.
@@ -317,7 +320,8 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         self.to_challenge: list[str] = []                  # Wild Wild West: who may still announce a Challenge
         self.turn = 0
         self.passed: set[str] = set()     # replaced, never changed in place (copies share it)
-        # the map's own pieces (mystery hexes, Wanted tokens) stay where they are until removed
+        # the map's own pieces (mystery hexes, Wanted tokens) stay where they are until removed; the
+        # list is replaced, never changed in place (a copy of the state shares it)
         self.pieces: list = list(game.board.pieces) if game.board is not None else []
         self.outlaws: dict[str, dict] = game.outlaws()     # Wild Wild West's outlaws on the board, by hex
         # Mystery Hexes with abilities, by hex: their type, whether face up, tokens left, options taken
@@ -351,8 +355,8 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         d.pop("_legal", None)
         d["players"] = [p.clone() for p in self.players]
         d["order"], d["next_order_moves"], d["to_collect"] = self.order[:], self.next_order_moves[:], self.to_collect[:]
-        d["to_roll"], d["to_challenge"], d["pieces"], d["pending"] = (self.to_roll[:], self.to_challenge[:],
-                                                                      self.pieces[:], self.pending[:])
+        # the pieces list is shared: replaced, never changed in place (and the memos keyed on it stay)
+        d["to_roll"], d["to_challenge"], d["pending"] = self.to_roll[:], self.to_challenge[:], self.pending[:]
         d["robbery_silver"], d["robbery_attempts"] = self.robbery_silver.copy(), self.robbery_attempts.copy()
         if self.outlaws:
             d["outlaws"] = {k: v.copy() for k, v in self.outlaws.items()}
@@ -396,7 +400,13 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
             name = self.to_collect[0][0] if self.to_collect else None
         else:
             name = self.current_player()
-        return self.player(name) if name else None
+        if not name:
+            return None
+        try:                        # player(), inlined
+            found = self.players[_SEAT[name]]
+        except (KeyError, IndexError):
+            return self.player(name)
+        return found if found.name == name else self.player(name)
 
     def current_player(self) -> str | None:
         if self.phase == "build":
@@ -463,7 +473,7 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
 
     # -- chance ----------------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
-        return self.phase in ("roll", "gunfight", "carnival", "move")
+        return self.phase in _CHANCE_PHASES
 
     def chance_outcomes(self) -> list[tuple[object, Fraction]]:
         if self.phase == "roll":
@@ -489,11 +499,11 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
             count = self._dice_count(player)
             faces = self.rules.die_faces
             if count > 0 and player.roles and self.game.holds(player, "inventor-die"):   # _rolls_inventor_die
-                return InventorRoll((tuple(sorted([rng.randint(1, faces) for _ in range(count - 1)])),
-                                     rng.randint(1, faces)))
-            return Roll(sorted([rng.randint(1, faces) for _ in range(count)]))
+                return InventorRoll((tuple(sorted([1 + _below(rng, faces) for _ in range(count - 1)])),
+                                     1 + _below(rng, faces)))
+            return Roll(sorted([1 + _below(rng, faces) for _ in range(count)]))     # rng.randint(1, faces) each
         if self.phase == "carnival":
-            return rng.randint(1, self.rules.carnival_die_faces)
+            return 1 + _below(rng, self.rules.carnival_die_faces)
         if self.phase == "move":
             return super().sample_chance(rng)
         fight: GunfightState = self.fight["state"]
@@ -537,6 +547,28 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
                 return action == Action("build", piece=piece, at=action.at) and action.at in self._legal_hexes(name, piece, first)
         return super().is_legal(action)
 
+    def playout(self, policy, rng: random.Random, decisions: float = float("inf")) -> int:
+        """:meth:`workbench.games.base.State.playout` with is_terminal(), is_chance_node() and
+        apply_in_place() inlined: the same steps in the same order (a rollout's loop)."""
+        played = 0
+        d = self.__dict__
+        while True:
+            phase = self.phase
+            if phase == "done" or played >= decisions:
+                return played
+            if phase in _CHANCE_PHASES:
+                action = self.sample_chance(rng)
+            else:
+                action = policy(self, rng)
+                played += 1
+            d.pop("_legal", None)
+            history = self.history
+            if history.__class__ is Tally:
+                history._n += 1
+            else:
+                history.append(self.encode(action))
+            self._apply(action)
+
     # -- the state API ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -548,7 +580,7 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         if player is None or self.is_chance_node():
             return []
         if phase == "challenges":
-            return [Action("skip")] + self._outlaw_challenges(player)
+            return [made("skip")] + self._outlaw_challenges(player)
         return self._collection_actions(player)
 
     # -- applying -------------------------------------------------------------------------------
@@ -585,28 +617,29 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
         return data["die"]
 
     def _apply(self, action) -> None:
-        if self.phase == "roll":
+        phase = self.phase          # read once: no branch's test changes it
+        if phase == "placement":    # the decisions a rollout plays most, first
+            if action.kind == "mystery":
+                self._mystery_ability(self.current, action)
+            else:
+                self._placement(self.current, action)
+        elif phase == "roll":
             self._rolled(action)
-        elif self.phase == "gunfight":
+        elif phase == "gunfight":
             self._fight_step(action)
-        elif self.phase == "carnival":
+        elif phase == "carnival":
             self._carnival_rolled(action)
-        elif self.phase == "move":
+        elif phase == "move":
             self._moved(tuple(action))
-        elif self.phase == "build":
+        elif phase == "build":
             name, piece, first = self.pending.pop(0)
             self._place_piece(name, action.piece or piece, action.at, first)
-        elif self.phase == "challenges":
+        elif phase == "challenges":
             name = self.to_challenge.pop(0)
             if action.kind == "challenge":
                 self._challenge_outlaw(self.player(name), action)
             else:
                 self.event("no-challenge", name)
-        elif self.phase == "placement":
-            if action.kind == "mystery":
-                self._mystery_ability(self.current, action)
-            else:
-                self._placement(self.current, action)
         elif action.kind == "rob":
             self._rob(self.current, action)
         elif action.kind == "challenge":

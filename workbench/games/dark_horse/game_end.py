@@ -7,6 +7,8 @@ Hexes, Victory Points gained; rulebook, Game End and End Game Scoring).
 """
 from __future__ import annotations
 
+from ..base import Tally
+
 
 class GameEnd:
     """The state's end: the triggers, the end itself, and the scores."""
@@ -39,10 +41,16 @@ class GameEnd:
     def _end_trigger(self) -> str | None:
         rules = self.rules
         target = rules.influence_game_end
-        built: dict = {}            # each player's towns and cities, in one pass over the pieces
-        for p in self.pieces:
-            if p.piece in ("town", "city"):
-                built[p.player] = built.get(p.player, 0) + 1
+        pieces = self.pieces
+        known = self.__dict__.get("_built")
+        if known is not None and known[0] is pieces and known[1] == len(pieces):
+            built = known[2]        # remembered while the pieces list stays (it is replaced when it changes)
+        else:
+            built = {}              # each player's towns and cities, in one pass over the pieces
+            for p in pieces:
+                if p.piece in ("town", "city"):
+                    built[p.player] = built.get(p.player, 0) + 1
+            self._built = (pieces, len(pieces), built)
         for player in self.players:
             if isinstance(target, int) and player.reputation.influence >= target:
                 return f"{player.name} reached the Game End space ({target}) of the Influence track"
@@ -64,7 +72,10 @@ class GameEnd:
     def _finish(self, why: str) -> None:
         self.phase = "done"
         self.ended = why
-        self.event("end", why=why, scores=self.scores())
+        if self.log.__class__ is Tally:         # a rollout's log only counts its events: no report to make
+            self.log._n += 1
+        else:
+            self.event("end", why=why, scores=self.scores())
 
     def scores(self) -> dict[str, dict]:
         """What is known to score: Reputation VP, Influence VP where the ruleset gives its value,

@@ -7,9 +7,14 @@ the Reputation track's own rules are in :mod:`.reputation`).
 """
 from __future__ import annotations
 
-from .actions import Action
+from ..base import Tally
+from .actions import Action, made
 from .players import Player
 from .reputation import ReputationError, buy_reputation, can_collect, gain as gain_reputation
+
+
+#: the Reputation goods and the hat each gives (any-reputation: the player's status, else White)
+_HATS = {"white-hat": "white", "black-hat": "black", "any-reputation": None}
 
 
 class Goods:
@@ -21,7 +26,7 @@ class Goods:
         trade = self.rules.influence_for_reputation
         if player.reputation.influence < trade["pay_influence"] or not trade["gain_reputation"]:
             return []
-        return [Action("trade-influence", target=hat) for hat in ("white", "black")
+        return [made("trade-influence", target=hat) for hat in ("white", "black")
                 if can_collect(player.reputation, hat, trade["gain_reputation"])]
 
     def can_pay(self, player: Player, cost: dict) -> bool:
@@ -67,8 +72,8 @@ class Goods:
     def _gain(self, player: Player, good: str, amount: int) -> None:
         if not amount:
             return
-        if good in ("white-hat", "black-hat", "any-reputation"):
-            hat = good.split("-")[0] if good != "any-reputation" else (player.reputation.status or "white")
+        if good in _HATS:
+            hat = _HATS[good] or player.reputation.status or "white"
             try:
                 player.reputation = gain_reputation(player.reputation, hat, amount)
             except ReputationError as exc:
@@ -80,4 +85,7 @@ class Goods:
             player.bonus_dice_next += amount
         else:
             player.goods[good] = player.goods.get(good, 0) + amount
-        self.event("gain", player.name, good=good, amount=amount)
+        if self.log.__class__ is Tally:         # a rollout's log only counts its events
+            self.log._n += 1
+        else:
+            self.event("gain", player.name, good=good, amount=amount)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from .actions import HEX, MEMO, Action, _coord
+from .actions import HEX, MEMO, Action, _coord, made
 from .effects import EFFECTS, VOCABULARY, _plays_anything
 from .players import Player
 
@@ -23,20 +23,34 @@ class MysteryHexes:
         """Mystery Hexes ``player`` may place dice on: "Mystery Hexes cannot be used unless you have
         access to them by rail or a City that you control" (rails are not played: a City on or next
         to the hex)."""
-        if not self.mystery:
-            return []
-        name = player.name
-        cities = tuple(p.at for p in self.pieces if p.player == name and p.piece == "city")
-        key = (cities, tuple(self.mystery))
+        return list(self._mystery_access(player)[0]) if self.mystery else []
+
+    def _mystery_access(self, player: Player) -> tuple:
+        """:meth:`_mystery_spaces` as the remembered tuple, with each hex's placement facts (the
+        space, a Mystery Hex, its type: see :meth:`_placements_of`); shared: never change them."""
+        name, pieces, keys = player.name, self.pieces, tuple(self.mystery)
+        # remembered on the state per player while the pieces list and the hexes stay the same (a
+        # copy of the state has its own pieces list; one grown in place has another length): a
+        # placement listing asks at every step
+        seen = self.__dict__.get("_mystery_seen")
+        if seen is not None and seen[0] is pieces and seen[1] == len(pieces):
+            hit = seen[2].get(name)
+            if hit is not None and hit[0] == keys:
+                return hit[1]
+        else:
+            seen = self._mystery_seen = (pieces, len(pieces), {})
+        cities = tuple(p.at for p in pieces if p.player == name and p.piece == "city")
+        key = (cities, keys)
         memo = self.game.__dict__.setdefault("_mystery_memo", {})
         found = memo.get(key)
         if found is None:       # the board's distances never change: remembered per cities and hexes
             if len(memo) > MEMO:
                 memo.clear()
             board = self.game.board
-            found = memo[key] = tuple(HEX + k for k in self.mystery if any(board.distance(c, _coord(k)) <= 1
-                                                                         for c in cities))
-        return list(found)
+            spaces = tuple(HEX + k for k in keys if any(board.distance(c, _coord(k)) <= 1 for c in cities))
+            found = memo[key] = (spaces, tuple((s, True, self.rules.unknown_type) for s in spaces))
+        seen[2][name] = (keys, found)
+        return found
 
     def _move_outcomes(self) -> list[tuple[tuple, Fraction]]:
         """Mobile Mystery Hexes: "they roll a die ... move that Mystery Hex in that specific
@@ -63,7 +77,7 @@ class MysteryHexes:
         parameter ``mystery_ability_hats``)."""
         entry = self.mystery.get(space_id[len(HEX):])
         if entry is None:
-            return [Action("skip", space_id)]
+            return [made("skip", space_id)]
         kind = entry["type"]
         hats = self.rules.mystery_ability_hats.get(kind) or []
         rep = player.reputation
@@ -87,8 +101,8 @@ class MysteryHexes:
                 if handler is not None and hasattr(handler, "choices"):
                     choices = handler.choices(self, player, spec, space_id)
             if possible:
-                out += [Action("mystery", space_id, option=i, at=at) for at in choices]
-        return out or [Action("skip", space_id)]
+                out += [made("mystery", space_id, option=i, at=at) for at in choices]
+        return out or [made("skip", space_id)]
 
     def _flip(self, space_id: str) -> None:
         """"When a player uses this hex for the first time they flip it face up and place ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 
 from ..base import Tally
-from .actions import HEX, MEMO, Action, _action
+from .actions import HEX, MEMO, Action, _action, made
 from .players import Player
 
 
@@ -97,7 +97,7 @@ class Placement:
             spaces = self.game._space_facts = tuple((s, s.startswith(HEX), self._space_type(s))
                                                     for s in self.game.space_order)
         if mystery:
-            spaces = spaces + tuple((s, True, self.rules.unknown_type) for s in self._mystery_spaces(player))
+            spaces = spaces + self._mystery_access(player)[1]
         for space_id, is_hex, kind in spaces:
             if space_id == away:
                 continue
@@ -264,7 +264,10 @@ class Placement:
     def _start_placement(self) -> None:
         self.phase = "placement"
         self.turn = 0
-        self.event("placement", order=list(self.order))
+        if self.log.__class__ is Tally:         # a rollout's log only counts its events
+            self.log._n += 1
+        else:
+            self.event("placement", order=list(self.order))
         if all(not self.player(n).has_dice() for n in self.order):
             self.passed = set(self.order)
             self._next_placement()
@@ -308,7 +311,7 @@ class Placement:
             if kind == "mystery":
                 return self._mystery_options(player, away)
             placed = self._placements(player, away, only_carnival=kind == "carnival-place")
-            return placed or [Action("skip")]
+            return placed or [made("skip")]
         actions = [PASS, *self._placements_of(player)]
         # each listing asked only when its token or die can be in play (the calls are most of a
         # rollout step's cost); each method checks the same again

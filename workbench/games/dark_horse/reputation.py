@@ -105,18 +105,20 @@ def gain(rep: Reputation, hat: str, amount: int) -> Reputation:
     >>> (r.white, r.black)
     (1, 0)
     """
-    if hat not in OPPOSITE:
+    other = OPPOSITE.get(hat)
+    if other is None:
         raise ReputationError(f"a Reputation token is white or black, not {hat!r}")
     if hat == rep.may_not_collect:
         raise ReputationError(f"this player may not collect {hat.title()} Hat Reputation")
     rep = rep.copy()
-    if rep.both_types:
-        setattr(rep, hat, getattr(rep, hat) + amount)
+    d = rep.__dict__            # the fields by name (a search gains Reputation at most steps)
+    if d["both_types"]:
+        d[hat] += amount
     else:
-        other = OPPOSITE[hat]
-        cancelled = min(getattr(rep, other), amount)
-        setattr(rep, other, getattr(rep, other) - cancelled)
-        setattr(rep, hat, getattr(rep, hat) + amount - cancelled)
+        have = d[other]
+        cancelled = have if have < amount else amount
+        d[other] = have - cancelled
+        d[hat] += amount - cancelled
     if rep.may_not_own and getattr(rep, rep.may_not_own):
         raise ReputationError(f"this player cannot own {rep.may_not_own.title()} Hat Reputation")
     return rep

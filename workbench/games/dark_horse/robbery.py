@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .actions import Action
+from .actions import Action, made
 from .gunfight import exact_odds
 from .players import Hired, Player
 
@@ -31,7 +31,7 @@ class Robbery:
             for character in player.characters:
                 if character.hat == "black" and not character.captured \
                         and character.abilities_used < self.rules.abilities_per_turn and active.get(character.id, True):
-                    out.append(Action("rob", space_id, character=character.id))
+                    out.append(made("rob", space_id, character=character.id))
         return out
 
     def _rob(self, player: Player, action: Action) -> None:

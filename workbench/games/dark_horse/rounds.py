@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from ...core.errors import ContentError
 from ...core.limits import limit
+from ..base import Tally
 from .actions import MEMO, InventorRoll, Roll
 from .players import Player
 
@@ -71,6 +72,9 @@ class Rounds:
 
     def _advance(self) -> None:
         """Move on to whatever comes next when nobody has a decision or a chance left here."""
+        phase = self.phase
+        if (phase == "placement" or (phase == "collection" and self.to_collect)) and not self.pending:
+            return                      # a decision here (the loop's answer, the two a rollout meets most)
         while True:
             if self.phase == "done" or self.phase in ("roll", "gunfight", "carnival"):
                 return
@@ -126,7 +130,10 @@ class Rounds:
         self.interrupt = None
         self.turn = 0
         self.phase = "roll"
-        self.event("round", order=list(self.order))
+        if self.log.__class__ is Tally:         # a rollout's log only counts its events
+            self.log._n += 1
+        else:
+            self.event("round", order=list(self.order))
         self.to_roll = list(self.order)
         self._skip_empty_rolls()
 
@@ -139,13 +146,21 @@ class Rounds:
         player = self.player(name)
         if self._rolls_inventor_die(player):
             dice = InventorRoll((tuple(dice[0]), dice[1]))
+        log = self.log
         if isinstance(dice, InventorRoll):
             player.dice, player.inventor_die, player.inventor_value = sorted(dice[0]), dice[1], dice[1]
-            self.event("roll", name, dice=sorted(list(dice[0]) + [dice[1]]), inventor=dice[1],
-                       jailed=player.jailed_next, bonus=player.bonus_dice_next)
+            if log.__class__ is Tally:         # a rollout's log only counts its events
+                log._n += 1
+            else:
+                self.event("roll", name, dice=sorted(list(dice[0]) + [dice[1]]), inventor=dice[1],
+                           jailed=player.jailed_next, bonus=player.bonus_dice_next)
         else:
             player.dice = sorted(dice)
-            self.event("roll", name, dice=list(player.dice), jailed=player.jailed_next, bonus=player.bonus_dice_next)
+            if log.__class__ is Tally:
+                log._n += 1
+            else:
+                self.event("roll", name, dice=list(player.dice), jailed=player.jailed_next,
+                           bonus=player.bonus_dice_next)
         player.jailed_next = player.bonus_dice_next = 0
         if self.to_roll:
             self._skip_empty_rolls()

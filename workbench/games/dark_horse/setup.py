@@ -217,14 +217,23 @@ class Building:
         return legal
 
     def _find_hexes(self, name: str, piece: str, first: bool) -> list:
-        legal = self.game.legal_hexes(self.pieces, name, piece, first)
-        if piece == "city" and first:
-            # every player must start with a city: a first city goes only where the first cities
-            # still to place keep room (an exact search; see DarkHorse.cities_fit)
-            later = [(n, k) for n, k, f in self.pending[1:] if k == "city" and f]
+        later = [(n, k) for n, k, f in self.pending[1:] if k == "city" and f] if piece == "city" and first else []
+        # remembered on the game per the pieces on the board (every field of each) and what is still
+        # to place: the map and the placement rules never change in play, and a search asks at every
+        # setup step of every rollout
+        key = (name, piece, first, tuple(later), tuple(tuple(p.__dict__.values()) for p in self.pieces))
+        memo = self.game.__dict__.setdefault("_hexes_memo", {})
+        found = memo.get(key)
+        if found is None:
+            if len(memo) > MEMO:
+                memo.clear()
+            legal = self.game.legal_hexes(self.pieces, name, piece, first)
             if later:
+                # every player must start with a city: a first city goes only where the first cities
+                # still to place keep room (an exact search; see DarkHorse.cities_fit)
                 legal = [at for at in legal if self.game.cities_fit(self.pieces + [_piece("city", at, name, True)], later)]
-        return legal
+            found = memo[key] = tuple(legal)
+        return list(found)
 
     def _improved_towns_left(self) -> int:
         return max(0, self.rules.improved_town_tiles - sum(1 for p in self.pieces if p.piece == "improved-town"))
@@ -233,14 +242,22 @@ class Building:
         from ...board.graph import Piece
 
         resource = self.game.board.graph.nodes[tuple(at)].get("resource") if piece == "improved-town" else None
-        self.pieces.append(Piece(piece, tuple(at), name, first=first, resource=resource))
+        self.pieces = [*self.pieces, Piece(piece, tuple(at), name, first=first, resource=resource)]   # copies share it
         self.event("build", name, piece=piece, at=list(at), **({"resource": resource} if resource else {}))
         self._check_immediate_end()
 
     def _build_actions(self) -> list[Action]:
         """Where the piece to build now may go (a setup piece, or a build effect's)."""
         name, piece, first = self.pending[0]
-        actions = [Action("build", piece=piece, at=at) for at in self._legal_hexes(name, piece, first)]
+        hexes = self._legal_hexes(name, piece, first)
+        memo = self.game.__dict__.setdefault("_build_memo", {})      # the actions made once per piece and hexes
+        key = (piece, tuple(hexes))
+        listed = memo.get(key)
+        if listed is None:
+            if len(memo) > MEMO:
+                memo.clear()
+            listed = memo[key] = tuple(Action("build", piece=piece, at=at) for at in hexes)
+        actions = list(listed)
         if piece == "town" and self.round > 0 and self._improved_towns_left():
             # Improved Town Hexes: "a player claims the Builder Action Space ... then builds a town.
             # Instead of placing the Town, the player places an Improved Town hex"

@@ -7,7 +7,7 @@ Wild Wild West for the Engineer's gunfight bonus, in :mod:`.challenges`).
 """
 from __future__ import annotations
 
-from .actions import Action
+from .actions import Action, made
 from .players import Player
 
 
@@ -34,7 +34,7 @@ class Tokens:
         steps = self.rules.inventor_die_turn
         faces = [value + d for d in range(-steps, steps + 1) if d and 1 <= value + d <= self.rules.die_faces]
         never = set(self.rules.inventor_never_turns_between)
-        return [Action("turn-inventor-die", dice=(face,)) for face in faces if {face, value} != never]
+        return [made("turn-inventor-die", dice=(face,)) for face in faces if {face, value} != never]
 
     def _boots(self, player: Player) -> list[Action]:
         """Cowboy Boot: "force an opponent's die/dice off an Action Space that you are claiming"."""
@@ -43,7 +43,7 @@ class Tokens:
         out = []
         for space_id, taken in self.claims.items():
             if any(who == player.name for who, *_ in taken):
-                out += [Action("boot", space_id, target=who) for who in sorted({w for w, *_ in taken} - {player.name})]
+                out += [made("boot", space_id, target=who) for who in sorted({w for w, *_ in taken} - {player.name})]
         return out
 
     def _boot(self, player: Player, action: Action) -> None:
