@@ -372,19 +372,28 @@ def result_of(state, seat: str) -> str:
 
 
 def ladder_rung(setting: str, first: str, second: str, games: int, seed: int, progress=print) -> dict:
-    """``first`` against ``second`` over ``games`` paired games (seats swapped every other game)."""
-    results, ended, game = Counter(), Counter(), built(setting)
+    """``first`` against ``second`` over ``games`` paired games (seats swapped every other game).
+
+    ``per_game`` lists each game's seed, the seat ``first`` sat in (0 or 1), its result and the
+    game's CPU seconds; ``progress`` gets a line a game, so a run cut short still says which seeds
+    finished and how."""
+    results, ended, game, per_game = Counter(), Counter(), built(setting), []
     for n in range(games):
         bots = [first, second] if n % 2 == 0 else [second, first]
+        cpu = time.process_time()
         state = one_game(setting, bots, seed + n, game)
-        results[result_of(state, state.seats[n % 2])] += 1
+        result = result_of(state, state.seats[n % 2])
+        per_game.append({"seed": seed + n, "seat": n % 2, "result": result, "cpu": time.process_time() - cpu})
+        results[result] += 1
         why = next((e.get("why") for e in reversed(list(state.log)) if e.get("why")), "") or ""
         ended["cap" if "(the limit given)" in why else "rules"] += 1
-        if progress and (n + 1) % 5 == 0 and n + 1 < games:
-            progress(f"  ... {setting}: {first} vs {second}: {dict(results)} after {n + 1} games")
+        if progress:
+            progress(f"  ... {setting}: {first} vs {second}: seed {seed + n}, {first} in seat {n % 2 + 1}: {result}"
+                     f" ({per_game[-1]['cpu']:.1f} s of CPU); seeds {seed}-{seed + n}:"
+                     f" {results['win']}-{results['tie']}-{results['loss']}")
     points = results["win"] + results["tie"] / 2
     return {"wins": results["win"], "ties": results["tie"], "losses": results["loss"], "points": points,
-            "games": games, "interval": wilson(points, games), "ended": dict(ended)}
+            "games": games, "interval": wilson(points, games), "ended": dict(ended), "per_game": per_game}
 
 
 def ladder(games: int, seed: int, only: list[str], rungs: list[tuple[str, str]]) -> None:
@@ -395,6 +404,7 @@ def ladder(games: int, seed: int, only: list[str], rungs: list[tuple[str, str]])
             started, cpu = time.perf_counter(), time.process_time()
             r = ladder_rung(setting, first, second, games, seed, progress=lambda line: print(line, flush=True))
             low, high = r["interval"]
+            cpus = [g["cpu"] for g in r["per_game"]]
             decided = r["wins"] + r["losses"]
             of_decided = (f"; of the {decided} decided games {r['wins'] / decided:.0%}"
                           f" [{wilson(r['wins'], decided)[0]:.0%}, {wilson(r['wins'], decided)[1]:.0%}]"
@@ -403,7 +413,9 @@ def ladder(games: int, seed: int, only: list[str], rungs: list[tuple[str, str]])
                   f" {r['points'] / games:.0%} of the points (a tie half a point) [{low:.0%}, {high:.0%}]"
                   f" over {games} games{of_decided}"
                   f" (ended by the rules {r['ended'].get('rules', 0)}, at the cap {r['ended'].get('cap', 0)};"
-                  f" {time.process_time() - cpu:.1f} s of CPU, {time.perf_counter() - started:.0f} s on the clock)",
+                  f" {time.process_time() - cpu:.1f} s of CPU, {time.perf_counter() - started:.0f} s on the clock;"
+                  f" seeds {seed}-{seed + games - 1}; CPU a game mean {sum(cpus) / games:.1f} s,"
+                  f" at most {max(cpus):.1f} s)",
                   flush=True)
 
 
