@@ -16,7 +16,10 @@ OpenSpiel's tree. Targets (issue 22): a 200-playout Dark Horse game <= 5 s, a We
 
 ``ladder`` plays each pairing ``--games`` times 1-on-1, the seats swapped every other game (so the
 first player's edge cancels; game *n* has seed ``--seed + n``), and prints the first bot's wins,
-ties and losses and its share of the points (a win 1, a tie 1/2) with a 95% Wilson interval.
+ties and losses and its share of the points (a win 1, a tie 1/2) with a 95% Wilson interval, the
+seeds played and the CPU seconds a game (mean and most). It prints a line a game (seed, the first
+bot's seat, its result, the game's CPU seconds), so a run cut short still says which seeds
+finished; a later run goes on from the next seed with ``--seed``.
 Rungs: MCTS against greedy and random, more playouts against fewer, greedy against random.
 
 ``coverage`` prints the rules-coverage table (:mod:`workbench.agents.coverage`): for each action
@@ -32,6 +35,31 @@ times are indicative only; the ladder's win rates do not depend on the load.
 ``rollouts`` measures, at positions of greedy games, how far apart the actions' rollout values
 stand against the noise of their means at 200 playouts, for each way of cutting a rollout off
 (``Entry.rollout_cutoff``: at the depth, or played on until the scores move).
+
+Measured on 12-02 (a machine loaded by other engineers' work: load average 1.3-4.6 on 2 cores,
+so CPU a game reads high; one ladder process at a time under ``nice -n 10``; game *n* of a rung
+has seed ``--seed + n``, the first bot in the first seat at even *n*; the seed ranges fixed
+before the games were played, none dropped):
+
+* Western Legends (rollouts cut at 8 decisions, as the registry plays it), mcts-400 vs greedy,
+  seeds 1-100 (``--seed 1 --games 100``): 82-0-18, 82% [73%, 88%] (seeds 1-50 41-0-9, 51-100
+  41-0-9; 39-0-11 from the first seat, 43-0-7 from the second); CPU a game 16.1 s (median 15.8 s,
+  at most 26.6 s; 2,093 s on the clock for the 100), within the issue's 60 s. Every game ended by
+  the rules. The interval's low end (73%) is above 70%: MCTS wins >= 70% of Western Legends
+  games 1-on-1 against greedy, at 400 playouts (at 200 it was 73% [63%, 81%] of 90, below).
+* Western Legends, mcts-400 vs mcts-200: seeds 1-30 14-0-16, 47% [30%, 64%] (10-0-5 from the
+  first seat, 4-0-11 from the second), seeds 31-60 (``--seed 31``; chosen while seeds 1-30 were
+  being played) 16-0-14, 53% [36%, 70%]: 30-0-30 of 60, 50% [38%, 62%]; CPU a game 21.0 s (both
+  seats searching; at most 44.9 s). Doubling 200 playouts does not beat them head to head, though
+  against greedy 400 won 82% and 200 73% (intervals overlapping): with rollouts cut at 8
+  decisions the noise of a rollout's value, not the number of playouts, seems to bound the
+  search there (see ``rollouts`` below; Revolver's cut rollouts showed the same, mcts-200 vs
+  mcts-20 10-0-10). More playouts beat fewer at a wider gap: mcts-200 vs mcts-20 below (9-0-1 of 10).
+* High Noon (6 rounds, rollouts to the end), mcts-500 vs greedy, seeds 1-30: 6-24-0, 60% [42%,
+  75%] (6 of 6 decided games won; wins at seeds 1, 14, 17, 19, 23, 27, five of them from the first
+  seat); CPU a game 9.4 s (at most 13.7 s). With mcts-200 (2-27-1, 52%) and mcts-1000 (13-17-0,
+  72% [54%, 85%]) below: no loss at 500 and above, but the share is clearly above half (the
+  interval's low end above 50%) only at 1000 playouts.
 
 Measured on 12-01, fourth run, Dark Horse with its rollouts played to the end
 (``rollout_cutoff="end"``; load average 5-7 on 2 cores; game *n* of a rung has seed ``--seed + n``):
