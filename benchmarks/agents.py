@@ -54,7 +54,11 @@ before the games were played, none dropped):
   against greedy 400 won 82% and 200 73% (intervals overlapping): with rollouts cut at 8
   decisions the noise of a rollout's value, not the number of playouts, seems to bound the
   search there (see ``rollouts`` below; Revolver's cut rollouts showed the same, mcts-200 vs
-  mcts-20 10-0-10). More playouts beat fewer at a wider gap: mcts-200 vs mcts-20 below (9-0-1 of 10).
+  mcts-20 10-0-10). More playouts beat fewer at a wider gap:
+* Western Legends, mcts-200 vs mcts-20, fresh seeds 11-40 (``--seed 11 --games 30``): 27-0-3, 90%
+  [74%, 97%] (14-0-1 from the first seat, 13-0-2 from the second; losses at seeds 26, 29, 34); CPU
+  a game 9.7 s (both seats searching; at most 18.9 s). With seeds 1-10 of the 12-01 third run
+  below (9-0-1): 36-0-4 of 40, 90% [77%, 96%].
 * High Noon (6 rounds, rollouts to the end), mcts-500 vs greedy, seeds 1-30: 6-24-0, 60% [42%,
   75%] (6 of 6 decided games won; wins at seeds 1, 14, 17, 19, 23, 27, five of them from the first
   seat); CPU a game 9.4 s (at most 13.7 s). With mcts-200 (2-27-1, 52%) and mcts-1000 (13-17-0,
