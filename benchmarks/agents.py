@@ -16,7 +16,10 @@ OpenSpiel's tree. Targets (issue 22): a 200-playout Dark Horse game <= 5 s, a We
 
 ``ladder`` plays each pairing ``--games`` times 1-on-1, the seats swapped every other game (so the
 first player's edge cancels; game *n* has seed ``--seed + n``), and prints the first bot's wins,
-ties and losses and its share of the points (a win 1, a tie 1/2) with a 95% Wilson interval.
+ties and losses and its share of the points (a win 1, a tie 1/2) with a 95% Wilson interval, the
+seeds played and the CPU seconds a game (mean and most). It prints a line a game (seed, the first
+bot's seat, its result, the game's CPU seconds), so a run cut short still says which seeds
+finished; a later run goes on from the next seed with ``--seed``.
 Rungs: MCTS against greedy and random, more playouts against fewer, greedy against random.
 
 ``coverage`` prints the rules-coverage table (:mod:`workbench.agents.coverage`): for each action
@@ -34,7 +37,7 @@ stand against the noise of their means at 200 playouts, for each way of cutting 
 (``Entry.rollout_cutoff``: at the depth, or played on until the scores move).
 
 Measured on 12-02 (load average 2-3 on 2 cores: a loaded machine, so read the ratios), speed,
-mcts-200 in both seats, seed 1, main and this branch alternated in one script (one process a
+mcts-200 in both seats, seed 1, the engine before and after its speed work of 12-02 alternated in one script (one process a
 game, CPU time): High Noon 7.65 -> 5.89 s (medians of 8 pairs; x0.78, pair ratios 0.71-0.87;
 an earlier run of 6 pairs x0.76), Pork Barrel 3.95 -> 3.69 s (6 pairs; x0.85, 0.80-1.02; earlier
 x0.79). Not the x0.65 sought: the 5 s is not shown on this machine (High Noon 5.4-6.3 s of CPU
@@ -49,6 +52,35 @@ the pieces on the board (a search's first decisions are the setup), the pieces l
 copies (replaced, never changed in place) with the hexes' access and the end trigger's counts
 remembered while it stays, listed actions made once per their fields, a Reputation gain without
 getattr/setattr; in the adapter, the seats' indexes kept and a Fraction made a float directly.
+
+Measured on 12-02 (a machine loaded by other engineers' work: load average 1.3-4.6 on 2 cores,
+so CPU a game reads high; one ladder process at a time under ``nice -n 10``; game *n* of a rung
+has seed ``--seed + n``, the first bot in the first seat at even *n*; the seed ranges fixed
+before the games were played, none dropped):
+
+* Western Legends (rollouts cut at 8 decisions, as the registry plays it), mcts-400 vs greedy,
+  seeds 1-100 (``--seed 1 --games 100``): 82-0-18, 82% [73%, 88%] (seeds 1-50 41-0-9, 51-100
+  41-0-9; 39-0-11 from the first seat, 43-0-7 from the second); CPU a game 16.1 s (median 15.8 s,
+  at most 26.6 s; 2,093 s on the clock for the 100), within the issue's 60 s. Every game ended by
+  the rules. The interval's low end (73%) is above 70%: MCTS wins >= 70% of Western Legends
+  games 1-on-1 against greedy, at 400 playouts (at 200 it was 73% [63%, 81%] of 90, below).
+* Western Legends, mcts-400 vs mcts-200: seeds 1-30 14-0-16, 47% [30%, 64%] (10-0-5 from the
+  first seat, 4-0-11 from the second), seeds 31-60 (``--seed 31``; chosen while seeds 1-30 were
+  being played) 16-0-14, 53% [36%, 70%]: 30-0-30 of 60, 50% [38%, 62%]; CPU a game 21.0 s (both
+  seats searching; at most 44.9 s). Doubling 200 playouts does not beat them head to head, though
+  against greedy 400 won 82% and 200 73% (intervals overlapping): with rollouts cut at 8
+  decisions the noise of a rollout's value, not the number of playouts, seems to bound the
+  search there (see ``rollouts`` below; Revolver's cut rollouts showed the same, mcts-200 vs
+  mcts-20 10-0-10). More playouts beat fewer at a wider gap:
+* Western Legends, mcts-200 vs mcts-20, fresh seeds 11-40 (``--seed 11 --games 30``): 27-0-3, 90%
+  [74%, 97%] (14-0-1 from the first seat, 13-0-2 from the second; losses at seeds 26, 29, 34); CPU
+  a game 9.7 s (both seats searching; at most 18.9 s). With seeds 1-10 of the 12-01 third run
+  below (9-0-1): 36-0-4 of 40, 90% [77%, 96%].
+* High Noon (6 rounds, rollouts to the end), mcts-500 vs greedy, seeds 1-30: 6-24-0, 60% [42%,
+  75%] (6 of 6 decided games won; wins at seeds 1, 14, 17, 19, 23, 27, five of them from the first
+  seat); CPU a game 9.4 s (at most 13.7 s). With mcts-200 (2-27-1, 52%) and mcts-1000 (13-17-0,
+  72% [54%, 85%]) below: no loss at 500 and above, but the share is clearly above half (the
+  interval's low end above 50%) only at 1000 playouts.
 
 Measured on 12-01, fourth run, Dark Horse with its rollouts played to the end
 (``rollout_cutoff="end"``; load average 5-7 on 2 cores; game *n* of a rung has seed ``--seed + n``):
@@ -389,19 +421,28 @@ def result_of(state, seat: str) -> str:
 
 
 def ladder_rung(setting: str, first: str, second: str, games: int, seed: int, progress=print) -> dict:
-    """``first`` against ``second`` over ``games`` paired games (seats swapped every other game)."""
-    results, ended, game = Counter(), Counter(), built(setting)
+    """``first`` against ``second`` over ``games`` paired games (seats swapped every other game).
+
+    ``per_game`` lists each game's seed, the seat ``first`` sat in (0 or 1), its result and the
+    game's CPU seconds; ``progress`` gets a line a game, so a run cut short still says which seeds
+    finished and how."""
+    results, ended, game, per_game = Counter(), Counter(), built(setting), []
     for n in range(games):
         bots = [first, second] if n % 2 == 0 else [second, first]
+        cpu = time.process_time()
         state = one_game(setting, bots, seed + n, game)
-        results[result_of(state, state.seats[n % 2])] += 1
+        result = result_of(state, state.seats[n % 2])
+        per_game.append({"seed": seed + n, "seat": n % 2, "result": result, "cpu": time.process_time() - cpu})
+        results[result] += 1
         why = next((e.get("why") for e in reversed(list(state.log)) if e.get("why")), "") or ""
         ended["cap" if "(the limit given)" in why else "rules"] += 1
-        if progress and (n + 1) % 5 == 0 and n + 1 < games:
-            progress(f"  ... {setting}: {first} vs {second}: {dict(results)} after {n + 1} games")
+        if progress:
+            progress(f"  ... {setting}: {first} vs {second}: seed {seed + n}, {first} in seat {n % 2 + 1}: {result}"
+                     f" ({per_game[-1]['cpu']:.1f} s of CPU); seeds {seed}-{seed + n}:"
+                     f" {results['win']}-{results['tie']}-{results['loss']}")
     points = results["win"] + results["tie"] / 2
     return {"wins": results["win"], "ties": results["tie"], "losses": results["loss"], "points": points,
-            "games": games, "interval": wilson(points, games), "ended": dict(ended)}
+            "games": games, "interval": wilson(points, games), "ended": dict(ended), "per_game": per_game}
 
 
 def ladder(games: int, seed: int, only: list[str], rungs: list[tuple[str, str]]) -> None:
@@ -412,6 +453,7 @@ def ladder(games: int, seed: int, only: list[str], rungs: list[tuple[str, str]])
             started, cpu = time.perf_counter(), time.process_time()
             r = ladder_rung(setting, first, second, games, seed, progress=lambda line: print(line, flush=True))
             low, high = r["interval"]
+            cpus = [g["cpu"] for g in r["per_game"]]
             decided = r["wins"] + r["losses"]
             of_decided = (f"; of the {decided} decided games {r['wins'] / decided:.0%}"
                           f" [{wilson(r['wins'], decided)[0]:.0%}, {wilson(r['wins'], decided)[1]:.0%}]"
@@ -420,7 +462,9 @@ def ladder(games: int, seed: int, only: list[str], rungs: list[tuple[str, str]])
                   f" {r['points'] / games:.0%} of the points (a tie half a point) [{low:.0%}, {high:.0%}]"
                   f" over {games} games{of_decided}"
                   f" (ended by the rules {r['ended'].get('rules', 0)}, at the cap {r['ended'].get('cap', 0)};"
-                  f" {time.process_time() - cpu:.1f} s of CPU, {time.perf_counter() - started:.0f} s on the clock)",
+                  f" {time.process_time() - cpu:.1f} s of CPU, {time.perf_counter() - started:.0f} s on the clock;"
+                  f" seeds {seed}-{seed + games - 1}; CPU a game mean {sum(cpus) / games:.1f} s,"
+                  f" at most {max(cpus):.1f} s)",
                   flush=True)
 
 

@@ -465,10 +465,15 @@ def test_the_ladder_counts_ties_apart_from_wins_and_losses(monkeypatch):
     monkeypatch.setattr(bench, "wilson", lambda points, n: (0.0, 1.0))   # not checked here; statsmodels is slow to import
     r = bench.ladder_rung("dark-horse/high-noon", "greedy", "random", 6, 3, progress=None)
     built = bench.built("dark-horse/high-noon")
-    expected = {"win": 0, "tie": 0, "loss": 0}
+    expected, games = {"win": 0, "tie": 0, "loss": 0}, []
     for n in range(6):
         state = play(built, 2, 3 + n, ["greedy", "random"] if n % 2 == 0 else ["random", "greedy"], rounds=6)
         mine, other = (state.returns()[s] for s in (state.seats[n % 2], state.seats[1 - n % 2]))
-        expected["win" if mine > other else "tie" if mine == other else "loss"] += 1
+        result = "win" if mine > other else "tie" if mine == other else "loss"
+        expected[result] += 1
+        games.append((3 + n, n % 2, result))
     assert (r["wins"], r["ties"], r["losses"]) == (expected["win"], expected["tie"], expected["loss"])
+    # a game at a time (seed, the first bot's seat, result), so a run cut short says what finished
+    assert [(g["seed"], g["seat"], g["result"]) for g in r["per_game"]] == games
+    assert all(g["cpu"] > 0 for g in r["per_game"])
     assert expected["tie"] > 0 and r["points"] == expected["win"] + expected["tie"] / 2 and r["games"] == 6
