@@ -283,8 +283,7 @@ def test_remembered_placements_are_the_listing_made_afresh_at_every_step(library
                 state.apply_in_place(state.sample_chance(rng))
                 continue
             remembered = state.legal_actions()          # the memos grow over the whole game
-            warm = {k: game.__dict__.pop(k, None) for k in ("_placement_memo", "_mystery_memo", "_hexes_memo",
-                                                            "_build_memo")}
+            warm = {k: game.__dict__.pop(k, None) for k in ("_placement_memo", "_mystery_memo", "_hexes_memo")}
             for k in ("_mystery_seen", "_hexes"):           # the state's own memos (hexes' access, build hexes)
                 state.__dict__.pop(k, None)
             assert state.legal_actions() == remembered, (scenario, state.phase, len(state.history))

@@ -312,20 +312,12 @@ def _cached_validator(name: str, content: bytes, schema_of):
             code = marshal.loads(read_own_entry(path))     # code: only from this user's own entry
         except (OSError, EOFError, ValueError, TypeError):
             code = _generated_code(name, schema_of())
-            _keep_code(path, marshal.dumps(code))
+            from ..core.storage import keep_own_entry  # (a miss only: storage is not a warm run's import)
+
+            keep_own_entry(path, marshal.dumps(code))
         return _validate_function(code)
     except (OSError, KeyError):  # an unwritable cache folder: compile in memory
         return None
-
-
-def _keep_code(path: Path, data: bytes) -> None:
-    """Write a compiled-check entry all at once (a reader never sees half a file), flushed, as
-    this user's file that nobody else may write (:func:`workbench.core.paths.read_own_entry`
-    reads only such), replacing whatever has that name."""
-    from ..core.storage import replace_entry
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    replace_entry(path, data, mode=0o600, durable=True)
 
 
 def _compiled_code(kind: str):
@@ -398,7 +390,9 @@ def preload_fast_validators(schemas: Iterable) -> None:
                 raise ValueError("not this entry")
         except (OSError, EOFError, ValueError, TypeError):
             codes = [_generated_code("value", _draft07(wanted[key])) for key in keys]
-            _keep_code(path, marshal.dumps(codes))
+            from ..core.storage import keep_own_entry  # (a miss only)
+
+            keep_own_entry(path, marshal.dumps(codes))
         checks = [_validate_function(code) for code in codes]
     except (OSError, KeyError, TypeError):  # an unwritable cache folder: one by one, as without it
         return

@@ -97,19 +97,20 @@ class Tally:
     (3, 3)
     """
 
-    __slots__ = ("_n",)
+    #: ``n``: the count (a rollout's hot path adds to it directly: ``log.n += 1``, no call)
+    __slots__ = ("n",)
 
     def __init__(self, n: int = 0):
-        self._n = n
+        self.n = n
 
     def append(self, item) -> None:
-        self._n += 1
+        self.n += 1
 
     def fork(self) -> "Tally":
-        return Tally(self._n)
+        return Tally(self.n)
 
     def __len__(self) -> int:
-        return self._n
+        return self.n
 
     def __iter__(self):
         raise TypeError("a rollout keeps no log or history (a Tally counts them only)")
@@ -232,7 +233,7 @@ class State:
         """Append ``event`` to the log; with audit on, first attach its ``delta`` (and the full
         ``snapshot`` on the first event and at each round's start)."""
         if self.log.__class__ is Tally:      # a rollout: counted, not kept (nor audited)
-            self.log._n += 1
+            self.log.n += 1
             return
         if self.game.audit:
             now = self.snapshot()
@@ -293,7 +294,7 @@ class State:
         self.__dict__.pop("_legal", None)
         history = self.history
         if history.__class__ is Tally:      # a rollout's: counted, the action not encoded
-            history._n += 1
+            history.n += 1
         else:
             history.append(self.encode(action))
         self._apply(action)

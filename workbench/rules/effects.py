@@ -201,10 +201,9 @@ def _installed() -> list[tuple[str, str, str]]:
                     for p in entry_points(group=ENTRY_POINTS))
     if path is not None:
         try:
-            from ..core.storage import replace_entry
+            from ..core.storage import keep_own_entry
 
-            path.parent.mkdir(parents=True, exist_ok=True)
-            replace_entry(path, json.dumps({"stamps": stamps, "points": points}).encode(), mode=0o600, durable=True)
+            keep_own_entry(path, json.dumps({"stamps": stamps, "points": points}).encode())
         except OSError:
             pass
     return points

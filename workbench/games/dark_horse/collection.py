@@ -42,7 +42,7 @@ class Collection:
     def _collect(self, player: Player, space_id: str, option: dict) -> None:
         space = self.game.spaces[space_id]
         if self.log.__class__ is Tally:         # a rollout's log only counts its events
-            self.log._n += 1
+            self.log.n += 1
         else:
             self.event("collect", player.name, space=space_id, option=option.get("text"))
         cost = option.get("cost")

@@ -166,10 +166,10 @@ class Effects:
                 spec = {**spec, "at": at}
             log = self.log
             if log.__class__ is Tally:      # a rollout's log only counts its events
-                logged = log._n
+                logged = log.n
                 handler(self, player, spec, where)
-                if self.log._n == logged:
-                    self.log._n += 1
+                if self.log.n == logged:
+                    self.log.n += 1
                 continue
             logged = len(log)
             handler(self, player, spec, where)

@@ -377,6 +377,19 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
     def seats(self) -> list[str]:
         return [p.name for p in self.players]
 
+    def _while_pieces_stay(self, slot: str, build):
+        """``build()``, remembered on the state (as ``slot``) while its pieces list stays the same:
+        the list is replaced, never changed in place (a copy of the state shares it; one grown in
+        place anyway has another length). The value is shared with copies: never change it, but
+        for a memo of facts that depend on the pieces alone."""
+        pieces = self.pieces
+        known = self.__dict__.get(slot)
+        if known is not None and known[0] is pieces and known[1] == len(pieces):
+            return known[2]
+        value = build()
+        self.__dict__[slot] = (pieces, len(pieces), value)
+        return value
+
     def player(self, name: str) -> Player:
         # the seats are PLAYER_NAMES in order: no search on the fast path
         try:
@@ -424,7 +437,7 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
 
     def event(self, kind: str, player: str | None = None, **data) -> None:
         if self.log.__class__ is Tally:      # a rollout's: counted only (see base.Tally)
-            self.log._n += 1
+            self.log.n += 1
             return
         event = {"event": kind, "round": self.round, "phase": self.phase, "player": player, **data}
         if self.game.audit:
@@ -564,7 +577,7 @@ class State(Rounds, Placement, Collection, MysteryHexes, Robbery, Challenges, To
             d.pop("_legal", None)
             history = self.history
             if history.__class__ is Tally:
-                history._n += 1
+                history.n += 1
             else:
                 history.append(self.encode(action))
             self._apply(action)

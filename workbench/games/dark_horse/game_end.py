@@ -41,16 +41,7 @@ class GameEnd:
     def _end_trigger(self) -> str | None:
         rules = self.rules
         target = rules.influence_game_end
-        pieces = self.pieces
-        known = self.__dict__.get("_built")
-        if known is not None and known[0] is pieces and known[1] == len(pieces):
-            built = known[2]        # remembered while the pieces list stays (it is replaced when it changes)
-        else:
-            built = {}              # each player's towns and cities, in one pass over the pieces
-            for p in pieces:
-                if p.piece in ("town", "city"):
-                    built[p.player] = built.get(p.player, 0) + 1
-            self._built = (pieces, len(pieces), built)
+        built = self._while_pieces_stay("_built", self._towns_and_cities)
         for player in self.players:
             if isinstance(target, int) and player.reputation.influence >= target:
                 return f"{player.name} reached the Game End space ({target}) of the Influence track"
@@ -69,11 +60,19 @@ class GameEnd:
             if trigger:
                 self._finish(trigger)
 
+    def _towns_and_cities(self) -> dict[str, int]:
+        """Each player's towns and cities on the map, in one pass over the pieces."""
+        built: dict[str, int] = {}
+        for p in self.pieces:
+            if p.piece in ("town", "city"):
+                built[p.player] = built.get(p.player, 0) + 1
+        return built
+
     def _finish(self, why: str) -> None:
         self.phase = "done"
         self.ended = why
         if self.log.__class__ is Tally:         # a rollout's log only counts its events: no report to make
-            self.log._n += 1
+            self.log.n += 1
         else:
             self.event("end", why=why, scores=self.scores())
 

@@ -86,6 +86,6 @@ class Goods:
         else:
             player.goods[good] = player.goods.get(good, 0) + amount
         if self.log.__class__ is Tally:         # a rollout's log only counts its events
-            self.log._n += 1
+            self.log.n += 1
         else:
             self.event("gain", player.name, good=good, amount=amount)

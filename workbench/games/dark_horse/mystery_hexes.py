@@ -28,18 +28,14 @@ class MysteryHexes:
     def _mystery_access(self, player: Player) -> tuple:
         """:meth:`_mystery_spaces` as the remembered tuple, with each hex's placement facts (the
         space, a Mystery Hex, its type: see :meth:`_placements_of`); shared: never change them."""
-        name, pieces, keys = player.name, self.pieces, tuple(self.mystery)
-        # remembered on the state per player while the pieces list and the hexes stay the same (a
-        # copy of the state has its own pieces list; one grown in place has another length): a
-        # placement listing asks at every step
-        seen = self.__dict__.get("_mystery_seen")
-        if seen is not None and seen[0] is pieces and seen[1] == len(pieces):
-            hit = seen[2].get(name)
-            if hit is not None and hit[0] == keys:
-                return hit[1]
-        else:
-            seen = self._mystery_seen = (pieces, len(pieces), {})
-        cities = tuple(p.at for p in pieces if p.player == name and p.piece == "city")
+        name, keys = player.name, tuple(self.mystery)
+        # remembered per player while the pieces list and the hexes stay the same: a placement
+        # listing asks at every step
+        seen = self._while_pieces_stay("_mystery_seen", dict)
+        hit = seen.get(name)
+        if hit is not None and hit[0] == keys:
+            return hit[1]
+        cities = tuple(p.at for p in self.pieces if p.player == name and p.piece == "city")
         key = (cities, keys)
         memo = self.game.__dict__.setdefault("_mystery_memo", {})
         found = memo.get(key)
@@ -49,7 +45,7 @@ class MysteryHexes:
             board = self.game.board
             spaces = tuple(HEX + k for k in keys if any(board.distance(c, _coord(k)) <= 1 for c in cities))
             found = memo[key] = (spaces, tuple((s, True, self.rules.unknown_type) for s in spaces))
-        seen[2][name] = (keys, found)
+        seen[name] = (keys, found)
         return found
 
     def _move_outcomes(self) -> list[tuple[tuple, Fraction]]:

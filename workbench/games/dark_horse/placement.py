@@ -265,7 +265,7 @@ class Placement:
         self.phase = "placement"
         self.turn = 0
         if self.log.__class__ is Tally:         # a rollout's log only counts its events
-            self.log._n += 1
+            self.log.n += 1
         else:
             self.event("placement", order=list(self.order))
         if all(not self.player(n).has_dice() for n in self.order):

@@ -131,7 +131,7 @@ class Rounds:
         self.turn = 0
         self.phase = "roll"
         if self.log.__class__ is Tally:         # a rollout's log only counts its events
-            self.log._n += 1
+            self.log.n += 1
         else:
             self.event("round", order=list(self.order))
         self.to_roll = list(self.order)
@@ -150,14 +150,14 @@ class Rounds:
         if isinstance(dice, InventorRoll):
             player.dice, player.inventor_die, player.inventor_value = sorted(dice[0]), dice[1], dice[1]
             if log.__class__ is Tally:         # a rollout's log only counts its events
-                log._n += 1
+                log.n += 1
             else:
                 self.event("roll", name, dice=sorted(list(dice[0]) + [dice[1]]), inventor=dice[1],
                            jailed=player.jailed_next, bonus=player.bonus_dice_next)
         else:
             player.dice = sorted(dice)
             if log.__class__ is Tally:
-                log._n += 1
+                log.n += 1
             else:
                 self.event("roll", name, dice=list(player.dice), jailed=player.jailed_next,
                            bonus=player.bonus_dice_next)

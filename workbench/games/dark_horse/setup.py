@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...content.badges import badged_name
-from .actions import MEMO, Action
+from .actions import MEMO, Action, made
 from .players import PLAYER_NAMES
 
 
@@ -249,15 +249,7 @@ class Building:
     def _build_actions(self) -> list[Action]:
         """Where the piece to build now may go (a setup piece, or a build effect's)."""
         name, piece, first = self.pending[0]
-        hexes = self._legal_hexes(name, piece, first)
-        memo = self.game.__dict__.setdefault("_build_memo", {})      # the actions made once per piece and hexes
-        key = (piece, tuple(hexes))
-        listed = memo.get(key)
-        if listed is None:
-            if len(memo) > MEMO:
-                memo.clear()
-            listed = memo[key] = tuple(Action("build", piece=piece, at=at) for at in hexes)
-        actions = list(listed)
+        actions = [made("build", piece=piece, at=at) for at in self._legal_hexes(name, piece, first)]   # made once each
         if piece == "town" and self.round > 0 and self._improved_towns_left():
             # Improved Town Hexes: "a player claims the Builder Action Space ... then builds a town.
             # Instead of placing the Town, the player places an Improved Town hex"
