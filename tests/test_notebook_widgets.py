@@ -258,7 +258,7 @@ def test_a_saved_scenario_is_reopened_its_parameter_changed_compared_and_saved_b
     assert "4" in visible_text(box.parameters.value) and title in visible_text(box.parameters.value).lower()
     box.against.value = "pork-barrel"
     diff = visible_text(box.diff.value)
-    assert title[:1].upper() + title[1:] in diff and "added" in diff and "gunfight_rounds" not in diff
+    assert title[:1].upper() + title[1:] in diff and "changed" in diff and "gunfight_rounds" not in diff
     box.texts["special_rules"].value = "Fights last longer.\n\nNo one flees."
     box.save_button.click()                                  # its own file: asked first
     assert box.confirm.pending and "long-fights.yaml" in box.confirm.pending
@@ -303,6 +303,73 @@ def test_the_comparison_reads_in_names(lib):
     text = visible_text(box.diff.value)
     assert "Campaign" in text and "Saloon" in text and "Against High Noon" in text
     assert "'no difference'" not in box.diff.value and "None" not in text
+
+
+SHERIFFS_OFFICE = """\
+kind: action_space
+game: dark-horse
+id: sheriffs-office
+name: Sheriff's Office
+replaces: saloon
+source: {document: house-rule}
+options:
+  - text: "Receive 2 White Hat tokens."
+    gain: {white-hat: 2}
+"""
+
+
+def test_a_space_replacing_a_replacement_is_compared_in_the_base_slot(tmp_path):
+    # before: Sheriff's Office (replaces Saloon, which replaces Market) was "added" in a Saloon
+    # slot and High Noon's Market "restored"; it is one change: the Market slot's Saloon replaced
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "sheriffs-office.yaml").write_text(SHERIFFS_OFFICE)
+    designer = ScenarioDesigner(library([VARIANTS, mine]), "law", "Law")
+    designer.start_from("high-noon")
+    designer.action_spaces = [s if s != "saloon" else "sheriffs-office" for s in designer.action_spaces]
+    rows = designer.diff("high-noon")
+    assert rows == [{"slot": "market", "this scenario": "sheriffs-office", "other": "saloon", "change": "replaced"}]
+    box = designer_widget(designer)
+    box.against.value = "high-noon"
+    text = visible_text(box.diff.value)
+    assert "Market space" in text and "Sheriff's Office" in text and "restored" not in text and "added" not in text
+
+
+def test_a_parameter_a_scenario_inherits_is_compared_with_its_value_in_play(lib):
+    # before: "Reputation tokens worth 1 VP: 3 vs —" although High Noon plays the rules' four
+    # ("one Victory Point ... for every four Reputation tokens", Rebels & Rogues)
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    assert "reputation_per_victory_point" not in (lib.data("dark-horse", "scenario", "high-noon").get("parameters") or {})
+    designer = ScenarioDesigner(lib, "cheap-hats", "Cheap Hats")
+    designer.start_from("high-noon")
+    designer.set_parameter("reputation_per_victory_point", 3)
+    assert designer.diff("high-noon") == [{"slot": "parameters", "parameter": "reputation_per_victory_point",
+                                           "this scenario": 3, "other": 4, "change": "changed"}]
+    box = designer_widget(designer)
+    box.against.value = "high-noon"
+    assert "—" not in visible_text(box.diff.value)
+
+
+def test_a_reopened_scenario_saves_into_its_own_folder_among_several(tmp_path):
+    # before: with folders a, b, c the save folder stayed the last one, so reopening one's own
+    # scenario in a showed "a scenario with id ... already exists" while saying it saves back
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir(), b.mkdir()
+    first = ScenarioDesigner(library([VARIANTS, a]), "law-and-order", "Law and Order")
+    first.start_from("high-noon")
+    first.save(a)
+    box = designer_widget(ScenarioDesigner(library([VARIANTS, a, b]), "new", "New"), folder=b)
+    box.reopen.value = "law-and-order"
+    box.reopen_button.click()
+    assert Path(box.folder.value).resolve() == a.resolve()
+    assert "already exists" not in box.problems.value and "no problems" in box.problems.value
+    box.name.value = "Law and Order, again"
+    box.save_button.click()                        # its own file: asked first, then replaced
+    assert box.confirm.pending
+    box.confirm.yes.click()
+    assert "Law and Order, again" in (a / "law-and-order.yaml").read_text() and not list(b.iterdir())
 
 
 # -- 03 map explorer ------------------------------------------------------------------------------

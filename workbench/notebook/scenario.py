@@ -53,6 +53,7 @@ class ScenarioDesigner(Observable):
             self.players = (2, 4)
             self.based_on: str | None = None
             self.kept_source: dict | None = None  # the source of a scenario reopened (``open``)
+            self.opened_file: str | None = None    # and its file
             self.extra: dict = {}  # texts and parameters (CARRIED), edited in the panel
 
     def __setattr__(self, name, value):
@@ -99,6 +100,7 @@ class ScenarioDesigner(Observable):
             self.extra = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
                           for k, v in data.items() if k in CARRIED}
             self.kept_source = None
+            self.opened_file = None
             self.based_on = scenario_id
 
     def open(self, scenario_id: str) -> None:
@@ -110,6 +112,18 @@ class ScenarioDesigner(Observable):
             self.based_on = None
             self.id, self.name = data["id"], data.get("name") or data["id"]
             self.kept_source = dict(data.get("source") or {"document": "house-rule"})
+            opened = self.library.get(self.game, "scenario", scenario_id)
+            self.opened_file = opened.file if opened is not None else None
+
+    def home(self) -> Path | None:
+        """The folder of the scenario reopened (:meth:`open`), where saving it back writes; ``None``
+        for a new scenario or one shipped inside the installed package (saved into the designer's
+        folder instead)."""
+        from ..core.paths import VARIANTS
+        if self.kept_source is None or not self.opened_file:
+            return None
+        folder = Path(self.opened_file).resolve().parent
+        return None if folder.is_relative_to(Path(VARIANTS).resolve()) else folder
 
     # -- texts and parameters ------------------------------------------------------------------
     def set_text(self, field: str, value) -> None:
@@ -204,13 +218,43 @@ class ScenarioDesigner(Observable):
                                         p.file, p.line, p.column, p.path, "give your scenario its own id", p.severity))
         return [p for p in problems if p.file == name]
 
+    def slot_of(self, space_id: str) -> str:
+        """The board slot (a base space) a space takes: a space that replaces a replacement takes
+        the slot of the space it replaces, down to the base game's (a loop of ``replaces:``, which
+        ``validate`` reports, stops where it would come round again)."""
+        seen = [space_id]
+        while True:
+            replaces = (self.library.data(self.game, "action_space", seen[-1]) or {}).get("replaces")
+            if not isinstance(replaces, str) or replaces in seen:
+                return seen[-1]
+            seen.append(replaces)
+
     def action_spaces_in_play(self, scenario: dict | None) -> dict[str, str]:
         """Board slot (the base space) -> the space in play there."""
         slots = {d.id: d.id for d in self.library.of_kind("action_space", self.game) if d.data.get("expansion") == "base"}
         for space_id in (scenario or {}).get("action_spaces") or []:
-            space = self.library.data(self.game, "action_space", space_id) or {}
-            slots[space.get("replaces") or space_id] = space_id
+            if isinstance(space_id, str):
+                slots[self.slot_of(space_id)] = space_id
         return slots
+
+    def parameters_in_force(self, against: str | None = "") -> dict:
+        """The value of every parameter a scenario plays, wherever it comes from (the game's
+        declarations, its variants, the scenario itself): this scenario's (``against=""``), another
+        scenario's, or the base game's (``None``). Empty when the ruleset cannot be made (its
+        problems are shown apart)."""
+        from ..rules.ruleset import resolve
+        spec = self.parameter_types()
+        try:
+            if against == "":
+                docs, _ = load_text(self.text(), f"{self.id}.yaml")
+                others = [d for d in self.library.documents if not (d.kind == "scenario" and d.game == self.game
+                                                                    and d.id == self.id)]
+                ruleset, _ = resolve(Library.from_documents(docs + others), self.game, spec, scenario=self.id)
+            else:
+                ruleset, _ = resolve(self.library, self.game, spec, scenario=against)
+        except Exception:  # noqa: BLE001 - an unplayable scenario: its problems are listed in the panel
+            return {}
+        return dict(ruleset) if ruleset is not None else {}
 
     def diff(self, against: str | None = None) -> list[dict]:
         """Per board slot, what this scenario plays against ``against`` (a scenario id, or the base
@@ -223,13 +267,14 @@ class ScenarioDesigner(Observable):
             if a != b:
                 rows.append({"slot": slot, "this scenario": a, "other": b,
                              "change": "added" if b is None else "replaced" if a != slot else "restored"})
-        mine_params, theirs_params = self.extra.get("parameters") or {}, (other or {}).get("parameters") or {}
-        for name in sorted(set(mine_params) | set(theirs_params)):
-            a, b = mine_params.get(name), theirs_params.get(name)
+        # parameters as played: a scenario that sets none still plays the game's (or its variants') value
+        mine_set, theirs_set = self.extra.get("parameters") or {}, (other or {}).get("parameters") or {}
+        mine_params, theirs_params = self.parameters_in_force(""), self.parameters_in_force(against)
+        for name in sorted(set(mine_params) | set(theirs_params) | set(mine_set) | set(theirs_set)):
+            a, b = mine_params.get(name, mine_set.get(name)), theirs_params.get(name, theirs_set.get(name))
             if a != b:
                 rows.append({"slot": "parameters", "parameter": name, "this scenario": a, "other": b,
-                             "change": "added" if name not in theirs_params else "dropped" if name not in mine_params
-                             else "changed"})
+                             "change": "changed"})
         for key in PICKED[1:]:
             mine_set = set(getattr(self, key))
             theirs_set = set((other or {}).get(key) or [])
@@ -465,6 +510,9 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
         if reopen.value is None:
             raise ValueError("there is no saved scenario of yours to open yet")
         designer.open(reopen.value)
+        home = designer.home()
+        if home is not None and folder_box.value.strip() != str(home):
+            folder_box.value = str(home)   # saving back goes into its own folder, not the last one chosen
         banner.info(f"Opened {names.name('scenario', reopen.value)}",
                     "change it and save: saving into its folder replaces its file (after asking)")
 
