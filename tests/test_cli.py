@@ -301,7 +301,7 @@ def test_a_log_file_does_not_change_what_is_printed(home, game):
 def test_play_both_games(home, tmp_path):
     dark = run("play", "dark-horse", "--scenario", "iron-horse-politics", "--players", "2", "--rounds", "1",
                "--seed", "3", "--log", "game.jsonl", cwd=home)
-    assert dark.code == 0 and dark.out.startswith("Dark Horse, scenario iron-horse-politics")
+    assert dark.code == 0 and dark.out.startswith("Dark Horse, scenario Iron Horse Politics")
     events = [json.loads(line) for line in (home / "game.jsonl").read_text().splitlines()]
     assert events[0]["event"] == "start" and events[-1]["event"] == "end"
     western = run("play", "western-legends", "--players", "2", "--seed", "1", "--rounds", "2", "--format", "json",
@@ -310,6 +310,24 @@ def test_play_both_games(home, tmp_path):
     assert western.code == 0 and report["events"][0]["event"] == "start" and report["length"] == "short"
     text = run("play", "western-legends", "--players", "3", "--seed", "5", "--rounds", "2", cwd=home).out
     assert "None" not in text and "{'" not in text and "['" not in text
+
+
+def test_the_play_log_names_spaces_and_characters_not_ids(home):
+    # issue 39: the command line's log read "places 5 on sheriffs-office", where a designer reads names
+    import re
+    import yaml
+    spaces = {}
+    for path in (ROOT / "variants" / "dark-horse").rglob("*.yaml"):
+        for doc in yaml.safe_load_all(path.read_text()):
+            if isinstance(doc, dict) and doc.get("kind") in ("action_space", "character"):
+                spaces[doc["id"]] = doc["name"]
+    out = run("play", "dark-horse", "--scenario", "high-noon", "--players", "3", "--rounds", "2", "--seed", "3",
+              cwd=home).out
+    placed = re.findall(r" places [0-9+]+ on (.+?)(?: \(with|$)", out, re.M)
+    collected = re.findall(r" collects (.+?): ", out)
+    assert placed and collected
+    assert set(placed + collected) <= set(spaces.values()), set(placed + collected) - set(spaces.values())
+    assert out.startswith("Dark Horse, scenario High Noon,")
 
 
 def test_poker_commands(bare):

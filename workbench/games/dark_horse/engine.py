@@ -712,11 +712,16 @@ def play(library, scenario: str | None, players: int, seed: int, rounds: int, bo
     return play_game(game, players, seed, bots or ["random"], rounds=rounds, characters=characters, audit=audit)
 
 
-def describe(event: dict) -> str:
-    """One readable line per event (the JSON log has everything)."""
+def describe(event: dict, names: dict | None = None) -> str:
+    """One readable line per event (the JSON log has everything); ``names`` (document names by id)
+    puts spaces, characters and scenarios in the game's words."""
     kind, who = event["event"], event.get("player")
+    known = names or {}
+
+    def n(ident):
+        return known.get(ident, ident) if isinstance(ident, str) else ident
     if kind == "start":
-        lines = [f"Dark Horse, scenario {event['scenario'] or 'base'}, seed {event['seed']}, at most {event['rounds']}"
+        lines = [f"Dark Horse, scenario {n(event['scenario']) or 'base'}, seed {event['seed']}, at most {event['rounds']}"
                  f" round(s), players {', '.join(event['players'])}"]
         lines += [f"  assumption: {a}" for a in event["assumptions"]]
         return "\n".join(lines)
@@ -727,18 +732,18 @@ def describe(event: dict) -> str:
         return f"{who} rolls {', '.join(map(str, event['dice'])) or 'no dice'}{extra}"
     if kind == "place":
         uses = event.get("uses") or []
-        return f"{who} places {'+'.join(map(str, event['dice']))} on {event['space']}" + (
+        return f"{who} places {'+'.join(map(str, event['dice']))} on {n(event['space'])}" + (
             f" (with the {', '.join(u.replace('-', ' ') for u in uses)})" if uses else "")
     if kind == "challenges":
         return "-- challenges against the outlaws on the board"
     if kind == "challenge":
-        return f"   {who}'s {event['challenger']} challenges {event['challenged']}"
+        return f"   {who}'s {n(event['challenger'])} challenges {n(event['challenged'])}"
     if kind == "turn-inventor-die":
         return f"{who} turns the Inventor die from {event['from']} to {event['to']}"
     if kind == "carnival-die":
         return f"{who} rolls the Carnival die: {event['die']}"
     if kind == "boot":
-        return f"{who} forces {event['forced']} off {event['space']} (Cowboy Boot)"
+        return f"{who} forces {event['forced']} off {n(event['space'])} (Cowboy Boot)"
     if kind == "trade-influence":
         return f"{who} loses {event['influence']} Influence to gain {event['reputation']} {event['hat'].title()} Hat Reputation"
     if kind == "token":
@@ -747,13 +752,13 @@ def describe(event: dict) -> str:
     if kind == "pass":
         return f"{who} passes"
     if kind == "effect":
-        return f"   {who}: {event['effect'].replace('-', ' ')} ({event['space']})"
+        return f"   {who}: {event['effect'].replace('-', ' ')} ({n(event['space'])})"
     if kind == "not-played":
-        return f"   {who}: {event['effect'].replace('-', ' ')} ({event['space']}) is not played: {event['why']}"
+        return f"   {who}: {event['effect'].replace('-', ' ')} ({n(event['space'])}) is not played: {event['why']}"
     if kind == "robbery-silver":
-        return f"   {event['space']} now holds {event['silver']} Silver to rob"
+        return f"   {n(event['space'])} now holds {event['silver']} Silver to rob"
     if kind == "hire":
-        return f"{who} hires {event['character']} ({event['hat']} hat)"
+        return f"{who} hires {n(event['character'])} ({event['hat']} hat)"
     if kind == "build":
         return f"{who} builds a {event['piece']} at {event['at'][0]},{event['at'][1]}"
     if kind == "collection":
@@ -761,11 +766,11 @@ def describe(event: dict) -> str:
     if kind == "placement":
         return "-- placement"
     if kind == "collect":
-        return f"{who} collects {event['space']}: {event['option']}"
+        return f"{who} collects {n(event['space'])}: {event['option']}"
     if kind in ("gain", "pay"):
         return f"   {who} {'gains' if kind == 'gain' else 'pays'} {event['amount']} {event['good'].replace('-', ' ')}"
     if kind == "gunfight":
-        return f"   gunfight: {event['challenger']} ({who}) challenges {event['challenged']}: {event['outcome']}"
+        return f"   gunfight: {n(event['challenger'])} ({who}) challenges {n(event['challenged'])}: {event['outcome']}"
     if kind == "end":
         return f"-- end ({event['why']}): " + "; ".join(
             f"{name}: {s.get('known_vp', s['reputation_vp'])} VP known (reputation {s['reputation_vp']}"
