@@ -532,6 +532,9 @@ def test_03_click_a_hex_then_pick_a_map_and_compare_layouts(notebook, lab_design
     wait_text(info, "Hex 1,1")
     reasons = info.locator("ul.wb-reasons li").all_inner_texts()
     assert "This hex is not a resource hex: only cities go there" in reasons, reasons
+    # issue 39: at 1280 px the reasons wrapped one word a line; a reason is read as a sentence
+    widths = info.locator("ul.wb-reasons li").evaluate_all("els => els.map(e => e.getBoundingClientRect().width)")
+    assert min(widths) >= 150, widths
     flow_03_pick_a_map_and_compare_layouts(page)
     assert page.locator("img.wb-heat").count() == 1
     in_lab(nb, "03-map-explorer", page.locator("img.wb-layout-map").first)

@@ -240,15 +240,15 @@ def _draw(args, rep, library, report) -> int:
         import matplotlib  # noqa: F401  (an extra: the core install only validates and explores)
     except ImportError:
         raise UsageError("map draw needs matplotlib: pip install 'frontier-workbench[plot]'") from None
-    from ..board.draw import draw
+    from ..board.draw import draw, map_name
 
     board = report.board
     legal = None
     if args.player:
         player = _player(args.player, board)
         legal = legal_placements(board, Question(args.piece, player), report.rules, explain=False).legal
-    title = board.id + (f": where {args.player} may build {article(words(args.piece))}" if legal is not None else "")
-    figure = draw(board, legal=legal, title=title)
+    title = map_name(board) + (f": where {args.player} may build {article(words(args.piece))}" if legal is not None else "")
+    figure = draw(board, legal=legal, title=title, library=library)
     import io
     buffer = io.BytesIO()
     figure.savefig(buffer, format=out.suffix.lower()[1:], bbox_inches="tight", dpi=150)

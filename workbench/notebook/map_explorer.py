@@ -289,11 +289,13 @@ def info_html(explorer: MapExplorer, data: dict) -> str:
             else:
                 reasons = "".join(f"<li title='rule: {html.escape(rule)}'>{html.escape(why)}</li>"
                                   for why, rule in zip(data["why"][piece][who], data["rules"][piece][who]))
-                cells += f"<td style='color:#8b1a1a'>✘ may not:<ul class='wb-reasons' style='margin:0;padding-left:16px'>{reasons}</ul></td>"
+                # a reason is a sentence: at 1280 px the panel's column squeezed it to a word a line
+                cells += (f"<td style='color:#8b1a1a;min-width:15em'>✘ may not:<ul class='wb-reasons' "
+                          f"style='margin:0;padding-left:16px'>{reasons}</ul></td>")
         rows += f"<tr><th>{html.escape(words(piece))}</th>{cells}</tr>"
     from .common import TABLE_STYLE
-    return (head + TABLE_STYLE + "<table class='wb-table'><tr><th></th>" + "".join(f"<th>{html.escape(w)}</th>" for w in players)
-            + f"</tr>{rows}</table></div>")
+    return (head + TABLE_STYLE + "<div style='overflow-x:auto'><table class='wb-table'><tr><th></th>" + "".join(f"<th>{html.escape(w)}</th>" for w in players)
+            + f"</tr>{rows}</table></div></div>")
 
 
 def explorer_widget(explorer: MapExplorer):
