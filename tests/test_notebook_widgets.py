@@ -1228,3 +1228,82 @@ def test_a_play_log_names_the_house_rules_in_force(lib):
     game = DarkHorse.build(lib, scenario="high-noon", variants=["deadlier-gunfights"])
     assert "house rule in force: variant 'deadlier-gunfights' (Deadlier gunfights (house rule))" in game.assumptions()
     assert not any("in force" in line for line in DarkHorse.build(lib, scenario="high-noon").assumptions())
+
+
+# -- 01 New… : new content from a form ------------------------------------------------------------
+
+def test_new_an_action_space_from_the_form_is_saved_chosen_in_a_scenario_and_played(tmp_path):
+    # issue 39: an action space made through the widgets only (two effects, a cost), saved as YAML
+    # the designer can edit, offered by the scenario designer, and played: its name is in the log
+    import yaml
+    from workbench.games.dark_horse.engine import describe, play
+    from workbench.notebook.new_content import new_content_widget
+    from workbench.notebook.scenario import ScenarioDesigner
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    box = new_content_widget(library([VARIANTS, mine]), mine)
+    assert box.game.value == "dark-horse" and ("Action space", "action_space") in box.kind.options
+    box.id.value, box.name.value = "telegraph", "Telegraph"
+    box.entries.children[0].children[1].value = "Pay 1 Silver. Draw 2 cards, keep 1, and move first in turn order."
+    box.good.value, box.amount.value = "silver", 1
+    box.add_cost.click()
+    box.effect.value = "draw-cards"
+    fields = {w.parameter: w for w in box.parameters.children}
+    assert (fields["draw"].min, type(fields["draw"]).__name__) == (1, "BoundedIntText")   # the effect's own range
+    fields["draw"].value, fields["keep"].value = 2, 1
+    box.add_effect.click()
+    box.effect.value = "move-first-in-turn-order"
+    assert not box.parameters.children                   # an effect without parameters asks for none
+    box.add_effect.click()
+    assert "no problems" in box.problems.value
+    box.save_button.click()
+    assert box.banner.kind == "saved", box.banner.text
+    saved = yaml.safe_load((mine / "telegraph.yaml").read_text())
+    assert saved["options"] == [{"text": "Pay 1 Silver. Draw 2 cards, keep 1, and move first in turn order.",
+                                 "cost": {"silver": 1},
+                                 "effects": [{"effect": "draw-cards", "draw": 2, "keep": 1},
+                                             {"effect": "move-first-in-turn-order"}]}]
+    lib = library([VARIANTS, mine])
+    designer = ScenarioDesigner(lib, "wired", "Wired")
+    assert "telegraph" in designer.choices()["action_spaces"]
+    designer.start_from("high-noon")
+    designer.action_spaces += ["telegraph"]
+    designer.save(mine)
+    lib = library([VARIANTS, mine])
+    names = {"telegraph": "Telegraph"}
+    collected = []
+    for seed in range(1, 6):
+        state = play(lib, "wired", 3, seed, 3)
+        collected += [describe(e, names) for e in state.log if e.get("event") == "collect" and e.get("space") == "telegraph"]
+    assert collected and all(line.split(" collects ")[1].startswith("Telegraph:") for line in collected)
+
+
+def test_new_refuses_a_parameter_outside_the_effects_range_and_a_wrong_resource(lib):
+    from workbench.notebook.new_content import NewContent
+    new = NewContent(lib, "dark-horse", "action_space")
+    with pytest.raises(ValueError, match="draw"):
+        new.add_effect(0, "draw-cards", draw=0)           # at least 1 card (the effect's own minimum)
+    with pytest.raises(ValueError, match="no parameter 'tokens'"):
+        new.add_effect(0, "draw-cards", tokens=3)         # issue 38's mistake, refused in the form
+    with pytest.raises(ValueError, match="no resource"):
+        new.set_goods(0, "gain", "money", 2)              # Western Legends' money is no Dark Horse resource
+    assert new.entries == [{"text": "", "effects": []}]
+
+
+@pytest.mark.parametrize("game, kind, effect", [("western-legends", "location", None), ("western-legends", "item", None),
+                                                ("revolver", "card", None), ("dark-horse", "hex_type", None)])
+def test_new_makes_every_kind_a_vocabulary_plays_effects_on(lib, game, kind, effect):
+    from workbench.notebook.new_content import NewContent, kinds_of
+    assert kind in kinds_of(game)
+    new = NewContent(lib, game, kind)
+    new.id, new.name = f"my-{kind.replace('_', '-')}", "Mine"
+    first = new.effects()[0]
+    params = {}
+    for name, schema in first.parameters.items():
+        if schema.get("type") == "integer":
+            params[name] = schema.get("minimum", 0)
+        elif "enum" in schema:
+            params[name] = schema["enum"][0]
+    new.add_effect(0, first.name, **params)
+    assert first.name in new.text()
+    assert new.document()["kind"] == kind and new.document()["source"] == {"document": "house-rule"}

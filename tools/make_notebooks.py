@@ -114,6 +114,13 @@ from workbench.core.paths import EXAMPLES, published_folders
 chooser = LibraryChooser()
 chooser.panel(lambda lib, folder: picker(chooser.folders or [EXAMPLES], library=lib, save_into=folder,
                                          start=EXAMPLES / "telegraph-office.yaml"))"""),
+    App("""md:**New…** an action space, card, hex type, location or item, from a form instead of YAML: choose
+the game and what to make, fill in what it asks, add costs and gains in the game's resources and
+effects from the game's vocabulary (each effect's parameters get their own fields, of their type and
+range), and save it into your folder as tidy YAML you can go on editing above. It is checked as you go,
+as `workbench validate` checks it."""),
+    App("""from workbench.notebook.new_content import new_content_widget
+chooser.panel(lambda lib, folder: new_content_widget(lib, folder))"""),
     """md:The same editor in code, on a scratch copy of the example house rules (so running this notebook
 changes none of your files): a change in code shows in its form, and the other way round.""",
     """import shutil, tempfile

@@ -767,6 +767,8 @@ def describe(event: dict, names: dict | None = None) -> str:
         return "-- placement"
     if kind == "collect":
         return f"{who} collects {n(event['space'])}: {event['option']}"
+    if kind == "skip" and "space" in event:
+        return f"   {who} takes nothing from {n(event['space'])}"
     if kind in ("gain", "pay"):
         return f"   {who} {'gains' if kind == 'gain' else 'pays'} {event['amount']} {event['good'].replace('-', ' ')}"
     if kind == "gunfight":
