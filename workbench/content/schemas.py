@@ -634,6 +634,8 @@ def _explain(document: Document, error, kind: str) -> Iterator[Problem]:
             yield document.problem("schema", error.message, path)
             return
         names = " and ".join(", ".join(f"'{k}'" for k in missing).rsplit(", ", 1))
+        if "x-effect" in schema:        # a parameter the effect cannot be played without
+            where = f"the effect '{schema['x-effect']}'"
         yield document.problem("schema", f"missing required field{'s' if len(missing) > 1 else ''} {names}"
                                + ("" if not path else f" under {where}"), path,
                                hint=_describe_field(schema, missing[0]) if len(missing) == 1 else None)
@@ -694,14 +696,13 @@ def _effect_parameters(document: Document, error, kind: str) -> Iterator[Problem
     for key in instance:
         if key in schema.get("properties", {}):
             continue
-        suggestion = did_you_mean(key, own)
-        if suggestion is None:
-            fitting = [k for k in own if _accepts(schema["properties"][k], instance[key])]
-            suggestion = fitting[0] if len(fitting) == 1 else None
+        close = did_you_mean(key, own)
+        # not spelt alike: the parameters that take the value written (`tokens: 3` on draw-cards: draw or keep)
+        suggestions = [close] if close else [k for k in own if _accepts(schema["properties"][k], instance[key])]
         others = owners.get(key, [])
         whose = (f"'{key}' is a parameter of {' and '.join(repr(o) for o in others[:3])}, not of the effect '{name}'"
                  if others else f"'{key}' is no parameter of the effect '{name}'")
-        hint = (f"did you mean '{suggestion}'? " if suggestion else "") + takes
+        hint = (f"did you mean {' or '.join(repr(k) for k in suggestions)}? " if 0 < len(suggestions) <= 3 else "") + takes
         yield document.problem("effect-parameter", whose, path + [key], hint=hint, key=True)
 
 

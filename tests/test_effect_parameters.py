@@ -1,0 +1,145 @@
+"""Issue 38: an effect's parameters are its own.
+
+The schemas used to allow the union of every effect's parameters on every effect, so a designer's
+typo silently changed the game: a Revolver card's ``{effect: draw, amount: 2}`` (the parameter is
+``count``) validated clean and drew 1 card, Dark Horse ``{effect: draw-cards, tokens: 3}``
+(``tokens`` is ``become-hex-type``'s) validated clean too. Each effect now has its own schema (its
+parameters, nothing else); a key it does not take is one located ``effect-parameter`` error with a
+did-you-mean, run as a designer runs ``validate``: from a folder outside the repository.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from clitools import assert_no_traceback, outside_repository, run
+
+REVOLVER_CARD = """\
+kind: card
+game: revolver
+id: quick-study
+name: Quick Study
+source: {document: house-rule, section: test fixture}
+effects:
+  - {effect: draw, PARAMETER: 2}
+"""
+
+DARK_HORSE_SPACE = """\
+kind: action_space
+game: dark-horse
+id: fixture-mail-coach
+name: Fixture Mail Coach
+type: unlimited
+claim: {requirement: any-die}
+source: {document: house-rule, section: test fixture}
+options:
+  - text: Draw 3 cards and keep them.
+    effects:
+      - effect: draw-cards
+        PARAMETER: 3
+"""
+
+#: The test plugin (tests/plugins/workbench-steal-silver, installed by ./dev setup) declares
+#: `steal-silver` with one parameter, `amount`.
+PLUGIN_SPACE = """\
+kind: action_space
+game: dark-horse
+id: fixture-hold-up
+name: Fixture Hold-Up
+type: unlimited
+claim: {requirement: any-die}
+source: {document: house-rule, section: test fixture}
+options:
+  - text: Hold up the other players for 2 Silver each.
+    effects: [{effect: steal-silver, PARAMETER: 2}]
+"""
+
+
+def where(path: Path, key: str) -> tuple[int, int]:
+    """The 1-based line and column of ``key:`` in ``path``, read from the file itself."""
+    [found] = [(i, line.index(f"{key}:") + 1) for i, line in enumerate(path.read_text().splitlines(), 1)
+               if f"{key}:" in line]
+    return found
+
+
+#: Each file with its mistake: the key written instead of the effect's own parameter.
+MISTAKES = {"card.yaml": (REVOLVER_CARD, "amount"), "space.yaml": (DARK_HORSE_SPACE, "tokens"),
+            "plugin.yaml": (PLUGIN_SPACE, "draw")}
+RIGHT = {"card.yaml": (REVOLVER_CARD, "count"), "space.yaml": (DARK_HORSE_SPACE, "draw"),
+         "plugin.yaml": (PLUGIN_SPACE, "amount")}
+
+
+def designer(base: Path, files: dict) -> Path:
+    folder = outside_repository(base)
+    folder.mkdir(parents=True)
+    for name, (text, parameter) in files.items():
+        (folder / name).write_text(text.replace("PARAMETER", parameter))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def mistakes(tmp_path_factory):
+    """``validate --format json`` of a designer's folder holding the three mistakes (one run)."""
+    folder = designer(tmp_path_factory.mktemp("effects") / "designer", MISTAKES)
+    result = run("validate", "--format", "json", ".", cwd=folder)
+    assert_no_traceback(result)
+    problems: dict = {}
+    for problem in result.json()["problems"]:
+        problems.setdefault(Path(problem["file"]).name, []).append(problem)
+    return folder, result, problems
+
+
+def the_one_problem(mistakes, name: str) -> dict:
+    folder, result, problems = mistakes
+    assert result.code == 1
+    [problem] = problems[name]          # one mistake, one problem (no cascade of the effects' branches)
+    assert (problem["code"], problem["severity"]) == ("effect-parameter", "error")
+    assert (problem["line"], problem["column"]) == where(folder / name, MISTAKES[name][1])
+    return problem
+
+
+def test_a_misspelt_revolver_parameter_is_a_located_error_with_a_did_you_mean(mistakes):
+    # "Your opponent draws two cards": draw's parameter is `count` (Hunt the Man Down card list)
+    problem = the_one_problem(mistakes, "card.yaml")
+    assert problem["path"] == "$.effects[0].amount"
+    assert "did you mean 'count'?" in problem["hint"]
+
+
+def test_another_effects_parameter_on_dark_horse_draw_cards_is_a_located_error(mistakes):
+    # `tokens` belongs to become-hex-type ("Place 2 Hideout tokens"); draw-cards draws `draw` cards
+    problem = the_one_problem(mistakes, "space.yaml")
+    assert "'become-hex-type'" in problem["message"] and "'draw-cards'" in problem["message"]
+    assert "did you mean 'draw'" in problem["hint"]
+
+
+def test_a_plugin_effects_wrong_parameter_is_a_located_error(mistakes):
+    # `draw` is draw-cards'; the plugin's steal-silver takes `amount` (which 2 fits)
+    problem = the_one_problem(mistakes, "plugin.yaml")
+    assert "'draw-cards'" in problem["message"] and "'steal-silver'" in problem["message"]
+    assert "did you mean 'amount'?" in problem["hint"]
+
+
+def test_the_right_parameters_still_validate_clean(tmp_path):
+    folder = designer(tmp_path / "designer", RIGHT)
+    result = run("validate", "--format", "json", ".", cwd=folder)
+    assert (result.code, result.json()["problems"]) == (0, [])
+
+
+def test_each_effect_takes_only_its_own_parameters_and_the_ones_it_needs():
+    """The vocabularies' reference (what a docs page is generated from) gives each effect its own
+    parameters: those the rule texts and the engine's handlers read, nothing of another effect's."""
+    from workbench.rules.effects import reference
+
+    effects = {game: {e["effect"]: e for e in rows} for game, rows in reference(only_builtin=True).items()}
+    assert set(effects["revolver"]["draw"]["parameters"]) == {"count", "who"}
+    assert set(effects["revolver"]["attack-firepower"]["parameters"]) == {"amount"}
+    assert set(effects["dark-horse"]["draw-cards"]["parameters"]) == {"deck", "draw", "keep"}
+    assert set(effects["dark-horse"]["become-hex-type"]["parameters"]) == {"hex_type", "tokens"}
+    # the engine cannot play these without the parameter (it has no default for it)
+    assert effects["dark-horse"]["become-hex-type"]["required"] == ["hex_type"]
+    assert effects["dark-horse"]["place-token"]["required"] == ["token"]
+    for rows in effects.values():
+        for row in rows.values():
+            assert row["schema"]["additionalProperties"] is False
+            assert set(row["schema"]["properties"]) == {"effect", "text", *row["parameters"]}
