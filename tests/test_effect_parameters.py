@@ -143,3 +143,24 @@ def test_each_effect_takes_only_its_own_parameters_and_the_ones_it_needs():
         for row in rows.values():
             assert row["schema"]["additionalProperties"] is False
             assert set(row["schema"]["properties"]) == {"effect", "text", *row["parameters"]}
+
+
+def test_each_effect_has_its_own_range_and_required_parameters():
+    """A range is the effect's own: bullet wound tokens are removed by a negative count ("- [bullet
+    wound icon]", Hunt the Man Down New Icons), while "Kill [star icon]" kills at least one card (a
+    count of 0 was played as 1); Ghost Town's "it is now an Outlaw Hideout" needs the hex type."""
+    import workbench.rules.effects  # noqa: F401  (the schemas with the installed plugins' effects)
+    from workbench.content.loader import load_text
+    from workbench.content.validate import document_problems
+
+    text = REVOLVER_CARD.replace("{effect: draw, PARAMETER: 2}", "{effect: bullet-wound, count: -1}\n"
+                                 "  - {effect: kill-star, count: 0}")
+    [card], _ = load_text(text, "card.yaml")
+    assert [(p.code, p.path, p.line) for p in document_problems(card)] == [("schema", "$.effects[1].count", 8)]
+    hideout = DARK_HORSE_SPACE.replace("kind: action_space", "kind: hex_type\ncategory: mystery").replace(
+        "type: unlimited\n", "").replace("effect: draw-cards", "effect: become-hex-type").replace("PARAMETER: 3",
+                                                                                                 "tokens: 2")
+    [hex_type], _ = load_text(hideout, "hex.yaml")
+    [problem] = document_problems(hex_type)
+    assert (problem.code, problem.path) == ("schema", "$.options[0].effects[0]")
+    assert "'hex_type'" in problem.message and "'become-hex-type'" in problem.message
