@@ -164,3 +164,43 @@ def test_each_effect_has_its_own_range_and_required_parameters():
     [problem] = document_problems(hex_type)
     assert (problem.code, problem.path) == ("schema", "$.options[0].effects[0]")
     assert "'hex_type'" in problem.message and "'become-hex-type'" in problem.message
+
+
+#: Where each game's effects are written: a document of that kind holding ``effects`` entries.
+HOLDERS = {
+    "revolver": ("kind: card\ngame: revolver\nid: c\nname: C\nsource: {document: house-rule}\n", "effects"),
+    "dark-horse": ("kind: action_space\ngame: dark-horse\nid: s\nname: S\nsource: {document: house-rule}\n"
+                   "options:\n  - text: t\n", "    effects"),
+    "western-legends": ("kind: location\ngame: western-legends\nid: l\nname: L\nsource: {document: house-rule}\n"
+                        "actions:\n  - text: t\n", "    effects"),
+}
+#: A value of each required parameter (an id: the references are not what this test checks).
+REQUIRED = {"role": "marshal-token", "hex_type": "outlaw-hideout", "token": "tribe-token"}
+
+
+@pytest.mark.parametrize("game", sorted(HOLDERS))
+def test_every_other_effects_parameter_on_every_effect_is_one_located_problem(game):
+    """Every effect of the game, written with each parameter another effect of the game takes:
+    exactly one ``effect-parameter`` problem per entry, at that key (never a cascade of the other
+    effects' branches), naming whose parameter it is."""
+    import json
+
+    import workbench.rules.effects  # noqa: F401
+    from workbench.content.loader import load_text
+    from workbench.content.validate import document_problems
+    from workbench.rules.effects import reference
+
+    effects = reference([game], only_builtin=True)[game]
+    mistakes = [(e["effect"], key, other["effect"]) for e in effects for other in effects
+                for key in other["parameters"] if key not in e["parameters"]]
+    required = {e["effect"]: e["required"] for e in effects}
+    head, key = HOLDERS[game]
+    indent = key[:-len("effects")]
+    entries = [json.dumps({"effect": name, **{p: REQUIRED[p] for p in required[name]}, foreign: 1})
+               for name, foreign, _owner in mistakes]
+    [document], _ = load_text(head + f"{key}:\n" + "".join(f"{indent}  - {e}\n" for e in entries), "effects.yaml")
+    problems = sorted(document_problems(document), key=lambda p: p.line)
+    assert len(mistakes) > 0 and len(problems) == len(mistakes)
+    for (name, foreign, owner), problem in zip(mistakes, problems):
+        assert problem.code == "effect-parameter" and problem.path.endswith(f"].{foreign}")
+        assert f"not of the effect '{name}'" in problem.message and f"'{owner}'" in problem.message

@@ -700,8 +700,9 @@ def _effect_parameters(document: Document, error, kind: str) -> Iterator[Problem
         # not spelt alike: the parameters that take the value written (`tokens: 3` on draw-cards: draw or keep)
         suggestions = [close] if close else [k for k in own if _accepts(schema["properties"][k], instance[key])]
         others = owners.get(key, [])
-        whose = (f"'{key}' is a parameter of {' and '.join(repr(o) for o in others[:3])}, not of the effect '{name}'"
-                 if others else f"'{key}' is no parameter of the effect '{name}'")
+        owners_ = " and ".join(", ".join(f"'{o}'" for o in others).rsplit(", ", 1))
+        whose = (f"'{key}' is a parameter of {owners_}, not of the effect '{name}'" if others
+                 else f"'{key}' is no parameter of the effect '{name}'")
         hint = (f"did you mean {' or '.join(repr(k) for k in suggestions)}? " if 0 < len(suggestions) <= 3 else "") + takes
         yield document.problem("effect-parameter", whose, path + [key], hint=hint, key=True)
 
