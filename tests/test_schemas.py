@@ -29,7 +29,12 @@ def test_schema_is_valid_draft_2020_12(kind):
 def test_schema_is_closed_and_described(kind):
     def walk(node, path):
         if isinstance(node, dict):
-            if node.get("type") == "object" and "properties" in node:
+            if node.get("type") == "object" and "x-vocabulary" in node:
+                # an effects: entry is closed by its effect's own branch: each effect has one, closed
+                branches = {b["if"]["properties"]["effect"]["const"]: b["then"] for b in node["allOf"]}
+                assert sorted(branches) == sorted(node["properties"]["effect"]["enum"]), f"{kind}: {path}"
+                assert all(b["additionalProperties"] is False for b in branches.values()), f"{kind}: {path} is open"
+            elif node.get("type") == "object" and "properties" in node:
                 assert node.get("additionalProperties") is False, f"{kind}: {path} is open"
                 for name, sub in node["properties"].items():
                     assert "description" in sub or "const" in sub or "$ref" in sub, f"{kind}: {path}.{name} has no description"

@@ -22,6 +22,8 @@ CODES = {
     "missing-kind": "the document has no `kind`",
     "unknown-kind": "the `kind` is not one the workbench knows",
     "schema": "the document breaks its kind's JSON Schema",
+    "effect-parameter": "an effect carries a parameter it does not take: another effect's, or a misspelt one (each"
+                        " effect's parameters are its own, declared in its game's effect vocabulary)",
     "duplicate-id": "two documents of one game and kind share an id",
     "unknown-ref": "a reference names a document that does not exist",
     "unknown-game": "the document names a game that no `game` document declares",

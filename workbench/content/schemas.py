@@ -510,6 +510,7 @@ def reference_fields(kind: str) -> tuple[tuple[tuple, tuple[str, ...]], ...]:
         for combinator in ("oneOf", "anyOf", "allOf"):
             for sub in schema.get(combinator, []):
                 walk(sub, path)
+        walk(schema.get("then"), path)      # an effect's own parameters (its `effect:` selects them)
 
     walk(load_schemas()[kind], [])
     return tuple(out)
@@ -615,6 +616,9 @@ def _explain(document: Document, error, kind: str) -> Iterator[Problem]:
 
     if "propertyNames" in error.absolute_schema_path:
         keyword = "propertyNames"
+    if keyword == "additionalProperties" and isinstance(instance, dict) and "x-effect" in schema:
+        yield from _effect_parameters(document, error, kind)
+        return
     if keyword == "additionalProperties" and isinstance(instance, dict):
         allowed = list(schema.get("properties", {}))
         for key in instance:
@@ -630,6 +634,8 @@ def _explain(document: Document, error, kind: str) -> Iterator[Problem]:
             yield document.problem("schema", error.message, path)
             return
         names = " and ".join(", ".join(f"'{k}'" for k in missing).rsplit(", ", 1))
+        if "x-effect" in schema:        # a parameter the effect cannot be played without
+            where = f"the effect '{schema['x-effect']}'"
         yield document.problem("schema", f"missing required field{'s' if len(missing) > 1 else ''} {names}"
                                + ("" if not path else f" under {where}"), path,
                                hint=_describe_field(schema, missing[0]) if len(missing) == 1 else None)
@@ -669,6 +675,50 @@ def _explain(document: Document, error, kind: str) -> Iterator[Problem]:
         yield document.problem("schema", f"{where}: {error.message}", path, hint=schema.get("description"))
         return
     yield document.problem("schema", f"{where}: {error.message}", path, hint=schema.get("description"))
+
+
+def _effect_parameters(document: Document, error, kind: str) -> Iterator[Problem]:
+    """An ``effect-parameter`` problem at each key an effect does not take (its schema, marked
+    ``x-effect``, is one branch of the effect entry's ``allOf``): whose parameter it is, if another
+    effect's of the same vocabulary, and a did-you-mean among the effect's own parameters (a close
+    spelling, else the only one that takes the value written)."""
+    schema, instance, path = error.schema, error.instance, list(error.absolute_path)
+    name = schema["x-effect"]
+    own = [k for k in schema.get("properties", {}) if k not in ("effect", "text")]
+    entry = _schema_at(load_schemas().get(kind, {}), list(error.absolute_schema_path)[:-4])
+    owners: dict[str, list] = {}
+    for branch in entry.get("allOf", []) if isinstance(entry, dict) else []:
+        then = branch.get("then", {}) if isinstance(branch, dict) else {}
+        for key in then.get("properties", {}) if then.get("x-effect") != name else ():
+            owners.setdefault(key, []).append(then["x-effect"])
+    takes = f"'{name}' takes " + (", ".join(own) if own else "no parameters") + (" (and `text`)" if own else
+                                                                                   " besides `text`")
+    for key in instance:
+        if key in schema.get("properties", {}):
+            continue
+        close = did_you_mean(key, own)
+        # not spelt alike: the parameters that take the value written (`tokens: 3` on draw-cards: draw or keep)
+        suggestions = [close] if close else [k for k in own if _accepts(schema["properties"][k], instance[key])]
+        others = owners.get(key, [])
+        owners_ = " and ".join(", ".join(f"'{o}'" for o in others).rsplit(", ", 1))
+        whose = (f"'{key}' is a parameter of {owners_}, not of the effect '{name}'" if others
+                 else f"'{key}' is no parameter of the effect '{name}'")
+        hint = (f"did you mean {' or '.join(repr(k) for k in suggestions)}? " if 0 < len(suggestions) <= 3 else "") + takes
+        yield document.problem("effect-parameter", whose, path + [key], hint=hint, key=True)
+
+
+def _schema_at(schema, path):
+    for part in path:
+        try:
+            schema = schema[part]
+        except (KeyError, IndexError, TypeError):
+            return {}
+    return schema
+
+
+def _accepts(schema: dict, value) -> bool:
+    jsonschema, _ = _import_jsonschema()
+    return jsonschema.Draft202012Validator(schema).is_valid(value)
 
 
 def _describe_field(schema: dict, key: str) -> str | None:

@@ -50,7 +50,7 @@ def declare() -> Vocabulary:
     v.declare("bonus-die-next-turn", "the player rolls one more die next round", f"{RR}: Player Characters ('a bonus Die next turn')")
     v.declare("take-special-role", "the player takes a special role token from whoever holds it",
               f"{RR}: Marshal, Carnival, Inventor",
-              {"role": _ref("token", "For take-special-role: the special role token taken.")})
+              {"role": _ref("token", "For take-special-role: the special role token taken.")}, required=("role",))
     v.declare("draw-cards", "the player draws cards and keeps some (their faces are not modelled)",
               f"{RR}: Stagecoach; {BASE}: Pioneer",
               {"deck": _ref("deck", "For draw-cards: the deck drawn from."),
@@ -71,7 +71,7 @@ def declare() -> Vocabulary:
               " Hideout for all game purposes')",
               {"hex_type": _ref("hex_type", "For become-hex-type: the hex type it becomes."),
                "tokens": {"type": "integer", "minimum": 0, "description": "For become-hex-type: the tokens placed on it."}},
-              kinds=("hex_type",))
+              kinds=("hex_type",), required=("hex_type",))
     v.declare("place-token", "the player places a token on a hex they choose: one of the given categories, with none"
               " of the given pieces on it",
               f"{RR}: Mystery Hexes: Native American ('Place a Tribe token on any Revealed or Un-revealed Resource Hex"
@@ -83,7 +83,7 @@ def declare() -> Vocabulary:
                               "description": "For place-token: the hex categories it may go on."},
                "not_with": {"type": "array", "items": {"type": "string", "minLength": 1}, "uniqueItems": True,
                             "description": "For place-token: pieces or tokens none of which may be on that hex."}},
-              kinds=("hex_type",))
+              kinds=("hex_type",), required=("token",))
     v.declare("hideout-token-on-character", "a Hideout token on a Black Hat character with 1 or 2 icons: an additional icon",
               f"{RR}: Mystery Hexes: Outlaw Hideout", played=False,
               reason="the text says 'an additional icon' without saying which (Combat, Duel ...), so the engine cannot"

@@ -4,11 +4,15 @@ Each game has one :class:`Vocabulary`: its resources (the goods a ``cost:`` or `
 and its effects, each an :class:`Effect` with its parameters (JSON Schemas), the rule text it comes
 from, and whether the engine plays it (and why not, when it does not). From it
 
-* ``tools/make_schemas.py`` writes the schemas' ``effect`` enum and parameters (the JSON files),
+* ``tools/make_schemas.py`` writes the schemas' ``effect`` enum and, for each effect, the schema
+  of its own parameters (:meth:`Vocabulary.effect_schema`): a parameter of another effect, or a
+  misspelt one, is a located ``effect-parameter`` error with a did-you-mean,
 * the schemas loaded at run time gain the effects that installed plugins add (:func:`extend_schema`),
 * ``validate`` warns ``not-played`` at every effect the engine does not play and reports a
   ``foreign-resource`` at every cost or gain in another game's resource (:func:`problems`),
 * ``workbench unknowns`` lists the same (:func:`unknown_rows`),
+* :func:`reference` lists each game's effects with their parameters' schemas (for a generated
+  docs reference),
 * the engine interprets effects through the handlers registered on the vocabulary (an effect
   without a handler is never played silently: the engine logs it as ``not-played``).
 
@@ -69,6 +73,8 @@ class Effect:
     kinds : tuple
         The document kinds whose options it may be played on (``hex_type`` only for an effect on
         "this hex"); elsewhere it is a ``not-played`` warning.
+    required : tuple
+        The parameters that must be written (the engine has no default for them).
     offered_when : tuple
         Conditions of the game's :attr:`Vocabulary.conditions` that must all hold for the engine
         to offer the effect as an action of its own (a Western Legends poker card's ACTION); empty:
@@ -84,6 +90,7 @@ class Effect:
     plugin: str = ""
     kinds: tuple = ("action_space", "hex_type")
     offered_when: tuple = ()
+    required: tuple = ()
 
 
 class Vocabulary:
@@ -106,9 +113,11 @@ class Vocabulary:
 
     def declare(self, name: str, about: str, source: str, parameters: dict | None = None, *, played: bool = True,
                 reason: str = "", handler: Callable | None = None, plugin: str = "",
-                kinds: tuple = ("action_space", "hex_type"), offered_when: tuple = ()) -> Effect:
+                kinds: tuple = ("action_space", "hex_type"), offered_when: tuple = (), required: tuple = ()) -> Effect:
         """Declare an effect (once); ``handler`` (for plugins) is what the engine calls to play it;
-        ``offered_when``: the conditions (of :attr:`conditions`) under which it is offered."""
+        ``offered_when``: the conditions (of :attr:`conditions`) under which it is offered;
+        ``required``: the parameters that must be written. ``parameters`` are the only ones the
+        effect takes: any other key written on it is an ``effect-parameter`` error."""
         if name in self.effects:
             raise ValueError(f"the effect '{name}' is declared twice in {self.game}'s vocabulary")
         if not played and not reason:
@@ -117,8 +126,15 @@ class Vocabulary:
         if unknown:
             raise ValueError(f"the effect '{name}' is offered when '{unknown[0]}', which is no condition of {self.game}'s"
                              f" vocabulary (conditions: {', '.join(self.conditions) or 'none'})")
-        declared = Effect(name, about, source, dict(parameters or {}), played or handler is not None, reason, plugin,
-                          tuple(kinds), tuple(offered_when))
+        parameters = dict(parameters or {})
+        reserved = [p for p in ("effect", "text") if p in parameters]
+        if reserved:
+            raise ValueError(f"the effect '{name}' declares '{reserved[0]}' as a parameter: every effect has it already")
+        missing = [p for p in required if p not in parameters]
+        if missing:
+            raise ValueError(f"the effect '{name}' requires '{missing[0]}', which is none of its parameters")
+        declared = Effect(name, about, source, parameters, played or handler is not None, reason, plugin,
+                          tuple(kinds), tuple(offered_when), tuple(required))
         self.effects[name] = declared
         if handler is not None:
             self.handlers[name] = handler
@@ -148,20 +164,39 @@ class Vocabulary:
         return [e for e in self.effects.values() if e.plugin]
 
     # -- the schema ---------------------------------------------------------------------------
+    def parameters_schema(self, name: str) -> dict:
+        """The JSON Schema of the parameters of the effect ``name``: its own parameters (with their
+        types, ranges and choices), the ones it requires, and nothing else (``x-effect`` names it,
+        so a key it does not take is reported as an ``effect-parameter``, with the effect's words)."""
+        effect = self.effects[name]
+        properties = {"effect": {"const": name, "description": f"{effect.about} ({effect.source})."
+                                 + ("" if effect.played else f" Not played: {effect.reason}.")}}
+        properties.update({key: dict(schema) for key, schema in effect.parameters.items()})
+        properties["text"] = dict(TEXT)
+        out = {"properties": properties, "additionalProperties": False, "x-effect": name}
+        if effect.required:
+            out["required"] = list(effect.required)
+        return out
+
     def effect_schema(self, only_builtin: bool = False) -> dict:
-        """The JSON Schema of one entry of ``effects:``: the effect's name from the vocabulary and
-        each effect's parameters (one object; a parameter names the effect it belongs to)."""
+        """The JSON Schema of one entry of ``effects:``: the effect's name from the vocabulary, and
+        for each effect the schema of its own parameters (:meth:`parameters_schema`), applied when
+        ``effect:`` names it (``if``/``then``). One mistake makes one error: an unknown effect is
+        the ``effect`` enum's alone (no effect's parameters apply), a parameter the named effect
+        does not take is that effect's ``additionalProperties`` alone."""
         effects = [e for e in self.effects.values() if not (only_builtin and e.plugin)]
-        properties = {"effect": {"enum": [e.name for e in effects],
-                                 "description": f"What happens, from the {self.game} effect vocabulary "
-                                                "(workbench/rules/; plugins add effects)."}}
-        for e in effects:
-            for name, schema in e.parameters.items():
-                if name not in properties:
-                    properties[name] = dict(schema)
-        properties.setdefault("text", {"type": "string", "minLength": 1, "description": "The effect as the rules word it."})
-        return {"type": "object", "additionalProperties": False, "properties": properties, "required": ["effect"],
+        return {"type": "object", "required": ["effect"],
+                "properties": {"effect": {"enum": [e.name for e in effects],
+                                          "description": f"What happens, from the {self.game} effect vocabulary "
+                                                         "(workbench/rules/; plugins add effects); each effect takes"
+                                                         " its own parameters."}},
+                "allOf": [{"if": {"properties": {"effect": {"const": e.name}}, "required": ["effect"]},
+                           "then": self.parameters_schema(e.name)} for e in effects],
                 "x-vocabulary": self.game}
+
+
+#: What every effect may carry besides its parameters: the rules' words.
+TEXT = {"type": "string", "minLength": 1, "description": "The effect as the rules word it."}
 
 
 def _installed() -> list[tuple[str, str, str]]:
@@ -244,6 +279,26 @@ def builtin(game: str) -> Vocabulary:
     return import_module(DECLARATIONS[game]).declare()
 
 
+def reference(games=None, only_builtin: bool = False) -> dict[str, list[dict]]:
+    """Each game's effects with their parameters' schemas, for a generated docs reference.
+
+    Returns ``{game: [{"effect", "about", "source", "played", "reason", "kinds", "plugin",
+    "parameters", "required", "schema"}, ...]}`` in declaration order, where ``parameters`` is
+    name -> JSON Schema and ``schema`` the effect's whole schema (:meth:`Vocabulary.parameters_schema`,
+    what the schema files hold for it). ``only_builtin``: without installed plugins' effects.
+    """
+    out = {}
+    for game in games or DECLARATIONS:
+        words = builtin(game) if only_builtin else vocabulary(game)
+        if words is None:
+            continue
+        out[game] = [{"effect": e.name, "about": e.about, "source": e.source, "played": e.played, "reason": e.reason,
+                      "kinds": list(e.kinds), "plugin": e.plugin, "parameters": dict(e.parameters),
+                      "required": list(e.required), "schema": words.parameters_schema(e.name)}
+                     for e in words.effects.values()]
+    return out
+
+
 # -- the schemas at run time --------------------------------------------------------------------
 
 def plugin_digest() -> str:
@@ -252,7 +307,7 @@ def plugin_digest() -> str:
     import hashlib
     import json
 
-    added = [(g, e.name, e.parameters) for g in DECLARATIONS for e in (vocabulary(g).plugins() if vocabulary(g) else [])]
+    added = [(g, e.name, e.parameters, e.required) for g in DECLARATIONS for e in (vocabulary(g).plugins() if vocabulary(g) else [])]
     return hashlib.sha256(json.dumps(added, sort_keys=True).encode()).hexdigest()[:12] if added else ""
 
 

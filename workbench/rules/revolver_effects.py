@@ -16,14 +16,17 @@ HTMD = "revolver-1-2-hunt-the-man-down"
 RESOURCES: dict[str, str] = {}
 
 CARD = ("card",)
-#: One ``count`` for every effect (the schema holds one type per parameter name).
-COUNT = {"type": "integer", "minimum": -20, "maximum": 20,
-         "description": "How many: cards drawn, cards or bandits killed, tokens (negative: removed; kill-star,"
-                        " kill-bandit and draw count at least 1)."}
 
 
 def _count(description: str, minimum: int = -20) -> dict:
     return {"type": "integer", "minimum": minimum, "maximum": 20, "description": description}
+
+
+#: Each effect's own ``count``: the engine plays at least one card killed or drawn (a smaller count
+#: written would be played as 1, unlike what was written), while wounds and border tokens may be
+#: removed (a negative count).
+KILLED = _count("How many [star icon] cards are killed.", 1)
+WOUNDS = _count("How many bullet wound tokens are placed (negative: removed).")
 
 
 def declare() -> Vocabulary:
@@ -34,25 +37,25 @@ def declare() -> Vocabulary:
               {"amount": _count("For attack-firepower: the firepower gained this turn.", 0)}, kinds=CARD)
     v.declare("kill-star", "kill [star icon] cards of the opponent at the current battlefield, a scope card first (the"
               " player chooses among several)", f"{HTMD}: New Icons: Scope, Example 1; Card List: Nitroglycerin",
-              {"count": COUNT}, kinds=CARD)
+              {"count": KILLED}, kinds=CARD)
     v.declare("kill-points", "kill points spent on the opponent's [star icon] cards, scope cards first; a card costs its"
               " firepower, points that cannot pay for the next target are lost",
               f"{HTMD}: New Icons: Scope, Example 2 (Stick of Dynamite)",
               {"points": _count("For kill-points: the kill points.", 1)}, kinds=CARD)
     v.declare("draw", "a player draws cards", f"{HTMD}: Card List: Klaus - The Hunchback ('Your opponent draws two"
               " cards'), It's too darn quiet...",
-              {"count": COUNT,
-               "who": {"enum": ["self", "opponent"], "description": "For draw and kill-bandit: who (default: self)."}},
+              {"count": _count("How many cards are drawn (default 1).", 1),
+               "who": {"enum": ["self", "opponent"], "description": "Who draws (default: self)."}},
               kinds=CARD)
     v.declare("bullet-wound", "bullet wound tokens placed on Jack Colti (a negative count removes them); the fifth wins"
               " for McReady", f"{HTMD}: New Icons: Bullet wound ('+[bullet wound icon]', '- [bullet wound icon]')",
-              {"count": COUNT}, kinds=CARD)
+              {"count": WOUNDS}, kinds=CARD)
     v.declare("kill-bandit", "Colti loses bandits of his choice", f"{HTMD}: Card List: It's too darn quiet... ('Kill two"
               " [gravestone icon]'), You're wanted in 5 States ('your opponent must kill one [gravestone icon]')",
-              {"count": COUNT}, kinds=CARD)
+              {"count": _count("How many bandits Colti loses (default 1).", 1)}, kinds=CARD)
     v.declare("border-tokens", "tokens added to the Mexican Border card (negative: removed)",
               f"{HTMD}: Card List: Devil's River ('Add two tokens to the Mexico Border card')",
-              {"count": COUNT}, kinds=CARD)
+              {"count": _count("How many tokens are added (negative: removed).")}, kinds=CARD)
     v.declare("under-star", "the card is placed under one of its side's [star icon] cards at the battlefield; if that"
               " card is killed it is removed from the game, its player draws, and this card goes to the discard pile",
               f"{HTMD}: Card List: Brad Runyan - Undertaker; FAQ Q2, Q3",
