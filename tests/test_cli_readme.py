@@ -1,5 +1,5 @@
-"""Every `workbench` command the README shows, run as written from a designer's folder outside the
-repository: their working library (a copy of the example house rules in ./variants/), a folder of
+"""Every `workbench` command the README and the documentation site's pages (docs/) show, run as
+written from a designer's folder outside the repository: their working library (a copy of the example house rules in ./variants/), a folder of
 house rules and a deck file of their own. None may fail with a usage error or a traceback."""
 import shlex
 
@@ -7,14 +7,16 @@ import pytest
 
 from clitools import EXAMPLES, ROOT, assert_no_traceback, designer_folder, run
 
-README = (ROOT / "README.md").read_text()
+#: The README and the site's pages, where the README's long sections went (generated reference pages
+#: show usage lines, not commands to run).
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 
 def readme_commands() -> list[list[str]]:
-    """The `workbench` command lines of the README's bash blocks (``$W``, ``.venv/bin/workbench``
-    and ``python -m workbench`` all mean the command)."""
+    """The `workbench` command lines of the README's and the pages' bash blocks (``$W``,
+    ``.venv/bin/workbench`` and ``python -m workbench`` all mean the command), each once."""
     commands, in_bash = [], False
-    for line in README.splitlines():
+    for line in "\n".join(page.read_text() for page in PAGES).splitlines():
         if line.startswith("```"):
             in_bash = line.strip() == "```bash"
             continue
@@ -23,7 +25,8 @@ def readme_commands() -> list[list[str]]:
         words = shlex.split(line, comments=True)
         for prefix in (["$W"], [".venv/bin/workbench"], ["workbench"], ["python", "-m", "workbench"]):
             if words[:len(prefix)] == prefix and len(words) > len(prefix):
-                commands.append(words[len(prefix):])
+                if words[len(prefix):] not in commands:
+                    commands.append(words[len(prefix):])
     return commands
 
 
