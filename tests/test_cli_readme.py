@@ -1,11 +1,15 @@
 """Every `workbench` command the README and the documentation site's pages (docs/) show, run as
 written from a designer's folder outside the repository: their working library (a copy of the example house rules in ./variants/), a folder of
 house rules and a deck file of their own. None may fail with a usage error or a traceback."""
+import os
+import re
 import shlex
+import subprocess
+import sys
 
 import pytest
 
-from clitools import EXAMPLES, ROOT, assert_no_traceback, designer_folder, run
+from clitools import EXAMPLES, ROOT, assert_no_traceback, designer_folder, outside_repository, run
 
 #: The README and the site's pages, where the README's long sections went (generated reference pages
 #: show usage lines, not commands to run).
@@ -74,3 +78,36 @@ def test_a_readme_command_works_from_a_designers_folder(folder, args):
     assert result.code == expected, result.out + result.err
     if "--format" in args and args[args.index("--format") + 1] == "json":
         assert result.json()["exit_code"] == expected
+
+
+def walk_throughs() -> list[str]:
+    """The README's and the pages' walk-throughs: the ``sh`` blocks that make a folder of their own
+    and write their files there (each once)."""
+    blocks = []
+    for page in PAGES:
+        for block in re.findall(r"^```sh\n(.*?)^```", page.read_text(), re.S | re.M):
+            if block.startswith("mkdir ") and block not in blocks:
+                blocks.append(block)
+    return blocks
+
+
+#: `workbench` for a walk-through: the command itself, but a `balance` sweep (thousands of games) only
+#: parsed, as above.
+WORKBENCH = """set -euo pipefail
+workbench() {
+  if [ "$1" = balance ]; then
+    "$PYTHON" -c 'import sys; from workbench.cli import build_parser; build_parser("balance").parse_args(sys.argv[1:])' "$@"
+  else
+    "$PYTHON" -m workbench "$@"
+  fi
+}
+"""
+
+
+@pytest.mark.parametrize("block", walk_throughs(), ids=lambda b: b.split("\n", 1)[0])
+def test_a_walk_through_runs_as_written(block, tmp_path):
+    home = outside_repository(tmp_path)
+    proc = subprocess.run(["bash", "-c", WORKBENCH + block], cwd=home, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHON": sys.executable})
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stdout + proc.stderr

@@ -205,6 +205,14 @@ def codes_page() -> str:
 
 # -- effects -------------------------------------------------------------------------------------
 
+def game_name(game: str) -> str:
+    """A game's name as a designer reads it (``dark-horse`` -> Dark Horse), from the registry."""
+    from workbench.games import GAMES, for_content
+
+    entry = GAMES.get(game) or next(iter(for_content(game)), None)
+    return entry.name if entry is not None else game
+
+
 def _schema_type(schema: dict) -> str:
     from workbench.rules.ruleset import Parameter, _type_hint
 
@@ -246,7 +254,7 @@ def effects_page() -> str:
            " reason. Plugins add effects of their own ([Effects, declared once](../explanation/effects.md)).\n"]
     for game in CONTENT_GAMES:
         vocabulary = builtin(game)
-        out.append(f"## {game}\n\n**Resources** a `cost:` or `gain:` may name:\n")
+        out.append(f"## {game_name(game)} {{#{game}}}\n\n**Resources** a `cost:` or `gain:` may name (`game: {game}`):\n")
         out.append("| resource | what it is |\n|---|---|\n"
                    + "\n".join(f"| `{name}` | {cell(about)} |" for name, about in vocabulary.resources.items()) + "\n")
         for effect in vocabulary.effects.values():
@@ -321,7 +329,7 @@ def unknowns_page() -> str:
     for row in rows:
         if (row["game"], row["kind"]) != current:
             current = (row["game"], row["kind"])
-            out.append(f"\n## {row['game']}: {row['kind']}s\n")
+            out.append(f"\n## {game_name(row['game'])}: {row['kind']}s\n")
         where = _relative(row["where"].rsplit(":", 1)[0]) + ":" + row["where"].rsplit(":", 1)[1] if row.get("where") else ""
         if row["kind"] == "unknown value":
             out.append(f"- **{cell(row['document'])}**: `{cell(row['field'])}`" + (f" ({where})" if where else "")
