@@ -157,7 +157,8 @@ def _excerpt(path: Path, line: int) -> str:
     lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
     start = max(0, line - 1 - SHOWN_LINES // 2)
     shown = lines[start:start + SHOWN_LINES]
-    return "\n".join(f"{start + i + 1:>3} | {text}" for i, text in enumerate(shown))
+    # the problem's line marked, as an editor's gutter would
+    return "\n".join(f"{'>' if start + i + 1 == line else ' '}{start + i + 1:>3} | {text}" for i, text in enumerate(shown))
 
 
 def _fix(problem, folder: Path, twin: Path | None) -> str:
@@ -189,7 +190,7 @@ def codes_page() -> str:
     out += [f"| [`{code}`](#{code}) | {cell(about)} |" for code, about in codes.items()]
     out.append("")
     for code, about in codes.items():
-        out.append(f"## `{code}` {{#{code}}}\n\n{cell(about)}.\n")
+        out.append(f"## `{code}` {{#{code}}}\n\n{cell(about[:1].upper() + about[1:])}.\n")
         if code not in shown:
             out.append("No file of the test corpora shows this mistake yet.\n")
             continue
@@ -258,7 +259,7 @@ def effects_page() -> str:
         out.append("| resource | what it is |\n|---|---|\n"
                    + "\n".join(f"| `{name}` | {cell(about)} |" for name, about in vocabulary.resources.items()) + "\n")
         for effect in vocabulary.effects.values():
-            out.append(f"### `{effect.name}` {{#{game}-{effect.name}}}\n\n{cell(effect.about)}.\n")
+            out.append(f"### `{effect.name}` {{#{game}-{effect.name}}}\n\n{cell(effect.about[:1].upper() + effect.about[1:])}.\n")
             facts = [f"From: {cell(effect.source)}.",
                      "Played by the engine." if effect.played else f"**Not played**: {cell(effect.reason)}.",
                      "On the options of: " + ", ".join(k.replace("_", " ") + "s" for k in effect.kinds) + "."]
