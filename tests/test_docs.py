@@ -150,3 +150,25 @@ def test_the_unknowns_reference_lists_what_workbench_unknowns_says(site):
     words = text(site / "reference" / "unknowns.html")
     names = {row["name"] for row in unknowns(published_library()) if row.get("name")}
     assert names and all(name in words for name in names)
+
+
+def test_an_effect_example_made_for_the_page_is_valid_content():
+    """Where no published document writes an effect, the page shows one made up: it must be what
+    the game's schema accepts, parameters and all."""
+    import importlib.util
+
+    import jsonschema
+
+    from workbench.rules.effects import DECLARATIONS, builtin
+
+    spec = importlib.util.spec_from_file_location("docs_reference", ROOT / "tools" / "docs_reference.py")
+    reference = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(reference)
+    for game in DECLARATIONS:
+        vocabulary = builtin(game)
+        schema = vocabulary.effect_schema(only_builtin=True)
+        for effect in vocabulary.effects.values():
+            entry = reference._made_up(effect)
+            jsonschema.validate(entry, schema)
+            assert set(entry) - {"effect"} == {n for n, s in effect.parameters.items()
+                                               if "enum" in s or s.get("type") in ("integer", "number", "boolean")}

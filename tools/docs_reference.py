@@ -221,6 +221,9 @@ def _schema_type(schema: dict) -> str:
         if "x-ref" in schema:
             return "the id of a " + " or ".join(k.replace("_", " ") for k in schema["x-ref"])
         return "text" + (f" matching `{schema['pattern']}`" if "pattern" in schema else "")
+    if schema.get("type") in ("integer", "number") and "maximum" not in schema:
+        kind = "a whole number" if schema["type"] == "integer" else "a number"
+        return kind + (f" of at least {schema['minimum']}" if "minimum" in schema else "")
     return _type_hint(Parameter("", schema, ""))
 
 
@@ -232,12 +235,28 @@ def _uses() -> dict[tuple[str, str], tuple]:
 
     uses = {}
     for document in published_library().documents:
-        for path, option in _options(document):
-            for index, entry in enumerate(option.get("effects") or [] if isinstance(option, dict) else []):
+        # an option's effects (action spaces, hex types, locations, items), and a card's own (Revolver)
+        lists = [(path, option.get("effects")) for path, option in _options(document)] + [([], document.data.get("effects"))]
+        for path, entries in lists:
+            for index, entry in enumerate(entries if isinstance(entries, list) else []):
                 if isinstance(entry, dict) and (document.game, entry.get("effect")) not in uses:
                     line, _ = document.locate([*path, "effects", index])
                     uses[(document.game, entry.get("effect"))] = (document.file, line, entry)
     return uses
+
+
+def _made_up(effect) -> dict:
+    """An entry of ``effects:`` for an effect no published document writes: each parameter at its
+    lowest allowed value (or first choice); a parameter naming a document is left to the designer."""
+    entry = {"effect": effect.name}
+    for name, schema in effect.parameters.items():
+        if "enum" in schema:
+            entry[name] = schema["enum"][0]
+        elif schema.get("type") in ("integer", "number"):
+            entry[name] = schema.get("minimum", 0)
+        elif schema.get("type") == "boolean":
+            entry[name] = True
+    return entry
 
 
 def effects_page() -> str:
@@ -255,14 +274,17 @@ def effects_page() -> str:
            " reason. Plugins add effects of their own ([Effects, declared once](../explanation/effects.md)).\n"]
     for game in CONTENT_GAMES:
         vocabulary = builtin(game)
-        out.append(f"## {game_name(game)} {{#{game}}}\n\n**Resources** a `cost:` or `gain:` may name (`game: {game}`):\n")
-        out.append("| resource | what it is |\n|---|---|\n"
-                   + "\n".join(f"| `{name}` | {cell(about)} |" for name, about in vocabulary.resources.items()) + "\n")
+        out.append(f"## {game_name(game)} {{#{game}}}\n")
+        if vocabulary.resources:
+            out.append(f"**Resources** a `cost:` or `gain:` may name (`game: {game}`):\n\n| resource | what it is |\n|---|---|\n"
+                       + "\n".join(f"| `{name}` | {cell(about)} |" for name, about in vocabulary.resources.items()) + "\n")
+        else:
+            out.append("Its vocabulary declares no resources.\n")
         for effect in vocabulary.effects.values():
             out.append(f"### `{effect.name}` {{#{game}-{effect.name}}}\n\n{cell(effect.about[:1].upper() + effect.about[1:])}.\n")
             facts = [f"From: {cell(effect.source)}.",
                      "Played by the engine." if effect.played else f"**Not played**: {cell(effect.reason)}.",
-                     "On the options of: " + ", ".join(k.replace("_", " ") + "s" for k in effect.kinds) + "."]
+                     "Written on: " + ", ".join(k.replace("_", " ") + "s" for k in effect.kinds) + "."]
             if effect.offered_when:
                 facts.append("Offered as an action only when: " + "; ".join(
                     cell(vocabulary.conditions[c]) for c in effect.offered_when) + ".")
@@ -278,6 +300,10 @@ def effects_page() -> str:
                 file, line, entry = use
                 out.append(f"Written in `{_relative(file)}` line {line}:\n\n"
                            + _fence(yaml.safe_dump({"effects": [entry]}, sort_keys=False, allow_unicode=True)))
+            elif effect.name != "unknown":
+                out.append("No published document writes it; written, it reads (an example made for this page"
+                           + (", with its parameters at their lowest values" if effect.parameters else "") + "):\n\n"
+                           + _fence(yaml.safe_dump({"effects": [_made_up(effect)]}, sort_keys=False, allow_unicode=True)))
     return "\n".join(out)
 
 
