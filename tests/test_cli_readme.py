@@ -104,6 +104,11 @@ workbench() {
 """
 
 
+def test_the_readme_has_three_walk_throughs():
+    readme = (ROOT / "README.md").read_text()
+    assert len([b for b in walk_throughs() if b in readme]) == 3
+
+
 @pytest.mark.parametrize("block", walk_throughs(), ids=lambda b: b.split("\n", 1)[0])
 def test_a_walk_through_runs_as_written(block, tmp_path):
     home = outside_repository(tmp_path)

@@ -4,6 +4,7 @@ time (tools/docs_reference.py), cover every command, problem code, effect and ru
 registry, the layers' codes and the schemas know. Built once per run into a temporary folder."""
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -22,7 +23,7 @@ def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site")
     build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(ROOT / "mkdocs.yml"),
                             "-d", str(out)], capture_output=True, text=True, cwd=out,
-                           env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin", "HOME": str(out)})
+                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert build.returncode == 0, build.stdout + build.stderr
     return out
 
@@ -172,3 +173,15 @@ def test_an_effect_example_made_for_the_page_is_valid_content():
             jsonschema.validate(entry, schema)
             assert set(entry) - {"effect"} == {n for n, s in effect.parameters.items()
                                                if "enum" in s or s.get("type") in ("integer", "number", "boolean")}
+
+
+def test_the_readme_is_the_front_door():
+    """At most 300 lines, the two commands first, and every link into the site a page that exists."""
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) <= 300
+    assert readme.startswith("# Frontier Workbench\n\n```bash\n./dev open ")
+    links = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", readme)
+    local = [link for link in links if "://" not in link]
+    assert len(local) >= 15
+    for link in local:
+        assert (ROOT / link).is_file(), link
