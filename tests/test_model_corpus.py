@@ -206,13 +206,15 @@ def _published():
     return _PUBLISHED
 
 
-def test_the_readme_code_table_lists_every_code_once():
+def test_the_docs_code_table_lists_every_code_once():
+    """The hand-written table of the docs' "What validate checks" (the reference page beside it is
+    written from the code, tests/test_docs.py)."""
     import re
 
     from workbench.app.checks import all_codes
 
-    readme = (ROOT / "README.md").read_text()
-    table = readme.split("### Problem codes", 1)[1].split("\n### ", 1)[0]
+    page = (ROOT / "docs" / "explanation" / "what-validate-checks.md").read_text()
+    table = page.split("## Problem codes", 1)[1].split("\n## ", 1)[0]
     listed = [code for row in table.splitlines() if row.startswith("| `")
               for code in re.findall(r"`([a-z-]+)`", row.split("|")[1])]
     assert sorted(listed) == sorted(all_codes()) and len(listed) == len(set(listed))

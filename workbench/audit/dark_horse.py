@@ -333,7 +333,7 @@ def _vp(p: Played):
 
 @invariant(DH, "effects-of-the-vocabulary", "Content that validates without a not-played warning plays as written "
            "(the effect vocabulary, workbench/rules/, with the installed plugins' effects)",
-           "the workbench's promise (README: Effects)", on=("effect", "not-played"))
+           "the workbench's promise (docs: Effects, declared once)", on=("effect", "not-played"))
 def _vocabulary(p: Played):
     from ..rules.effects import vocabulary
 

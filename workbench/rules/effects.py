@@ -35,7 +35,7 @@ from ..content.badges import badged_name
 #: The entry-point group through which installed packages add effects.
 ENTRY_POINTS = "workbench.effects"
 
-#: The problem codes of the vocabularies (the README's code table).
+#: The problem codes of the vocabularies (the docs' problem codes).
 CODES = {
     "not-played": "an effect or option the engine does not play (a warning: a game that reaches it logs a no-op, with"
                   " the reason)",
@@ -408,7 +408,7 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
                 out.append(("not-played", "warning", path + ["effects", j, "effect"],
                             f"{label}: the effect '{name}' is not played: {why}; {then}",
                             "write what the rulebook says with effects the engine plays, or add the effect with a"
-                            " plugin (README: New effects from Python)"))
+                            " plugin (docs: Effects, declared once)"))
     return out
 
 
@@ -426,7 +426,7 @@ def card_findings(document, words) -> list[tuple[str, str, list, str, str]]:
             out.append(("not-played", "warning", ["effects", j, "effect"],
                         f"{label}: the effect '{name}' is not played: {why}; a game that reaches it logs a no-op",
                         "write what the card says with effects the engine plays, or add the effect with a plugin"
-                        " (README: New effects from Python)"))
+                        " (docs: Effects, declared once)"))
     return out
 
 

@@ -127,7 +127,7 @@ def declare() -> Vocabulary:
     return v
 
 
-_HINT = "write it as the README's 'Western Legends locations and items' says, or add the effect with a plugin"
+_HINT = "write it as the docs' 'Western Legends locations, items and maps as effects' says, or add the effect with a plugin"
 
 
 def check(document, words):

@@ -30,7 +30,7 @@ def effect(name: str):
     """Register the function that plays an effect of the vocabulary: ``handler(state, player, spec,
     where)``, ``where`` the action space or ``hex@q,r`` whose option it is. A name the vocabulary
     does not declare is declared for this process only; for ``validate``, the audit and Dask
-    workers to know it too, install it as a plugin (README: New effects from Python)."""
+    workers to know it too, install it as a plugin (docs: Effects, declared once)."""
     if name not in VOCABULARY.effects:
         VOCABULARY.declare(name, "registered from Python in this process", "effect() in a notebook or script",
                            plugin="python")

@@ -296,7 +296,7 @@ def _cards(library, rules, counts):
             if kind == "action" and not effects:
                 problems.append(document.problem(CODE, f"{label}: an action card, but what it does is not written as"
                                                  " `effects:`", ["effect"] if "effect" in data else [],
-                                                 hint="write its effects from the Revolver vocabulary (README)"))
+                                                 hint="write its effects from the Revolver vocabulary (docs: Effect vocabularies)"))
                 continue
             cost = data.get("cost")
             if rules.card_costs == "discard-from-hand" and not isinstance(cost, int):
