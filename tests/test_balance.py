@@ -324,6 +324,26 @@ def test_a_house_rule_of_ones_own_plays_from_its_folder(outside, capsys):
     assert "slow-guns" in report["comparison"]["verdicts"]
 
 
+def test_a_designers_scenario_is_compared_against_the_one_it_comes_from(outside, capsys):
+    """issue 39: `--scenario MINE --against THEIRS`, not a variant listing the other's spaces."""
+    folder = outside / "house"
+    folder.mkdir()
+    (folder / "quiet-noon.yaml").write_text(
+        "kind: scenario\ngame: dark-horse\nid: quiet-noon\nname: Quiet Noon\nsource: {document: house-rule}\n"
+        "players: {min: 2, max: 4}\naction_spaces: [stagecoach, trader-new, marshal]\n"
+        "variants: [county-bank, mystery-hexes]\ndecks: [rebels-and-rogues]\n")
+    sweep = sweep_of("dark-horse", scenario="quiet-noon", against=["high-noon"], games=2)
+    assert [(s.name, s.scenario) for s in sweep.all] == [("baseline", "quiet-noon"), ("scenario high-noon", "high-noon")]
+    with pytest.raises(UsageError, match="baseline's own scenario"):
+        sweep_of("dark-horse", scenario="quiet-noon", against=["quiet-noon"], games=2)
+    code = main(["balance", "dark-horse", "--scenario", "quiet-noon", "--against", "high-noon", "--library", str(folder),
+                 "--games", "2", "--bots", "random", "--format", "json", "--no-store", "--progress", "no", "--workers", "1"])
+    assert code == 0, capsys.readouterr().err
+    report = json.loads(capsys.readouterr().out)
+    assert [s["name"] for s in report["sweep"]["settings"]] == ["baseline", "scenario high-noon"]
+    assert report["played"] == 4 and "scenario high-noon" in report["comparison"]["verdicts"]
+
+
 # -- the store never loses a game -----------------------------------------------------------------
 
 def test_a_second_sweep_seed_into_the_same_store_keeps_every_game(library, tmp_path):

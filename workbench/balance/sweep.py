@@ -192,14 +192,16 @@ def compare(game: str, *, scenario: str | None = None, base_variants: Iterable[s
             variants: Iterable[str] = (), overrides: dict | None = None, grid: dict[str, list] | None = None,
             players: int = 3, bots: Iterable[str] = (), options: dict | None = None, games: int = 1000,
             seed: int = 0, name: str | None = None, decks: dict | None = None,
-            base_decks: dict | None = None) -> Sweep:
+            base_decks: dict | None = None, against: Iterable[str] = ()) -> Sweep:
     """A sweep in a designer's terms: the baseline (``scenario`` with ``base_variants``), and
     compared with it: each of ``variants`` on its own, the ``overrides`` together, and every
     combination of the ``grid``'s values. A name in ``overrides`` or ``grid`` that is one of the
     game's options (Dark Horse ``rounds``, Western Legends ``length``) sets that option; any other
     name is a rule parameter. ``decks`` (rule parameters naming decks, Revolver's
     ``mcready_base_deck``...) is a setting of its own, ``deck ID``; ``base_decks`` are the decks
-    the baseline (and every other setting) plays instead of the ruleset's.
+    the baseline (and every other setting) plays instead of the ruleset's. ``against`` names other
+    scenarios, each compared with the baseline's as it is (with the baseline's variants and
+    options): a designer's scenario against the one it comes from.
 
     >>> s = compare("dark-horse", scenario="high-noon", variants=["deadlier-gunfights"],
     ...             grid={"win_margin": [1, 3]}, games=10)
@@ -222,6 +224,10 @@ def compare(game: str, *, scenario: str | None = None, base_variants: Iterable[s
     if decks:
         settings.append(base.but("deck " + ", ".join(map(str, decks.values())), overrides={**base.overrides, **decks}))
     settings += [base.but(v, variants=base.variants + (v,)) for v in variants]
+    for other in against:
+        if other == scenario:
+            raise UsageError(f"--against {other} is the baseline's own scenario: name another scenario to compare with it")
+        settings.append(base.but(f"scenario {other}", scenario=other))
     if overrides:
         settings.append(setting(dict(overrides)))
     if grid:
@@ -232,7 +238,8 @@ def compare(game: str, *, scenario: str | None = None, base_variants: Iterable[s
         for values in itertools.product(*(grid[n] for n in names)):
             settings.append(setting(dict(zip(names, values))))
     if not settings:
-        raise UsageError("nothing to compare with the baseline: give a variant, overrides, a grid or a deck")
+        raise UsageError("nothing to compare with the baseline: give a variant, overrides, a grid, a deck or another"
+                         " scenario (--against)")
     label = name or "-".join(x for x in (game, scenario) if x)
     return Sweep(label, base, settings, games, seed, {k: list(v) for k, v in grid.items()} if grid else None)
 

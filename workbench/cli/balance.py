@@ -107,6 +107,9 @@ def add_commands(sub) -> None:
     parser.add_argument("game", metavar="GAME", help="a registered game: dark-horse, western-legends, revolver")
     what = parser.add_argument_group("what is compared")
     what.add_argument("--scenario", metavar="ID", help="the baseline's scenario (default: the base game)")
+    what.add_argument("--against", action="append", default=[], metavar="SCENARIO",
+                      help="another scenario compared with --scenario as it is (repeatable): your scenario against"
+                           " the one it comes from")
     what.add_argument("--base-variant", action="append", default=[], metavar="ID",
                       help="a variant the baseline and every setting play (repeatable)")
     what.add_argument("--variant", action="append", default=[], metavar="ID",
@@ -306,7 +309,7 @@ def _balance(args, rep) -> int:
     sweep = sweep_of(args.game, scenario=args.scenario, base_variants=args.base_variant, variants=args.variant,
                      overrides=parse_overrides(args.overrides), grid=grid or None, players=args.players, bots=bots,
                      options=options, games=args.games, seed=args.seed, name=args.sweep, decks=decks,
-                     base_decks=base_decks)
+                     base_decks=base_decks, against=args.against)
     if library is None:
         library, sources = _library(args)
     else:
