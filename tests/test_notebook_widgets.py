@@ -1022,6 +1022,19 @@ def test_the_balance_form_runs_a_comparison_and_says_the_verdict_in_words(lib):
     assert box.banner.kind == "refused" and box.verdict.value == ""
 
 
+def test_the_balance_form_compares_a_scenario_against_another(lib):
+    # issue 39: scenario against scenario in the lab's form, said in names
+    from workbench.notebook.balance_lab import balance_form
+    box = balance_form(lib, cluster="in-process")
+    box.scenario.value, box.against.value, box.games.value = "high-noon", ("pork-barrel",), 5
+    box.bot.value = "random"
+    box.run_button.click()
+    assert box.banner.kind is None, box.banner.text
+    assert box.progress.value == box.progress.max == 10       # two scenarios, five games each
+    text = visible_text(box.verdict.value)
+    assert "Pork Barrel" in text and "pork-barrel" not in text
+
+
 # -- 05 sample turns: the game chosen without code ------------------------------------------------
 
 def test_a_chosen_scenario_map_seed_players_bots_and_rounds_are_played(lib):

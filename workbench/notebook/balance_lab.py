@@ -145,14 +145,17 @@ class BalanceForm:
     def bots(self, game) -> list[str]:
         return list(self.runners[game].bots)
 
-    def sweep(self, game, scenario=None, variants=(), parameter=None, values=(), games=100, players=3, bot=None, seed=1):
+    def sweep(self, game, scenario=None, variants=(), parameter=None, values=(), games=100, players=3, bot=None, seed=1,
+              against=()):
         from ..balance.sweep import compare
 
         grid = {parameter: list(values)} if parameter and values else None
-        if not variants and not grid:
-            raise UsageError("choose at least one house rule to test, or a parameter with the values to try")
+        if not variants and not grid and not against:
+            raise UsageError("choose at least one house rule to test, a parameter with the values to try, or another"
+                             " scenario to compare with the baseline")
         return compare(game, scenario=scenario or None, variants=list(variants), grid=grid, players=int(players),
-                       bots=[bot] * int(players) if bot else (), games=int(games), seed=int(seed), name="balance-form")
+                       bots=[bot] * int(players) if bot else (), games=int(games), seed=int(seed), name="balance-form",
+                       against=[a for a in against if a])
 
 
 def balance_form(library, *, workers: int = 2, cluster: str = "local"):
@@ -170,6 +173,8 @@ def balance_form(library, *, workers: int = 2, cluster: str = "local"):
     scenario = w.Dropdown(description="baseline", style=wide, layout=full, tooltip="the scenario your rules are compared with")
     variants = w.SelectMultiple(description="house rules", style=wide, layout=w.Layout(width="min(560px, 100%)", height="110px"),
                                 tooltip="each is played against the baseline on its own (Ctrl-click for several)")
+    against = w.SelectMultiple(description="or scenarios", style=wide, layout=w.Layout(width="min(560px, 100%)", height="80px"),
+                               tooltip="each played as it is against the baseline: your scenario against the one it comes from")
     parameter = w.Dropdown(description="or a parameter", style=wide, layout=full)
     values = w.Text(description="values to try", placeholder="e.g. 1, 2, 3", style=wide, layout=full)
     games = w.BoundedIntText(value=100, min=5, max=20000, description="games each", style=wide)
@@ -187,6 +192,8 @@ def balance_form(library, *, workers: int = 2, cluster: str = "local"):
         g = game.value
         scenario.options = [("(the base game)", "")] + form.scenarios(g)
         variants.options = form.variants(g)
+        against.options = form.scenarios(g)
+        against.value = ()
         parameter.options = [("(none)", "")] + form.parameters(g)
         bot.options = form.bots(g)
         # every list shows a choice (a page shows an empty box for a value never set)
@@ -206,7 +213,7 @@ def balance_form(library, *, workers: int = 2, cluster: str = "local"):
         if parameter.value and not chosen:
             raise UsageError("write the values to try, separated by commas (e.g. 1, 2, 3)")
         sweep = form.sweep(game.value, scenario.value, variants.value, parameter.value, chosen, games.value,
-                           players.value, bot.value, seed.value)
+                           players.value, bot.value, seed.value, against=against.value)
         client = None
         if cluster == "local":
             if state["lab"] is None:
@@ -239,12 +246,13 @@ def balance_form(library, *, workers: int = 2, cluster: str = "local"):
                          f"{html.escape(result.baseline_facts)}</p><ul>{items}</ul></div>")
 
     run_button.on_click(on_run)
-    box = w.VBox([game, scenario, variants, w.HBox([parameter], layout=w.Layout(flex_flow="row wrap")), values,
+    box = w.VBox([game, scenario, variants, against, w.HBox([parameter], layout=w.Layout(flex_flow="row wrap")), values,
                   w.HBox([games, players], layout=w.Layout(flex_flow="row wrap")),
                   w.HBox([bot, seed], layout=w.Layout(flex_flow="row wrap")),
                   run_button, progress, dashboard, banner.widget, verdict])
     box.add_class("wb-balance-form")
     box.form, box.game, box.scenario, box.variants, box.parameter, box.values = form, game, scenario, variants, parameter, values
+    box.against = against
     box.games, box.players, box.bot, box.seed, box.run_button, box.progress = games, players, bot, seed, run_button, progress
     box.dashboard, box.verdict, box.banner, box.state = dashboard, verdict, banner, state
     box.close_lab = lambda: state["lab"] and state["lab"].close()
