@@ -443,4 +443,6 @@ def test_a_forged_entry_someone_else_could_write_never_changes_the_published_tex
     if plant == "in a folder others may write into":
         assert published._read(entry, key, texts) is None         # still not believed there
         cache.chmod(0o1777)     # sticky, as /tmp: no one else may rename or remove this user's entry
+        assert published._read(entry, key, texts) == fresh
+        cache.chmod(0o775)      # a user's private group may write (a umask of 002)
     assert published._read(entry, key, texts) == fresh             # this user's own entry is read back

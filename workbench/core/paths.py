@@ -54,10 +54,10 @@ def cache_dir() -> Path | None:
 
 def read_own_entry(path) -> bytes:
     """The bytes of a cache entry, only if the user running the workbench wrote it: a regular
-    file, not a symbolic link, owned by this user and writable by nobody else, in a folder nobody
-    else may rename it in (this user's or root's, writable by nobody else, or sticky as ``/tmp``
-    is). Anything else raises :class:`OSError`, as a missing entry does (the caller builds the
-    entry again and writes it anew), so whoever else can write into the cache folder (a shared or
+    file, not a symbolic link, owned by this user and writable by nobody else, in a folder of this
+    user's (or root's) that others may not write into (unless it is sticky, as ``/tmp`` is).
+    Anything else raises :class:`OSError`, as a missing entry does (the caller builds the entry
+    again and writes it anew), so whoever else can write into the cache folder (a shared or
     world-writable ``WORKBENCH_CACHE_DIR``) can make a run neither execute code of theirs (the
     compiled schema checks, the effects plugins to import) nor give another answer (the published
     games, the kept answers of the map and engine checks): every entry that changes what a run
@@ -74,10 +74,11 @@ def read_own_entry(path) -> bytes:
         if hasattr(os, "getuid"):
             if info.st_uid != os.getuid() or info.st_mode & 0o022:
                 raise OSError(f"{path} is not this user's own file, or others may write it")
-            # another user who may write into the folder could rename this user's entry of other
-            # content (another key) to this name: the folder must be closed to them too
+            # anyone who may write into the folder could rename this user's entry of other content
+            # (another key) to this name: it must be this user's (or root's) and closed to others
+            # unless sticky (its group may write: a user's private group, as a umask of 002 makes)
             folder = os.stat(os.path.dirname(os.path.abspath(path)))
-            if folder.st_uid not in (os.getuid(), 0) or (folder.st_mode & 0o022 and not folder.st_mode & stat.S_ISVTX):
+            if folder.st_uid not in (os.getuid(), 0) or (folder.st_mode & 0o002 and not folder.st_mode & stat.S_ISVTX):
                 raise OSError(f"{path} is in a folder others may write into")
         chunks = []
         while True:
