@@ -79,8 +79,9 @@ def confined(path) -> Path | str:
     In an app (:func:`served_as_app`) it must be one of :func:`app_roots` or inside one, links
     resolved (a link in your folder to ``~/.config`` is outside it), and a relative path is taken
     inside the designer's last folder (the server's own working folder means nothing to whoever
-    uses the page); anything else is refused, in words (:class:`UsageError`). Elsewhere it is
-    the text as typed (spaces around it removed).
+    uses the page) unless, from the working folder, it already names a folder inside them (a
+    relative ``WORKBENCH_LIBRARY``); anything else is refused, in words (:class:`UsageError`).
+    Elsewhere it is the text as typed (spaces around it removed).
 
     >>> confined(" ~/.config ")      # in a notebook: as typed
     '~/.config'
@@ -90,13 +91,16 @@ def confined(path) -> Path | str:
     if not served_as_app():
         return str(path).strip()
     path = Path(str(path).strip()).expanduser()
-    if not path.is_absolute():
+    roots = [root.resolve() for root in app_roots()]
+
+    def inside(candidate: Path) -> bool:
+        target = candidate.resolve()
+        return any(target == root or root in target.parents for root in roots)
+    if not path.is_absolute() and not inside(path):
         path = (designer_folders() or [EXAMPLES])[-1] / path
-    target = path.resolve()
-    roots = app_roots()
-    if any(target == root.resolve() or root.resolve() in target.parents for root in roots):
+    if inside(path):
         return path
-    own = [str(root) for root in roots[1:]]
+    own = [str(folder) for folder in designer_folders()]
     error = UsageError(f"{path} is outside the folders these apps were started with, so they neither open it nor "
                        f"save there (they work only inside " + (f"your folder{'s' * (len(own) > 1)} {', '.join(own)} and "
                                                                   if own else "") + "the workbench's own variants/)")
