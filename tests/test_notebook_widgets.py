@@ -1018,10 +1018,12 @@ def test_in_an_app_no_panel_saves_outside_the_folders_it_was_started_with(tmp_pa
 
 def test_dev_apps_serves_voila_behind_a_token_printed_with_the_address(tmp_path):
     """`./dev apps` starts Voila with ``--token``: a new secret each start, printed in the address
-    to open (``http://localhost:8866/?token=...``), as JupyterLab does; a request without it is
-    sent to a login page and starts no kernel. (Voila itself takes 5 to 40 s to start here, too
-    long for the suite: the script is run as written, on a stand-in checkout whose `.venv` is set
-    up and whose `voila` records the command line it is given.)"""
+    to open (``http://localhost:8866/?token=...``), as JupyterLab does; a request without it (or
+    with a wrong one) is sent to the login page and starts no kernel. Voila took 30 to 40 s to
+    start on the loaded test machine, too long for the suite: the script is run as written, on a
+    stand-in checkout whose `.venv` is set up and whose `voila` records the command line it is
+    given. (Served for real with these arguments: /voila/render/... answered 302 to /login without
+    the token or with a wrong one, 200 with it; tests/test_browser.py opens the apps with one.)"""
     import subprocess
     root = Path(__file__).resolve().parent.parent
     checkout = tmp_path / "checkout"
