@@ -592,23 +592,25 @@ def designer_folder(folder: Path) -> Path:
 
 
 class Apps:
-    """``voila`` serving the apps (notebooks/apps/) with the designer's folder as their library."""
+    """``voila`` serving the apps (notebooks/apps/) with the designer's folder as their library,
+    behind a token as `./dev apps` serves them (``url`` with ``?token=``, as the address printed)."""
 
     def __init__(self, folder: Path, designer: Path):
-        self.port = free_port()
+        self.port, self.token = free_port(), "workbench-e2e-apps"
         for notebook in (ROOT / "notebooks" / "apps").glob("*.ipynb"):
             shutil.copy(notebook, folder / notebook.name)
         self.log = open(folder / "voila.log", "w")
         env = {**os.environ, "WORKBENCH_LIBRARY": str(designer), "JUPYTER_CONFIG_DIR": str(folder / ".jupyter"),
                "JUPYTER_RUNTIME_DIR": str(folder / ".runtime")}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1", str(folder)],
+            [sys.executable, "-m", "voila", "--no-browser", f"--token={self.token}", f"--port={self.port}",
+             "--Voila.ip=127.0.0.1", str(folder)],
             stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=folder)
         self.url = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(self.url, timeout=10).read()
+                urllib.request.urlopen(f"{self.url}/?token={self.token}", timeout=10).read()
                 return
             except OSError:
                 if self.process.poll() is not None:
@@ -654,7 +656,7 @@ def app(apps, browser):
         page.add_init_script(BOARD_LOG)
         page.set_default_timeout(60_000)
         pages.append((name, page))
-        page.goto(f"{apps.url}/voila/render/{name}", timeout=180_000)
+        page.goto(f"{apps.url}/voila/render/{name}?token={apps.token}", timeout=180_000)
         page.wait_for_selector(ready, timeout=180_000)
         text = page.inner_text("body")
         assert "Traceback" not in text and "def " not in text and "import " not in text  # no code shown

@@ -391,3 +391,58 @@ def test_a_plugin_list_someone_else_could_write_names_no_module_to_import(cache,
     entry.chmod(0o664)
     assert effects._installed() == genuine
     assert "planted" not in entry.read_text() and entry.stat().st_mode & 0o777 == 0o600
+
+
+def _forged_saloon(good: bytes, key: str) -> bytes:
+    """The entry of ``good`` with the published Saloon renamed and the header's digest made right
+    for it, as anyone who can write into the cache folder can make it (the digest covers only the
+    entry's own body)."""
+    body = _changed(rb'"name":"Saloon"', b'"name":"Forged Saloon"', good.partition(b"\n")[2])
+    return _entry(body, key)
+
+
+@pytest.mark.parametrize("plant", ["writable by others", "a link", "in a folder others may write into"])
+def test_a_forged_entry_someone_else_could_write_never_changes_the_published_text(cache, tmp_path, few_files,
+                                                                                 plant):
+    """The published games' entry decides what a run says they are: it is read only as this
+    user's own file that nobody else may write, in a folder nobody else may rename it in; a
+    forged one (a right digest, the right shape) is loaded from the YAML again and written anew."""
+    import yaml
+
+    texts, key, fresh = few_files
+    [source] = [name for name in texts if name.endswith("rebels-and-rogues/action-spaces.yaml")]
+    # the Saloon as the YAML on disk says it (read here with PyYAML alone)
+    [saloon] = [d for d in yaml.safe_load_all(Path(source).read_text()) if d and d.get("id") == "saloon"]
+    assert saloon["name"] == "Saloon"
+    named = lambda loaded: [d.data["name"] for d in loaded[source] if d.data.get("id") == "saloon"]  # noqa: E731
+    good = published._encode(key, fresh)
+    forged = _forged_saloon(good, key)
+    cache.mkdir()
+    entry = cache / f"published-{key}.json"
+    # the forgery passes every check of its content: as this user's own entry it would be believed
+    entry.write_bytes(forged)
+    entry.chmod(0o600)
+    assert named(published._read(entry, key, texts)) == ["Forged Saloon"]
+    entry.unlink()
+    if plant == "writable by others":
+        entry.write_bytes(forged)
+        entry.chmod(0o666)
+    elif plant == "a link":
+        elsewhere = tmp_path / "elsewhere.json"
+        elsewhere.write_bytes(forged)
+        elsewhere.chmod(0o600)
+        entry.symlink_to(elsewhere)
+    else:                       # one of this user's own, in a folder anyone may rename entries in
+        entry.write_bytes(forged)
+        entry.chmod(0o600)
+        cache.chmod(0o777)
+    assert published._read(entry, key, texts) is None
+    loaded = published._cached(texts)
+    assert loaded == fresh and named(loaded) == [saloon["name"]]
+    assert not entry.is_symlink() and entry.stat().st_mode & 0o777 == 0o600 and entry.read_bytes() == good
+    if plant == "in a folder others may write into":
+        assert published._read(entry, key, texts) is None         # still not believed there
+        cache.chmod(0o1777)     # sticky, as /tmp: no one else may rename or remove this user's entry
+        assert published._read(entry, key, texts) == fresh
+        cache.chmod(0o775)      # a user's private group may write (a umask of 002)
+    assert published._read(entry, key, texts) == fresh             # this user's own entry is read back

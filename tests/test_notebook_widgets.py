@@ -999,6 +999,120 @@ def test_the_library_chooser_opens_a_designers_folder_and_saves_there(tmp_path, 
     assert chooser.library.data("dark-horse", "action_space", "saloon")["name"] == "Saloon"
 
 
+def _served_as_app(monkeypatch, *own):
+    """The kernel of an app: Voila sets VOILA_KERNEL_ID (and VOILA_BASE_URL) in its environment;
+    the designer's folders are those `WORKBENCH_LIBRARY=... ./dev apps` named."""
+    monkeypatch.setenv("VOILA_KERNEL_ID", "an-app-kernel")
+    monkeypatch.setenv("WORKBENCH_LIBRARY", ":".join(str(f) for f in own))
+
+
+@pytest.fixture
+def elsewhere(tmp_path):
+    """A folder outside the designer's, as ~/.config is: a YAML file the apps must not open or
+    write, and a link to it from inside the designer's folder."""
+    folder = tmp_path / "config"
+    folder.mkdir()
+    (folder / "settings.yaml").write_text("kind: card\ngame: revolver\nid: settings\nname: Settings\n")
+    return folder
+
+
+def test_in_an_app_the_folder_box_opens_only_the_folders_it_was_started_with(tmp_path, monkeypatch, elsewhere):
+    from workbench.notebook.common import LibraryChooser
+    mine = _my_saloon(tmp_path / "my rules")
+    (mine / "expansion").mkdir()
+    (mine / "sneaky").symlink_to(elsewhere)                  # inside the folder by name, outside in fact
+    _served_as_app(monkeypatch, mine)
+    chooser = LibraryChooser()
+    built = []
+    box = chooser.panel(lambda lib, folder: (built.append(folder), Banner().widget)[1])
+    for typed in (str(elsewhere), str(mine / "sneaky"), str(mine / ".." / "config"), "../config", "/",
+                  f"{mine}, {elsewhere}"):
+        box.chooser.text.value = typed
+        box.chooser.button.click()
+        text = box.chooser.banner.text
+        assert box.chooser.banner.kind == "refused" and "outside the folders these apps were started with" in text, typed
+        assert str(mine) in text and "WORKBENCH_LIBRARY=" in text and "Traceback" not in text, typed
+        assert chooser.folders == [mine] and built == [mine], typed     # nothing opened, the panel as it was
+    # a folder under the designer's (a name alone is taken there, not in the server's folder), the shipped examples
+    for typed, opened in (("expansion", mine / "expansion"), (str(HOUSE), HOUSE)):
+        box.chooser.text.value = typed
+        box.chooser.button.click()
+        assert box.chooser.banner.kind is None and chooser.folders == [opened], (typed, box.chooser.banner.text)
+    # in JupyterLab the designer runs code anyway: the box opens any folder, as open() in a cell would
+    monkeypatch.delenv("VOILA_KERNEL_ID")
+    box.chooser.text.value = str(elsewhere)
+    box.chooser.button.click()
+    assert box.chooser.banner.kind is None and chooser.folders == [elsewhere]
+
+
+def test_in_an_app_no_panel_saves_outside_the_folders_it_was_started_with(tmp_path, monkeypatch, elsewhere, lib):
+    from workbench.notebook.deck_builder import DeckBuilder, builder_widget
+    from workbench.notebook.editor import DocumentEditor, form
+    from workbench.notebook.scenario import ScenarioDesigner, designer_widget
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    _served_as_app(monkeypatch, mine)
+    settings = elsewhere / "settings.yaml"
+    before = settings.read_bytes()
+    # the editor on a file outside: its Save is refused at once, never after one confirmation
+    box = form(DocumentEditor(settings))
+    box.controls["name"][1].value = "Changed"
+    box.save_button.click()
+    assert box.banner.kind == "refused" and "outside the folders" in box.banner.text and not box.confirm.pending
+    assert settings.read_bytes() == before
+    # Save as into a folder outside: refused; into the designer's folder: saved
+    box.save_as_folder.value, box.save_as_id.value = str(elsewhere), "forked"
+    box.save_as_button.click()
+    assert box.banner.kind == "refused" and not (elsewhere / "forked.yaml").exists()
+    box.save_as_folder.value = str(mine)
+    box.save_as_button.click()
+    assert box.banner.kind == "saved" and (mine / "forked.yaml").is_file()
+    # the scenario designer's and the deck builder's "save into" boxes, the deck's export
+    scenario = designer_widget(ScenarioDesigner(lib, "mixed", "Mixed"))
+    scenario.start.value = "high-noon"
+    scenario.folder.value = str(elsewhere)
+    scenario.save_button.click()
+    assert scenario.banner.kind == "refused" and "outside the folders" in scenario.banner.text
+    deck = builder_widget(DeckBuilder(lib, "illustrative-mcready-base"))
+    deck.folder.value = str(elsewhere)
+    deck.save_button.click()
+    assert deck.files_banner.kind == "refused" and "outside the folders" in deck.files_banner.text
+    deck.export_to.value = str(elsewhere / "deck.csv")
+    deck.export_button.click()
+    assert deck.files_banner.kind == "refused" and "outside the folders" in deck.files_banner.text
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["settings.yaml"] and settings.read_bytes() == before
+
+
+def test_dev_apps_serves_voila_behind_a_token_printed_with_the_address(tmp_path):
+    """`./dev apps` starts Voila with ``--token``: a new secret each start, printed in the address
+    to open (``http://localhost:8866/?token=...``), as JupyterLab does; a request without it (or
+    with a wrong one) is sent to the login page and starts no kernel. Voila took 30 to 40 s to
+    start on the loaded test machine, too long for the suite: the script is run as written, on a
+    stand-in checkout whose `.venv` is set up and whose `voila` records the command line it is
+    given. (Served for real with these arguments: /voila/render/... answered 302 to /login without
+    the token or with a wrong one, 200 with it; tests/test_browser.py opens the apps with one.)"""
+    import subprocess
+    root = Path(__file__).resolve().parent.parent
+    checkout = tmp_path / "checkout"
+    for name in ["dev", "pyproject.toml", "constraints.txt",
+                 *[str(p.relative_to(root)) for p in root.glob("tests/plugins/*/pyproject.toml")]]:
+        (checkout / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(root / name, checkout / name)
+    stamp = subprocess.run(["bash", "-c", "cat pyproject.toml constraints.txt tests/plugins/*/pyproject.toml | cksum"],
+                           cwd=checkout, capture_output=True, text=True, check=True).stdout.split()[0]
+    bin_ = checkout / ".venv" / "bin"
+    bin_.mkdir(parents=True)
+    (checkout / ".venv" / f".installed-{stamp}").touch()          # set up: nothing is installed
+    (bin_ / "python").write_text("#!/bin/sh\nexit 0\n")
+    (bin_ / "voila").write_text('#!/bin/sh\nprintf "%s\\n" "$@" > "$(dirname "$0")/voila-was-given"\n')
+    for tool in ("python", "voila"):
+        (bin_ / tool).chmod(0o755)
+    subprocess.run(["bash", str(checkout / "dev"), "apps", "--no-browser"], cwd=tmp_path, check=True, timeout=60,
+                   env={**__import__("os").environ, "WORKBENCH_APPS_PORT": "8899"})
+    given = (bin_ / "voila-was-given").read_text().splitlines()
+    assert given == ["--token", "--port=8899", "--no-browser", "notebooks/apps"], given
+
+
 # -- 07 balance lab form --------------------------------------------------------------------------
 
 def test_the_balance_form_runs_a_comparison_and_says_the_verdict_in_words(lib):

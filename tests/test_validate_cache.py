@@ -395,4 +395,43 @@ def test_a_check_that_strays_outside_its_inputs_is_keyed_on_the_whole_library(ed
     after = named(_run(edited, cached=True))
     assert "a card named Cheat (house rule)" in after and after == named(_run(edited, cached=False))
     markers = [json.loads(p.read_text()) for p in (edited.parent / "cache" / "results").glob("card-names-*.json")]
-    assert {"format": 1, "whole": True} in markers
+    assert {"format": cache._FORMAT, "whole": True} in [{k: v for k, v in m.items() if k != "key"} for m in markers]
+
+
+def test_a_kept_answer_someone_else_could_write_never_changes_the_verdict(folder, checked, tmp_path):
+    """A kept answer decides what `validate` says: it is read only as this user's own file that
+    nobody else may write, in a folder nobody else may rename it in, and only for the key it
+    names. A forged "no problems" for the map with a town off it (planted in a shared cache
+    folder, or one of this user's answers for other content moved to its name) is checked again."""
+    results = tmp_path / "cache" / "results"
+    _run(folder, cached=True)
+    [entry] = results.glob("maps-*.json")
+    key = entry.stem.rsplit("-", 1)[1]
+    # the fixture put a town at (9, 9), off the published map: an error, whatever the cache says
+    off_map = [row for row in checked if json.loads(row)[0] == "off-map"]
+    assert off_map and json.loads(off_map[0])[6] == "error"
+    forged = json.dumps({"format": cache._FORMAT, "key": key, "problems": []})
+    # the forgery is of the right shape: as this user's own entry it would be believed
+    entry.write_text(forged)
+    assert not [row for row in _rows(_run(folder, cached=True)) if json.loads(row)[0] == "off-map"]
+    for plant in ("writable by others", "a link", "in a folder others may write into", "moved from another key"):
+        entry.unlink()
+        results.chmod(0o755)
+        if plant == "writable by others":
+            entry.write_text(forged)
+            entry.chmod(0o666)
+        elif plant == "a link":
+            elsewhere = tmp_path / "elsewhere.json"
+            elsewhere.write_text(forged)
+            elsewhere.chmod(0o600)
+            entry.symlink_to(elsewhere)
+        elif plant == "in a folder others may write into":
+            entry.write_text(forged)
+            entry.chmod(0o600)
+            results.chmod(0o777)
+        else:                   # this user's own answer, for other content (another key)
+            entry.write_text(forged.replace(key, "0" * len(key)))
+            entry.chmod(0o600)
+        assert _rows(_run(folder, cached=True)) == checked, plant
+        assert not entry.is_symlink() and entry.stat().st_mode & 0o777 == 0o600, plant     # written anew
+        assert json.loads(entry.read_text())["problems"] and json.loads(entry.read_text())["key"] == key, plant

@@ -18,6 +18,10 @@ building an engine; content changed anywhere the check may look is checked again
 keeps the map check's answer; editing a map, a hex type or a rule checks it again). A damaged or
 unreadable entry is checked again and written anew (atomically: a reader never sees half a file);
 an unwritable cache folder (or ``WORKBENCH_CACHE_DIR=off``) means no cache, never a wrong answer.
+An entry decides what ``validate`` says, so it is read only when it is this user's own file that
+nobody else may write (:func:`workbench.core.paths.read_own_entry`, written 0600), and only for the
+key it names: one planted in a shared cache folder (a map with errors said to have none), or one of
+this user's moved under another key's name, is checked again and written anew.
 
 Only the command line asks for it (:func:`using`); the library API (notebooks, tests that replace
 a check) always checks.
@@ -37,8 +41,8 @@ from typing import Iterator
 
 from ..content.library import Library
 
-#: Bump when what an entry holds changes shape.
-_FORMAT = 1
+#: Bump when what an entry holds changes shape (2: the entry names its key).
+_FORMAT = 2
 #: Entries kept per check (several libraries or checkouts may share the cache folder).
 _KEEP = 16
 
@@ -201,7 +205,7 @@ def cached(name: str, library, check, inputs: Inputs | None = None) -> Iterator:
     With ``inputs`` the entry is keyed on those documents only and the check run on them
     (:class:`Inputs`); a check that strays outside them is keyed on the whole library, and its
     entry for those inputs says so."""
-    from ..core.paths import cache_dir
+    from ..core.paths import cache_dir, read_own_entry
 
     folder = cache_dir() if _ENABLED.get() else None
     if folder is None:
@@ -211,12 +215,14 @@ def cached(name: str, library, check, inputs: Inputs | None = None) -> Iterator:
     key = content_key(name if inputs is None else f"{name} {inputs.describe()}", part)
     path = folder / "results" / f"{name}-{key}.json"
     try:
-        # JSON, not pickle: reading the cache folder never runs code, whoever wrote into it.
-        found = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(found, dict) and found.get("format") == _FORMAT and found.get("whole") is True:
+        # JSON, not pickle: reading the cache folder never runs code, whoever wrote into it; and
+        # only this user's own entry, of this very key, is an answer (see read_own_entry)
+        found = json.loads(read_own_entry(path).decode("ascii"))
+        ours = isinstance(found, dict) and found.get("format") == _FORMAT and found.get("key") == key
+        if ours and found.get("whole") is True:
             yield from cached(name, library, check)
             return
-        if isinstance(found, dict) and found.get("format") == _FORMAT and isinstance(found.get("problems"), list):
+        if ours and isinstance(found.get("problems"), list):
             from ..content.problems import Problem
 
             kept = [Problem(**fields) for fields in found["problems"]]
@@ -237,34 +243,34 @@ def cached(name: str, library, check, inputs: Inputs | None = None) -> Iterator:
             yield from problems     # what it found before failing, as without the cache
             raise
         if part.strayed:            # its answer is the whole library's: keyed on it, as without inputs
-            _store(path, name, None)
+            _store(path, name, key, None)
             yield from cached(name, library, check)
             return
         yield from problems
-    _store(path, name, problems)
+    _store(path, name, key, problems)
 
 
-def _store(path: Path, name: str, problems: list | None) -> None:
+def _store(path: Path, name: str, key: str, problems: list | None) -> None:
     """Keep ``problems`` at ``path`` (``None``: the check strays outside its inputs)."""
     from dataclasses import asdict
 
     from ..content.problems import Problem
-    from ..core.storage import atomic_write_bytes
+    from ..core.storage import keep_own_entry
 
     try:
         if problems is None:
-            text = json.dumps({"format": _FORMAT, "whole": True})
+            text = json.dumps({"format": _FORMAT, "key": key, "whole": True})
         else:
             fields = [asdict(problem) for problem in problems]
-            text = json.dumps({"format": _FORMAT, "problems": fields})  # ASCII: a lone surrogate survives
+            text = json.dumps({"format": _FORMAT, "key": key, "problems": fields})  # ASCII: a lone surrogate survives
             # Kept only if it reads back as the very problems found (a tuple in `extra` would come
             # back a list): an entry is exact or not written.
             back = [Problem(**kept) for kept in json.loads(text)["problems"]]
             if [asdict(problem) for problem in back] != fields or back != problems:
                 return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # no flush to disk: an entry a crash cut short is no JSON, or not the shape read back
-        atomic_write_bytes(path, text.encode("ascii"), durable=False)
+        # 0600, read back only as this user's own; no flush to disk: an entry a crash cut short is
+        # no JSON, or not the shape read back
+        keep_own_entry(path, text.encode("ascii"), durable=False)
         entries = sorted(path.parent.glob(f"{name}-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
         for stale in entries[_KEEP:]:
             stale.unlink(missing_ok=True)

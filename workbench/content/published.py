@@ -14,8 +14,8 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.paths import SCHEMAS, VARIANTS, cache_dir, published_folders
-from .loader import Document, SourceFile, read_regular_file
+from ..core.paths import SCHEMAS, VARIANTS, cache_dir, published_folders, read_own_entry
+from .loader import Document, SourceFile
 
 #: Bump when what the published-library cache holds changes shape.
 _CACHE_FORMAT = 2
@@ -78,8 +78,10 @@ def _cached(texts: dict[str, bytes]) -> dict[str, list[Document]]:
     then cached).
 
     The entry is data only (JSON, see :func:`_encode`), so reading it never runs code, whoever
-    wrote into the cache folder; an entry that is damaged, of another shape or of other content is
-    loaded from the YAML again and written anew, never trusted."""
+    wrote into the cache folder, and it is read only when it is this user's own file that nobody
+    else may write (:func:`workbench.core.paths.read_own_entry`), so no one else can make it say
+    other text; an entry that is damaged, of another shape or of other content, or that someone
+    else could have written, is loaded from the YAML again and written anew (0600), never trusted."""
     from .validate import check_file
 
     folder = cache_dir()
@@ -158,8 +160,12 @@ def _decode(raw: bytes, key: str, texts: dict[str, bytes]) -> dict[str, list[Doc
 
 
 def _read(path: Path, key: str, texts: dict[str, bytes]) -> dict[str, list[Document]] | None:
-    raw, problem = read_regular_file(str(path))  # a pipe or a device planted there is never read
-    if problem is not None:
+    try:
+        # what the published games say: only from this user's own entry (its digest covers its
+        # own body, so anyone else who could write it could write any text with a right digest);
+        # a pipe, a device or a link planted there is never read
+        raw = read_own_entry(path)
+    except OSError:
         return None
     try:
         return _decode(raw, key, texts)
@@ -168,15 +174,14 @@ def _read(path: Path, key: str, texts: dict[str, bytes]) -> dict[str, list[Docum
 
 
 def _store(path: Path, key: str, loaded: dict[str, list[Document]]) -> None:
-    from ..core.storage import replace_entry
+    from ..core.storage import keep_own_entry
 
     try:
         raw = _encode(key, loaded)
         # kept only if it reads back as the very documents loaded: an entry is exact or not written
         if _decode(raw, key, {name: b"" for name in loaded}) != loaded:
             return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        replace_entry(path, raw)
+        keep_own_entry(path, raw, durable=False)   # 0600, read back only as this user's own
         # keep a few (several checkouts or versions may share the cache folder), not every one;
         # the pickles of earlier versions are never read, and removed
         for old in path.parent.glob("published-*.pickle"):

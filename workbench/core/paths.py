@@ -53,23 +53,33 @@ def cache_dir() -> Path | None:
 
 
 def read_own_entry(path) -> bytes:
-    """The bytes of a cache entry that decides what code runs (the compiled schema checks, the
-    effects plugins to import), only if the user running the workbench wrote it: a regular file,
-    not a symbolic link, owned by this user and writable by nobody else. Anything else raises
-    :class:`OSError`, as a missing entry does (the caller builds the entry again in memory and
-    writes it anew), so whoever else can write into the cache folder (a shared or world-writable
-    ``WORKBENCH_CACHE_DIR``) cannot make a run execute code of theirs. It is the trust Python gives
-    ``__pycache__``: the user's own files. (No owner on this platform: only the link check.)
+    """The bytes of a cache entry, only if the user running the workbench wrote it: a regular
+    file, not a symbolic link, owned by this user and writable by nobody else, in a folder of this
+    user's (or root's) that others may not write into (unless it is sticky, as ``/tmp`` is).
+    Anything else raises :class:`OSError`, as a missing entry does (the caller builds the entry
+    again and writes it anew), so whoever else can write into the cache folder (a shared or
+    world-writable ``WORKBENCH_CACHE_DIR``) can make a run neither execute code of theirs (the
+    compiled schema checks, the effects plugins to import) nor give another answer (the published
+    games, the kept answers of the map and engine checks): every entry that changes what a run
+    says is read here. It is the trust Python gives ``__pycache__``: the user's own files. (No
+    owner on this platform: only the link check.)
     """
+    import stat
+
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)
-        import stat
-
         if not stat.S_ISREG(info.st_mode):
             raise OSError(f"{path} is not a regular file")
-        if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o022):
-            raise OSError(f"{path} is not this user's own file, or others may write it")
+        if hasattr(os, "getuid"):
+            if info.st_uid != os.getuid() or info.st_mode & 0o022:
+                raise OSError(f"{path} is not this user's own file, or others may write it")
+            # anyone who may write into the folder could rename this user's entry of other content
+            # (another key) to this name: it must be this user's (or root's) and closed to others
+            # unless sticky (its group may write: a user's private group, as a umask of 002 makes)
+            folder = os.stat(os.path.dirname(os.path.abspath(path)))
+            if folder.st_uid not in (os.getuid(), 0) or (folder.st_mode & 0o002 and not folder.st_mode & stat.S_ISVTX):
+                raise OSError(f"{path} is in a folder others may write into")
         chunks = []
         while True:
             chunk = os.read(fd, 1 << 20)

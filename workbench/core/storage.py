@@ -532,13 +532,14 @@ def replace_entry(path, data: bytes, *, mode: int | None = None, durable: bool =
 
 
 
-def keep_own_entry(path, data: bytes) -> None:
-    """Write a cache entry that decides what code runs (the compiled schema checks, the effects
-    plugins to import) as :func:`workbench.core.paths.read_own_entry` will read it back: this
-    user's file that nobody else may write (0600), written all at once and flushed, replacing
-    whatever has that name (:func:`replace_entry`); its folder made first. Raises :class:`OSError`."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    replace_entry(path, data, mode=0o600, durable=True)
+def keep_own_entry(path, data: bytes, *, durable: bool = True) -> None:
+    """Write a cache entry as :func:`workbench.core.paths.read_own_entry` will read it back: this
+    user's file that nobody else may write (0600), written all at once, replacing whatever has
+    that name (:func:`replace_entry`); its folder made first (0700). ``durable``: flushed to disk
+    (an entry that decides what code runs); ``False`` only for an entry whose reader checks it
+    whole (a crash may leave it cut short). Raises :class:`OSError`."""
+    Path(path).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    replace_entry(path, data, mode=0o600, durable=durable)
 
 # -- spreadsheet exports -------------------------------------------------------------------------
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")

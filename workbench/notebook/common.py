@@ -55,6 +55,60 @@ def designer_folders() -> list[Path]:
     return [Path(p).expanduser() for p in value.split(os.pathsep) if p.strip() and Path(p).expanduser().is_dir()]
 
 
+def served_as_app() -> bool:
+    """Whether the panels are served as apps (Voila: ``./dev apps``), where whoever reaches the
+    page only clicks, and every folder they open or save into is confined (:func:`confined`).
+    In JupyterLab (``./dev open``) the designer runs code anyway, as they could ``open()`` any file
+    in a cell: the folder boxes take any folder there. (Voila sets these in its kernels'
+    environment before the notebook runs.)"""
+    import os
+
+    return any(name in os.environ for name in ("VOILA_KERNEL_ID", "VOILA_BASE_URL", "VOILA_SERVER_URL"))
+
+
+def app_roots() -> list[Path]:
+    """The folders the apps open and save in (and every folder under them): the workbench's own
+    ``variants/`` (the published games and the example house rules the panels show anyway) and
+    the designer's folders named by ``$WORKBENCH_LIBRARY`` when the apps started."""
+    return [VARIANTS, *designer_folders()]
+
+
+def confined(path) -> Path | str:
+    """``path`` (a folder or a file a panel opens or saves into, as typed), as the panel is to use it.
+
+    In an app (:func:`served_as_app`) it must be one of :func:`app_roots` or inside one, links
+    resolved (a link in your folder to ``~/.config`` is outside it), and a relative path is taken
+    inside the designer's last folder (the server's own working folder means nothing to whoever
+    uses the page) unless, from the working folder, it already names a folder inside them (a
+    relative ``WORKBENCH_LIBRARY``); anything else is refused, in words (:class:`UsageError`).
+    Elsewhere it is the text as typed (spaces around it removed).
+
+    >>> confined(" ~/.config ")      # in a notebook: as typed
+    '~/.config'
+    """
+    from ..core.paths import EXAMPLES
+
+    if not served_as_app():
+        return str(path).strip()
+    path = Path(str(path).strip()).expanduser()
+    roots = [root.resolve() for root in app_roots()]
+
+    def inside(candidate: Path) -> bool:
+        target = candidate.resolve()
+        return any(target == root or root in target.parents for root in roots)
+    if not path.is_absolute() and not inside(path):
+        path = (designer_folders() or [EXAMPLES])[-1] / path
+    if inside(path):
+        return path
+    own = [str(folder) for folder in designer_folders()]
+    error = UsageError(f"{path} is outside the folders these apps were started with, so they neither open it nor "
+                       f"save there (they work only inside " + (f"your folder{'s' * (len(own) > 1)} {', '.join(own)} and "
+                                                                  if own else "") + "the workbench's own variants/)")
+    error.hint = ("to work on another folder, start the apps on it: WORKBENCH_LIBRARY=/path/to/your-folder ./dev apps"
+                  " (or open it in JupyterLab: ./dev open)")
+    raise error
+
+
 # -- one state per panel -------------------------------------------------------------------------
 class Observable:
     """Mixin: ``observe(callback)``; ``changed()`` calls every callback with the object.
@@ -549,7 +603,8 @@ class LibraryChooser(Observable):
 
     def open(self, text: str) -> None:
         import re
-        folders = [Path(p.strip()).expanduser() for p in re.split(r"[,;\n]", text) if p.strip()]
+        # in an app, only the folders it was started with and those under them (see confined)
+        folders = [Path(confined(p)).expanduser() for p in re.split(r"[,;\n]", text) if p.strip()]
         previous = self.folders
         self.folders = folders
         try:

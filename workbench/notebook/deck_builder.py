@@ -16,7 +16,7 @@ from ..content.loader import load_text
 from ..decks.analytics import at_least, export_csv, stats
 from ..decks.rules import check_deck, context_for
 from ..core.errors import NotFound
-from .common import HTML, Observable
+from .common import HTML, Observable, confined
 from .editor import NeedsConfirmation, save_asking
 
 
@@ -354,13 +354,13 @@ def builder_widget(builder: DeckBuilder, folder=None):
                                                      f"in {Path(folder_box.value).name}/")
 
     def do_save():
-        save_asking(lambda overwrite, confirmed: builder.save(folder_box.value.strip(), overwrite=overwrite,
+        save_asking(lambda overwrite, confirmed: builder.save(confined(folder_box.value), overwrite=overwrite,
                                                               confirmed=confirmed),
                     files_banner, confirm, files_guarded, "deck", saved)
 
     def do_export(overwrite=False):
         try:
-            path = builder.export(export_to.value.strip(), overwrite=overwrite)
+            path = builder.export(confined(export_to.value), overwrite=overwrite)
         except storage.FileExists as exc:
             files_banner.refused(f"Not exported: {exc}", "choose another file name, or replace that file")
             confirm.ask(f"Replace the existing {exc.path.name}?", "Replace it", files_guarded(lambda found=exc.digest: do_export(found)))

@@ -24,7 +24,7 @@ from ..content.schemas import load_schemas
 from ..content.validate import _merge_implicit, document_problems
 from ..core.errors import UsageError
 from ..core.paths import VARIANTS, modeline
-from .common import HTML, Observable
+from .common import HTML, Observable, confined
 from .yamledit import EditError, document_text, newline_of, remove_value, set_value
 
 ConflictError = storage.ChangedOnDisk  # the name earlier notebooks used
@@ -484,6 +484,7 @@ def form(editor: DocumentEditor, save_into=None):
 
     def do_save(confirmed=False):
         reapply.layout.display = "none"
+        confined(editor.path)       # in an app: only a file inside the folders it was started with
         try:
             report(editor.save(confirmed=confirmed))
         except NeedsConfirmation as exc:
@@ -524,7 +525,7 @@ def form(editor: DocumentEditor, save_into=None):
     def on_save_as(_):
         confirm.cancel()
         def go(overwrite=False):
-            written = editor.save_as(folder.value.strip(), new_id.value.strip(), overwrite=overwrite)
+            written = editor.save_as(confined(folder.value), new_id.value.strip(), overwrite=overwrite)
             banner.saved(f"Saved as {written.name}", "you are now editing the new file")
         try:
             go()

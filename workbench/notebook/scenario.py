@@ -16,7 +16,7 @@ from ..core import storage
 from ..content.library import Library, check_duplicate_ids, check_references, check_replacement_conflicts
 from ..content.loader import load_text
 from ..content.validate import document_problems
-from .common import HTML, Observable, WatchedList
+from .common import HTML, Observable, WatchedList, confined
 from .editor import NeedsConfirmation, save_asking
 
 #: Fields the designer composes with the widgets (the rest are carried over by start_from).
@@ -536,7 +536,7 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
             banner.saved(f"Saved {path.name}", f"in {Path(folder_box.value).name}/")
 
     def do_save():
-        save_asking(lambda overwrite, confirmed: designer.save(folder_box.value.strip(), overwrite=overwrite,
+        save_asking(lambda overwrite, confirmed: designer.save(confined(folder_box.value), overwrite=overwrite,
                                                                confirmed=confirmed),
                     banner, confirm, guarded, "scenario", saved)
 
