@@ -36,6 +36,7 @@ class Entry:
     # the game (Dark Horse, a short game whose scores move rarely; Revolver); "scores-moved" past the depth once
     # the scores differ from the leaf's (a stopping time read from the scores: it biases the value)
     rollout_cutoff: str = "depth"
+    visibility_at: str = ""                 # "module:NAME" of its Visibility: what each seat may see (none: perfect information)
 
     def load(self):
         module, _, name = self.engine.partition(":")
@@ -65,6 +66,15 @@ class Entry:
         module, _, name = self.view_at.partition(":")
         return getattr(import_module(module), name)
 
+    def visibility(self):
+        """What each seat may see and worlds consistent with it (:class:`workbench.games.visibility.Visibility`);
+        a game that declares none hides nothing."""
+        from .visibility import PERFECT
+        if not self.visibility_at:
+            return PERFECT
+        module, _, name = self.visibility_at.partition(":")
+        return getattr(import_module(module), name)
+
     def requirements(self, library) -> list:
         """What the engine needs of ``library`` beyond its parameters (located problems)."""
         return import_module(self.requirements_module).requirements(library)
@@ -83,22 +93,23 @@ register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_h
                seats_at="workbench.games.dark_horse.engine:PLAYER_NAMES", describe_at="workbench.games.dark_horse.engine:describe",
                view_at="workbench.games.dark_horse.view:VIEW",
                play_options=frozenset({"scenario", "hire", "variant", "set"}), default_rounds=3, default_bot="random",
-               rollout_cutoff="end"))
+               rollout_cutoff="end", visibility_at="workbench.games.dark_horse.visibility:VISIBILITY"))
 register(Entry("revolver", "Revolver", "revolver", "workbench.games.revolver.engine:Revolver",
                "workbench.rules.revolver", "workbench.rules.revolver",
                seats_at="workbench.games.revolver.engine:SIDES", describe_at="workbench.games.revolver.engine:describe",
                view_at="workbench.games.revolver.view:VIEW",
                play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy",
-               default_players=2, rollout_cutoff="end"))
+               default_players=2, rollout_cutoff="end", visibility_at="workbench.games.revolver.visibility:VISIBILITY"))
 register(Entry("revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
-               "workbench.rules.revolver", "workbench.rules.revolver", rollout_cutoff="scores-moved"))
+               "workbench.rules.revolver", "workbench.rules.revolver", rollout_cutoff="scores-moved",
+               visibility_at="workbench.games.revolver.visibility:PRISON"))
 register(Entry("western-legends", "Western Legends", "western-legends",
                "workbench.games.western_legends.engine:WesternLegends", "workbench.rules.western_legends",
                "workbench.games.western_legends.requirements",
                seats_at="workbench.games.western_legends.engine:NAMES", describe_at="workbench.games.western_legends.engine:describe",
                view_at="workbench.games.western_legends.view:VIEW",
                play_options=frozenset({"length", "variant", "set"}), default_rounds=60, default_bot="greedy",
-               rollout_cutoff="depth"))
+               rollout_cutoff="depth", visibility_at="workbench.games.western_legends.visibility:VISIBILITY"))
 
 
 def for_content(game: str) -> list[Entry]:
