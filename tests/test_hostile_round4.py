@@ -6,14 +6,14 @@ inline gunfight side names each icon once, and a named pipe is called one. Each 
 call and the exit status expected; commands run from a folder outside the repository."""
 from __future__ import annotations
 
-import csv
 import os
 import subprocess
 import sys
 
 import pytest
 
-from clitools import assert_no_traceback, outside_repository, run
+from clitools import Run, assert_no_traceback, outside_repository
+from workbench.cli import main
 
 HOUSE_RULE = "kind: variant\ngame: dark-horse\nid: mine\nname: Mine\n"
 #: A sweep refused before its first game (its arguments only; the refusals come first).
@@ -27,6 +27,27 @@ def home(tmp_path):
     return outside_repository(tmp_path)
 
 
+@pytest.fixture(scope="module")
+def library():
+    from workbench.app.validate import validate_paths
+    from workbench.core.paths import VARIANTS
+
+    return validate_paths([VARIANTS]).library
+
+
+@pytest.fixture
+def cli(home, monkeypatch, capsys):
+    """`workbench ARGS` run in this process from the designer's folder ``home`` (outside the
+    repository): the refusals come before any game, so a fresh process would only add its start."""
+    monkeypatch.chdir(home)
+
+    def call(*args):
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return Run(code, out, err)
+    return call
+
+
 def _refused(result, *words):
     assert result.code == 2, (result.out, result.err)
     assert "internal error" not in result.err and all(w in result.err for w in words), result.err
@@ -35,69 +56,93 @@ def _refused(result, *words):
 
 # -- no file replaced unless asked: suffixes, existing files, --overwrite ---------------------------
 
-def test_balance_csv_onto_a_house_rule_is_refused_and_the_yaml_kept(home):
+def test_balance_csv_onto_a_house_rule_is_refused_and_the_yaml_kept(cli, home):
     (home / "mine.yaml").write_text(HOUSE_RULE)
-    result = run(*SWEEP, "--no-store", "--csv", "mine.yaml", cwd=home)
+    result = cli(*SWEEP, "--no-store", "--csv", "mine.yaml")
     _refused(result, "--csv must end in .csv", "mine.yaml")
     assert (home / "mine.yaml").read_text() == HOUSE_RULE
 
 
-def test_balance_csv_that_is_the_store_is_refused(home):
-    result = run(*SWEEP, "--out", "r.parquet", "--csv", "r.parquet", cwd=home)
+def test_balance_csv_that_is_the_store_is_refused(cli, home):
+    result = cli(*SWEEP, "--out", "r.parquet", "--csv", "r.parquet")
     _refused(result, "--csv must end in .csv")
-    result = run(*SWEEP, "--out", "r.csv", "--csv", "r.csv", cwd=home)
+    result = cli(*SWEEP, "--out", "r.csv", "--csv", "r.csv")
     _refused(result, "is the stored results")
     assert not (home / "r.csv").exists() and not (home / "r.parquet").exists()
 
 
-def test_balance_out_of_another_kind_is_refused(home):
+def test_balance_out_of_another_kind_is_refused(cli, home):
     (home / "mine.yaml").write_text(HOUSE_RULE)
-    _refused(run(*SWEEP, "--out", "mine.yaml", cwd=home), "--out must end in .parquet or .csv")
+    _refused(cli(*SWEEP, "--out", "mine.yaml"), "--out must end in .parquet or .csv")
     assert (home / "mine.yaml").read_text() == HOUSE_RULE
 
 
-def test_balance_csv_onto_an_existing_csv_needs_overwrite_and_the_estimate_comes_first(home):
+def test_balance_csv_onto_an_existing_csv_needs_overwrite(cli, home):
     (home / "games.csv").write_text("mine\n")
-    _refused(run(*SWEEP, "--no-store", "--csv", "games.csv", cwd=home), "already exists", "--overwrite")
+    _refused(cli(*SWEEP, "--no-store", "--csv", "games.csv"), "games.csv already exists", "--overwrite")
     assert (home / "games.csv").read_text() == "mine\n"
-    done = run(*SWEEP, "--no-store", "--csv", "games.csv", "--overwrite", cwd=home, timeout=300)
-    assert done.code == 0, done.err
-    rows = list(csv.DictReader((home / "games.csv").open(newline="")))
-    assert len(rows) == 4      # the baseline and one setting, 2 games each
-    # what is played is said before the first game: 2 settings x 2 games, and how long it takes
-    assert "2 settings" in done.err and "4 games" in done.err and "playing 4 games: about" in done.err, done.err
 
 
-def test_balance_plots_onto_a_file_is_refused_before_any_game(home):
+def test_a_sweep_says_what_it_plays_and_how_long_before_its_first_game(library):
+    from workbench.balance.sweep import compare, run as play_sweep
+
+    class Planned(Exception):
+        pass
+
+    plans, played = [], []
+
+    def plan(games, reused, seconds):
+        plans.append((games, reused, seconds))
+        raise Planned  # the plan is all this test needs: no game is played after it
+
+    sweep = compare("dark-horse", scenario="high-noon", overrides={"win_margin": 1}, games=3, bots=["random"])
+    with pytest.raises(Planned):
+        play_sweep(sweep, library, cluster="in-process", progress=lambda done, total: played.append(done),
+                   on_plan=plan)
+    [(games, reused, seconds)] = plans
+    assert (games, reused, played) == (6, 0, []) and seconds > 0   # the baseline and a setting, 3 games each
+
+
+def test_the_plan_in_words():
+    from workbench.cli.balance import _plan
+
+    assert _plan(6, 0, 12.4) == ("playing 6 games: about 12 s of play on one core (from each setting's timed game),"
+                                 " shared by the workers")
+    assert _plan(1000, 2000, 3 * 3600).startswith("playing 1,000 games (2,000 more are in the stored results): about"
+                                                  " 3.0 h")
+    assert _plan(0, 8, 0) == "all 8 games are in the stored results: nothing to play"
+
+
+def test_balance_plots_onto_a_file_is_refused_before_any_game(cli, home):
     (home / "figs").write_text("not a folder\n")
-    result = run(*SWEEP, "--no-store", "--plots", "figs", cwd=home)
+    result = cli(*SWEEP, "--no-store", "--plots", "figs")
     _refused(result, "--plots figs", "give a folder")
     assert "playing" not in result.err and (home / "figs").read_text() == "not a folder\n"
 
 
-def test_balance_plots_keep_figures_of_those_names_unless_overwrite(home):
+def test_balance_plots_keep_figures_of_those_names_unless_overwrite(cli, home):
     (home / "figs").mkdir()
     (home / "figs" / "seats.png").write_bytes(b"mine")
     (home / "figs" / "tuning.png").write_bytes(b"mine")
-    _refused(run(*SWEEP, "--no-store", "--plots", "figs", cwd=home), "seats.png already exists", "--overwrite")
-    _refused(run("balance", "tune", "dark-horse", "--scenario", "high-noon", "--param", "win_margin", "--trials", "1",
-                 "--games", "2", "--no-store", "--plots", "figs", "--workers", "1", cwd=home, timeout=60),
+    _refused(cli(*SWEEP, "--no-store", "--plots", "figs"), "seats.png already exists", "--overwrite")
+    _refused(cli("balance", "tune", "dark-horse", "--scenario", "high-noon", "--param", "win_margin", "--trials", "1",
+                 "--games", "2", "--no-store", "--plots", "figs", "--workers", "1"),
              "tuning.png already exists")
     assert (home / "figs" / "seats.png").read_bytes() == (home / "figs" / "tuning.png").read_bytes() == b"mine"
 
 
-def test_play_log_onto_a_content_file_is_refused_and_the_file_kept(home):
+def test_play_log_onto_a_content_file_is_refused_and_the_file_kept(cli, home):
     (home / "lib").mkdir()
     (home / "lib" / "x.yaml").write_text(HOUSE_RULE)
-    _refused(run(*PLAY, "--log", "lib/x.yaml", cwd=home), "--log must end in .jsonl")
+    _refused(cli(*PLAY, "--log", "lib/x.yaml"), "--log must end in .jsonl")
     assert (home / "lib" / "x.yaml").read_text() == HOUSE_RULE
 
 
-def test_play_log_onto_an_existing_log_needs_overwrite(home):
+def test_play_log_onto_an_existing_log_needs_overwrite(cli, home):
     (home / "game.jsonl").write_text("{}\n")
-    _refused(run(*PLAY, "--log", "game.jsonl", cwd=home), "game.jsonl already exists", "--overwrite")
+    _refused(cli(*PLAY, "--log", "game.jsonl"), "game.jsonl already exists", "--overwrite")
     assert (home / "game.jsonl").read_text() == "{}\n"
-    assert run(*PLAY, "--log", "game.jsonl", "--overwrite", cwd=home).code == 0
+    assert cli(*PLAY, "--log", "game.jsonl", "--overwrite").code == 0
     assert (home / "game.jsonl").read_text().startswith('{"event": "start"')
 
 
@@ -105,44 +150,59 @@ def test_play_log_onto_an_existing_log_needs_overwrite(home):
     (["map", "draw", "illustrative-territory", "-o", "map.svg"], "map.svg"),
     (["deck", "export", "illustrative-colti-base", "-o", "deck.csv"], "deck.csv"),
 ])
-def test_draw_and_export_keep_an_existing_file_unless_overwrite(home, args, name):
+def test_draw_and_export_keep_an_existing_file_unless_overwrite(cli, home, args, name):
     (home / name).write_text("mine\n")
-    _refused(run(*args, cwd=home), f"{name} already exists", "--overwrite")
+    _refused(cli(*args), f"{name} already exists", "--overwrite")
     assert (home / name).read_text() == "mine\n"
-    done = run(*args, "--overwrite", cwd=home)
+    done = cli(*args, "--overwrite")
     assert done.code == 0, done.err
     assert (home / name).read_text() != "mine\n"
 
 
 # -- a cluster with no worker left: said in words, exit 2 --------------------------------------------
 
-def test_a_scheduler_without_workers_is_said_in_words(home):
-    pytest.importorskip("distributed")
-    import json
-    import signal
-    import time
+class _ClientWithoutWorkers:
+    """A Dask client of a scheduler whose every worker was killed (or none started): its scatter
+    says what Dask says, "TimeoutError: No valid workers found" (an external cluster's real case
+    took 15 s to reach it; this one is instant)."""
 
-    bin_ = os.path.dirname(sys.executable)
-    scheduler_file = home / "scheduler.json"
-    scheduler = subprocess.Popen([f"{bin_}/dask", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                                  "--scheduler-file", str(scheduler_file)], stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while not scheduler_file.exists() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        time.sleep(0.5)  # written before it is complete
-        address = json.loads(scheduler_file.read_text())["address"]
-        # every worker killed (or none started): Dask's scatter said "TimeoutError: No valid
-        # workers found", exit 3; Dask's connect timeout shortened, the same path
-        result = run("balance", "dark-horse", "--scenario", "high-noon", "--set", "win_margin=1", "--games", "2",
-                     "--bots", "random", "--progress", "no", "--scheduler", address, "--out", "r.parquet", cwd=home,
-                     env={"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"}, timeout=120)
-    finally:
-        os.killpg(scheduler.pid, signal.SIGKILL)
-        scheduler.wait()
-    _refused(result, f"the Dask scheduler at {address} has no worker to play on", "no game was played")
-    assert "TimeoutError" not in result.err
+    status = "running"
+    dashboard_link = None
+
+    class scheduler:
+        @staticmethod
+        def identity(n_workers=-1):
+            return {"workers": {}}
+
+    def scheduler_info(self, n_workers=-1):
+        return {"workers": {}}
+
+    def scatter(self, *args, **kwargs):
+        raise TimeoutError("No valid workers found")
+
+    def sync(self, function, *args, callback_timeout=None, **kwargs):
+        return function(*args, **kwargs)
+
+
+def test_a_cluster_without_workers_is_said_in_words_and_the_stored_games_kept(library, tmp_path):
+    pytest.importorskip("distributed")
+    from workbench.balance.sweep import ClusterLost, compare, run as play_sweep
+    from workbench.core.errors import UsageError
+
+    store = tmp_path / "results.parquet"
+    sweep = compare("dark-horse", scenario="high-noon", overrides={"win_margin": 1}, games=1, bots=["random"],
+                    options={"rounds": 1})
+    play_sweep(sweep, library, store=store, cluster="in-process", progress=False)
+    before = store.read_bytes()
+    more = compare("dark-horse", scenario="high-noon", overrides={"win_margin": 1}, games=3, bots=["random"],
+                   options={"rounds": 1})
+    with pytest.raises(ClusterLost) as lost:   # exit 2 on the command line (a UsageError), not exit 3
+        play_sweep(more, library, store=store, client=_ClientWithoutWorkers(), progress=False)
+    assert isinstance(lost.value, UsageError)
+    assert str(lost.value) == ("the local Dask cluster has no worker to play on (none was started, or every one"
+                               " stopped or ran out of memory): start workers on it and run the same command again;"
+                               f" no game was played (the games stored in {store} are kept)")
+    assert store.read_bytes() == before
 
 
 # -- the audit: a log line nested 100,000 deep -------------------------------------------------------
@@ -157,12 +217,11 @@ def test_the_audit_of_a_deeply_nested_line_is_an_error_in_words(home):
 
 # -- limits: a sweep's settings, a search bot's playouts ---------------------------------------------
 
-def test_a_grid_beyond_the_settings_limit_is_refused_at_once(home):
+def test_a_grid_beyond_the_settings_limit_is_refused_at_once(cli, home):
     # three 10-value grids: 1,000 settings, minutes of checking before the first game on main
     grid = [f"--grid={name}=" + ",".join(map(str, range(1, 11)))
             for name in ("win_margin", "reputation_per_victory_point", "dice_rolled")]
-    result = run("balance", "dark-horse", "--scenario", "high-noon", *grid, "--no-store", "--progress", "no",
-                 cwd=home, timeout=60)
+    result = cli("balance", "dark-horse", "--scenario", "high-noon", *grid, "--no-store", "--progress", "no")
     _refused(result, "1,000 settings", "10 win_margin x 10 reputation_per_victory_point x 10 dice_rolled",
              "declared limit of 200")
 
@@ -179,8 +238,8 @@ def test_a_grid_at_the_settings_limit_is_a_sweep():
 
 
 @pytest.mark.parametrize("bot", ["mcts-99999999999", "ismcts-100001"])
-def test_a_search_bot_beyond_the_playout_cap_is_a_usage_error(home, bot):
-    _refused(run(*PLAY, "--bots", bot, cwd=home, timeout=60), f"{bot}: a search bot plays at most 100,000 playouts")
+def test_a_search_bot_beyond_the_playout_cap_is_a_usage_error(cli, home, bot):
+    _refused(cli(*PLAY, "--bots", bot), f"{bot}: a search bot plays at most 100,000 playouts")
 
 
 def test_a_search_bot_at_the_playout_cap_is_a_bot():
@@ -192,11 +251,11 @@ def test_a_search_bot_at_the_playout_cap_is_a_bot():
 # -- an inline side names each icon once; a named pipe is no missing file -----------------------------
 
 @pytest.mark.parametrize("spec, icon", [("combat=2,combat=3", "combat"), ("combat=2,deadly,deadly=no", "deadly")])
-def test_an_icon_given_twice_is_refused(home, spec, icon):
-    _refused(run("gunfight", "--a", spec, "--b", "combat=2", cwd=home), f"{icon} is given twice")
+def test_an_icon_given_twice_is_refused(cli, home, spec, icon):
+    _refused(cli("gunfight", "--a", spec, "--b", "combat=2"), f"{icon} is given twice")
 
 
 @pytest.mark.parametrize("args", [["deck", "check", "pipe.yaml"], ["map", "draw", "pipe.yaml", "-o", "map.svg"]])
-def test_a_named_pipe_given_as_content_is_said_to_be_one(home, args):
+def test_a_named_pipe_given_as_content_is_said_to_be_one(cli, home, args):
     os.mkfifo(home / "pipe.yaml")
-    _refused(run(*args, cwd=home, timeout=60), "pipe.yaml is a named pipe, not a regular file")
+    _refused(cli(*args), "pipe.yaml is a named pipe, not a regular file")

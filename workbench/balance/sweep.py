@@ -647,11 +647,11 @@ def _scheduler_lost(exc: BaseException, client) -> bool:
 def _lost_message(scheduler, rows, store, workers: bool = False, started: bool = True) -> str:
     where = f"the Dask scheduler at {scheduler}" if scheduler else "the local Dask cluster"
     if not started:  # nothing played yet: what was stored before stays as it was
-        kept = (f"no game was played; the games stored in {store} are kept, and the same command again plays the rest"
-                if store and Path(store).exists() else "no game was played")
+        kept = "no game was played" + (f" (the games stored in {store} are kept)" if store and Path(store).exists()
+                                       else "")
         if workers:
             return (f"{where} has no worker to play on (none was started, or every one stopped or ran out of"
-                    f" memory): {kept} once workers are running")
+                    f" memory): start workers on it and run the same command again; {kept}")
         return f"lost the connection to {where} before the sweep began: {kept}"
     kept = (f"the {len(rows):,} games finished are saved in {store}; the same command again plays the rest"
             if store else f"the {len(rows):,} games finished were not stored (no store)")
