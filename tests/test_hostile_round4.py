@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from clitools import Run, assert_no_traceback, outside_repository
+from clitools import Run, assert_no_traceback, outside_repository, run
 from workbench.cli import main
 
 HOUSE_RULE = "kind: variant\ngame: dark-horse\nid: mine\nname: Mine\n"
@@ -217,11 +217,12 @@ def test_the_audit_of_a_deeply_nested_line_is_an_error_in_words(home):
 
 # -- limits: a sweep's settings, a search bot's playouts ---------------------------------------------
 
-def test_a_grid_beyond_the_settings_limit_is_refused_at_once(cli, home):
+def test_a_grid_beyond_the_settings_limit_is_refused_at_once(home):
     # three 10-value grids: 1,000 settings, minutes of checking before the first game on main
     grid = [f"--grid={name}=" + ",".join(map(str, range(1, 11)))
             for name in ("win_margin", "reputation_per_victory_point", "dice_rolled")]
-    result = cli("balance", "dark-horse", "--scenario", "high-noon", *grid, "--no-store", "--progress", "no")
+    result = run("balance", "dark-horse", "--scenario", "high-noon", *grid, "--no-store", "--progress", "no",
+                 cwd=home, timeout=60)   # a fresh process: on main it runs for minutes, and is stopped
     _refused(result, "1,000 settings", "10 win_margin x 10 reputation_per_victory_point x 10 dice_rolled",
              "declared limit of 200")
 
@@ -238,8 +239,8 @@ def test_a_grid_at_the_settings_limit_is_a_sweep():
 
 
 @pytest.mark.parametrize("bot", ["mcts-99999999999", "ismcts-100001"])
-def test_a_search_bot_beyond_the_playout_cap_is_a_usage_error(cli, home, bot):
-    _refused(cli(*PLAY, "--bots", bot), f"{bot}: a search bot plays at most 100,000 playouts")
+def test_a_search_bot_beyond_the_playout_cap_is_a_usage_error(home, bot):
+    _refused(run(*PLAY, "--bots", bot, cwd=home, timeout=60), f"{bot}: a search bot plays at most 100,000 playouts")
 
 
 def test_a_search_bot_at_the_playout_cap_is_a_bot():
