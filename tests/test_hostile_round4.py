@@ -260,3 +260,17 @@ def test_an_icon_given_twice_is_refused(cli, home, spec, icon):
 def test_a_named_pipe_given_as_content_is_said_to_be_one(cli, home, args):
     os.mkfifo(home / "pipe.yaml")
     _refused(cli(*args), "pipe.yaml is a named pipe, not a regular file")
+
+
+def test_the_stores_folder_is_made_as_before(home):
+    """The default store, balance-results/SWEEP.parquet, is in a folder the sweep makes: the
+    check of the outputs lets it be missing (--csv's folder must exist, as every -o's)."""
+    import argparse
+
+    from workbench.cli.balance import _outputs
+    from workbench.core.errors import UsageError
+
+    args = argparse.Namespace(csv=None, plots=None, overwrite=False)
+    _outputs(args, home / "balance-results" / "sweep.parquet", [])
+    with pytest.raises(UsageError, match="no such folder"):
+        _outputs(argparse.Namespace(csv=str(home / "missing" / "games.csv"), plots=None, overwrite=False), None, [])

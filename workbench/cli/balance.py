@@ -343,7 +343,7 @@ def _outputs(args, store, figures) -> None:
     from ..core.errors import UsageError
 
     if store is not None:
-        output_file(str(store), (".parquet", ".csv"), overwrite=True, what="--out")
+        output_file(str(store), (".parquet", ".csv"), overwrite=True, what="--out", makes_folder=True)
     if getattr(args, "csv", None):
         csv = output_file(args.csv, (".csv",), overwrite=args.overwrite, what="--csv")
         if store is not None and os.path.abspath(csv) == os.path.abspath(store):

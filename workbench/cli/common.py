@@ -57,14 +57,15 @@ def int_range(low: int | None = None, high: int | None = None):
 
 
 def output_file(text: str, suffixes: tuple[str, ...] = (), *, overwrite: bool = False,
-                what: str = "the output file") -> Path:
+                what: str = "the output file", makes_folder: bool = False) -> Path:
     """Check an output path before any work is done: the one rule of every file a command writes.
 
     Its name ends in one of ``suffixes`` (``--csv R.parquet`` is no CSV), its folder exists (a
     missing one is a usage error naming the folder, not a hidden temporary file), it is no folder,
     and it replaces no existing file unless ``overwrite`` (the command's ``--overwrite``): a
     house rule's YAML given as ``--log`` stays the house rule. A device or a named pipe a program
-    reads (``--log /dev/null``) is written into, never replaced, whatever its name."""
+    reads (``--log /dev/null``) is written into, never replaced, whatever its name. With
+    ``makes_folder`` a missing folder is no error: the command makes it (the balance lab's store)."""
     path = Path(text)
     try:
         mode = os.stat(path).st_mode
@@ -81,6 +82,8 @@ def output_file(text: str, suffixes: tuple[str, ...] = (), *, overwrite: bool = 
         raise UsageError(f"{text} is a folder; give a file name")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
+        if makes_folder:
+            return path
         raise UsageError(f"no such folder: {folder} (for the output file {text}); create it first")
     if not os.access(folder, os.W_OK):
         raise UsageError(f"cannot write into the folder {folder}")
