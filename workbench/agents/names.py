@@ -5,9 +5,13 @@ A name is a kind with an optional budget per decision, in playouts (``mcts``, ``
 """
 from __future__ import annotations
 
+from ..core.limits import limit
+
 #: Playouts per decision when a name gives none.
 PLAYOUTS = 200
 KINDS = ("mcts", "ismcts")
+#: The most playouts a decision (the declared ``bot_playouts`` limit, :mod:`workbench.core.limits`).
+MAX_PLAYOUTS = limit("bot_playouts")
 
 
 def parse(name: str) -> tuple[str, int | None] | None:
@@ -24,7 +28,14 @@ def parse(name: str) -> tuple[str, int | None] | None:
         return kind, PLAYOUTS
     if think_seconds(name) is not None:
         return kind, None
-    return (kind, int(budget)) if budget.isdigit() and int(budget) > 0 else None
+    if not (budget.isdigit() and int(budget) > 0):
+        return None
+    if len(budget) > 9 or int(budget) > MAX_PLAYOUTS:
+        # `mcts-99999999999` is a search bot asked to think for days a decision: refused in words
+        from ..core.errors import UsageError
+        raise UsageError(f"{name}: a search bot plays at most {MAX_PLAYOUTS:,} playouts a decision"
+                         f" (or thinks at most 3600 seconds, as {kind}-2s), not {budget}")
+    return kind, int(budget)
 
 
 def think_seconds(name: str) -> float | None:

@@ -142,6 +142,9 @@ def read_log(path) -> list[dict]:
                 raise ReplayError(f"{path}:{number}: not JSON ({exc.msg})") from None
             except ValueError as exc:  # a number of more digits than Python converts (4,300)
                 raise ReplayError(f"{path}:{number}: not a log line ({exc})") from None
+            except RecursionError:  # `[[[[...` thousands deep: no event nests like that
+                raise ReplayError(f"{path}:{number}: not a log line (its lists or objects are nested too deeply"
+                                  " to read)") from None
             if not isinstance(event, dict):
                 raise ReplayError(f"{path}:{number}: an event is a JSON object, not {type(event).__name__}")
             events.append(event)

@@ -235,6 +235,7 @@ def compare(game: str, *, scenario: str | None = None, base_variants: Iterable[s
         for name_ in names:
             if not isinstance(grid[name_], (list, tuple)) or not grid[name_]:
                 raise UsageError(f"the grid's {name_} needs a list of values")
+        _within_limit(len(settings) + math.prod(len(grid[n]) for n in names), grid)
         for values in itertools.product(*(grid[n] for n in names)):
             settings.append(setting(dict(zip(names, values))))
     if not settings:
@@ -242,6 +243,19 @@ def compare(game: str, *, scenario: str | None = None, base_variants: Iterable[s
                          " scenario (--against)")
     label = name or "-".join(x for x in (game, scenario) if x)
     return Sweep(label, base, settings, games, seed, {k: list(v) for k, v in grid.items()} if grid else None)
+
+
+def _within_limit(count: int, grid: dict) -> None:
+    """A sweep of more settings than the declared ``sweep_settings`` limit is refused before any
+    is built: each is checked and timed, then played as many games as the baseline."""
+    from ..core.limits import limit
+
+    most = limit("sweep_settings")
+    if count > most:
+        sizes = " x ".join(f"{len(values)} {name}" for name, values in grid.items())
+        raise UsageError(f"{count:,} settings to compare ({sizes}) is beyond the declared limit of {most:,} a sweep:"
+                         " give fewer --grid values, or split the grid into several sweeps (the stored results"
+                         " keep them apart by --sweep name)")
 
 
 # -- binding a sweep to a library -------------------------------------------------------------
@@ -405,7 +419,8 @@ def _progress(progress, total: int, description: str, unit: str = "game"):
 def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Path | None = None,
         cluster: str = "local", workers: int | None = None, scheduler: str | None = None, client=None,
         batch: int | None = None, progress: bool | None | Callable = True, dashboard: bool = False,
-        checkpoint_seconds: float = 10.0, on_client: Callable | None = None) -> Report:
+        checkpoint_seconds: float = 10.0, on_client: Callable | None = None,
+        on_plan: Callable | None = None) -> Report:
     """Play ``sweep`` on ``library`` and return the table of its games.
 
     Parameters
@@ -431,6 +446,9 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
         Serve the Dask dashboard of the local cluster (its link is in the report).
     on_client : callable, optional
         Called with the Dask client once it is connected (a notebook shows the dashboard link).
+    on_plan : callable, optional
+        Called before the first game with the games to play, those found in the store, and the
+        seconds of play they take on one core (each setting's timed game times its games).
     """
     from . import require
 
@@ -439,11 +457,11 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
     per_game = _prepare(sweep, library, progress)
     with store_lock(store):     # a second writer is refused here, before it plays any game
         return _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, client, batch, progress,
-                    dashboard, checkpoint_seconds, on_client)
+                    dashboard, checkpoint_seconds, on_client, on_plan)
 
 
 def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, client, batch, progress, dashboard,
-         checkpoint_seconds, on_client) -> Report:
+         checkpoint_seconds, on_client, on_plan=None) -> Report:
     from .table import check, combine, read, tidy, write
 
     stored = read(store) if store else None
@@ -458,6 +476,8 @@ def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, clie
                               if (sweep.seed, key, s := game_seed(sweep.seed, seeds, i)) not in done]
     total = sum(len(j) for j in jobs.values())
     reused = len(sweep.all) * sweep.games - total
+    if on_plan is not None:
+        on_plan(total, reused, sum(per_game[name] * len(games) for name, games in jobs.items()))
     rows: list[dict] = []
     timing = {"workers": 0, "tasks": 0, "batch": 0, "build": 0.0, "play": 0.0, "read": 0.0, "busy": 0.0,
               "start": 0.0, "compute": 0.0, "games": 0, "worker_pids": []}
@@ -501,7 +521,15 @@ def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, clie
                     size = batch or batch_size(max(per_game.values()), total, n_workers)
                     timing["batch"] = size
                     compute_start = time.perf_counter()
-                    remote_library = dask_client.scatter(library, broadcast=True, hash=False)
+                    try:
+                        remote_library = dask_client.scatter(library, broadcast=True, hash=False)
+                    except Exception as exc:  # noqa: BLE001 - sorted: a cluster with no worker left, or re-raised
+                        # "TimeoutError: No valid workers found": every worker was stopped (or killed)
+                        # before this sweep sent them the library
+                        if _scheduler_lost(exc, dask_client):
+                            raise ClusterLost(_lost_message(scheduler, rows, store, workers=_no_workers(dask_client),
+                                                            started=False)) from None
+                        raise
                     by_name = {s.name: s.to_json() for s in sweep.all}
                     from distributed import as_completed
 
@@ -623,8 +651,15 @@ def _scheduler_lost(exc: BaseException, client) -> bool:
     return client.status not in ("running", "connecting")
 
 
-def _lost_message(scheduler, rows, store, workers: bool = False) -> str:
+def _lost_message(scheduler, rows, store, workers: bool = False, started: bool = True) -> str:
     where = f"the Dask scheduler at {scheduler}" if scheduler else "the local Dask cluster"
+    if not started:  # nothing played yet: what was stored before stays as it was
+        kept = "no game was played" + (f" (the games stored in {store} are kept)" if store and Path(store).exists()
+                                       else "")
+        if workers:
+            return (f"{where} has no worker to play on (none was started, or every one stopped or ran out of"
+                    f" memory): start workers on it and run the same command again; {kept}")
+        return f"lost the connection to {where} before the sweep began: {kept}"
     kept = (f"the {len(rows):,} games finished are saved in {store}; the same command again plays the rest"
             if store else f"the {len(rows):,} games finished were not stored (no store)")
     if workers:  # the scheduler answers, but nothing is left to play on

@@ -10,7 +10,7 @@ import json
 import os
 from pathlib import Path
 
-from .common import MAX_SEED, ROUNDS, add_options, int_range, load_library
+from .common import MAX_SEED, ROUNDS, add_options, int_range, load_library, output_file, output_folder
 
 EXIT_INTERRUPTED = 130      # the shell's convention for Ctrl-C
 
@@ -74,6 +74,9 @@ def _where(group, what: str) -> None:
     group.add_argument("--save-every", type=float, default=10.0, metavar="SECONDS",
                        help="save the finished games to the store this often, and at the end (default 10)")
     group.add_argument("--plots", metavar="DIR", help="write the figures (PNG) to this folder")
+    group.add_argument("--overwrite", action="store_true",
+                       help="let the figures (and --csv) replace files of those names (the stored results of --out are"
+                            " added to, never replaced)")
     group.add_argument("--progress", choices=("auto", "yes", "no"), default="auto",
                        help="a progress bar on stderr (auto: when it is a terminal)")
 
@@ -317,9 +320,14 @@ def _balance(args, rep) -> int:
         sources = resolve.sources([d for d in args.deck if d.lower().endswith((".yaml", ".yml"))], args.library,
                                   published=not args.no_published).describe()
     store = None if args.no_store else Path(args.out or Path("balance-results") / f"{sweep.name}.parquet")
+    _outputs(args, store, ["seats.png", "length.png", "usage.png"] + (["heatmap.png"] if len(grid) == 2 else []))
+    rep.note(f"{len(sweep.all):,} settings (the baseline and {len(sweep.all) - 1:,} compared with it) x"
+             f" {sweep.games:,} games: {len(sweep.all) * sweep.games:,} games; each setting is checked and one game"
+             " timed first")
     progress = {"auto": None, "yes": True, "no": False}[args.progress]
     report = run(sweep, library, store=store, csv=args.csv, workers=args.workers, scheduler=args.scheduler,
-                 batch=args.batch, progress=progress, checkpoint_seconds=_save_every(args))
+                 batch=args.batch, progress=progress, checkpoint_seconds=_save_every(args),
+                 on_plan=lambda games, reused, seconds: rep.note(_plan(games, reused, seconds)))
     if report.interrupted:
         where = f" and kept in {report.store}" if report.store else " (not stored: --no-store)"
         message = (f"interrupted: {report.played + report.reused:,} of {len(sweep.all) * sweep.games:,} games are"
@@ -329,6 +337,32 @@ def _balance(args, rep) -> int:
         rep.note(message)
         return EXIT_INTERRUPTED
     return _report(args, rep, report, sources) or EXIT_OK
+
+
+def _outputs(args, store, figures) -> None:
+    """Every file the command will write checked before a game is played (:func:`output_file`):
+    --out a results table (added to: a file that is none is refused when it is read), --csv a new
+    CSV file and not the store, the figures new files in the --plots folder (or --overwrite)."""
+    from ..core.errors import UsageError
+
+    if store is not None:
+        output_file(str(store), (".parquet", ".csv"), overwrite=True, what="--out", makes_folder=True)
+    if getattr(args, "csv", None):
+        csv = output_file(args.csv, (".csv",), overwrite=args.overwrite, what="--csv")
+        if store is not None and os.path.abspath(csv) == os.path.abspath(store):
+            raise UsageError(f"--csv {args.csv} is the stored results (--out) too: give the CSV file another name")
+    if args.plots:
+        output_folder(args.plots, figures, overwrite=args.overwrite)
+
+
+def _plan(games: int, reused: int, seconds: float) -> str:
+    """What a sweep is about to play, said before its first game: the games and their time."""
+    if not games:
+        return f"all {reused:,} games are in the stored results: nothing to play"
+    minutes = seconds / 60
+    when = (f"{seconds:.0f} s" if seconds < 90 else f"{minutes:.0f} min" if minutes < 90 else f"{minutes / 60:.1f} h")
+    return (f"playing {games:,} games" + (f" ({reused:,} more are in the stored results)" if reused else "")
+            + f": about {when} of play on one core (from each setting's timed game), shared by the workers")
 
 
 def _tune(args, rep) -> int:
@@ -370,6 +404,7 @@ def _tune(args, rep) -> int:
     library, _ = _library(args)
     name = args.sweep or f"tune-{args.game}" + (f"-{args.scenario}" if args.scenario else "")
     store = None if args.no_store else Path(args.out or Path("balance-results") / f"{name}.parquet")
+    _outputs(args, store, ["tuning.png"])
     options = {"workers": args.workers, "scheduler": args.scheduler, "batch": args.batch,
                "checkpoint_seconds": _save_every(args)}
     progress = {"auto": None, "yes": True, "no": False}[args.progress]

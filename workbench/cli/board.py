@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..core.errors import ContentError, NotFound, UsageError
 from ..core.paths import no_such
-from .common import EXIT_OK, EXIT_PROBLEMS, add_options, article, find_document, int_range, load_result, output_file, words
+from .common import EXIT_OK, EXIT_PROBLEMS, add_options, article, find_document, int_range, load_result, output_file, words, write_output
 from .report import percent, table
 
 PIECES = ("town", "city", "rail", "improved-town")
@@ -47,6 +47,7 @@ def add_commands(sub) -> None:
     draw.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.svg or FILE.png")
     draw.add_argument("--player", help="highlight where this player may build --piece")
     draw.add_argument("--piece", choices=PIECES, default="town")
+    draw.add_argument("--overwrite", action="store_true", help="let -o replace an existing file")
     layout = actions.add_parser("layout", help="a random layout of a template, with a fairness report")
     common(layout, scenario=False)
     layout.add_argument("--seed", type=int, required=True)
@@ -233,9 +234,7 @@ def _odds(args, rep, library, report) -> int:
 
 def _draw(args, rep, library, report) -> int:
     from ..board.placement import Question, legal_placements
-    from ..core.storage import atomic_write_bytes
-
-    out = output_file(args.output, (".svg", ".png"))
+    out = output_file(args.output, (".svg", ".png"), overwrite=args.overwrite, what="-o")
     try:
         import matplotlib  # noqa: F401  (an extra: the core install only validates and explores)
     except ImportError:
@@ -252,7 +251,7 @@ def _draw(args, rep, library, report) -> int:
     import io
     buffer = io.BytesIO()
     figure.savefig(buffer, format=out.suffix.lower()[1:], bbox_inches="tight", dpi=150)
-    atomic_write_bytes(out, buffer.getvalue())
+    write_output(out, buffer.getvalue(), overwrite=args.overwrite)
     rep.set(output=str(out))
     rep.line(f"wrote {out}")
     return EXIT_OK
@@ -264,9 +263,10 @@ def _layout(args, rep, library, report) -> int:
     from ..core import storage
 
     board = report.board
-    out = output_file(args.output, (".yaml", ".yml")) if args.output else None
-    if out is not None and out.exists() and board.document and out.resolve() == Path(board.document.file).resolve():
+    if (args.output and board.document and Path(args.output).exists()
+            and Path(args.output).resolve() == Path(board.document.file).resolve()):
         raise UsageError(f"{args.output} is the template map itself; save the layout to a new file")
+    out = output_file(args.output, (".yaml", ".yml"), overwrite=args.overwrite, what="-o") if args.output else None
     template = board.document.data
     variant = library.data(board.game, "variant", "mystery-hexes") or {}
     mystery = list(variant.get("hex_types") or [])

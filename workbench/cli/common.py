@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 from pathlib import Path
 
 from ..core.errors import ContentError, NotFound, UsageError
@@ -55,21 +56,70 @@ def int_range(low: int | None = None, high: int | None = None):
     return parse
 
 
-def output_file(text: str, suffixes: tuple[str, ...] = ()) -> Path:
-    """Check an output path before any work is done: its folder exists and it is no folder.
+def output_file(text: str, suffixes: tuple[str, ...] = (), *, overwrite: bool = False,
+                what: str = "the output file", makes_folder: bool = False) -> Path:
+    """Check an output path before any work is done: the one rule of every file a command writes.
 
-    A missing folder is a usage error naming the folder (not a hidden temporary file)."""
+    Its name ends in one of ``suffixes`` (``--csv R.parquet`` is no CSV), its folder exists (a
+    missing one is a usage error naming the folder, not a hidden temporary file), it is no folder,
+    and it replaces no existing file unless ``overwrite`` (the command's ``--overwrite``): a
+    house rule's YAML given as ``--log`` stays the house rule. A device or a named pipe a program
+    reads (``--log /dev/null``) is written into, never replaced, whatever its name. With
+    ``makes_folder`` a missing folder is no error: the command makes it (the balance lab's store)."""
     path = Path(text)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:  # a looping link, a part of the path that is no folder: said in words
+        from ..core.storage import environment_fault
+        raise environment_fault(exc, path) from None
+    if mode is not None and (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+        return path
     if suffixes and path.suffix.lower() not in suffixes:
-        raise UsageError(f"the output file must end in {' or '.join(suffixes)}: {text}")
+        raise UsageError(f"{what} must end in {' or '.join(suffixes)}: {text}")
     if path.is_dir():
         raise UsageError(f"{text} is a folder; give a file name")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
+        if makes_folder:
+            return path
         raise UsageError(f"no such folder: {folder} (for the output file {text}); create it first")
     if not os.access(folder, os.W_OK):
         raise UsageError(f"cannot write into the folder {folder}")
+    if mode is not None and not overwrite:
+        raise UsageError(f"{text} already exists: give --overwrite to replace it,"
+                         " or another file name")
     return path
+
+
+def output_folder(text: str, names, *, overwrite: bool = False, what: str = "--plots") -> Path:
+    """A folder a command writes ``names`` into (made when missing): no file of that name (then
+    nothing would be written after all the work), and none of ``names`` replaced unless
+    ``overwrite``, each under :func:`output_file`'s rule."""
+    folder = Path(text)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{what} {text}: a file of that name exists; give a folder (it is made when missing)")
+    if folder.is_dir():
+        for name in names:
+            output_file(str(folder / name), overwrite=overwrite, what=what)
+    return folder
+
+
+def write_output(path, data: bytes | str, *, overwrite: bool = False) -> None:
+    """Write a checked output file (:func:`output_file`) all at once: into a device or a named
+    pipe, else as a new file, replacing one that appeared meanwhile only with ``overwrite``."""
+    from ..core import storage
+
+    data = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+        storage.atomic_write_bytes(path, data)
+    else:
+        storage.create(path, data, overwrite=overwrite)
 
 
 def content_file(text: str) -> bool:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from ..core.errors import ContentError, NotFound, UsageError
 from ..core.paths import no_such
-from .common import EXIT_OK, EXIT_PROBLEMS, add_options, find_document, int_range, load_result, output_file
+from .common import EXIT_OK, EXIT_PROBLEMS, add_options, find_document, int_range, load_result, output_file, write_output
 from .report import percent, table
 
 
@@ -28,6 +28,7 @@ def add_commands(sub) -> None:
     export = actions.add_parser("export", help="write a printable CSV list")
     common(export)
     export.add_argument("-o", "--output", required=True, metavar="FILE.csv")
+    export.add_argument("--overwrite", action="store_true", help="let -o replace an existing file")
 
 
 def _load(args):
@@ -189,9 +190,9 @@ def _odds(args, rep, library, document) -> int:
 def _export(args, rep, library, document) -> int:
     from ..decks.analytics import export_csv
     from ..decks.rules import check_deck, context_for
-    from ..core.storage import atomic_write_text, neutralise_csv
+    from ..core.storage import neutralise_csv
 
-    out = output_file(args.output, (".csv",))
+    out = output_file(args.output, (".csv",), overwrite=args.overwrite, what="-o")
     ctx = context_for(library, document)
     if not ctx.deck.complete:  # a printable list of part of a deck would pass for the whole deck
         why = (f"the base deck '{ctx.deck.base_id}' has no card list" if ctx.deck.form == "swaps"
@@ -199,7 +200,7 @@ def _export(args, rep, library, document) -> int:
         raise ContentError(f"{why}, so there is no list of its cards to export",
                            [p for p in check_deck(library, document) if p.code == "base-list-unknown"])
     # card names like =HYPERLINK(...) must stay text in a spreadsheet
-    atomic_write_text(out, neutralise_csv(export_csv(ctx)))
+    write_output(out, neutralise_csv(export_csv(ctx)), overwrite=args.overwrite)
     rep.set(output=str(out))
     rep.line(f"wrote {out}")
     return EXIT_OK

@@ -13,7 +13,7 @@ from ..content.badges import badged_name
 from ..core.errors import NotFound, UsageError
 from ..core.limits import limit
 from . import engines
-from .common import EXIT_OK, ROUNDS, add_options, int_range, load_library, output_file, words
+from .common import EXIT_OK, ROUNDS, add_options, int_range, load_library, output_file, words, write_output
 from .report import percent, table
 
 MAX_SIMULATED = 1_000_000
@@ -68,6 +68,7 @@ def add_commands(sub) -> None:
                       help="Dark Horse: give a seat a hired character (repeatable), e.g. red=sam-bass")
     play.add_argument("--log", metavar="FILE.jsonl", help="also write the events as JSON lines (- : to standard"
                       " output, instead of the text)")
+    play.add_argument("--overwrite", action="store_true", help="let --log replace an existing file")
     play.add_argument("--deck", action="append", default=[], metavar="FILE|ID",
                       help="Revolver: a deck to play (a deck document's file or id; its `faction:` says whose, the"
                            " other side plays its base deck); give it twice for both sides")
@@ -215,7 +216,8 @@ def cmd_play(args, rep) -> int:
     if to_stdout and rep.json:
         raise UsageError("--log - writes the log to standard output, where --format json writes its one JSON"
                          " object; give the log a file name")
-    log = None if to_stdout else output_file(args.log) if args.log else None
+    log = None if to_stdout else output_file(args.log, (".jsonl",), overwrite=args.overwrite,
+                                             what="--log") if args.log else None
     if args.deck:   # each deck checked against the deck-building rules first, as `deck check` does
         from .decks import played_decks
         result, decks = played_decks(args, args.deck, game)
@@ -263,8 +265,7 @@ def cmd_play(args, rep) -> int:
         rep.out.write("".join(json.dumps(e) + "\n" for e in played.events))
         return EXIT_OK
     if log is not None:
-        from ..core.storage import atomic_write_text
-        atomic_write_text(log, "".join(json.dumps(e) + "\n" for e in played.events))
+        write_output(log, "".join(json.dumps(e) + "\n" for e in played.events), overwrite=args.overwrite)
     # what is printed is the same with or without --log: the audit's state deltas and snapshots
     # go to the log file only
     events = [{k: v for k, v in e.items() if k not in AUDIT_FIELDS} for e in played.events] if log else played.events

@@ -54,6 +54,13 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("text_length", 10_000, "a text value or key (a name, a rule's text, a quoted source)",
           "about four pages of rules text (the longest published text has ~500 characters); a list or"
           " table of 100 MB names would exhaust memory"),
+    Limit("sweep_settings", 200, "the settings one `balance` sweep compares with its baseline (each variant,"
+          " the `--set` overrides, every combination of the `--grid` values, a `--deck`)",
+          "a 10 x 10 heat map and its neighbours; every setting is checked and timed before the first game"
+          " (three 10-value grids, 1,000 settings, took a minute of checking and hours of play)"),
+    Limit("bot_playouts", 100_000, "a search bot's playouts a decision (`mcts-N`, `ismcts-N`)",
+          "500 times the default of 200: a High Noon game of 200 playouts a decision takes about 6 s, one at the"
+          " limit most of an hour (as a seconds budget stops at 3600 s a decision)"),
     Limit("replacement_chain", 100, "a chain of `replaces:` (A replaces B, B replaces C, ...)",
           "the published games replace a space once (Marshal replaces Mayor)"),
 )}

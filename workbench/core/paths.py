@@ -9,6 +9,7 @@ part of the published library (a designer who copies one into their own folder m
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent.parent   # workbench/, this file is in workbench/core/
@@ -128,4 +129,12 @@ def no_such(path, what: str = "file or folder"):
             return UsageError(f"{path} is a symbolic link that loops (through {' -> '.join(map(str, seen[1:])) or path}"
                               f" back to itself), so there is no {what} to read")
         return UsageError(f"{path} is a symbolic link to {step}, which does not exist")
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and what == "file":
+        # a named pipe or a device is there, but is no file to read (and a pipe would block)
+        from .storage import _not_a_file
+        return UsageError(f"{path} is {_not_a_file(mode)}, not a regular file; it was not read")
     return UsageError(f"no such {what}: {path}")

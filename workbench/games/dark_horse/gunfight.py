@@ -130,6 +130,9 @@ class Side:
         for part in filter(None, (p.strip() for p in spec.split(","))):
             key, _, value = part.partition("=")
             key = key.strip().lower().replace("-", "_")
+            named = "engineer_token" if key == "engineer" else key
+            if named in values:  # `combat=2,combat=3`: which one was meant? (never the last silently)
+                raise UsageError(f"{key.replace('_', '-')} is given twice; give it once")
             if key in ("tough", "deadly", "weak_kneed", "engineer_token", "engineer"):
                 flag = value.strip().lower()
                 if flag not in ("", "1", "0", "yes", "no", "true", "false"):
