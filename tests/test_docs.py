@@ -172,7 +172,8 @@ def test_an_effect_example_made_for_the_page_is_valid_content():
             entry = reference._made_up(effect)
             jsonschema.validate(entry, schema)
             assert set(entry) - {"effect"} == {n for n, s in effect.parameters.items()
-                                               if "enum" in s or s.get("type") in ("integer", "number", "boolean")}
+                                               if "enum" in s or s.get("type") in ("integer", "number", "boolean")
+                                               or n in effect.required}
 
 
 def test_the_readme_is_the_front_door():

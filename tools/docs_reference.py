@@ -256,7 +256,24 @@ def _made_up(effect) -> dict:
             entry[name] = schema.get("minimum", 0)
         elif schema.get("type") == "boolean":
             entry[name] = True
+        elif name in getattr(effect, "required", ()):
+            # a required parameter naming a document: one of the published games' documents of that kind
+            entry[name] = _published_id(effect, schema)
     return entry
+
+
+def _published_id(effect, schema) -> str:
+    kinds = schema.get("x-ref") or []
+    game = next((g for g, v in _games_of(effect)), None)
+    for document in _library().documents:
+        if document.kind in kinds and (game is None or document.game == game):
+            return document.id
+    return f"your-{(kinds or ['document'])[0].replace('_', '-')}"
+
+
+def _games_of(effect):
+    from workbench.rules.effects import DECLARATIONS, builtin
+    return [(g, builtin(g)) for g in DECLARATIONS if builtin(g).effects.get(effect.name) is effect]
 
 
 def effects_page() -> str:
