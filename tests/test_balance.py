@@ -344,6 +344,21 @@ def test_a_designers_scenario_is_compared_against_the_one_it_comes_from(outside,
     assert report["played"] == 4 and "scenario high-noon" in report["comparison"]["verdicts"]
 
 
+def test_the_text_report_names_house_rules_and_scenarios_not_ids(outside, capsys):
+    """issue 39: the verdicts read `slow-guns vs baseline`, ids where a designer reads names."""
+    folder = outside / "house"
+    folder.mkdir()
+    (folder / "slow-guns.yaml").write_text(
+        "kind: variant\ngame: dark-horse\nid: slow-guns\nname: Slow guns\nsource: {document: house-rule}\n"
+        "parameters:\n  win_margin: 3\n")
+    code = main(["balance", "dark-horse", "--scenario", "high-noon", "--library", str(folder), "--variant", "slow-guns",
+                 "--games", "2", "--bots", "random", "--no-store", "--progress", "no", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Slow guns (house rule) vs baseline" in out and "scenario High Noon" in out
+    assert not re.search(r"(?<![\w-])(slow-guns|high-noon)(?![\w-])", out), out
+
+
 # -- the store never loses a game -----------------------------------------------------------------
 
 def test_a_second_sweep_seed_into_the_same_store_keeps_every_game(library, tmp_path):

@@ -336,7 +336,7 @@ def _balance(args, rep) -> int:
                 store=str(report.store) if report.store else None)
         rep.note(message)
         return EXIT_INTERRUPTED
-    return _report(args, rep, report, sources) or EXIT_OK
+    return _report(args, rep, report, sources, library) or EXIT_OK
 
 
 def _outputs(args, store, figures) -> None:
@@ -437,7 +437,7 @@ def _tune(args, rep) -> int:
     return EXIT_INTERRUPTED if result.interrupted else 0
 
 
-def _report(args, rep, report, sources) -> int:
+def _report(args, rep, report, sources, library=None) -> int:
     from ..balance import metrics
     from ..balance.games import cap_warning
     from ..balance.stats import compare
@@ -463,6 +463,9 @@ def _report(args, rep, report, sources) -> int:
         rep.set(**json.loads(json.dumps(fields, default=_plain)))  # numpy numbers as plain ones
         return 0
     sweep = report.sweep
+    if library is not None:   # what a person reads names house rules, scenarios and spaces, not ids
+        from ..balance.wording import Wording
+        rep = _InWords(rep, Wording(library, sweep.baseline.game))
     rep.line(f"Balance sweep '{sweep.name}': {len(sweep.all)} settings x {sweep.games:,} games, seed {sweep.seed}")
     for setting in sweep.all:
         rep.line(f"  {setting.describe()}")
@@ -508,6 +511,20 @@ def _report(args, rep, report, sources) -> int:
     if written:
         rep.line("figures: " + ", ".join(written))
     return 0
+
+
+class _InWords:
+    """The reporter with every text line put in the game's words (:class:`workbench.balance.wording.Wording`);
+    ``--format json`` keeps the ids."""
+
+    def __init__(self, rep, wording):
+        self._rep, self._wording = rep, wording
+
+    def line(self, text: str = "") -> None:
+        self._rep.line(self._wording.text(text) if text else text)
+
+    def __getattr__(self, name):
+        return getattr(self._rep, name)
 
 
 def _plain(value):
