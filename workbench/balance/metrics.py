@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from .games import Played, capped_share
+from .games import END_KINDS, Played, capped_share, declared_share, end_kinds
 
 #: Bookkeeping events that say nothing about what the players did.
 BOOKKEEPING = frozenset({"start", "end", "final-scoring", "round", "collection", "setup", "start-of-turn",
@@ -136,7 +136,7 @@ def share_interval(shares, alpha: float = 0.05) -> tuple[float, float]:
     The shares are bounded in [0, 1]; without ties they are 0 or 1 and this is Wilson's interval
     of the wins, as before. With ties the plain variance of the shares was the weak point: with
     most games tied it rests on the few decided games, and with every game tied it is 0, so the
-    interval shrank to a point (coverage 78% at 90% ties and 30 games, 26% at 99% ties). The
+    interval shrank to a point (coverage 83% at 90% ties and 30 games, 27% at 99% ties). The
     added games keep the variance from collapsing when decided games are few and weigh nothing
     once they are many. The simulation of :func:`coverage_table` (50%, 90% and 99% ties at 30 and
     300 games, fair and unfair seats, two- and three-way ties) keeps it at 94% or more.
@@ -180,17 +180,19 @@ def share_intervals(shares, alpha: float = 0.05):
 #: The coverage simulation's cells: shares of tied games, and games per setting.
 COVERAGE_TIES = (0.5, 0.9, 0.99)
 COVERAGE_GAMES = (30, 300)
-#: The chances of each seat's outright win it plays (fair, one seat ahead, one behind, one far ahead).
-COVERAGE_SEATS = ((1, 1, 1), (2, 1, 1), (1, 1, 3), (1, 0.2, 0.2))
+#: The lines it plays: the chances of each seat's outright win (fair, one seat ahead, one behind,
+#: one far ahead), and the share of tied games tied by all three seats (the rest by two). Every
+#: tie three-way is High Noon's case: nobody scores, and the shares of tied games never vary.
+COVERAGE_SEATS = (((1, 1, 1), 1.0), ((2, 1, 1), 0.7), ((1, 1, 3), 1.0), ((1, 0.2, 0.2), 0.7))
 
 
 def coverage_table(samples: int = 4000, seed: int = 0, alpha: float = 0.05):
     """How often :func:`share_interval` covers a seat's true win share, simulated (seeded).
 
     Three-player games are tied with the cell's chance; a tied game is tied by all three seats
-    (70%, a third of a win each) or by two (a half each, the third seat chosen at random); a
-    decided game is won outright by a seat with the chances of each line of
-    :data:`COVERAGE_SEATS`. The true share of a seat is then known exactly. Per cell (a tie share
+    (a third of a win each) or by two (a half each, the third seat chosen at random), as each
+    line of :data:`COVERAGE_SEATS` says; a decided game is won outright by a seat with the
+    line's chances. The true share of a seat is then known exactly. Per cell (a tie share
     of :data:`COVERAGE_TIES` and a game count of :data:`COVERAGE_GAMES`), ``samples`` sweeps per
     line of chances: the worst coverage over the seats and lines, their mean, and the mean width
     (the worst of 12 estimates is a little below the true coverage by chance alone: at 4,000
@@ -201,20 +203,21 @@ def coverage_table(samples: int = 4000, seed: int = 0, alpha: float = 0.05):
     import pandas as pd
 
     rng = np.random.default_rng(seed)
-    players, all_three = 3, 0.7
-    tied_share = all_three / players + (1 - all_three) * (1 - 1 / players) / 2
+    players = 3
     rows = []
     for ties in COVERAGE_TIES:
         for n in COVERAGE_GAMES:
             covered, widths = [], []
-            for chances in COVERAGE_SEATS:
+            for chances, all_three in COVERAGE_SEATS:
+                tied_share = all_three / players + (1 - all_three) * (1 - 1 / players) / 2
                 chance = np.asarray(chances, float) / sum(chances)
                 tied = rng.random((samples, n)) < ties
                 # one uniform draw says who wins a decided game, another how a tied one is tied
                 winner = np.searchsorted(np.cumsum(chance)[:-1], rng.random((samples, n)), side="right")
                 how = rng.random((samples, n))
                 three = how < all_three
-                left_out = np.minimum(((how - all_three) / (1 - all_three) * players).astype(int), players - 1)
+                left_out = np.minimum(((how - all_three) / max(1 - all_three, 1e-9) * players).astype(int),
+                                      players - 1)
                 for seat in range(players):
                     share_if_tied = np.where(three, 1 / players, np.where(left_out == seat, 0.0, 0.5))
                     shares = np.where(tied, share_if_tied, (winner == seat).astype(float))
@@ -245,7 +248,7 @@ def too_few_decided(games_decided: int, players: int, alpha: float = 0.05) -> bo
 
     if games_decided == 0 or players < 2:
         return True
-    return binomtest(0, games_decided, 1 / players).pvalue > alpha
+    return bool(binomtest(0, games_decided, 1 / players).pvalue > alpha)
 
 
 def seat_table(table, alpha: float = 0.05):
@@ -318,15 +321,20 @@ def outcome_table(table):
 
 
 def end_table(table):
-    """How the games ended, as shares per setting."""
+    """How the games ended, as shares per setting, each end with its kind (``trigger``,
+    ``rounds``: after the declared number of rounds, ``cap``: at the safety cap)."""
     shares = table.groupby("setting", sort=False)["end"].value_counts(normalize=True)
-    return shares.rename("share").reset_index()
+    frame = shares.rename("share").reset_index()
+    kinds = end_kinds(table.drop_duplicates("end")).set_axis(table.drop_duplicates("end")["end"].to_numpy())
+    frame["kind"] = frame["end"].map(kinds.to_dict())
+    return frame
 
 
 def summary(table, alpha: float = 0.05) -> dict:
     """Every setting's metrics as plain JSON-able values."""
     seats = seat_table(table, alpha)
     outcomes = outcome_table(table)
+    kinds = end_kinds(table)
     out = {}
     for setting, games in table.groupby("setting", sort=False):
         mine = seats[seats["setting"] == setting]
@@ -345,7 +353,11 @@ def summary(table, alpha: float = 0.05) -> dict:
             "rounds": _describe(games["rounds"]),
             "steps": _describe(games["steps"]),
             "end": {k: float(v) for k, v in games["end"].value_counts(normalize=True).items()},
+            "end_kinds": {kind: float((kinds[games.index] == kind).mean()) for kind in END_KINDS},
+            "triggers": {k: float(v) for k, v in games.loc[kinds[games.index] == "trigger", "end"]
+                         .value_counts().div(len(games)).items()},
             "ended_at_cap": capped_share(games),
+            "ended_after_declared_rounds": declared_share(games),
             "bots_by_seat": {f"seat {i}": sorted(games[f"bot_{i}"].dropna().unique().tolist())
                              for i in range(1, int(games["players"].max()) + 1) if f"bot_{i}" in games},
             "usage_per_game": {k[4:]: float(v) for k, v in usage.items() if v > 0},
