@@ -263,11 +263,16 @@ def tune(baseline: Setting, space: dict[str, dict], target: str, library, *, gam
         return True
 
     in_process = cluster == "in-process" and client is None and scheduler is None
+    checked: dict = {}
     with contextlib.nullcontext(None) if in_process else _connect(cluster, workers, scheduler, client, False) as dask_client:
         while len(rows) < trials:
             if not play_round(dask_client):
                 interrupted = True
                 break
+        if rows and recheck and not interrupted:       # on the same cluster
+            best_row = min(rows, key=lambda row: row["measure"])
+            checked = _recheck(baseline, {n: best_row[n] for n in space}, target, library, games, seed, name, store,
+                               progress, dask_client, run_options)
     parts = ["seat_gap", "stalemates", "margin"] if target == "fair-seats" else []
     table = pd.DataFrame(rows, columns=["trial", *space, "measure", "low", "high", *parts, "games"])
     if not rows:
@@ -281,13 +286,10 @@ def tune(baseline: Setting, space: dict[str, dict], target: str, library, *, gam
     words = (f"tuning {', '.join(space)} for {target} over {len(rows)} trials of {games} seeded games each: the best"
              f" values are {', '.join(f'{k}={v}' for k, v in best.items())}, {_with_interval(first_best)} from the"
              f" target ({what}{_parts(first_best)})")
-    checked: dict = {}
     if interrupted:
         words += (f" (interrupted after {len(rows)} of {trials} trials: the finished games are stored, and the same"
                   " command again resumes it)")
-    elif recheck:
-        checked = _recheck(baseline, best, target, library, games, seed, name, store, progress, cluster, workers,
-                           scheduler, client, run_options)
+    elif checked:
         counts["played"] += checked.pop("played")
         counts["reused"] += checked.pop("reused")
         if checked.get("interrupted"):
@@ -329,21 +331,16 @@ def _parts(found: dict) -> str:
             f" (tied or won with no lead), winners lead by {found['margin']:.2f} points")
 
 
-def _recheck(baseline, best, target, library, games, seed, name, store, progress, cluster, workers, scheduler,
-             client, run_options) -> dict:
+def _recheck(baseline, best, target, library, games, seed, name, store, progress, dask_client, run_options) -> dict:
     """The best values played on fresh seeds (another sweep seed), measured with their interval."""
-    from .sweep import _connect
-
     label = ", ".join(f"{k}={v}" for k, v in best.items())
     setting = baseline.but(label, overrides={**baseline.overrides, **best})
     options = dict(run_options, progress=progress)
-    in_process = cluster == "in-process" and client is None and scheduler is None
-    if in_process:
+    if dask_client is not None:
+        options["client"] = dask_client
+    else:
         options["cluster"] = "in-process"
-    with contextlib.nullcontext(None) if in_process else _connect(cluster, workers, scheduler, client, False) as dask_client:
-        if dask_client is not None:
-            options["client"] = dask_client
-        report = run(Sweep(f"{name}-recheck", setting, [], games=games, seed=seed + 1), library, store=store, **options)
+    report = run(Sweep(f"{name}-recheck", setting, [], games=games, seed=seed + 1), library, store=store, **options)
     out = {"values": dict(best), "sweep": f"{name}-recheck", "sweep_seed": seed + 1, "played": report.played,
            "reused": report.reused}
     if report.interrupted or not report.complete():
