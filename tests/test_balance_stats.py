@@ -62,6 +62,8 @@ class DiceDuelState(State):
 
     def returns(self):
         bonus = self.game.bonus
+        if self.game.draw:               # a house rule of this test game: every game a draw
+            return {seat: 0 for seat in self.seats}
         return {seat: roll + (bonus if i == 0 else 0) for i, (seat, roll) in enumerate(zip(self.seats, self.rolls))}
 
 
@@ -69,13 +71,13 @@ class DiceDuel(Game):
     id, name = "dice-duel", "Dice duel"
     BOTS = {"none": lambda state, rng: None}
 
-    def __init__(self, bonus, mirror=False):
-        self.bonus, self.mirror = bonus, mirror
+    def __init__(self, bonus, mirror=False, draw=False):
+        self.bonus, self.mirror, self.draw = bonus, mirror, draw
 
     @classmethod
     def build(cls, library, *, scenario=None, variants=(), overrides=None, **_):
         overrides = overrides or {}
-        return cls(overrides.get("seat_one_bonus", 0), overrides.get("mirror", False))
+        return cls(overrides.get("seat_one_bonus", 0), overrides.get("mirror", False), overrides.get("draw", False))
 
     def player_range(self):
         return 2, 4
@@ -546,6 +548,18 @@ def test_fair_seats_cannot_be_met_by_stalemate():
     assert found["low"] <= 0.1 <= found["high"] and found["high"] - found["low"] > 0.05
     tie_broken = games([(1, 0.0, 1.0), (1, 0.0, 0.0)])
     assert measure(tie_broken, "fair-seats") == pytest.approx(1.0)
+
+
+def test_a_tuning_where_every_value_stalemates_says_so(tmp_path):
+    """Every dice-duel game a draw (the test game's house rule 'draw'): whatever the bonus,
+    the tuning says no value makes the game decisive."""
+    from workbench.balance.sweep import Setting
+    from workbench.balance.tune import tune
+
+    result = tune(Setting("baseline", "dice-duel", players=2, bots=("none",), overrides={"draw": True}),
+                  DUEL_SPACE, "fair-seats", None, games=10, trials=2, together=2, seed=1, cluster="in-process")
+    assert set(result.trials["stalemates"]) == {1.0}
+    assert "leave 100% of the games stalemates: no value tried makes this game decisive" in result.verdict
 
 
 def test_a_game_sharing_another_ones_parameters_can_be_tuned():

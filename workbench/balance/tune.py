@@ -298,6 +298,9 @@ def tune(baseline: Setting, space: dict[str, dict], target: str, library, *, gam
         else:
             words += (f"; re-checked on {checked['games']} games from fresh seeds: {_with_interval(checked)}"
                       f"{_parts(checked)}")
+    if target == "fair-seats" and first_best["stalemates"] > 0.5:
+        words += (f". Even the best values leave {first_best['stalemates']:.0%} of the games stalemates: no value"
+                  " tried makes this game decisive with these players, so its seats' shares say little")
     if study_file is not None:
         words += f"; the study is stored in {study_file}"
     return Tuning(target, table, best, best_value, words, [study], counts["played"], counts["reused"], interrupted,
