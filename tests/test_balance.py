@@ -248,6 +248,54 @@ def test_a_western_legends_grid_over_game_lengths_sets_the_option(library):
     assert list(report.table["setting"]) == ["baseline"] * 2 + ["length=average"] * 2
 
 
+# -- how a game ended: by a trigger, after the declared rounds, or at the safety cap ------------------
+
+def test_a_dark_horse_game_stopped_after_its_rounds_is_no_cut_short_game(library):
+    """High Noon's published texts give no end the modelled game reaches: a game stops after its
+    rounds (3 unless told, the registry's), the declared length. The lab says so (never 'the limit
+    given' when none was given), counts it as 'rounds', and its cap warning stays quiet."""
+    from workbench.balance.games import cap_warning, end_kinds, rounds_note
+
+    sweep = sweep_of("dark-horse", scenario="high-noon", grid={"rounds": [2]}, games=2, seed=1, bots=CHEAP)
+    table = run(sweep, library, cluster="in-process", progress=False).table
+    ends = dict(zip(table["setting"], table["end"]))
+    assert ends["baseline"] == "3 round(s) played (the declared length); no end trigger was met"
+    assert ends["rounds=2"] == "2 round(s) played (the declared length, given); no end trigger was met"
+    assert set(end_kinds(table)) == {"rounds"}
+    assert cap_warning(table) is None
+    note = rounds_note(table)
+    assert "stop after the declared number of rounds (2, 3)" in note and "stands in for an end the texts do not give" \
+        in note and "raise" not in note
+
+
+def test_a_western_legends_game_stopped_by_its_round_limit_is_at_the_safety_cap(library):
+    """Western Legends ends by its own rule; a limit of 2 rounds only cuts it short: 'cap', and
+    the warning (about the cap alone) says to raise it. An engine's old words, stored before the
+    lab wrote its own, are read by the game's registry entry."""
+    import pandas as pd
+
+    from workbench.balance.games import cap_warning, end_kinds, rounds_note
+
+    sweep = sweep_of("western-legends", grid={"rounds": [2]}, games=2, seed=1, bots=CHEAP)
+    table = run(sweep, library, cluster="in-process", progress=False).table
+    capped = table[table["setting"] == "rounds=2"]
+    assert set(capped["end"]) == {"2 round(s) played (the safety cap, given); the end was not triggered"}
+    assert set(end_kinds(capped)) == {"cap"} and "raise the cap" in cap_warning(capped)
+    assert rounds_note(capped) is None
+    old = pd.DataFrame({"game_id": ["western-legends", "dark-horse", "dark-horse"],
+                        "end": ["60 round(s) played (the limit given); the end was not triggered",
+                                "3 round(s) played (the limit given); no end trigger was met",
+                                "a player reached the Game End space"]})
+    assert list(end_kinds(old)) == ["cap", "rounds", "trigger"]
+
+
+def test_the_rate_of_a_slow_sweep_is_never_rounded_to_nothing():
+    from workbench.balance.sweep import rate
+
+    assert rate(29, 100.0) == "3.4 s a game"           # 0.29 games a second (the issue's '0 games/s')
+    assert rate(3, 1.0) == "3.0 games/s" and rate(500, 2.0) == "250 games/s"
+
+
 # -- the command, called wrongly (in-process, from a folder outside the repository) ---------------
 
 @pytest.fixture
@@ -316,11 +364,14 @@ def test_a_house_rule_of_ones_own_plays_from_its_folder(outside, capsys):
     assert [s["name"] for s in report["sweep"]["settings"]] == ["baseline", "slow-guns"]
     assert report["played"] == 4 and report["store"] is None
     assert set(report["summary"]) == {"baseline", "slow-guns"}
-    # the lab's default players are search bots, each seat's bot recorded; 3 rounds of High Noon
-    # end at the cap (no end trigger that early), which the report says instead of hiding it
+    # the lab's default players are search bots, each seat's bot recorded; High Noon's games stop
+    # after its declared 3 rounds (no end trigger the modelled game reaches), which the report says
+    # instead of hiding it, and not as a cap to raise
     baseline = report["summary"]["baseline"]
     assert baseline["bots_by_seat"] == {"seat 1": ["mcts-20"], "seat 2": ["mcts-20"], "seat 3": ["mcts-20"]}
-    assert baseline["ended_at_cap"] == 1.0 and "round cap" in report["warnings"][0]
+    assert baseline["ended_at_cap"] == 0.0 and baseline["ended_after_declared_rounds"] == 1.0
+    assert baseline["end_kinds"] == {"trigger": 0.0, "rounds": 1.0, "cap": 0.0} and baseline["triggers"] == {}
+    assert report["warnings"] == [] and "declared number of rounds (3)" in report["notes"][0]
     assert "slow-guns" in report["comparison"]["verdicts"]
 
 
@@ -422,9 +473,10 @@ def test_the_text_report_says_how_games_ended_and_which_family_is_corrected_how(
                  "--no-store", "--progress", "no", "--bots", "random"])
     out = capsys.readouterr().out
     assert code == 0, out
-    ends = out.split("how games end (share of games)\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    ends = out.split("how games end (share of games", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
     assert [line.split()[0] for line in ends] == ["baseline", "dice_rolled=3"]
-    assert all("%" in line for line in ends)
+    assert all("% rounds: 3 round(s) played (the declared length)" in line for line in ends)
+    assert "NOTE: 100% of the games stop after the declared number of rounds (3)" in out and "WARNING" not in out
     assert "Holm-corrected over" in out and "Benjamini-Hochberg over" in out and "paired by seed" in out
 
 
@@ -449,7 +501,12 @@ def test_balance_tune_from_the_command_line_on_two_workers_is_the_tuning_played_
                 trials=5, seed=0, ranges={"reputation_per_victory_point": (2, 5)}, store=None, cluster="in-process")
     assert report["trials"] == json.loads(here.trials.to_json(orient="records"))
     assert report["best"] == here.best and report["played"] == here.played
-    assert set(read(tmp_path / report["store"])["sweep"]) == {"tune-dark-horse-high-noon"}
+    assert set(read(tmp_path / report["store"])["sweep"]) == {"tune-dark-horse-high-noon",
+                                                              "tune-dark-horse-high-noon-recheck"}
+    # the best values re-checked on fresh seeds, the same as in process; the study stored
+    assert {**report["recheck"], "sweep": "tune-recheck"} == json.loads(json.dumps(here.recheck))
+    assert report["recheck"]["games"] == 4
+    assert (tmp_path / report["study"]).exists() and report["study"].endswith("tune-dark-horse-high-noon.optuna.jsonl")
 
 
 def test_balance_tune_refuses_bad_words_and_the_old_flags_say_where_tuning_went(capsys):

@@ -407,7 +407,7 @@ words.figure(plots.heatmap(grid_report.table, grid, "first-player advantage"))""
     CHECK + """grid_result = compare_with_baseline(grid_report)
 for verdict in grid_result.verdicts.values():
     print(words.text(verdict))""",
-    "md:## Tuning a rule for fair seats\n\nWhich Reputation cost of a victory point (published: 4) gives High Noon's three seats the fairest chances? Optuna proposes values between 2 and 6 (the schema allows 1 to 100; narrowed here), every trial is a seeded sweep of 100 games on the same cluster, all from the same seeds:",
+    "md:## Tuning a rule for fair seats\n\nWhich Reputation cost of a victory point (published: 4) gives High Noon's three seats the fairest chances in games that are decided? The target adds the share of stalemates (games tied, or won with no lead on points) to the largest seat gap, so a value cannot look fair by making every game a tie. Optuna proposes values between 2 and 6 (the schema allows 1 to 100; narrowed here), every trial is a seeded sweep of 100 games on the same cluster, all from the same seeds, its measure with a 95% interval; the best value is then played again on fresh seeds:",
     """from workbench.balance.sweep import Setting
 from workbench.balance.tune import declared_space, plot as plot_tuning, tune
 tuning = tune(Setting("baseline", "dark-horse", "high-noon", players=3, bots=("random",)), declared_space("dark-horse", ["reputation_per_victory_point"]),
@@ -416,12 +416,14 @@ tuning = tune(Setting("baseline", "dark-horse", "high-noon", players=3, bots=("r
     CHECK + """print(words.table(tuning.trials.sort_values("measure")).to_string(index=False))
 print(words.text(tuning.verdict))
 best = tuning.best["reputation_per_victory_point"]
-gap = {int(r.reputation_per_victory_point): r.measure for r in tuning.trials.itertuples()}
-print(f"In words: at {best} Reputation a point no seat's win share is further than {gap[best]:.0%} from a fair third"
-      + (f"; the published 4 leaves a gap of {gap[4]:.0%}." if 4 in gap and best != 4 else "."))
-low, high = metrics.wilson(100 / 3, 100)
-print(f"But 100 games know a seat's share only to about ±{(high - low) / 2:.0%}: every value within that of fair is"
-      " fair as far as these games can tell; games=1000 would separate them.")
+row = {int(r.reputation_per_victory_point): r for r in tuning.trials.itertuples()}
+print(f"In words: at {best} Reputation a point no seat's win share is further than {row[best].seat_gap:.0%} from a"
+      f" fair third, and {row[best].stalemates:.0%} of the games are stalemates"
+      + (f"; the published 4: {row[4].seat_gap:.0%} and {row[4].stalemates:.0%}." if 4 in row and best != 4 else "."))
+again = tuning.recheck
+print(f"On {again['games']} fresh games the best value measures {again['measure']:.2f} [{again['low']:.2f},"
+      f" {again['high']:.2f}] against {row[best].measure:.2f} in the search: values whose intervals overlap are not"
+      " told apart by these games; games=1000 would separate them.")
 words.figure(plot_tuning(tuning))""",
     "md:## Revolver: does my deck win more?\n\nA designer's McReady deck, built from the base deck as Module 2 builds decks: six of the base deck's firepower-1 posse cards out, six of their own *Hired gun* in, with their own value (firepower 3). The base decks are the illustrative stand-ins (`variants/revolver/illustrative-whole-game.yaml`: the sources print neither 62-card list). Seat 1 is Colti, seat 2 McReady; 200 seeded games each, the greedy bots (quick, for this page):",
     """import pathlib, tempfile

@@ -38,25 +38,113 @@ class Played:
 #: hundreds of games (indicative, on a loaded machine: a 3-player High Noon game of 3 rounds
 #: ~0.4 s, a 3-player Western Legends game ~2.6 s; benchmarks/agents.py). ``--bots`` chooses others.
 LAB_BOT = "mcts-20"
-#: The words an engine's end reason has when the game stopped at the round cap, not by its rules.
-CAP_WORDS = "(the limit given)"
+#: The words of an engine's end reason when it stopped at a limit on its length rather than by
+#: its rules: rounds (Dark Horse, Western Legends) or game turns (Revolver).
+LIMIT_WORDS = ("(the limit given)", "(the cap)")
+#: What the lab writes instead (the engines said "the limit given" also when none was given).
+DECLARED_WORDS = "(the declared length)"
+CAP_WORDS = "(the safety cap)"
+#: How a game ended, in three kinds: by one of its end triggers, after the declared number of
+#: rounds (a length the game declares, standing in for an end the texts do not give), or at the
+#: safety cap (a limit that only stops a game whose end never came).
+END_KINDS = ("trigger", "rounds", "cap")
+
+
+def limit_words(text: str, declared_length: bool, given: bool) -> str:
+    """An engine's end reason in the lab's words: a stop at a limit says whether the limit is the
+    game's declared length or a safety cap, and whether the designer gave it (``given``).
+
+    >>> limit_words("3 round(s) played (the limit given); no end trigger was met", True, False)
+    '3 round(s) played (the declared length); no end trigger was met'
+    >>> limit_words("60 round(s) played (the limit given); the end was not triggered", False, False)
+    "60 round(s) played (the safety cap, the game's default); the end was not triggered"
+    >>> limit_words("a player has built all their towns and cities", True, True)
+    'a player has built all their towns and cities'
+    """
+    for words in LIMIT_WORDS:
+        if words in text:
+            if declared_length:
+                said = DECLARED_WORDS if not given else DECLARED_WORDS[:-1] + ", given)"
+            else:
+                said = CAP_WORDS[:-1] + (", given)" if given else ", the game's default)")
+            return text.replace(words, said)
+    return text
+
+
+def end_kind(text: str, declared_length: bool = False) -> str:
+    """``trigger``, ``rounds`` or ``cap`` (:data:`END_KINDS`) for an end reason in the lab's words;
+    an engine's own words (results stored before the lab wrote its own) are read with
+    ``declared_length``, whether the game's limit is its declared length.
+
+    >>> [end_kind(t) for t in ("3 round(s) played (the declared length)", "12 game turn(s) (the safety cap, given)",
+    ...                        "the last outlaw was captured")]
+    ['rounds', 'cap', 'trigger']
+    """
+    if DECLARED_WORDS[:-1] in text:
+        return "rounds"
+    if CAP_WORDS[:-1] in text:
+        return "cap"
+    if any(words in text for words in LIMIT_WORDS):
+        return "rounds" if declared_length else "cap"
+    return "trigger"
+
+
+def _declared(game_id) -> bool:
+    try:
+        return bool(getattr(runner(str(game_id)), "declared_length", False))
+    except NotFound:
+        return False
+
+
+def end_kinds(table):
+    """The kind of end (:func:`end_kind`) of each game of ``table``, as a Series."""
+    import pandas as pd
+
+    if table is None or not len(table):
+        return pd.Series([], dtype=object)
+    games = table["game_id"] if "game_id" in table else pd.Series([""] * len(table), index=table.index)
+    declared = {g: _declared(g) for g in set(games)}
+    return pd.Series([end_kind(str(e), declared[g]) for e, g in zip(table["end"], games)], index=table.index)
 
 
 def capped_share(table) -> float:
-    """The share of games that ended at a cap rather than by the rules (0 for an empty table)."""
+    """The share of games that ended at the safety cap (0 for an empty table); games stopped
+    after their declared rounds are not counted: raising the cap would not change them."""
     if table is None or not len(table):
         return 0.0
-    return float(table["end"].astype(str).str.contains(CAP_WORDS, regex=False).mean())
+    return float((end_kinds(table) == "cap").mean())
+
+
+def declared_share(table) -> float:
+    """The share of games that stopped after the declared number of rounds."""
+    if table is None or not len(table):
+        return 0.0
+    return float((end_kinds(table) == "rounds").mean())
 
 
 def cap_warning(table, limit: float = 0.05) -> str | None:
-    """A warning for the verdict when more than ``limit`` of the games ended at a cap: the
-    numbers then say how far the game got, not who wins by the rules."""
+    """A warning for the verdict when more than ``limit`` of the games ended at the safety cap:
+    the numbers then say how far the game got, not who wins by the rules. Only the cap: a game
+    stopped after its declared rounds is said by :func:`rounds_note`."""
     share = capped_share(table)
     if share > limit:
-        return (f"{share:.0%} of the games ended at the round cap, not by the rules (more than {limit:.0%}):"
+        return (f"{share:.0%} of the games ended at the safety cap, not by the rules (more than {limit:.0%}):"
                 " raise the cap (--option rounds=N) or read the verdict as about a game cut short")
     return None
+
+
+def rounds_note(table) -> str | None:
+    """What a designer should know when games stopped after the declared number of rounds: the
+    length stands in for an end the rules texts do not give (raising it only plays more rounds)."""
+    kinds = end_kinds(table)
+    stopped = kinds == "rounds"
+    if table is None or not len(table) or not stopped.any():
+        return None
+    lengths = sorted({int(r) for r in table.loc[stopped, "rounds"]})
+    said = ", ".join(map(str, lengths))
+    return (f"{stopped.mean():.0%} of the games stop after the declared number of rounds ({said}), which stands in"
+            " for an end the texts do not give: no end trigger was met, and the verdict is about games of that"
+            " length")
 
 
 def end_reason(text: str | None, seats) -> str:
@@ -107,6 +195,7 @@ class Runner:
     bots: list[str] = []
     default_bots: list[str] = []
     options: dict[str, str] = {}
+    declared_length: bool = False    # its rounds limit is the game's declared length, not a safety cap
 
     def build(self, library, setting) -> Any:
         raise NotImplementedError
@@ -142,6 +231,8 @@ class RegistryRunner(Runner):
         self.bots = list(self.game_class.BOTS) + list(KINDS)
         self.default_bots = [LAB_BOT]
         self.options = {k: v for k, v in self.game_class.OPTIONS.items()}
+        # whether the game's rounds are its declared length (a stop there is no cut-short game)
+        self.declared_length = bool(getattr(entry, "declared_length", False))
 
     def build(self, library, setting):
         return self.game_class.build(library, scenario=setting.scenario, variants=list(setting.variants),
@@ -164,7 +255,8 @@ class RegistryRunner(Runner):
         log = list(state.log)
         why = next((e.get("why") for e in reversed(log) if e.get("why")), None)
         bot_of = {name: names[i % len(names)] for i, name in enumerate(state.seats)}
-        return Played(order, returns, winners, rounds_played(log), len(state.history), end_reason(why, order), log,
+        end = limit_words(end_reason(why, order), self.declared_length, "rounds" in setting.options)
+        return Played(order, returns, winners, rounds_played(log), len(state.history), end, log,
                       [bot_of[name] for name in order])
 
 

@@ -397,6 +397,23 @@ def batch_size(seconds_per_game: float, games: int, workers: int) -> int:
     return max(1, min(games, max(floor, min(target, spread))))
 
 
+def rate(games: int, seconds: float) -> str:
+    """How fast games were played, in words that never round a slow sweep to nothing: games a
+    second from one a second up, seconds a game below.
+
+    >>> rate(2900, 10.0), rate(29, 10.0), rate(29, 100.0), rate(0, 5.0)
+    ('290 games/s', '2.9 games/s', '3.4 s a game', 'no game played')
+    """
+    if not games or seconds <= 0:
+        return "no game played"
+    per_second = games / seconds
+    if per_second >= 10:
+        return f"{per_second:.0f} games/s"
+    if per_second >= 1:
+        return f"{per_second:.1f} games/s"
+    return f"{seconds / games:.1f} s a game"
+
+
 def _progress(progress, total: int, description: str, unit: str = "game"):
     """A tqdm bar (a widget in a notebook, text on stderr in a terminal) or a callback."""
     if callable(progress):

@@ -19,7 +19,8 @@ class Wording:
     'collect: Marshal, place: hex -2,2'
     """
 
-    COLUMNS = {"win_rate": "win share", "low": "likely from", "high": "likely to", "measure": "gap from fair",
+    COLUMNS = {"win_rate": "win share", "low": "likely from", "high": "likely to", "measure": "from target",
+               "seat_gap": "seat gap", "stalemates": "stalemates", "margin": "winning margin",
                "mean": "mean", "min": "fewest", "max": "most"}
 
     def __init__(self, library, game: str):

@@ -425,7 +425,9 @@ def _tune(args, rep) -> int:
                 best_measure=None if result.interrupted and not len(result.trials) else result.best_measure,
                 verdict=result.verdict, trials=json.loads(result.trials.to_json(orient="records")),
                 together=result.together, played=result.played, reused=result.reused,
-                interrupted=result.interrupted, store=str(store) if store else None, plots=written)
+                interrupted=result.interrupted, store=str(store) if store else None, plots=written,
+                recheck=json.loads(json.dumps(result.recheck, default=_plain)),
+                study=str(result.study_file) if result.study_file else None)
         return EXIT_INTERRUPTED if result.interrupted else 0
     if len(result.trials):
         rep.line(result.trials.to_string(index=False))
@@ -439,8 +441,9 @@ def _tune(args, rep) -> int:
 
 def _report(args, rep, report, sources, library=None) -> int:
     from ..balance import metrics
-    from ..balance.games import cap_warning
+    from ..balance.games import cap_warning, rounds_note
     from ..balance.stats import compare
+    from ..balance.sweep import rate
 
     comparison = compare(report, alpha=args.alpha, correction=args.correction)
     table = report.table
@@ -450,6 +453,7 @@ def _report(args, rep, report, sources, library=None) -> int:
         written = [str(p) for p in save_all(table, report.sweep, args.plots)]
     timing = report.timing
     games_per_second = timing["games"] / timing["compute"] if timing.get("compute") else None
+    seconds_per_game = timing["compute"] / timing["games"] if timing.get("games") and timing.get("compute") else None
     if args.format == "json":
         fields = {
             "sweep": {"name": report.sweep.name, "seed": report.sweep.seed, "games": report.sweep.games,
@@ -457,9 +461,10 @@ def _report(args, rep, report, sources, library=None) -> int:
                       "grid": report.sweep.grid},
             "library": sources, "played": report.played, "reused": report.reused,
             "store": str(report.store) if report.store else None, "csv": args.csv, "plots": written,
-            "timing": {k: v for k, v in timing.items() if k != "worker_pids"} | {"games_per_second": games_per_second},
+            "timing": {k: v for k, v in timing.items() if k != "worker_pids"} | {
+                "games_per_second": games_per_second, "seconds_per_game": seconds_per_game},
             "summary": metrics.summary(table, args.alpha), "comparison": comparison.to_json(),
-            "warnings": [w for w in [cap_warning(table)] if w]}
+            "warnings": [w for w in [cap_warning(table)] if w], "notes": [w for w in [rounds_note(table)] if w]}
         rep.set(**json.loads(json.dumps(fields, default=_plain)))  # numpy numbers as plain ones
         return 0
     sweep = report.sweep
@@ -474,7 +479,7 @@ def _report(args, rep, report, sources, library=None) -> int:
         line += f", {report.reused:,} found in the stored results"
     if report.played:
         line += (f" in {timing['wall']:.1f} s on {timing['workers']} worker(s), batches of {timing['batch']}"
-                 + (f" ({games_per_second:.0f} games/s)" if games_per_second else ""))
+                 + (f" ({rate(timing['games'], timing['compute'])})" if games_per_second else ""))
     if report.store:
         line += f"; stored in {report.store}"
     rep.line(line)
@@ -489,21 +494,29 @@ def _report(args, rep, report, sources, library=None) -> int:
     for setting, rows in seats.groupby("setting", sort=False):
         cells = "".join(f"{f'{r.win_rate:.1%} [{r.low:.1%}, {r.high:.1%}]':>22}" for r in rows.itertuples())
         rep.line(f"{setting:<{width}}{cells}")
+    for setting, games in table.groupby("setting", sort=False):
+        unsure = metrics.cannot_tell(games, args.alpha)
+        if unsure:
+            rep.line(f"  {setting}: {unsure}")
     rep.line()
     rep.line(f"{'length and scores':<{width}}{'rounds':>9}{'steps':>9}{'spread':>9}{'margin':>9}{'ties':>8}")
     for setting, games in table.groupby("setting", sort=False):
         rep.line(f"{setting:<{width}}{games['rounds'].mean():>9.2f}{games['steps'].mean():>9.1f}"
               f"{games['spread'].mean():>9.2f}{games['margin'].mean():>9.2f}{(games['winners'] > 1).mean():>8.1%}")
     rep.line()
-    rep.line("how games end (share of games)")
+    rep.line("how games end (share of games; trigger: by the rules, rounds: after the declared number of rounds,"
+             " cap: at the safety cap)")
     ends = metrics.end_table(table)
     for setting, rows in ends.groupby("setting", sort=False):
-        rep.line(f"{setting:<{width}}" + "; ".join(f"{r.share:.0%} {r.end}" for r in rows.itertuples()))
+        rep.line(f"{setting:<{width}}" + "; ".join(f"{r.share:.0%} {r.kind}: {r.end}" for r in rows.itertuples()))
     rep.line()
     rep.line("verdicts")
     warning = cap_warning(table)
     if warning:
         rep.line(f"  WARNING: {warning}")
+    note = rounds_note(table)
+    if note:
+        rep.line(f"  NOTE: {note}")
     for verdict in comparison.verdicts.values():
         rep.line(f"  {verdict}")
     if args.csv:

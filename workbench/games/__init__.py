@@ -27,6 +27,11 @@ class Entry:
     seats_at: str = ""                      # "module:NAME" of the seat (player colour) names, in order
     play_options: frozenset = frozenset()   # what `workbench play` takes: scenario, hire, length, variant, set
     default_rounds: int | None = None       # rounds played unless told (a cap where the game ends by its own rule)
+    # whether those rounds (or the rounds a designer gives) are the game's declared length: a game
+    # stopped there was not cut short, the length stands in for an end its texts do not give (Dark
+    # Horse: the published scenarios as modelled reach no end trigger); otherwise they are a
+    # safety cap that only stops a game whose end never came
+    declared_length: bool = False
     default_bot: str = "random"             # the bot a seat gets unless told
     default_players: int = 3                # the players of a balance sweep unless told
     describe_at: str = ""                   # "module:NAME" of the function putting a log event in words
@@ -93,6 +98,7 @@ register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_h
                seats_at="workbench.games.dark_horse.engine:PLAYER_NAMES", describe_at="workbench.games.dark_horse.engine:describe",
                view_at="workbench.games.dark_horse.view:VIEW",
                play_options=frozenset({"scenario", "hire", "variant", "set"}), default_rounds=3, default_bot="random",
+               declared_length=True,
                rollout_cutoff="end", visibility_at="workbench.games.dark_horse.visibility:VISIBILITY"))
 register(Entry("revolver", "Revolver", "revolver", "workbench.games.revolver.engine:Revolver",
                "workbench.rules.revolver", "workbench.rules.revolver",
