@@ -700,6 +700,61 @@ def test_app_05_play_a_chosen_scenario(app, designer):
     page.screenshot(path=str(ARTIFACTS / "app-05-sample-turns.png"))
 
 
+def flow_01_new_action_space_from_the_form(page, designer):
+    """issue 39: New… makes an action space with a cost and two effects through the widgets only."""
+    import yaml
+    new = page.locator(".wb-new").first
+    new.scroll_into_view_if_needed()
+
+    def field(label: str):
+        return new.locator(".widget-inline-hbox", has=page.locator("label", has_text=label)).locator("input, select").first
+
+    field("id").fill("telegraph")
+    field("name").fill("Telegraph")
+    field("text").fill("Pay 1 Silver. Draw 2 cards, keep 1, and move first in turn order.")
+    page.keyboard.press("Tab")
+    field("resource").select_option(label="silver")
+    new.locator("button", has_text="Add to cost").click()
+    wait_text(new, "cost 1 silver")
+    field("effect").select_option(label="draw cards")
+    field("draw").fill("2")
+    page.keyboard.press("Tab")
+    field("keep").fill("1")
+    page.keyboard.press("Tab")
+    new.locator("button", has_text="Add effect").click()
+    wait_text(new.locator(".wb-banner").first, "Added draw cards")
+    field("effect").select_option(label="move first in turn order")
+    new.locator("button", has_text="Add effect").click()
+    wait_text(new, "effect: move first in turn order")
+    wait_text(new.locator(".wb-ok").first, "no problems")
+    save = new.locator("button", has_text="Save").first
+    save.click()
+    saved = new.locator(".wb-banner", has_text="Saved telegraph.yaml").first
+    wait_text(saved, "in my-rules/")
+    next_to(saved, save)
+    options = yaml.safe_load((designer / "telegraph.yaml").read_text())["options"]
+    assert options == [{"text": "Pay 1 Silver. Draw 2 cards, keep 1, and move first in turn order.", "cost": {"silver": 1},
+                        "effects": [{"effect": "draw-cards", "draw": 2, "keep": 1}, {"effect": "move-first-in-turn-order"}]}]
+    assert_nothing_cut_off(page)
+    return new
+
+
+def test_app_01_new_action_space_then_chosen_in_a_scenario(app, designer):
+    page = app("01-edit-content.ipynb", ".wb-new")
+    new = flow_01_new_action_space_from_the_form(page, designer)
+    new.locator(".wb-banner", has_text="Saved telegraph.yaml").first.evaluate("e => e.scrollIntoView({block: 'end'})")
+    page.screenshot(path=str(ARTIFACTS / "app-01-new-content.png"))
+    # the scenario designer offers it (the app opens the designer's folder anew)
+    scenario = app("02-scenario-designer.ipynb", ".wb-problems, .wb-ok")
+    telegraph = scenario.locator(".widget-checkbox", has_text="Telegraph").first
+    telegraph.wait_for()
+    assert "(house rule)" in telegraph.inner_text()
+    telegraph.locator("input").check()
+    import re
+    from playwright.sync_api import expect
+    expect(scenario.locator("textarea[disabled]").last).to_have_value(re.compile(r"- telegraph"), timeout=60_000)
+
+
 def test_app_07_run_a_balance_comparison_from_the_form(app):
     page = app("07-balance-lab.ipynb", ".wb-balance-form")
     flow_07_run_a_balance_comparison_from_the_form(page).scroll_into_view_if_needed()
