@@ -76,14 +76,9 @@ def map_report(library, document, scenario=None, *, in_force: bool = True) -> Ma
     With ``in_force`` the rule ids and parameters of the game, variants and scenario in force are
     checked too (``map check``); without, only the map's own (``validate`` checks the others once).
     """
-    from .graph import Board
-    from .placement import EVENT_RULES, check_board, documents_in_force, rules_in_force
-    from .parameters import board_parameters
+    from .placement import documents_in_force
 
-    hex_types = {d.id: d.data for d in library.of_kind("hex_type", document.game)}
-    board = Board.from_data(document.data, hex_types=hex_types, document=document)
-    parameter_problems = board_parameters(board, library, scenario)
-    rule_ids, _ = rules_in_force(board, library, scenario)
+    board, rule_ids, parameter_problems, checked, events = _checked(library, document, scenario)
     problems: list[Problem] = []
     if in_force:
         for doc, _, key in documents_in_force(board, library, scenario):
@@ -92,10 +87,47 @@ def map_report(library, document, scenario=None, *, in_force: bool = True) -> Ma
         problems += parameter_problems
     problems += list(rule_problems(document, "rules"))
     if not board.sound:
-        return MapReport(document.id, None, rule_ids, problems + board.problems)
-    problems += list(check_board(board, rule_ids))
-    events = [e for r in rule_ids if r in EVENT_RULES for e in EVENT_RULES[r](board)]
-    return MapReport(document.id, board, rule_ids, problems, events)
+        return MapReport(document.id, None, rule_ids, problems + checked)
+    return MapReport(document.id, board, rule_ids, problems + checked, events)
+
+
+#: How many maps' checks a library keeps (a `map` command checks its map once with the library's
+#: checks and once for its answer; each kept board of the largest size holds tens of megabytes).
+KEPT_CHECKS = 4
+
+
+def _checked(library, document, scenario):
+    """The map's board, the rules in force, the parameter problems, what :func:`check_board`
+    found and the events, worked out once per map and scenario while no document is added to the
+    library: a `map` command's library checks and its own answer share them (the board was built
+    and every piece judged twice)."""
+    from .graph import Board
+    from .parameters import board_parameters
+    from .placement import EVENT_RULES, check_board, rules_in_force
+
+    memo = getattr(library, "declared_memo", None)
+    key = ("map-check", id(document), id(scenario))
+    if memo is not None:
+        found = memo.get(key)
+        if found is not None and found[0] == len(library.documents) and found[1] is document \
+                and found[2] is scenario:
+            return found[3]
+    hex_types = {d.id: d.data for d in library.of_kind("hex_type", document.game)}
+    board = Board.from_data(document.data, hex_types=hex_types, document=document)
+    parameter_problems = board_parameters(board, library, scenario)
+    rule_ids, _ = rules_in_force(board, library, scenario)
+    if board.sound:
+        checked = list(check_board(board, rule_ids))
+        events = [e for r in rule_ids if r in EVENT_RULES for e in EVENT_RULES[r](board)]
+    else:
+        checked, events = list(board.problems), []
+    answer = (board, rule_ids, parameter_problems, checked, events)
+    if memo is not None:
+        kept = [k for k in memo if isinstance(k, tuple) and k[:1] == ("map-check",)]
+        for old in kept[:max(0, len(kept) - KEPT_CHECKS + 1)]:
+            del memo[old]
+        memo[key] = (len(library.documents), document, scenario, answer)
+    return answer
 
 
 # -- library checks (registered in workbench.content.library.LIBRARY_CHECKS) --------------------

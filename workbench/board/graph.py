@@ -108,23 +108,40 @@ class Board:
         self.version += 1
 
     def index(self) -> dict:
-        """Per-board facts the rules look up: node set, rail nodes per player, token hexes.
+        """Per-board facts the rules look up: node set, rail nodes per player, the rails (each
+        player's edges), token hexes.
 
         Built once and rebuilt only after :meth:`add_rail`, :meth:`remove_rail` or
         :meth:`set_tokens` (a scan of every edge per question is what made placement slow).
         """
         if self._index is None or self._index[0] != self.version:
             rail_nodes: dict[str, set[Coord]] = {}
-            for a, b, rails in self.graph.edges(data="rails"):
-                for player in rails or ():
+            rail_edges: dict[str, list[tuple[Coord, Coord]]] = {}
+            for a, b, rails in self.rails():
+                for player in rails:
                     rail_nodes.setdefault(player, set()).update((a, b))
+                    rail_edges.setdefault(player, []).append((a, b))
             tokens: dict[str, set[Coord]] = {}
             for node, names in self.graph.nodes(data="tokens"):
                 for name in names or ():
                     tokens.setdefault(name, set()).add(node)
             self._index = (self.version, {"nodes": frozenset(self.graph.nodes), "rail_nodes": rail_nodes,
-                                          "tokens": tokens})
+                                          "rails": rail_edges, "tokens": tokens})
         return self._index[1]
+
+    def rails(self):
+        """``(a, b, players)`` for every edge carrying a rail, each edge once.
+
+        Read from networkx's own adjacency dicts: a scan through its edge view (an object per
+        edge) took most of a whole-map check of the largest map.
+        """
+        done: set[Coord] = set()
+        for a, neighbours in self.graph._adj.items():
+            for b, data in neighbours.items():
+                players = data.get("rails")
+                if players and b not in done:
+                    yield a, b, players
+            done.add(a)
 
     # -- geometry ---------------------------------------------------------------------------
     def neighbours(self, node: Coord) -> list[Coord]:
@@ -260,10 +277,11 @@ class Board:
             board.sound = False
             return board
         neighbours = geometry.hex_neighbours if kind == "hex" else geometry.grid_neighbours
-        for node in graph.nodes:
-            for other in neighbours(node):
-                if other in graph:
-                    graph.add_edge(node, other, rails=set())
+        adjacent = graph._adj   # networkx's own dicts, read without a view per lookup
+        graph.add_edges_from((node, other, {"rails": set()}) for node in list(adjacent)
+                             for other in neighbours(node)
+                             # each edge once (a second visit would only give it a new rail set)
+                             if other in adjacent and other not in adjacent[node])
         mystery_types = sorted(t for t, d in hex_types.items() if d.get("category") in MYSTERY_CATEGORIES)
         for i, raw in enumerate(data.get("pieces") or []):
             piece = Piece(raw["piece"], tuple(raw["at"]), raw.get("player"), raw.get("hex_type"), raw.get("resource"),
