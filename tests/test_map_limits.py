@@ -136,3 +136,36 @@ def test_a_map_at_the_pieces_and_rails_limits_is_within_a_documents_values():
     more = dict(data, rails=data["rails"] + [{"player": "p0", "from": [0, 0], "to": [0, 1]}])
     over = Board.from_data(more, hex_types=HEX_TYPES)
     assert [p.code for p in over.problems] == ["size-limit"] and "8,001 rails" in over.problems[0].message
+
+
+def test_a_map_command_builds_and_judges_its_map_once_with_the_cache_off(tmp_path, monkeypatch, capsys):
+    """`map check` runs the library's checks (the map's among them) and then answers for the map:
+    both read one board and one judgement of its pieces, not two."""
+    import shutil
+    from pathlib import Path
+
+    from workbench.board import placement
+    from workbench.cli import main
+
+    source = Path(__file__).parent / "corpus" / "maps" / "crowded-frontier.yaml"
+    shutil.copy(source, tmp_path / "crowded-frontier.yaml")
+    monkeypatch.chdir(tmp_path)     # outside the repository
+    monkeypatch.setenv("WORKBENCH_CACHE_DIR", "off")
+    built, judged = [], []
+    from_data, check_board_ = Board.from_data.__func__, placement.check_board
+
+    def counting_build(cls, data, **options):
+        if data.get("id") == "crowded-frontier":
+            built.append(1)
+        return from_data(cls, data, **options)
+
+    def counting_check(board, rule_ids):
+        if board.id == "crowded-frontier":
+            judged.append(1)
+        return check_board_(board, rule_ids)
+
+    monkeypatch.setattr(Board, "from_data", classmethod(counting_build))
+    monkeypatch.setattr(placement, "check_board", counting_check)
+    assert main(["map", "check", "crowded-frontier.yaml", "--format", "json"]) == 1
+    assert {p["code"] for p in __import__("json").loads(capsys.readouterr().out)["problems"]} >= {"min-city-distance"}
+    assert (len(built), len(judged)) == (1, 1)
