@@ -30,6 +30,7 @@ CODES = {
     "unknown-terrain": "a hex's terrain is not a hex type of the game",
     "unknown-hex-type": "a mystery hex's `hex_type` is not one of the game's mystery hex types",
     "duplicate-space": "a space is listed twice in `spaces` (warning)",
+    "map-players": "a map's `players` is empty or names a player twice",
     "map-directions": "the map's direction table does not number all six neighbouring hexes 1-6",
     "unknown-rule": "a placement rule id names no registered rule",
     "size-limit": "a size beyond the declared limits (map radius and spaces, pieces, rails, decks)",

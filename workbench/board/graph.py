@@ -217,6 +217,7 @@ class Board:
         if not board._within_limits(data, report):
             board.sound = False
             return board
+        board._check_players(data.get("players"), report)
         if kind == "hex" and data.get("directions"):
             table, reason = geometry.check_directions(data["directions"])
             if reason:
@@ -316,6 +317,25 @@ class Board:
             if rail["player"] not in board.players:
                 board.players.append(rail["player"])
         return board
+
+    @staticmethod
+    def _check_players(players, report) -> None:
+        """A map's ``players:`` (its seats, in turn order) names each player once, and at least one:
+        an empty list declares no seat, and a name twice is two seats no one can tell apart."""
+        if not isinstance(players, list):
+            return      # absent (any player), or not a list: the schema's to say
+        if not players:
+            report(["players"], "map-players", "`players: []` lists no player: the map has no seats",
+                   hint="name the players in turn order (players: [red, blue]), or leave `players` out")
+            return
+        first: dict = {}
+        for i, name in enumerate(players):
+            if isinstance(name, str) and name in first:
+                report(["players", i], "map-players", f"'{name}' is listed twice in `players` (first as item"
+                       f" {first[name] + 1}): two seats of one name cannot be told apart",
+                       hint="give each player a name of their own", player=name)
+            elif isinstance(name, str):
+                first[name] = i
 
     @staticmethod
     def _within_limits(data: dict, report) -> bool:
