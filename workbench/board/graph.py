@@ -365,9 +365,10 @@ class Board:
             allows = set(hex_type.get("allows", DEFAULT_ALLOWS.get(category, ())))
             return {"terrain": terrain, "category": category, "allows": frozenset(allows),
                     "any_number_of_towns": bool(hex_type.get("any_number_of_towns")),
-                    "mobile": bool(hex_type.get("mobile")), "type_name": hex_type.get("name")}
+                    "mobile": bool(hex_type.get("mobile")), "type_name": hex_type.get("name"),
+                    "builds_here": builds_here(hex_type)}
         return {"terrain": terrain, "category": terrain, "allows": frozenset(DEFAULT_ALLOWS.get(terrain, ())),
-                "any_number_of_towns": False, "mobile": False, "type_name": None}
+                "any_number_of_towns": False, "mobile": False, "type_name": None, "builds_here": frozenset()}
 
     def effective(self, node: Coord) -> Mapping:
         """The node's attributes with a mystery hex lying on it taken into account (read-only)."""
@@ -394,6 +395,20 @@ class Board:
                              type_name="face-down mystery hex")
             attrs["mystery"] = mystery
         return attrs
+
+
+def builds_here(hex_type: Mapping) -> frozenset:
+    """The pieces a hex type's own options build on the hex itself (``effect: build``, ``on:
+    this-hex``): the Ghost Town's "Place one of your unused Town tokens on this hex". Such a piece
+    stands there by the option, not by a standard placement."""
+    out = set()
+    options = hex_type.get("options")
+    for option in options if isinstance(options, list) else ():
+        effects = option.get("effects") if isinstance(option, dict) else None
+        for spec in effects if isinstance(effects, list) else ():
+            if isinstance(spec, dict) and spec.get("effect") == "build" and spec.get("on") == "this-hex":
+                out.add(spec.get("piece", "town"))
+    return frozenset(out)
 
 
 def describe(node: Coord, attrs: Mapping) -> str:

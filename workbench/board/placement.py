@@ -250,6 +250,16 @@ class Situation:
         self._mystery_key = pieces.mystery_key
 
     @property
+    def by_its_hex(self) -> Coord | None:
+        """The judged piece's hex when the piece stands there by the hex's own option (the Ghost
+        Town's "Place one of your unused Town tokens on this hex"), not by a standard placement;
+        else ``None``. Only a placed piece is judged so (a new build is a standard placement)."""
+        piece = self.q.ignore
+        if piece is None or piece.at not in self.mystery or piece.at not in self.nodes:
+            return None
+        return piece.at if piece.piece in self.effective(piece.at).get("builds_here", ()) else None
+
+    @property
     def network(self) -> set[Coord]:
         """The hexes of the player's rails, towns and cities (made when a rule asks: only a new
         rail's question needs it)."""
@@ -369,7 +379,16 @@ def _town_on_resource(s: Situation) -> Forbidden:
         if "city" in attrs["allows"]:
             return "is not a resource hex: only cities go there"
         return "does not allow towns"
-    return AllBut(s.nodes, s.allowed("town")), why
+    return _but_by_its_hex(s, AllBut(s.nodes, s.allowed("town"))), why
+
+
+def _but_by_its_hex(s: Situation, bad):
+    """``bad`` without the judged piece's hex when the hex's own option put the piece there: the
+    option places it ("Place one of your unused Town tokens on this hex"), so the standard
+    placement rules (which hexes allow towns, Wild Wild West's distance from mystery hexes) do not
+    judge it."""
+    own = s.by_its_hex
+    return bad if own is None else Where(bad, lambda h: h != own)
 
 
 @rule("city-on-non-resource", ["city"], "Cities go only on non-resource hexes.", "Dark Horse: Territory Map")
@@ -480,7 +499,7 @@ def _mobile(s: Situation) -> Forbidden:
       "or a Mystery Hex still on the board.", "Rebels & Rogues: Wild Wild West, Town/City (Restriction)")
 def _wanted(s: Situation) -> Forbidden:
     sources = s.pieces.wanted_or_mystery
-    bad = Near(sources, 1, s.board.neighbours, s.nodes)
+    bad = _but_by_its_hex(s, Near(sources, 1, s.board.neighbours, s.nodes))
 
     def why(h):
         near = min((c for c in [h, *s.board.neighbours(h)] if c in sources), key=lambda c: (s.board.distance(c, h), c not in s.wanted, c))
