@@ -138,9 +138,11 @@ def test_a_map_at_the_pieces_and_rails_limits_is_within_a_documents_values():
     assert [p.code for p in over.problems] == ["size-limit"] and "8,001 rails" in over.problems[0].message
 
 
-def test_a_map_command_builds_and_judges_its_map_once_with_the_cache_off(tmp_path, monkeypatch, capsys):
-    """`map check` runs the library's checks (the map's among them) and then answers for the map:
-    both read one board and one judgement of its pieces, not two."""
+@pytest.mark.parametrize("cache", ["off", "a folder"])
+def test_a_map_command_builds_and_judges_its_map_once(cache, tmp_path, monkeypatch, capsys):
+    """`map check` runs the library's checks (the map's among them, with the cache on the documents
+    a map check reads) and then answers for the map: both read one board and one judgement of its
+    pieces, not two."""
     import shutil
     from pathlib import Path
 
@@ -150,7 +152,7 @@ def test_a_map_command_builds_and_judges_its_map_once_with_the_cache_off(tmp_pat
     source = Path(__file__).parent / "corpus" / "maps" / "crowded-frontier.yaml"
     shutil.copy(source, tmp_path / "crowded-frontier.yaml")
     monkeypatch.chdir(tmp_path)     # outside the repository
-    monkeypatch.setenv("WORKBENCH_CACHE_DIR", "off")
+    monkeypatch.setenv("WORKBENCH_CACHE_DIR", "off" if cache == "off" else str(tmp_path / "cache"))
     built, judged = [], []
     from_data, check_board_ = Board.from_data.__func__, placement.check_board
 

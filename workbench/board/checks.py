@@ -92,27 +92,29 @@ def map_report(library, document, scenario=None, *, in_force: bool = True) -> Ma
     return MapReport(document.id, board, rule_ids, problems + checked, events)
 
 
-#: How many maps' checks a library keeps (a `map` command checks its map once with the library's
-#: checks and once for its answer; each kept board of the largest size holds tens of megabytes).
+#: How many maps' checks are kept (a `map` command checks its map once with the library's checks and
+#: once for its answer; each kept board of the largest size holds tens of megabytes).
 KEPT_CHECKS = 4
+_KEPT: dict = {}
+#: The kinds of document a map's check reads (with the map itself): its answer is the same in any
+#: library holding the same ones (the cache keeps the library check's answer on them too).
+_READS = frozenset({"map", "hex_type", "game", "rule", "variant", "scenario"})
 
 
 def _checked(library, document, scenario):
     """The map's board, the rules in force, the parameter problems, what :func:`check_board`
-    found and the events, worked out once per map and scenario while no document is added to the
-    library: a `map` command's library checks and its own answer share them (the board was built
-    and every piece judged twice)."""
+    found and the events, worked out once per map and scenario for the same documents: a `map`
+    command's library checks (run on the documents a map check reads) and its own answer share
+    them (the board was built and every piece judged twice)."""
     from .graph import Board
     from .parameters import board_parameters
     from .placement import EVENT_RULES, check_board, rules_in_force
 
-    memo = getattr(library, "declared_memo", None)
-    key = ("map-check", id(document), id(scenario))
-    if memo is not None:
-        found = memo.get(key)
-        if found is not None and found[0] == len(library.documents) and found[1] is document \
-                and found[2] is scenario:
-            return found[3]
+    reads = tuple(d for d in library.documents if d.game == document.game and d.kind in _READS)
+    key = (id(document), id(scenario), tuple(map(id, reads)))
+    found = _KEPT.get(key)
+    if found is not None and found[0] is document and found[1] is scenario:
+        return found[2]
     hex_types = {d.id: d.data for d in library.of_kind("hex_type", document.game)}
     board = Board.from_data(document.data, hex_types=hex_types, document=document)
     parameter_problems = board_parameters(board, library, scenario)
@@ -123,11 +125,9 @@ def _checked(library, document, scenario):
     else:
         checked, events = list(board.problems), []
     answer = (board, rule_ids, parameter_problems, checked, events)
-    if memo is not None:
-        kept = [k for k in memo if isinstance(k, tuple) and k[:1] == ("map-check",)]
-        for old in kept[:max(0, len(kept) - KEPT_CHECKS + 1)]:
-            del memo[old]
-        memo[key] = (len(library.documents), document, scenario, answer)
+    while len(_KEPT) >= KEPT_CHECKS:
+        del _KEPT[next(iter(_KEPT))]        # the oldest first
+    _KEPT[key] = (document, scenario, answer, reads)    # held, so no other object takes their ids
     return answer
 
 
