@@ -13,7 +13,10 @@ Then, on a radius-60 map (10,981 hexes, the declared limit), what explanations c
 unexplained question (the baseline): a question whose explanations are ready (one hex asked, as
 the map explorer does), every reason once with its hexes (`map legal`'s text), and a sentence for
 every illegal hex (`map legal --format json`). Target: the question with explanations within 3x of
-the question without. Last, `map check`'s whole-map check (every piece judged) at radius 60.
+the question without. Last, `map check`'s whole-map check (every piece judged) at radius 60 with
+the pieces and rails limits, and its time per piece at 500 and 2,000 pieces and per rail at 2,000
+and 8,000 rails: target, each flat within 1.5x (the check is linear: no piece's judgement
+copies the others or rebuilds a rail network).
 
     .venv/bin/python benchmarks/board.py [--radius 20] [--explain-radius 60]
 """
@@ -170,23 +173,95 @@ def explanations(radius: int) -> None:
     for title, seconds in rows:
         print(f"  {title:<36} {seconds * 1000:8.2f} ms  {seconds / base:5.1f}x")
     print(f"target: explanations within 3x of the unexplained question: {'MET' if rows[1][1] <= 3 * base else 'MISSED'}")
-    full = crowded_board(radius, limit("map_pieces"))
+    full = crowded_board(radius, limit("map_pieces"), rails=limit("map_rails"))
     checked = _timed(lambda: list(check_board(full, RULES + ["first-city-safe-zone", "wanted-exclusion"])))
-    print(f"whole-map check at the declared limits (radius {radius}, {len(full.pieces):,} pieces, each judged"
-          f" with the others in place): {checked:.2f} s")
+    print(f"whole-map check at the declared limits (radius {radius}, {len(full.pieces):,} pieces and"
+          f" {limit('map_rails'):,} rails, each piece judged with the others in place): {checked:.2f} s")
+    print(_flat("per piece judged, by pieces on the map", per_piece(radius)))
+    print(_flat("per rail checked, by rails on the map", per_rail(radius)))
 
 
-def crowded_board(radius: int, pieces: int, seed: int = 3) -> Board:
-    """A map at the size limits: towns on resource hexes and cities elsewhere, six players."""
+def crowded_board(radius: int, pieces: int, seed: int = 3, rails: int = 0) -> Board:
+    """A map at the size limits: towns on resource hexes and cities elsewhere, six players, and
+    ``rails`` rails (see :func:`limit_map`)."""
+    return Board.from_data(limit_map(radius, pieces, rails, seed), hex_types=HEX_TYPES)
+
+
+def limit_map(radius: int, pieces: int, rails: int, seed: int = 3) -> dict:
+    """The map document of :func:`crowded_board`: ``pieces`` towns and cities of six players
+    spread over a radius-``radius`` hexagon, and ``rails`` rails laid by random walks from the
+    players' cities (so most are connected and some players' networks are long)."""
     rng = random.Random(seed)
     cells = hexagon(radius)
     spaces = [{"at": list(h), "terrain": "resource"} for h in cells if rng.random() < 0.35]
     resource = {tuple(s["at"]) for s in spaces}
     placed = [{"piece": "town" if h in resource else "city", "player": f"p{i % 6}", "at": list(h)}
               for i, h in enumerate(rng.sample(cells, pieces))]
-    data = {"id": "crowded", "game": "dark-horse", "geometry": "hex", "spaces": spaces, "pieces": placed,
+    laid: list[dict] = []
+    seen: set = set()
+    starts = [(p["player"], tuple(p["at"])) for p in placed if p["piece"] == "city"] or [("p0", (0, 0))]
+    steps = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]
+    while len(laid) < rails:
+        player, at = rng.choice(starts)
+        for _ in range(40):
+            step = rng.choice(steps)
+            nxt = (at[0] + step[0], at[1] + step[1])
+            if hex_distance(nxt, (0, 0)) > radius:
+                continue
+            edge = (player, min(at, nxt), max(at, nxt))
+            if edge not in seen:
+                seen.add(edge)
+                laid.append({"player": player, "from": list(at), "to": list(nxt)})
+                if len(laid) == rails:
+                    break
+            at = nxt
+    data = {"kind": "map", "game": "dark-horse", "id": "crowded", "name": "Crowded", "source": {"document": "benchmark"},
+            "geometry": "hex", "spaces": spaces, "pieces": placed, "rails": laid,
             "shape": {"shape": "hexagon", "radius": radius, "terrain": "non-resource"}}
-    return Board.from_data(data, hex_types=HEX_TYPES)
+    return data
+
+
+def per_piece(radius: int, counts=(500, 2000), rails: int | None = None) -> dict[int, float]:
+    """Seconds of CPU per judged piece of `map check`'s whole-map check, best of three, at each
+    count of pieces, on a map of the radius holding the rails limit's rails. The pieces' rules
+    only: the rails' own check is timed per rail (:func:`per_rail`); the board and its index are
+    built beforehand (they cost the same whatever the pieces)."""
+    rails = limit("map_rails") if rails is None else rails
+    rules = [r for r in RULES if r != "rail-connected"] + ["first-city-safe-zone", "wanted-exclusion"]
+    out = {}
+    for count in counts:
+        best = float("inf")
+        for _ in range(3):
+            board = crowded_board(radius, count, rails=rails)
+            board.index()
+            started = time.process_time()
+            list(check_board(board, rules))
+            best = min(best, time.process_time() - started)
+        out[count] = best / count
+    return out
+
+
+def per_rail(radius: int, counts=(2000, 8000), pieces: int | None = None) -> dict[int, float]:
+    """Seconds of CPU per rail of the rails' check (each player's network and its components,
+    once), best of three, at each count of rails, with the pieces limit's pieces."""
+    pieces = limit("map_pieces") if pieces is None else pieces
+    out = {}
+    for count in counts:
+        best = float("inf")
+        for _ in range(3):
+            board = crowded_board(radius, pieces, rails=count)
+            board.index()
+            started = time.process_time()
+            list(check_board(board, ["rail-connected"]))
+            best = min(best, time.process_time() - started)
+        out[count] = best / count
+    return out
+
+
+def _flat(label: str, times: dict[int, float]) -> str:
+    low, high = min(times.values()), max(times.values())
+    return (f"  {label}: " + ", ".join(f"{n:,} {t * 1e6:.0f} µs" for n, t in times.items())
+            + f"; target flat within 1.5x: {'MET' if high <= 1.5 * low else 'MISSED'} ({high / low:.2f}x)")
 
 
 def _timed(function) -> float:

@@ -30,6 +30,7 @@ CODES = {
     "unknown-terrain": "a hex's terrain is not a hex type of the game",
     "unknown-hex-type": "a mystery hex's `hex_type` is not one of the game's mystery hex types",
     "duplicate-space": "a space is listed twice in `spaces` (warning)",
+    "map-players": "a map's `players` is empty or names a player twice",
     "map-directions": "the map's direction table does not number all six neighbouring hexes 1-6",
     "unknown-rule": "a placement rule id names no registered rule",
     "size-limit": "a size beyond the declared limits (map radius and spaces, pieces, rails, decks)",
@@ -76,14 +77,9 @@ def map_report(library, document, scenario=None, *, in_force: bool = True) -> Ma
     With ``in_force`` the rule ids and parameters of the game, variants and scenario in force are
     checked too (``map check``); without, only the map's own (``validate`` checks the others once).
     """
-    from .graph import Board
-    from .placement import EVENT_RULES, check_board, documents_in_force, rules_in_force
-    from .parameters import board_parameters
+    from .placement import documents_in_force
 
-    hex_types = {d.id: d.data for d in library.of_kind("hex_type", document.game)}
-    board = Board.from_data(document.data, hex_types=hex_types, document=document)
-    parameter_problems = board_parameters(board, library, scenario)
-    rule_ids, _ = rules_in_force(board, library, scenario)
+    board, rule_ids, parameter_problems, checked, events = _checked(library, document, scenario)
     problems: list[Problem] = []
     if in_force:
         for doc, _, key in documents_in_force(board, library, scenario):
@@ -92,10 +88,47 @@ def map_report(library, document, scenario=None, *, in_force: bool = True) -> Ma
         problems += parameter_problems
     problems += list(rule_problems(document, "rules"))
     if not board.sound:
-        return MapReport(document.id, None, rule_ids, problems + board.problems)
-    problems += list(check_board(board, rule_ids))
-    events = [e for r in rule_ids if r in EVENT_RULES for e in EVENT_RULES[r](board)]
-    return MapReport(document.id, board, rule_ids, problems, events)
+        return MapReport(document.id, None, rule_ids, problems + checked)
+    return MapReport(document.id, board, rule_ids, problems + checked, events)
+
+
+#: How many maps' checks are kept (a `map` command checks its map once with the library's checks and
+#: once for its answer; each kept board of the largest size holds tens of megabytes).
+KEPT_CHECKS = 4
+_KEPT: dict = {}
+#: The kinds of document a map's check reads (with the map itself): its answer is the same in any
+#: library holding the same ones (the cache keeps the library check's answer on them too).
+_READS = frozenset({"map", "hex_type", "game", "rule", "variant", "scenario"})
+
+
+def _checked(library, document, scenario):
+    """The map's board, the rules in force, the parameter problems, what :func:`check_board`
+    found and the events, worked out once per map and scenario for the same documents: a `map`
+    command's library checks (run on the documents a map check reads) and its own answer share
+    them (the board was built and every piece judged twice)."""
+    from .graph import Board
+    from .parameters import board_parameters
+    from .placement import EVENT_RULES, check_board, rules_in_force
+
+    reads = tuple(d for d in library.documents if d.game == document.game and d.kind in _READS)
+    key = (id(document), id(scenario), tuple(map(id, reads)))
+    found = _KEPT.get(key)
+    if found is not None and found[0] is document and found[1] is scenario:
+        return found[2]
+    hex_types = {d.id: d.data for d in library.of_kind("hex_type", document.game)}
+    board = Board.from_data(document.data, hex_types=hex_types, document=document)
+    parameter_problems = board_parameters(board, library, scenario)
+    rule_ids, _ = rules_in_force(board, library, scenario)
+    if board.sound:
+        checked = list(check_board(board, rule_ids))
+        events = [e for r in rule_ids if r in EVENT_RULES for e in EVENT_RULES[r](board)]
+    else:
+        checked, events = list(board.problems), []
+    answer = (board, rule_ids, parameter_problems, checked, events)
+    while len(_KEPT) >= KEPT_CHECKS:
+        del _KEPT[next(iter(_KEPT))]        # the oldest first
+    _KEPT[key] = (document, scenario, answer, reads)    # held, so no other object takes their ids
+    return answer
 
 
 # -- library checks (registered in workbench.content.library.LIBRARY_CHECKS) --------------------

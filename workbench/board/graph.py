@@ -108,23 +108,40 @@ class Board:
         self.version += 1
 
     def index(self) -> dict:
-        """Per-board facts the rules look up: node set, rail nodes per player, token hexes.
+        """Per-board facts the rules look up: node set, rail nodes per player, the rails (each
+        player's edges), token hexes.
 
         Built once and rebuilt only after :meth:`add_rail`, :meth:`remove_rail` or
         :meth:`set_tokens` (a scan of every edge per question is what made placement slow).
         """
         if self._index is None or self._index[0] != self.version:
             rail_nodes: dict[str, set[Coord]] = {}
-            for a, b, rails in self.graph.edges(data="rails"):
-                for player in rails or ():
+            rail_edges: dict[str, list[tuple[Coord, Coord]]] = {}
+            for a, b, rails in self.rails():
+                for player in rails:
                     rail_nodes.setdefault(player, set()).update((a, b))
+                    rail_edges.setdefault(player, []).append((a, b))
             tokens: dict[str, set[Coord]] = {}
             for node, names in self.graph.nodes(data="tokens"):
                 for name in names or ():
                     tokens.setdefault(name, set()).add(node)
             self._index = (self.version, {"nodes": frozenset(self.graph.nodes), "rail_nodes": rail_nodes,
-                                          "tokens": tokens})
+                                          "rails": rail_edges, "tokens": tokens})
         return self._index[1]
+
+    def rails(self):
+        """``(a, b, players)`` for every edge carrying a rail, each edge once.
+
+        Read from networkx's own adjacency dicts: a scan through its edge view (an object per
+        edge) took most of a whole-map check of the largest map.
+        """
+        done: set[Coord] = set()
+        for a, neighbours in self.graph._adj.items():
+            for b, data in neighbours.items():
+                players = data.get("rails")
+                if players and b not in done:
+                    yield a, b, players
+            done.add(a)
 
     # -- geometry ---------------------------------------------------------------------------
     def neighbours(self, node: Coord) -> list[Coord]:
@@ -200,6 +217,7 @@ class Board:
         if not board._within_limits(data, report):
             board.sound = False
             return board
+        board._check_players(data.get("players"), report)
         if kind == "hex" and data.get("directions"):
             table, reason = geometry.check_directions(data["directions"])
             if reason:
@@ -260,10 +278,11 @@ class Board:
             board.sound = False
             return board
         neighbours = geometry.hex_neighbours if kind == "hex" else geometry.grid_neighbours
-        for node in graph.nodes:
-            for other in neighbours(node):
-                if other in graph:
-                    graph.add_edge(node, other, rails=set())
+        adjacent = graph._adj   # networkx's own dicts, read without a view per lookup
+        graph.add_edges_from((node, other, {"rails": set()}) for node in list(adjacent)
+                             for other in neighbours(node)
+                             # each edge once (a second visit would only give it a new rail set)
+                             if other in adjacent and other not in adjacent[node])
         mystery_types = sorted(t for t, d in hex_types.items() if d.get("category") in MYSTERY_CATEGORIES)
         for i, raw in enumerate(data.get("pieces") or []):
             piece = Piece(raw["piece"], tuple(raw["at"]), raw.get("player"), raw.get("hex_type"), raw.get("resource"),
@@ -300,6 +319,25 @@ class Board:
         return board
 
     @staticmethod
+    def _check_players(players, report) -> None:
+        """A map's ``players:`` (its seats, in turn order) names each player once, and at least one:
+        an empty list declares no seat, and a name twice is two seats no one can tell apart."""
+        if not isinstance(players, list):
+            return      # absent (any player), or not a list: the schema's to say
+        if not players:
+            report(["players"], "map-players", "`players: []` lists no player: the map has no seats",
+                   hint="name the players in turn order (players: [red, blue]), or leave `players` out")
+            return
+        first: dict = {}
+        for i, name in enumerate(players):
+            if isinstance(name, str) and name in first:
+                report(["players", i], "map-players", f"'{name}' is listed twice in `players` (first as item"
+                       f" {first[name] + 1}): two seats of one name cannot be told apart",
+                       hint="give each player a name of their own", player=name)
+            elif isinstance(name, str):
+                first[name] = i
+
+    @staticmethod
     def _within_limits(data: dict, report) -> bool:
         """Check the declared size limits before anything is generated."""
         ok = True
@@ -327,9 +365,10 @@ class Board:
             allows = set(hex_type.get("allows", DEFAULT_ALLOWS.get(category, ())))
             return {"terrain": terrain, "category": category, "allows": frozenset(allows),
                     "any_number_of_towns": bool(hex_type.get("any_number_of_towns")),
-                    "mobile": bool(hex_type.get("mobile")), "type_name": hex_type.get("name")}
+                    "mobile": bool(hex_type.get("mobile")), "type_name": hex_type.get("name"),
+                    "builds_here": builds_here(hex_type)}
         return {"terrain": terrain, "category": terrain, "allows": frozenset(DEFAULT_ALLOWS.get(terrain, ())),
-                "any_number_of_towns": False, "mobile": False, "type_name": None}
+                "any_number_of_towns": False, "mobile": False, "type_name": None, "builds_here": frozenset()}
 
     def effective(self, node: Coord) -> Mapping:
         """The node's attributes with a mystery hex lying on it taken into account (read-only)."""
@@ -356,6 +395,20 @@ class Board:
                              type_name="face-down mystery hex")
             attrs["mystery"] = mystery
         return attrs
+
+
+def builds_here(hex_type: Mapping) -> frozenset:
+    """The pieces a hex type's own options build on the hex itself (``effect: build``, ``on:
+    this-hex``): the Ghost Town's "Place one of your unused Town tokens on this hex". Such a piece
+    stands there by the option, not by a standard placement."""
+    out = set()
+    options = hex_type.get("options")
+    for option in options if isinstance(options, list) else ():
+        effects = option.get("effects") if isinstance(option, dict) else None
+        for spec in effects if isinstance(effects, list) else ():
+            if isinstance(spec, dict) and spec.get("effect") == "build" and spec.get("on") == "this-hex":
+                out.add(spec.get("piece", "town"))
+    return frozenset(out)
 
 
 def describe(node: Coord, attrs: Mapping) -> str:

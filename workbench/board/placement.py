@@ -9,7 +9,7 @@ path search per hex) and explains any one of them in a sentence on demand.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
@@ -66,7 +66,10 @@ class Near:
     __slots__ = ("centres", "radius", "neighbours", "nodes", "_all")
 
     def __init__(self, centres, radius: int, neighbours, nodes):
-        self.centres, self.radius, self.neighbours, self.nodes = set(centres), radius, neighbours, nodes
+        # a set or a table of hexes is used as it is: `map check` asks one Near per judged piece,
+        # and copying the cities each time made the check grow with the square of the pieces
+        self.centres = centres if isinstance(centres, (Set, Mapping)) else set(centres)
+        self.radius, self.neighbours, self.nodes = radius, neighbours, nodes
         self._all: set | None = None
 
     def _area(self) -> set:
@@ -77,14 +80,96 @@ class Near:
     def __contains__(self, node) -> bool:
         if self._all is not None or len(self.centres) < 4:
             return node in self._area()
-        return node in self.nodes and not self.centres.isdisjoint(
-            geometry.ball([node], self.radius, self.neighbours, self.nodes))
+        centres = self.centres
+        return node in self.nodes and any(
+            n in centres for n in geometry.ball([node], self.radius, self.neighbours, self.nodes))
 
     def __iter__(self):
         return iter(self._area())
 
     def __bool__(self) -> bool:
         return bool(self.centres) and self.radius >= 0
+
+
+class Where(Set):
+    """The hexes of ``among`` that pass ``test``: asking about one hex tests that hex only (``map
+    check`` asks about each placed piece); iterating tests them all, once."""
+
+    __slots__ = ("among", "test", "_all")
+
+    def __init__(self, among, test: Callable[[Coord], bool]):
+        self.among, self.test = among, test
+        self._all: set | None = None
+
+    @classmethod
+    def _from_iterable(cls, iterable):
+        return set(iterable)        # set algebra on it gives plain sets
+
+    def _members(self) -> set:
+        if self._all is None:
+            self._all = {h for h in self.among if self.test(h)}
+        return self._all
+
+    def __contains__(self, node) -> bool:
+        if self._all is not None:
+            return node in self._all
+        return node in self.among and self.test(node)
+
+    def __iter__(self):
+        return iter(self._members())
+
+    def __len__(self) -> int:
+        return len(self._members())
+
+
+class _Without(Mapping):
+    """A table ``hex -> pieces`` with one placed piece left out, read through without copying
+    (the piece judged by ``map check`` is judged with the others in place)."""
+
+    __slots__ = ("table", "at", "rest")
+
+    def __init__(self, table: dict, piece: Piece):
+        self.table, self.at = table, piece.at
+        self.rest = [p for p in table.get(piece.at, ()) if p is not piece]
+
+    def __getitem__(self, node):
+        if node == self.at:
+            if not self.rest:
+                raise KeyError(node)
+            return self.rest
+        return self.table[node]
+
+    def __contains__(self, node) -> bool:
+        return bool(self.rest) if node == self.at else node in self.table
+
+    def __iter__(self):
+        at, rest = self.at, self.rest
+        return (n for n in self.table if rest or n != at)
+
+    def __len__(self) -> int:
+        return len(self.table) - (1 if self.at in self.table and not self.rest else 0)
+
+
+class _SetWithout(Set):
+    """A set of hexes with one hex left out, read through without copying."""
+
+    __slots__ = ("base", "node")
+
+    def __init__(self, base, node):
+        self.base, self.node = base, node
+
+    @classmethod
+    def _from_iterable(cls, iterable):
+        return set(iterable)
+
+    def __contains__(self, node) -> bool:
+        return node != self.node and node in self.base
+
+    def __iter__(self):
+        return (n for n in self.base if n != self.node)
+
+    def __len__(self) -> int:
+        return len(self.base) - (1 if self.node in self.base else 0)
 
 
 class PieceIndex:
@@ -111,6 +196,11 @@ class PieceIndex:
                 self.wanted.add(p.at)
         self.mobile = {h for h, p in self.mystery.items() if board.is_mobile(p)}
         self.mystery_key = tuple(sorted((h, p.hex_type, p.face_up) for h, p in self.mystery.items()))
+        self.improved_count: dict[str | None, int] = {}
+        for ps in self.improved.values():
+            for p in ps:
+                self.improved_count[p.player] = self.improved_count.get(p.player, 0) + 1
+        self.wanted_or_mystery = self.wanted | set(self.mystery)   # what Wild Wild West keeps towns away from
         self._mine: dict[tuple[str, str], set[Coord]] = {}
 
     def mine(self, kind: str, player: str) -> set[Coord]:
@@ -132,31 +222,50 @@ class Situation:
         # the nodes' own attribute dicts, read without copying (networkx keeps them in `_node`)
         self._attrs = board.graph._node
         pieces = pieces or PieceIndex(board)
+        self.pieces = pieces
         self.towns, self.cities, self.improved = pieces.towns, pieces.cities, pieces.improved
         self.mystery, self.tribes, self.wanted = pieces.mystery, pieces.tribes, pieces.wanted
         player = question.player
         self.my_cities = pieces.mine("city", player)
         self.my_towns = pieces.mine("town", player)
+        self.improved_used = pieces.improved_count.get(player, 0)
         ignore = question.ignore
         if ignore is not None and ignore.piece in pieces.by_kind:
-            # judge a placed piece with the others in place: leave it out of its own hex's list only
-            table = dict(pieces.by_kind[ignore.piece])
-            rest = [p for p in table.get(ignore.at, ()) if p is not ignore]
-            if rest:
-                table[ignore.at] = rest
-            else:
-                table.pop(ignore.at, None)
+            # judge a placed piece with the others in place: its own hex's list is read without
+            # it, through a view (a copy of the table per judged piece made `map check` quadratic)
+            table = _Without(pieces.by_kind[ignore.piece], ignore)
             setattr(self, {"town": "towns", "city": "cities", "improved-town": "improved"}[ignore.piece], table)
-            if ignore.player == player and ignore.piece in ("town", "city") and not any(p.player == player for p in rest):
-                if ignore.piece == "city":
-                    self.my_cities = self.my_cities - {ignore.at}
-                else:
-                    self.my_towns = self.my_towns - {ignore.at}
+            if ignore.player == player:
+                if ignore.piece == "improved-town":
+                    self.improved_used -= 1
+                elif not any(p.player == player for p in table.rest):
+                    if ignore.piece == "city":
+                        self.my_cities = _SetWithout(self.my_cities, ignore.at)
+                    else:
+                        self.my_towns = _SetWithout(self.my_towns, ignore.at)
         self.mobile = pieces.mobile
         self.rail_nodes = index["rail_nodes"].get(player, set())
-        self.network = self.rail_nodes | self.my_cities | self.my_towns
+        self._network: set | None = None
         self._overlaid: dict[Coord, dict] = {}
         self._mystery_key = pieces.mystery_key
+
+    @property
+    def by_its_hex(self) -> Coord | None:
+        """The judged piece's hex when the piece stands there by the hex's own option (the Ghost
+        Town's "Place one of your unused Town tokens on this hex"), not by a standard placement;
+        else ``None``. Only a placed piece is judged so (a new build is a standard placement)."""
+        piece = self.q.ignore
+        if piece is None or piece.at not in self.mystery or piece.at not in self.nodes:
+            return None
+        return piece.at if piece.piece in self.effective(piece.at).get("builds_here", ()) else None
+
+    @property
+    def network(self) -> set[Coord]:
+        """The hexes of the player's rails, towns and cities (made when a rule asks: only a new
+        rail's question needs it)."""
+        if self._network is None:
+            self._network = set(self.rail_nodes) | set(self.my_cities) | set(self.my_towns)
+        return self._network
 
     @property
     def my_improved(self) -> list[Piece]:
@@ -188,6 +297,17 @@ class Situation:
                 if h in self.nodes and test(self.effective(h)):
                     found.add(h)
             cache[full] = found
+        return cache[full]
+
+    def area(self, category: str, distance: int) -> set[Coord]:
+        """Hexes within ``distance`` steps of a hex of family ``category``, cached on the board
+        like :meth:`allowed` (each judged first city asks it)."""
+        cache = self.board._allowed
+        full = (("area", category, distance), self._mystery_key)
+        if full not in cache:
+            if len(cache) > 64:
+                cache.clear()
+            cache[full] = geometry.ball(self.of_category(category), distance, self.board.neighbours, self.nodes)
         return cache[full]
 
     def allowed(self, piece: str) -> set[Coord]:
@@ -259,7 +379,16 @@ def _town_on_resource(s: Situation) -> Forbidden:
         if "city" in attrs["allows"]:
             return "is not a resource hex: only cities go there"
         return "does not allow towns"
-    return AllBut(s.nodes, s.allowed("town")), why
+    return _but_by_its_hex(s, AllBut(s.nodes, s.allowed("town"))), why
+
+
+def _but_by_its_hex(s: Situation, bad):
+    """``bad`` without the judged piece's hex when the hex's own option put the piece there: the
+    option places it ("Place one of your unused Town tokens on this hex"), so the standard
+    placement rules (which hexes allow towns, Wild Wild West's distance from mystery hexes) do not
+    judge it."""
+    own = s.by_its_hex
+    return bad if own is None else Where(bad, lambda h: h != own)
 
 
 @rule("city-on-non-resource", ["city"], "Cities go only on non-resource hexes.", "Dark Horse: Territory Map")
@@ -278,8 +407,8 @@ def _city_on_non_resource(s: Situation) -> Forbidden:
       "(Cattle Ranch, Silver Mines: one town per player).", "Rebels & Rogues: Cattle Ranch, Silver Mines")
 def _one_town(s: Situation) -> Forbidden:
     # every hex with a town, except those where any number may build and the player has none yet
-    shared = s.of_attribute("any_number_of_towns") & s.towns.keys()
-    bad = set(s.towns) - {h for h in shared if all(t.player != s.q.player for t in s.towns[h])}
+    shared = s.of_attribute("any_number_of_towns")
+    bad = Where(s.towns, lambda h: h not in shared or any(t.player == s.q.player for t in s.towns[h]))
 
     def why(h):
         owners = ", ".join(sorted({t.player or "someone" for t in s.towns[h]}))
@@ -291,7 +420,7 @@ def _one_town(s: Situation) -> Forbidden:
 
 @rule("one-city-per-hex", ["city"], "One city per hex.")
 def _one_city(s: Situation) -> Forbidden:
-    return set(s.cities), lambda h: f"already holds {s.cities[h][0].player}'s city"
+    return s.cities.keys(), lambda h: f"already holds {s.cities[h][0].player}'s city"
 
 
 @rule("min-city-distance", ["city"], "Cities keep a distance: at least `min_city_distance` steps between any two "
@@ -314,11 +443,10 @@ def _min_city_distance(s: Situation) -> Forbidden:
 def _improved_town(s: Situation) -> Forbidden:
     resource = s.q.resource
     cities = len(s.my_cities)
-    used = len(s.my_improved)
-    good = {h for h in s.my_towns
-            if s.effective(h)["category"] in RESOURCE_CATEGORIES and h not in s.improved
-            and (resource is None or s.effective(h).get("resource") in (resource, None))
-            and used < cities}
+    used = s.improved_used
+    good = Where(s.my_towns if used < cities else (), lambda h: (
+        s.effective(h)["category"] in RESOURCE_CATEGORIES and h not in s.improved
+        and (resource is None or s.effective(h).get("resource") in (resource, None))))
     # a hex with no known resource cannot be checked for a match; it is accepted above only when
     # no resource is asked for or the hex's resource is not recorded
 
@@ -346,7 +474,7 @@ def has_access(s: Situation, node: Coord) -> bool:
 @rule("mystery-access", ["town", "city", "improved-town"], "A Mystery Hex is used only with access by rail or by a "
       "City the player controls.", "Rebels & Rogues: Variant: Mystery Hexes, rule 1")
 def _mystery_access(s: Situation) -> Forbidden:
-    bad = {h for h in s.mystery if not has_access(s, h)}
+    bad = Where(s.mystery, lambda h: not has_access(s, h))
     return bad, lambda h: (f"is a mystery hex {s.q.player} has no access to: no rail of theirs ends there"
                            " and no city of theirs is on or next to it")
 
@@ -354,7 +482,7 @@ def _mystery_access(s: Situation) -> Forbidden:
 @rule("tribe-blocked", ["town", "city", "improved-town"], "No towns or cities on a hex holding a Tribe token.",
       "Rebels & Rogues: Native American")
 def _tribe(s: Situation) -> Forbidden:
-    return set(s.tribes), lambda h: "holds a Tribe token: it cannot be accessed or built on"
+    return s.tribes, lambda h: "holds a Tribe token: it cannot be accessed or built on"
 
 
 @rule("mobile-hex-blocked", ["town", "city", "improved-town"], "No towns or cities on a hex holding a Mobile Mystery "
@@ -364,17 +492,17 @@ def _mobile(s: Situation) -> Forbidden:
         mover = s.mystery[h]
         name = (s.board.hex_types.get(mover.hex_type or "", {}).get("name") or mover.hex_type or "").split(" (")[0]
         return f"holds the {name}, a mobile hex: it blocks all players from building a Town or City there"
-    return set(s.mobile), why
+    return s.mobile, why
 
 
 @rule("wanted-exclusion", ["town", "city"], "Wild Wild West: no town or city on or next to a hex with a Wanted token "
       "or a Mystery Hex still on the board.", "Rebels & Rogues: Wild Wild West, Town/City (Restriction)")
 def _wanted(s: Situation) -> Forbidden:
-    sources = set(s.wanted) | set(s.mystery)
-    bad = Near(sources, 1, s.board.neighbours, s.nodes)
+    sources = s.pieces.wanted_or_mystery
+    bad = _but_by_its_hex(s, Near(sources, 1, s.board.neighbours, s.nodes))
 
     def why(h):
-        near = min(sources, key=lambda c: (s.board.distance(c, h), c not in s.wanted, c))
+        near = min((c for c in [h, *s.board.neighbours(h)] if c in sources), key=lambda c: (s.board.distance(c, h), c not in s.wanted, c))
         what = "a Wanted token" if near in s.wanted else "a mystery hex"
         where = "on" if near == h else "next to"
         return f"is {where} {what} at {list(near)} (Wild Wild West)"
@@ -388,8 +516,7 @@ def _first_city(s: Situation) -> Forbidden:
     if not s.is_first_city():
         return set(), str
     distance = s.param("safe_zone_area_distance")
-    area = geometry.ball(s.of_category("safe-zone"), distance, s.board.neighbours, s.nodes)
-    return AllBut(s.nodes, area), lambda h: (
+    return AllBut(s.nodes, s.area("safe-zone", distance)), lambda h: (
         f"is not in a Safe Zone area (within {distance} step{'s' if distance != 1 else ''} of a Safe Zone hex),"
         f" where {s.q.player}'s first city must go")
 
@@ -627,19 +754,20 @@ def check_board(board: Board, rule_ids: list[str]) -> Iterator[Problem]:
                 firsts.setdefault(piece.player, piece)
                 if piece.first:
                     firsts[piece.player] = piece
-    shared = PieceIndex(board)
+    # the rules that judge each kind of piece, in the order given
+    judging = {kind: [(rule_id, RULES[rule_id]) for rule_id in rule_ids
+                      if rule_id in RULES and kind in RULES[rule_id].pieces]
+               for kind in ("town", "city", "improved-town")}
+    shared = PieceIndex(board) if any(judging.values()) else None
     for piece in board.pieces:
-        if piece.piece not in ("town", "city", "improved-town") or not piece.player:
+        if not judging.get(piece.piece) or not piece.player:
             continue
         question = Question(piece.piece, piece.player, piece.resource,
                             first_city=(firsts.get(piece.player) is piece) if piece.piece == "city" else None,
                             ignore=piece)
         situation = Situation(board, question, shared)
         said = set()
-        for rule_id in rule_ids:
-            rule_ = RULES.get(rule_id)
-            if rule_ is None or piece.piece not in rule_.pieces:
-                continue
+        for rule_id, rule_ in judging[piece.piece]:
             bad, why = rule_.forbid(situation)
             if piece.at in bad:
                 text = f"{situation.describe(piece.at)} {why(piece.at)}"
@@ -655,21 +783,26 @@ def check_board(board: Board, rule_ids: list[str]) -> Iterator[Problem]:
 
 def _check_rails(board: Board) -> Iterator[Problem]:
     """A rail is connected when its component of the player's rail network touches one of their
-    towns or cities; components are computed once per player, not once per rail."""
+    towns or cities; every player's network is made in one pass over the edges, and its
+    components once."""
     import networkx as nx   # here, not at the top: the rule registry is read without it
 
-    players = sorted({p for _, _, rails in board.graph.edges(data="rails") for p in rails or ()})
-    for player in players:
-        anchors = {p.at for p in board.pieces if p.player == player and p.piece in ("town", "city")}
-        network = board.rail_graph(player)
+    networks = {player: nx.Graph(edges) for player, edges in board.index()["rails"].items()}
+    anchors: dict[str, set[Coord]] = {}
+    for p in board.pieces:
+        if p.piece in ("town", "city") and p.player in networks:
+            anchors.setdefault(p.player, set()).add(p.at)
+    for player in sorted(networks):
+        network, mine = networks[player], anchors.get(player, set())
+        loose = []      # the player's rails out of reach, in the order of their hexes
         for component in nx.connected_components(network):
-            if component & anchors:
-                continue
-            for a, b in sorted(tuple(sorted(edge)) for edge in network.subgraph(component).edges):
-                yield _located(board.rail_locations.get((player, a, b)) or board.rail_locations.get((player, b, a)),
-                               Problem("rail-connected", f"{player}'s rail {list(a)}–{list(b)} is not connected to any"
-                                       " of their towns or cities", hint=RULES["rail-connected"].summary,
-                                       extra={"hex": list(a), "piece": "rail", "player": player}))
+            if mine.isdisjoint(component):
+                loose += (tuple(sorted(edge)) for edge in network.subgraph(component).edges)
+        for a, b in sorted(loose):
+            yield _located(board.rail_locations.get((player, a, b)) or board.rail_locations.get((player, b, a)),
+                           Problem("rail-connected", f"{player}'s rail {list(a)}–{list(b)} is not connected to any"
+                                   " of their towns or cities", hint=RULES["rail-connected"].summary,
+                                   extra={"hex": list(a), "piece": "rail", "player": player}))
 
 
 # -- events (not illegal, but worth telling) -------------------------------------------------

@@ -254,7 +254,9 @@ def _draw(args, rep, library, report) -> int:
     write_output(out, buffer.getvalue(), overwrite=args.overwrite)
     rep.set(output=str(out))
     rep.line(f"wrote {out}")
-    return EXIT_OK
+    # drawn as it is, but with what `map check` finds, exit 1: a picture is no sign of a sound map
+    rep.problems(report.problems)
+    return EXIT_PROBLEMS if report.errors else EXIT_OK
 
 
 def _layout(args, rep, library, report) -> int:
@@ -294,4 +296,5 @@ def _layout(args, rep, library, report) -> int:
     rep.line("  spread (most minus fewest): " + ", ".join(f"{k} {v}" for k, v in spread(rows).items()))
     if out is not None:
         rep.line(f"wrote {out}")
-    return EXIT_OK
+    rep.problems(report.problems)      # the template's, as `map check` finds them
+    return EXIT_PROBLEMS if report.errors else EXIT_OK

@@ -32,7 +32,9 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("map_spaces", 11_000, "a map's spaces (generated and listed together; a rectangle's width x height)",
           "the same size as the largest hexagon"),
     Limit("map_pieces", 2_000, "a map's `pieces`", "`map check` judges every piece with the others in place"),
-    Limit("map_rails", 40_000, "a map's `rails`", "more than one rail per edge of the largest map"),
+    Limit("map_rails", 8_000, "a map's `rails`",
+          "a rail is 8 of the 100,000 values a document may hold: 8,000 rails beside the 2,000 pieces"
+          " (6 values each) leave a fifth of them for the map's other lines (its listed spaces)"),
     Limit("odds_moves", 100, "`map odds --moves`", "exact fractions grow with every move"),
     Limit("combat_dice", 60, "a gunfight's combat dice a side (a character's or token's `gunfight.combat`)",
           "the largest gunfight computed exactly; the state space grows with the square of the dice"),
