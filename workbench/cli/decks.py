@@ -5,7 +5,7 @@ from pathlib import Path
 
 from ..core.errors import ContentError, NotFound, UsageError
 from ..core.paths import no_such
-from .common import EXIT_OK, EXIT_PROBLEMS, add_options, find_document, int_range, load_result, output_file
+from .common import EXIT_OK, EXIT_PROBLEMS, add_options, find_document, int_range, load_result, output_file, used_problems
 from .report import percent, table
 
 
@@ -34,7 +34,7 @@ def _load(args):
     named = [args.deck] if args.deck.lower().endswith((".yaml", ".yml")) else []
     if named and not Path(args.deck).is_file():
         raise no_such(args.deck, "file")
-    result = load_result(args, named)
+    result = load_result(args, named, own_folders=True)
     document, references = _deck_in(result, args.deck)
     return result.library, document, references
 
@@ -48,7 +48,8 @@ def _deck_in(result, name: str, game: str | None = None):
     # the deck's own reference mistakes are the deck check's to report (as unknown-card), and what
     # the map, deck and scenario checks find is reported by those commands; any other error in the
     # content must be fixed first
-    blocking = [p for p in result.errors if not is_model_problem(p)
+    errors, _ = used_problems(result, result.errors, {document.game})   # another game's are not this deck's
+    blocking = [p for p in errors if not is_model_problem(p)
                 and not (p.code == "unknown-ref" and p.file == document.file)]
     if blocking:
         # with what the model checks found meanwhile, so one run shows every problem
@@ -65,11 +66,26 @@ def deck_problems(library, document, references=()) -> list:
     """Every deck-building problem of ``document``, as `deck check` (and `validate`) report them:
     :func:`~workbench.decks.rules.check_deck` and the deck's own unknown references, sorted."""
     from ..decks.rules import check_deck
+    from ..games.judge import deck_play_problems
 
-    return sorted([*check_deck(library, document), *references], key=lambda p: p.sort_key())
+    legal = [*check_deck(library, document), *references]
+    # ... and what would stop `play --deck` (validate runs the same for each deck), marked so the
+    # verdict tells a deck that is legal but cannot be played from one that is not legal
+    play = [_for_play(p) for p in deck_play_problems(library, document, legal)]
+    return sorted(legal + play, key=lambda p: p.sort_key())
 
 
-def played_decks(args, names: list[str], game: str, *, what: str = "played"):
+def _for_play(problem):
+    import dataclasses
+
+    return dataclasses.replace(problem, extra={**(problem.extra or {}), "stops": "play"})
+
+
+def _stops_play(problem) -> bool:
+    return (problem.extra or {}).get("stops") == "play"
+
+
+def played_decks(args, names: list[str], game: str, *, what: str = "played", rep=None):
     """The library with the deck files among ``names`` in it, and each named deck (a file or an
     id) checked against the deck-building rules first, as `deck check` checks it: a deck that is
     not legal stops the command (exit 1) with every problem located, before anything is played.
@@ -83,20 +99,25 @@ def played_decks(args, names: list[str], game: str, *, what: str = "played"):
     for name in files:
         if not Path(name).is_file():
             raise no_such(name, "file")
-    result = load_result(args, files)
+    result = load_result(args, files, own_folders=True)
     documents = []
     for name in names:
         document, references = _deck_in(result, name, game)
         problems = deck_problems(result.library, document, references)
-        if _verdict(problems) is False:
+        if _verdict(problems) is False or any(p.is_error for p in problems):
             errors = sum(1 for p in problems if p.is_error)
-            raise ContentError(f"deck {document.id}: NOT legal ({errors} error(s), {len(problems) - errors}"
+            state = "NOT legal" if _verdict(problems) is False else "legal, but it cannot be played"
+            raise ContentError(f"deck {document.id}: {state} ({errors} error(s), {len(problems) - errors}"
                                f" warning(s)), so it is not {what}; `workbench deck check {name}` shows the same",
                                problems)
         documents.append(document)
-    if result.errors:
-        raise ContentError(f"the content has {len(result.errors)} error(s); fix them first"
-                           " (workbench validate shows them too)", result.errors)
+    errors, elsewhere = used_problems(result, result.errors, {game})
+    if elsewhere and rep is not None:
+        rep.note(f"{len(elsewhere)} error(s) in documents of other games, which this command does not read"
+                 " (`workbench validate` lists them)")
+    if errors:
+        raise ContentError(f"the content has {len(errors)} error(s); fix them first"
+                           " (workbench validate shows them too)", errors)
     return result, documents
 
 
@@ -109,8 +130,9 @@ def cmd_deck(args, rep) -> int:
 
 
 def _verdict(problems) -> bool | None:
-    """Legal, not legal, or unknown (no error, but the base deck's list is unknown)."""
-    if any(p.is_error for p in problems):
+    """Legal, not legal, or unknown (no error, but the base deck's list is unknown), by the
+    deck-building rules (what stops play is told beside it)."""
+    if any(p.is_error and not _stops_play(p) for p in problems):
         return False
     return None if any(p.code == "base-list-unknown" for p in problems) else True
 
@@ -125,12 +147,16 @@ def _check(args, rep, library, document, references=()) -> int:
     size = ctx.deck.size if ctx is not None and ctx.deck.complete else None
     summary = stats(ctx) if ctx is not None else {"by_type": {}, "by_source": {}}
     errors = sum(1 for p in problems if p.is_error)
-    rep.set(legal=legal, size=size, summary={"by_type": summary["by_type"], "by_source": summary["by_source"]})
+    unplayable = any(p.is_error and _stops_play(p) for p in problems)
+    rep.set(legal=legal, playable=not unplayable if legal is not False else False, size=size,
+            summary={"by_type": summary["by_type"], "by_source": summary["by_source"]})
     rep.problems(problems)
     shown = f"{size} cards" if size is not None else "size unknown"
     verdict = {True: "legal", False: "NOT legal", None: "cannot be shown legal"}[legal]
+    if unplayable:
+        verdict += ", but it cannot be played (`play --deck` refuses it)"
     rep.line(f"deck {document.id}: {shown}, {verdict} ({errors} error(s), {len(problems) - errors} warning(s))")
-    return EXIT_PROBLEMS if legal is False else EXIT_OK
+    return EXIT_PROBLEMS if legal is False or unplayable else EXIT_OK
 
 
 def _stats(args, rep, library, document) -> int:

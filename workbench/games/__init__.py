@@ -85,7 +85,7 @@ register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_h
                play_options=frozenset({"scenario", "hire", "variant", "set"}), default_rounds=3, default_bot="random",
                rollout_cutoff="end"))
 register(Entry("revolver", "Revolver", "revolver", "workbench.games.revolver.engine:Revolver",
-               "workbench.rules.revolver", "workbench.rules.revolver",
+               "workbench.rules.revolver", "workbench.games.revolver.requirements",
                seats_at="workbench.games.revolver.engine:SIDES", describe_at="workbench.games.revolver.engine:describe",
                view_at="workbench.games.revolver.view:VIEW",
                play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy",
