@@ -130,10 +130,14 @@ def test_a_deck_playing_published_cards_without_firepower_shows_every_problem_in
     deck, verdict = command(capsys, "deck", "check", "lawmen")
     played, refusal = command(capsys, "play", "revolver", "--deck", "lawmen")
     expected = sorted([("my-deck.yaml", line_of(mine, "deputy"), 12), ("my-deck.yaml", line_of(mine, "bounty-hunter"), 12)])
-    assert checked == deck == played == 1
-    for found in (report, verdict, refusal):                 # both at once, at the deck's entries
-        assert sorted(located(found, "engine-requirement")) == expected
+    # a deck is played only when chosen: validate and deck check warn (the library plays without
+    # it), play --deck refuses, with the same problems, as for a Dark Horse player count whose setup
+    # cannot be made
+    assert (checked, deck, played) == (0, 0, 1)
+    for found, severity in ((report, "warning"), (verdict, "warning"), (refusal, "error")):
+        assert sorted(located(found, "engine-requirement")) == expected     # both at once, at the deck's entries
         for problem in found["problems"]:
+            assert problem["severity"] == severity
             assert "copy the card into a file of your own folder" in problem["hint"]
             assert "site-packages" not in problem["hint"] and str(PUBLISHED) not in problem["hint"]
     assert verdict["legal"] is True and verdict["playable"] is False
@@ -143,8 +147,8 @@ def test_a_deck_playing_published_cards_without_firepower_shows_every_problem_in
     copies = [c.replace("firepower: unknown", "firepower: 2") if "firepower:" in c else c + "firepower: 2\n"
               for c in copies]
     (folder / "variants" / "lawmen.yaml").write_text("---\n".join(copies))
-    assert [command(capsys, *argv)[0] for argv in (["validate"], ["deck", "check", "lawmen"],
-                                                  ["play", "revolver", "--deck", "lawmen"])] == [0, 0, 0]
+    assert command(capsys, "validate")[1]["problems"] == command(capsys, "deck", "check", "lawmen")[1]["problems"] == []
+    assert command(capsys, "play", "revolver", "--deck", "lawmen")[0] == 0
 
 
 def test_an_unknown_card_is_one_problem(folder, capsys):

@@ -138,10 +138,13 @@ def load_result(args, named: list[str] = (), *, own_folders: bool = False):
     extra = [Path(f).resolve() for f in libraries[len(args.library):]]
     if extra:       # the other files of a named file's folder are read, not checked
         mine = {Path(n).resolve() for n in named}
+        # ... unless they are also in a library the command reports (./variants/, --library)
+        reported = [Path(f).resolve() for f in list(args.library) + [resolve.WORKING_LIBRARY]]
 
         def elsewhere(problem) -> bool:
             where = Path(problem.file).resolve() if problem.file else None
-            return where is not None and where not in mine and _inside_any(where, extra)
+            return where is not None and where not in mine and _inside_any(where, extra) \
+                and not _inside_any(where, reported)
 
         result.problems = [p for p in result.problems if not elsewhere(p)]
     return result

@@ -1,6 +1,7 @@
 """`workbench deck ...`: check, stats, odds, export."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from ..core.errors import ContentError, NotFound, UsageError
@@ -69,15 +70,13 @@ def deck_problems(library, document, references=()) -> list:
     from ..games.judge import deck_play_problems
 
     legal = [*check_deck(library, document), *references]
-    # ... and what would stop `play --deck` (validate runs the same for each deck), marked so the
-    # verdict tells a deck that is legal but cannot be played from one that is not legal
+    # ... and what would stop `play --deck` (validate warns of the same for each deck; play refuses
+    # it), marked so the verdict tells a deck that is legal but cannot be played
     play = [_for_play(p) for p in deck_play_problems(library, document, legal)]
     return sorted(legal + play, key=lambda p: p.sort_key())
 
 
 def _for_play(problem):
-    import dataclasses
-
     return dataclasses.replace(problem, extra={**(problem.extra or {}), "stops": "play"})
 
 
@@ -104,12 +103,15 @@ def played_decks(args, names: list[str], game: str, *, what: str = "played", rep
     for name in names:
         document, references = _deck_in(result, name, game)
         problems = deck_problems(result.library, document, references)
-        if _verdict(problems) is False or any(p.is_error for p in problems):
+        if _verdict(problems) is False:
             errors = sum(1 for p in problems if p.is_error)
-            state = "NOT legal" if _verdict(problems) is False else "legal, but it cannot be played"
-            raise ContentError(f"deck {document.id}: {state} ({errors} error(s), {len(problems) - errors}"
+            raise ContentError(f"deck {document.id}: NOT legal ({errors} error(s), {len(problems) - errors}"
                                f" warning(s)), so it is not {what}; `workbench deck check {name}` shows the same",
                                problems)
+        stops = [dataclasses.replace(p, severity="error") for p in problems if _stops_play(p)]
+        if stops:           # what `deck check` and `validate` warn of, play refuses
+            raise ContentError(f"deck {document.id} cannot be played ({len(stops)} error(s)), so it is not {what};"
+                               f" `workbench deck check {name}` shows the same", stops)
         documents.append(document)
     errors, elsewhere = used_problems(result, result.errors, {game})
     if elsewhere and rep is not None:
@@ -132,7 +134,7 @@ def cmd_deck(args, rep) -> int:
 def _verdict(problems) -> bool | None:
     """Legal, not legal, or unknown (no error, but the base deck's list is unknown), by the
     deck-building rules (what stops play is told beside it)."""
-    if any(p.is_error and not _stops_play(p) for p in problems):
+    if any(p.is_error for p in problems):
         return False
     return None if any(p.code == "base-list-unknown" for p in problems) else True
 
@@ -147,16 +149,16 @@ def _check(args, rep, library, document, references=()) -> int:
     size = ctx.deck.size if ctx is not None and ctx.deck.complete else None
     summary = stats(ctx) if ctx is not None else {"by_type": {}, "by_source": {}}
     errors = sum(1 for p in problems if p.is_error)
-    unplayable = any(p.is_error and _stops_play(p) for p in problems)
+    unplayable = any(_stops_play(p) for p in problems)
     rep.set(legal=legal, playable=not unplayable if legal is not False else False, size=size,
             summary={"by_type": summary["by_type"], "by_source": summary["by_source"]})
     rep.problems(problems)
     shown = f"{size} cards" if size is not None else "size unknown"
     verdict = {True: "legal", False: "NOT legal", None: "cannot be shown legal"}[legal]
     if unplayable:
-        verdict += ", but it cannot be played (`play --deck` refuses it)"
+        verdict += ", but it cannot be played as it is (`play --deck` refuses it)"
     rep.line(f"deck {document.id}: {shown}, {verdict} ({errors} error(s), {len(problems) - errors} warning(s))")
-    return EXIT_PROBLEMS if legal is False or unplayable else EXIT_OK
+    return EXIT_PROBLEMS if legal is False else EXIT_OK
 
 
 def _stats(args, rep, library, document) -> int:

@@ -46,25 +46,30 @@ def deck_unit(library, document) -> dict | None:
 
 
 def deck_play_problems(library, document, legal_problems) -> list:
-    """What stops a deck from being played, given its deck-building problems: none more when it is
-    not legal (``play --deck`` refuses it with those, and so does ``validate``), else what
-    :func:`judge` finds of its unit. ``deck check``, ``play --deck`` and ``validate`` all ask this."""
+    """What stops a deck from being played, given its deck-building problems, as warnings (a deck
+    is played only when chosen: the library plays without it; ``play --deck`` refuses it with the
+    same problems as errors, as a Dark Horse player count whose setup cannot be made). None when
+    it is not legal (``play --deck`` refuses it with those), else what :func:`judge` finds of its
+    unit, less what a deck-building problem already tells at the same place (a card of unknown
+    type: one mistake, one problem). ``deck check``, ``play --deck`` and ``validate`` all ask this."""
+    import dataclasses
+
     if any(p.is_error for p in legal_problems):
         return []
     unit = deck_unit(library, document)
-    return judge(document.game, library, **unit) if unit is not None else []
+    if unit is None:
+        return []
+    told = {(p.file, p.line, p.column) for p in legal_problems}
+    return [dataclasses.replace(p, severity="warning") for p in judge(document.game, library, **unit)
+            if (p.file, p.line, p.column) not in told]
 
 
-def deck_units(library, game: str = "revolver") -> list[dict]:
-    """The playable units of the designer's (reported) decks that are legal, as ``play --deck``
-    plays them."""
+def deck_units_problems(library, game: str = "revolver") -> list:
+    """:func:`deck_play_problems` of each of the designer's (reported) decks, for ``validate``."""
     from ..decks.rules import check_deck
 
     out = []
     for document in library.of_kind("deck", game):
-        if not library.reported(document) or any(p.is_error for p in check_deck(library, document)):
-            continue
-        unit = deck_unit(library, document)
-        if unit is not None:
-            out.append(unit)
+        if library.reported(document):
+            out += deck_play_problems(library, document, check_deck(library, document))
     return out
