@@ -76,6 +76,15 @@ def deck_problems(library, document, references=()) -> list:
     return sorted(legal + play, key=lambda p: p.sort_key())
 
 
+def _play_problems(library, document, problems) -> list:
+    """Everything that stops ``play --deck`` of a legal deck (those told at the place of a
+    deck-building problem too)."""
+    from ..games.judge import deck_play_problems
+
+    legal = [p for p in problems if not _stops_play(p)]
+    return deck_play_problems(library, document, legal, told=True)
+
+
 def _for_play(problem):
     return dataclasses.replace(problem, extra={**(problem.extra or {}), "stops": "play"})
 
@@ -108,7 +117,7 @@ def played_decks(args, names: list[str], game: str, *, what: str = "played", rep
             raise ContentError(f"deck {document.id}: NOT legal ({errors} error(s), {len(problems) - errors}"
                                f" warning(s)), so it is not {what}; `workbench deck check {name}` shows the same",
                                problems)
-        stops = [dataclasses.replace(p, severity="error") for p in problems if _stops_play(p)]
+        stops = [dataclasses.replace(p, severity="error") for p in _play_problems(result.library, document, problems)]
         if stops:           # what `deck check` and `validate` warn of, play refuses
             raise ContentError(f"deck {document.id} cannot be played ({len(stops)} error(s)), so it is not {what};"
                                f" `workbench deck check {name}` shows the same", stops)
@@ -149,7 +158,7 @@ def _check(args, rep, library, document, references=()) -> int:
     size = ctx.deck.size if ctx is not None and ctx.deck.complete else None
     summary = stats(ctx) if ctx is not None else {"by_type": {}, "by_source": {}}
     errors = sum(1 for p in problems if p.is_error)
-    unplayable = any(_stops_play(p) for p in problems)
+    unplayable = legal is not False and bool(_play_problems(library, document, problems))
     rep.set(legal=legal, playable=not unplayable if legal is not False else False, size=size,
             summary={"by_type": summary["by_type"], "by_source": summary["by_source"]})
     rep.problems(problems)

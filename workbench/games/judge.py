@@ -45,13 +45,14 @@ def deck_unit(library, document) -> dict | None:
     return {"overrides": {f"{faction}_base_deck": document.id}} if complete else None
 
 
-def deck_play_problems(library, document, legal_problems) -> list:
+def deck_play_problems(library, document, legal_problems, *, told: bool = False) -> list:
     """What stops a deck from being played, given its deck-building problems, as warnings (a deck
     is played only when chosen: the library plays without it; ``play --deck`` refuses it with the
     same problems as errors, as a Dark Horse player count whose setup cannot be made). None when
     it is not legal (``play --deck`` refuses it with those), else what :func:`judge` finds of its
     unit, less what a deck-building problem already tells at the same place (a card of unknown
-    type: one mistake, one problem). ``deck check``, ``play --deck`` and ``validate`` all ask this."""
+    type: one mistake, one problem; ``told``: all of them, for ``play --deck``, which refuses the
+    deck with them). ``deck check``, ``play --deck`` and ``validate`` all ask this."""
     import dataclasses
 
     if any(p.is_error for p in legal_problems):
@@ -59,9 +60,9 @@ def deck_play_problems(library, document, legal_problems) -> list:
     unit = deck_unit(library, document)
     if unit is None:
         return []
-    told = {(p.file, p.line, p.column) for p in legal_problems}
+    places = set() if told else {(p.file, p.line, p.column) for p in legal_problems}
     return [dataclasses.replace(p, severity="warning") for p in judge(document.game, library, **unit)
-            if (p.file, p.line, p.column) not in told]
+            if (p.file, p.line, p.column) not in places]
 
 
 def deck_units_problems(library, game: str = "revolver") -> list:
