@@ -184,3 +184,17 @@ def test_a_broken_deck_of_one_game_does_not_stop_another_game(folder, capsys):
     assert [p["code"] for p in report["problems"]] == ["unknown-card"]
     assert game["events"] and any("1 error(s) in documents of other games" in n and "workbench validate" in n
                                   for n in game.get("notes", []))
+
+
+def test_a_variant_that_makes_published_cards_unplayable_is_told_at_the_variant(folder, capsys):
+    # `card_costs: discard-from-hand` is a house rule (README, Revolver): every card played then
+    # needs a `cost:`, which most published cards do not give
+    mine = folder / "variants" / "costs.yaml"
+    mine.write_text("kind: variant\ngame: revolver\nid: my-costs\nname: Costs paid\nsource: {document: house-rule}\n"
+                    "parameters:\n  card_costs: discard-from-hand\n")
+    checked, report = command(capsys, "validate")
+    played, refusal = command(capsys, "play", "revolver", "--variant", "my-costs")
+    assert checked == played == 1
+    found = located(report, "engine-requirement")
+    assert found and set(found) == {("costs.yaml", 1, 1)} and found == located(refusal, "engine-requirement")
+    assert all("with variant 'my-costs'" in p["message"] and "your own folder" in p["hint"] for p in report["problems"])

@@ -9,6 +9,8 @@ of what an engine needs.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..core.errors import ContentError
 
 
@@ -17,16 +19,42 @@ def build(game: str, library, *, scenario: str | None = None, variants=(), overr
     it, each located, when it cannot be played."""
     from . import GAMES
 
-    return GAMES[game].load().build(library, scenario=scenario, variants=list(variants), overrides=dict(overrides or {}))
+    unit = {"scenario": scenario, "variants": list(variants), "overrides": dict(overrides or {})}
+    try:
+        return GAMES[game].load().build(library, **unit)
+    except ContentError as error:   # told where the unit was chosen, for play as for validate
+        told = _told_where_chosen(game, library, unit, list(error.problems))
+        if told == error.problems:
+            raise
+        raise ContentError(str(error), told) from None
 
 
 def judge(game: str, library, **unit) -> list:
-    """What stops the unit from playing: the located problems of :func:`build` (none: it plays)."""
+    """What stops the unit from playing: the located problems of :func:`build` (none: it plays).
+
+    A problem located in a document whose problems are not reported (a published card a
+    designer's variant makes unplayable) is told at the designer's document that chose the unit
+    (its scenario, variant or deck), naming where it is: ``validate`` shows what ``play`` would."""
     try:
         build(game, library, **unit)
     except ContentError as error:
         return list(error.problems)
     return []
+
+
+def _told_where_chosen(game: str, library, unit: dict, problems: list) -> list:
+    quiet = {d.file for d in library.documents if not library.reported(d)}
+    if not any(p.file in quiet for p in problems):
+        return problems
+    chosen = [library.get(game, "scenario", unit["scenario"]) if unit.get("scenario") else None]
+    chosen += [library.get(game, "variant", v) for v in unit.get("variants") or ()]
+    chosen += [library.get(game, "deck", d) for d in (unit.get("overrides") or {}).values() if isinstance(d, str)]
+    chooser = next((d for d in chosen if d is not None and library.reported(d)), None)
+    if chooser is None:
+        return problems
+    return [chooser.problem(p.code, f"with {chooser.kind} '{chooser.id}': {p.message} ({Path(p.file).name}:{p.line}, a"
+                            " published document)", [], hint=p.hint, **(p.extra or {}))
+            if p.file in quiet else p for p in problems]
 
 
 def deck_unit(library, document) -> dict | None:

@@ -286,14 +286,14 @@ def _card_problem(library, document, deck_id, message, path, hint):
     and the fix is a copy of it in the designer's own folder, which replaces it)."""
     if library.reported(document):
         return document.problem(CODE, message, path, hint=hint)
+    own = (f"copy the card into a file of your own folder (`kind: card`, `game: revolver`, `id: {document.id}`, the"
+           f" rest as published), then {hint or 'change it there'}; your copy replaces the published card")
     reached = _reached(library, deck_id, document.id)
-    if reached is None:
-        return document.problem(CODE, message, path, hint=hint)
+    if reached is None:     # a published deck plays it: where the card is, with the fix in your folder
+        return document.problem(CODE, message, path, hint=own)
     deck, at = reached
     return deck.problem(CODE, f"{message} (the published card '{document.id}', which this deck plays)", at,
-                        hint=f"copy the card into a file of your own folder (`kind: card`, `game: revolver`, `id:"
-                             f" {document.id}`, the rest as published), then {hint or 'change it there'}; your copy"
-                             " replaces the published card", card=document.id)
+                        hint=own, card=document.id)
 
 
 def _cards(library, rules, counts, chosen=None):
