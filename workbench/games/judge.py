@@ -95,10 +95,10 @@ def deck_play_problems(library, document, legal_problems, *, told: bool = False)
 
 def deck_units_problems(library, game: str = "revolver") -> list:
     """:func:`deck_play_problems` of each of the designer's (reported) decks, for ``validate``."""
-    from ..decks.rules import check_deck
+    from ..decks.checks import _schema_ok, checked_once
 
     out = []
     for document in library.of_kind("deck", game):
-        if library.reported(document):
-            out += deck_play_problems(library, document, check_deck(library, document))
+        if library.reported(document) and _schema_ok(document):
+            out += deck_play_problems(library, document, checked_once(library, document))
     return out
