@@ -128,8 +128,9 @@ def test_stats_count_by_type_source_and_cost(library):
     # the base is 62 base cards; three swaps bring in two expansion cards and a promo
     assert summary["by_source"] == {"base": 59, "expansion": 2, "promo": 1}
     assert summary["cost_curve"]["0"] == 16 and summary["cost_curve"]["1"] == 19
-    # 19 rifles (2 each), 4 Apache Scouts (2), Charlie Withers (3), the carbine (3)
-    assert summary["firepower"]["total_known"] == 19 * 2 + 4 * 2 + 3 + 3
+    # 19 rifles (2 each), 4 Apache Scouts (2), Charlie Withers (3), the carbine (3), 19 fixture
+    # deputies and the ranger (1 each: the fixtures give a firepower, so the deck plays)
+    assert summary["firepower"]["total_known"] == 19 * 2 + 4 * 2 + 3 + 3 + 20 * 1
 
 
 # -- commands -------------------------------------------------------------------------------

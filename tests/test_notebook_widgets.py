@@ -632,7 +632,7 @@ def test_a_designers_deck_is_opened_fixed_and_saved_back_into_its_file(tmp_path)
     total = sum(c.get("count", 1) for c in base["cards"])
     assert f"{total} cards, legal" in box.status.value
     cards = visible_text(box.cards.value)
-    assert "Pinkerton Marshal" in cards and "+3" in cards and "-1" in cards  # three lawmen out, three Marshals in
+    assert "Pinkerton Marshal" in cards and "+3" in cards and "-3" in cards  # three Cowboys out, three Marshals in
     box.save_button.click()                      # its own file: asked before it is replaced
     assert box.files_banner.kind == "refused" and box.confirm.pending and "sharpshooters.yaml" in box.confirm.pending
     box.confirm.yes.click()

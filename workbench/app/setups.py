@@ -34,8 +34,8 @@ def dark_horse_requirements(library) -> list[Problem]:
     found = settings(library)
     if not found:
         return []
-    from ..core.errors import WorkbenchError
-    from ..games.dark_horse.engine import DarkHorse  # the engine only when a setup is searched (a hook run needs none)
+    from ..core.errors import ContentError, WorkbenchError
+    from ..games.judge import build  # the engine only when a setup is searched (a hook run needs none)
 
     problems: list[Problem] = []
     searched: dict = {}        # setup key -> (a game of that setup, its setup checks by player count)
@@ -47,9 +47,12 @@ def dark_horse_requirements(library) -> list[Problem]:
             problems += setup_problems(_as_scenario(game, scenario), checks)
             continue
         try:
-            game = DarkHorse.build(library, scenario=scenario)
+            game = build(GAME, library, scenario=scenario)
+        except ContentError as error:   # what stops play stops validate, with the same problems
+            problems += error.problems
+            continue
         except WorkbenchError:
-            continue            # the ruleset's own problems are reported by the ruleset checks
+            continue            # a missing scenario or map: unknown-ref reports it where it is named
         problems += setup_problems(game)
         if key is not None:
             low, high = game.player_range()   # searched above; the engine remembers its checks

@@ -88,8 +88,10 @@ def _validate_paths(paths, workers, context, background, report_context) -> Resu
     games = {d.id for d in documents + loaded if d.kind == "game" and isinstance(d.id, str)}
     behind = [d for d in background if _key(d) not in own and d.game not in games]
     library = Library.from_documents(d for d in behind + loaded + documents if d.kind in load_schemas())
-    library.quiet = frozenset(id(d) for d in behind)
     quiet = {d.file for d in behind} | (set() if report_context else {f for layer in layers for f in layer})
+    # a document whose problems are dropped is quiet: a check reaching it from a reported document
+    # tells the problem there (a designer's deck playing a published card)
+    library.quiet = frozenset(id(d) for d in behind + ([] if report_context else loaded))
     problems.extend(p for p in library_problems(library) if not p.file or p.file not in quiet)
     problems.sort(key=Problem.sort_key)
     return Result(len(files), documents, problems, library)

@@ -63,7 +63,7 @@ def _load(args):
     named = [args.map] if args.map.lower().endswith((".yaml", ".yml")) else []
     if named and not Path(args.map).is_file():
         raise no_such(args.map, "file")
-    result = load_result(args, named)
+    result = load_result(args, named, own_folders=True)
     # what the map, deck and scenario checks find is this command's to report; anything else
     # (unreadable YAML, schema, references) must be fixed first
     blocking = [p for p in result.errors if not is_model_problem(p)]

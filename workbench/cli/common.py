@@ -127,25 +127,81 @@ def content_file(text: str) -> bool:
     return text.lower().endswith((".yaml", ".yml"))
 
 
-def load_library(args, named: list[str] = (), *, what: str = "the content"):
+def load_library(args, named: list[str] = (), *, what: str = "the content", games=None, rep=None):
     """The library a command runs on (published games, ./variants/, --library, named files).
 
     Errors anywhere but in the published games stop the command with exit 1 and every problem
-    located: an engine must not run on broken content. Returns the validation result.
+    located: an engine must not run on broken content. With ``games`` (the games whose documents
+    the command reads), only errors in those games' documents (or in none known) stop it; the
+    others are counted in a note on ``rep`` pointing at ``workbench validate``, which lists them.
+    Returns the validation result.
     """
     result = load_result(args, named)
-    if result.errors:
-        raise ContentError(f"{what} has {len(result.errors)} error(s); fix them first"
-                           " (workbench validate shows them too)", result.errors)
+    errors = result.errors
+    if games is not None:
+        errors, elsewhere = used_problems(result, errors, games)
+        if elsewhere and rep is not None:
+            rep.note(f"{len(elsewhere)} error(s) in documents of other games, which this command does not read"
+                     " (`workbench validate` lists them)")
+    if errors:
+        raise ContentError(f"{what} has {len(errors)} error(s); fix them first"
+                           " (workbench validate shows them too)", errors)
     return result
 
 
-def load_result(args, named: list[str] = ()):
-    """:func:`load_library` without the stop on errors."""
+def used_problems(result, problems, games) -> tuple[list, list]:
+    """``problems`` split into those a command reading the documents of ``games`` meets, and those
+    located only in documents of other games (a problem with no document, or in a document whose
+    game is not known, is met: the command cannot tell it will not read it)."""
+    starts: dict = {}
+    for document in result.documents + list(result.library.documents):
+        starts.setdefault(document.file, set()).add((document.line, document.game))
+    ordered = {file: sorted(found, key=lambda item: item[0]) for file, found in starts.items()}
+    used, elsewhere = [], []
+    for problem in problems:
+        game = None
+        for line, document_game in ordered.get(problem.file, []):
+            if problem.line is not None and line <= problem.line:
+                game = document_game
+        (elsewhere if game is not None and game not in games else used).append(problem)
+    return used, elsewhere
+
+
+def load_result(args, named: list[str] = (), *, own_folders: bool = False):
+    """:func:`load_library` without the stop on errors.
+
+    ``own_folders``: each named file is read with its own folder as its library (as ``validate
+    FOLDER`` reads it): a deck file sees the base deck in the file beside it. Those folders' other
+    problems are not the command's (:func:`workbench.cli.decks._deck_in` keeps the deck's own)."""
     from ..app import resolve
 
-    src = resolve.sources(list(named), args.library, published=not args.no_published)
-    return resolve.load(src, report_added=True)
+    libraries = list(args.library)
+    if own_folders:
+        seen = {Path(p).resolve() for p in libraries} | {Path(resolve.WORKING_LIBRARY).resolve()}
+        for name in named:
+            folder = Path(name).parent
+            if folder.resolve() not in seen and not _inside_any(folder.resolve(), seen):
+                seen.add(folder.resolve())
+                libraries.append(str(folder))
+    src = resolve.sources(list(named), libraries, published=not args.no_published)
+    result = resolve.load(src, report_added=True)
+    extra = [Path(f).resolve() for f in libraries[len(args.library):]]
+    if extra:       # the other files of a named file's folder are read, not checked
+        mine = {Path(n).resolve() for n in named}
+        # ... unless they are also in a library the command reports (./variants/, --library)
+        reported = [Path(f).resolve() for f in list(args.library) + [resolve.WORKING_LIBRARY]]
+
+        def elsewhere(problem) -> bool:
+            where = Path(problem.file).resolve() if problem.file else None
+            return where is not None and where not in mine and _inside_any(where, extra) \
+                and not _inside_any(where, reported)
+
+        result.problems = [p for p in result.problems if not elsewhere(p)]
+    return result
+
+
+def _inside_any(folder: Path, folders) -> bool:
+    return any(folder == f or f in folder.parents for f in folders)
 
 
 def find_document(library, kind: str, name: str, *, what: str | None = None, game: str | None = None,

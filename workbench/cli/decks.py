@@ -1,11 +1,13 @@
 """`workbench deck ...`: check, stats, odds, export."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from ..core.errors import ContentError, NotFound, UsageError
 from ..core.paths import no_such
-from .common import EXIT_OK, EXIT_PROBLEMS, add_options, find_document, int_range, load_result, output_file, write_output
+from .common import (EXIT_OK, EXIT_PROBLEMS, add_options, find_document, int_range, load_result, output_file,
+                     used_problems, write_output)
 from .report import percent, table
 
 
@@ -35,7 +37,7 @@ def _load(args):
     named = [args.deck] if args.deck.lower().endswith((".yaml", ".yml")) else []
     if named and not Path(args.deck).is_file():
         raise no_such(args.deck, "file")
-    result = load_result(args, named)
+    result = load_result(args, named, own_folders=True)
     document, references = _deck_in(result, args.deck)
     return result.library, document, references
 
@@ -49,7 +51,8 @@ def _deck_in(result, name: str, game: str | None = None):
     # the deck's own reference mistakes are the deck check's to report (as unknown-card), and what
     # the map, deck and scenario checks find is reported by those commands; any other error in the
     # content must be fixed first
-    blocking = [p for p in result.errors if not is_model_problem(p)
+    errors, _ = used_problems(result, result.errors, {document.game})   # another game's are not this deck's
+    blocking = [p for p in errors if not is_model_problem(p)
                 and not (p.code == "unknown-ref" and p.file == document.file)]
     if blocking:
         # with what the model checks found meanwhile, so one run shows every problem
@@ -66,11 +69,33 @@ def deck_problems(library, document, references=()) -> list:
     """Every deck-building problem of ``document``, as `deck check` (and `validate`) report them:
     :func:`~workbench.decks.rules.check_deck` and the deck's own unknown references, sorted."""
     from ..decks.rules import check_deck
+    from ..games.judge import deck_play_problems
 
-    return sorted([*check_deck(library, document), *references], key=lambda p: p.sort_key())
+    legal = [*check_deck(library, document), *references]
+    # ... and what would stop `play --deck` (validate warns of the same for each deck; play refuses
+    # it), marked so the verdict tells a deck that is legal but cannot be played
+    play = [_for_play(p) for p in deck_play_problems(library, document, legal)]
+    return sorted(legal + play, key=lambda p: p.sort_key())
 
 
-def played_decks(args, names: list[str], game: str, *, what: str = "played"):
+def _play_problems(library, document, problems) -> list:
+    """Everything that stops ``play --deck`` of a legal deck (those told at the place of a
+    deck-building problem too)."""
+    from ..games.judge import deck_play_problems
+
+    legal = [p for p in problems if not _stops_play(p)]
+    return deck_play_problems(library, document, legal, told=True)
+
+
+def _for_play(problem):
+    return dataclasses.replace(problem, extra={**(problem.extra or {}), "stops": "play"})
+
+
+def _stops_play(problem) -> bool:
+    return (problem.extra or {}).get("stops") == "play"
+
+
+def played_decks(args, names: list[str], game: str, *, what: str = "played", rep=None):
     """The library with the deck files among ``names`` in it, and each named deck (a file or an
     id) checked against the deck-building rules first, as `deck check` checks it: a deck that is
     not legal stops the command (exit 1) with every problem located, before anything is played.
@@ -84,7 +109,7 @@ def played_decks(args, names: list[str], game: str, *, what: str = "played"):
     for name in files:
         if not Path(name).is_file():
             raise no_such(name, "file")
-    result = load_result(args, files)
+    result = load_result(args, files, own_folders=True)
     documents = []
     for name in names:
         document, references = _deck_in(result, name, game)
@@ -94,10 +119,18 @@ def played_decks(args, names: list[str], game: str, *, what: str = "played"):
             raise ContentError(f"deck {document.id}: NOT legal ({errors} error(s), {len(problems) - errors}"
                                f" warning(s)), so it is not {what}; `workbench deck check {name}` shows the same",
                                problems)
+        stops = [dataclasses.replace(p, severity="error") for p in _play_problems(result.library, document, problems)]
+        if stops:           # what `deck check` and `validate` warn of, play refuses
+            raise ContentError(f"deck {document.id} cannot be played ({len(stops)} error(s)), so it is not {what};"
+                               f" `workbench deck check {name}` shows the same", stops)
         documents.append(document)
-    if result.errors:
-        raise ContentError(f"the content has {len(result.errors)} error(s); fix them first"
-                           " (workbench validate shows them too)", result.errors)
+    errors, elsewhere = used_problems(result, result.errors, {game})
+    if elsewhere and rep is not None:
+        rep.note(f"{len(elsewhere)} error(s) in documents of other games, which this command does not read"
+                 " (`workbench validate` lists them)")
+    if errors:
+        raise ContentError(f"the content has {len(errors)} error(s); fix them first"
+                           " (workbench validate shows them too)", errors)
     return result, documents
 
 
@@ -110,7 +143,8 @@ def cmd_deck(args, rep) -> int:
 
 
 def _verdict(problems) -> bool | None:
-    """Legal, not legal, or unknown (no error, but the base deck's list is unknown)."""
+    """Legal, not legal, or unknown (no error, but the base deck's list is unknown), by the
+    deck-building rules (what stops play is told beside it)."""
     if any(p.is_error for p in problems):
         return False
     return None if any(p.code == "base-list-unknown" for p in problems) else True
@@ -126,10 +160,14 @@ def _check(args, rep, library, document, references=()) -> int:
     size = ctx.deck.size if ctx is not None and ctx.deck.complete else None
     summary = stats(ctx) if ctx is not None else {"by_type": {}, "by_source": {}}
     errors = sum(1 for p in problems if p.is_error)
-    rep.set(legal=legal, size=size, summary={"by_type": summary["by_type"], "by_source": summary["by_source"]})
+    unplayable = legal is not False and bool(_play_problems(library, document, problems))
+    rep.set(legal=legal, playable=not unplayable if legal is not False else False, size=size,
+            summary={"by_type": summary["by_type"], "by_source": summary["by_source"]})
     rep.problems(problems)
     shown = f"{size} cards" if size is not None else "size unknown"
     verdict = {True: "legal", False: "NOT legal", None: "cannot be shown legal"}[legal]
+    if unplayable:
+        verdict += ", but it cannot be played as it is (`play --deck` refuses it)"
     rep.line(f"deck {document.id}: {shown}, {verdict} ({errors} error(s), {len(problems) - errors} warning(s))")
     return EXIT_PROBLEMS if legal is False else EXIT_OK
 

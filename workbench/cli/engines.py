@@ -17,6 +17,12 @@ def playable() -> dict[str, frozenset]:
     return {entry.id: entry.play_options for entry in GAMES.values() if entry.play_options}
 
 
+def content_game(game: str) -> str:
+    """The `game:` of the documents the registered game reads (``revolver-prison``: revolver)."""
+    from ..games import GAMES
+    return GAMES[game].content_game
+
+
 def default_rounds(game: str) -> int | None:
     """Rounds played unless told (Western Legends ends by its own rule, with this cap)."""
     from ..games import GAMES
@@ -31,8 +37,8 @@ def default_bot(game: str) -> str:
 def build(game: str, library, *, scenario: str | None = None, variants=(), overrides=None):
     """The registered game's ``Game`` for the library, a scenario, variants and overrides (a
     ContentError with located problems when the library cannot be played)."""
-    from ..games import GAMES
-    return GAMES[game].load().build(library, scenario=scenario, variants=list(variants), overrides=overrides or {})
+    from ..games.judge import build as build_
+    return build_(game, library, scenario=scenario, variants=variants, overrides=overrides)
 
 
 def player_range(built) -> tuple[int, int]:

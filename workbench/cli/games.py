@@ -154,7 +154,7 @@ def cmd_gunfight(args, rep) -> int:
             raise UsageError("give both --a and --b (or --matrix)")
         if args.seed is not None and args.simulate is None:
             raise UsageError("--seed is for --simulate; the exact odds need no seed")
-    library = load_library(args).library
+    library = load_library(args, games={"dark-horse"}, rep=rep).library
     if args.scenario is not None and library.data("dark-horse", "scenario", args.scenario) is None:
         raise NotFound("scenario", args.scenario, library.ids("dark-horse", "scenario"), where="in dark-horse")
     ruleset, rules = engines.gunfight_rules(library, scenario=args.scenario, **_house_rules(args, library, "dark-horse"))
@@ -218,12 +218,14 @@ def cmd_play(args, rep) -> int:
                          " object; give the log a file name")
     log = None if to_stdout else output_file(args.log, (".jsonl",), overwrite=args.overwrite,
                                              what="--log") if args.log else None
+    # a game's verdict depends only on what it reads: errors in another game's documents are a note
+    reads = {engines.content_game(game)}
     if args.deck:   # each deck checked against the deck-building rules first, as `deck check` does
         from .decks import played_decks
-        result, decks = played_decks(args, args.deck, game)
+        result, decks = played_decks(args, args.deck, game, rep=rep)
         library = result.library
     else:
-        library, decks = load_library(args).library, []
+        library, decks = load_library(args, games=reads, rep=rep).library, []
     if args.scenario is not None and library.data(game, "scenario", args.scenario) is None:
         raise NotFound("scenario", args.scenario, library.ids(game, "scenario"), where=f"in {game}")
     rules = _house_rules(args, library, game)
@@ -414,7 +416,7 @@ def _rank_words(report: dict) -> str:
 
 
 def cmd_poker(args, rep) -> int:
-    library = load_library(args).library
+    library = load_library(args, games={"western-legends"}, rep=rep).library
     rules = engines.poker_rules(library, ace_low=None if args.ace_low is None else args.ace_low == "yes",
                                 cheat=args.cheat)
     deck = engines.poker_deck(library)

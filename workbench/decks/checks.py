@@ -23,11 +23,24 @@ def check_decks(library) -> Iterator[Problem]:
 
     A deck whose problems would not be reported (a published deck behind a designer's files) is
     not checked: every problem of a deck is located in the deck itself."""
-    from . import rules
-
     for document in library.of_kind("deck"):
         if library.reported(document) and _schema_ok(document):
-            yield from rules.check_deck(library, document)
+            yield from checked_once(library, document)
+
+
+def checked_once(library, document) -> list[Problem]:
+    """:func:`workbench.decks.rules.check_deck` of a deck, worked out once per library (the play
+    judge asks it too, :mod:`workbench.games.judge`)."""
+    from . import rules
+
+    memo = getattr(library, "declared_memo", None)
+    key = ("check_deck", id(document), len(library.documents))
+    if memo is not None and key in memo:
+        return memo[key]
+    found = list(rules.check_deck(library, document))
+    if memo is not None:
+        memo[key] = found
+    return found
 
 
 def check_deck_rules(library) -> Iterator[Problem]:

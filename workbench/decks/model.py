@@ -91,8 +91,10 @@ def resolve(deck: dict, base: dict | None, card_type=lambda card_id: None) -> De
         result.counts = +counts
         return result
     result.counts = counts_of(deck)
-    if not deck.get("cards"):
-        result.form = "declared"  # neither a list nor swaps: only a declared `size`, if any
+    if deck.get("cards") is None:
+        # neither a list nor swaps: only a declared `size`, if any (`cards: []` is a list of no
+        # cards, whose size is known: 0)
+        result.form = "declared"
         return result
     if base_counts is not None:
         added = result.counts - base_counts

@@ -101,7 +101,7 @@ register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_h
                declared_length=True,
                rollout_cutoff="end", visibility_at="workbench.games.dark_horse.visibility:VISIBILITY"))
 register(Entry("revolver", "Revolver", "revolver", "workbench.games.revolver.engine:Revolver",
-               "workbench.rules.revolver", "workbench.rules.revolver",
+               "workbench.rules.revolver", "workbench.games.revolver.requirements",
                seats_at="workbench.games.revolver.engine:SIDES", describe_at="workbench.games.revolver.engine:describe",
                view_at="workbench.games.revolver.view:VIEW",
                play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy",

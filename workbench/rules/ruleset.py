@@ -473,6 +473,14 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
             hint = f"declare it under `parameters:` of {parameter.home or 'a rule document'}"
             path = ["parameters"] if where is not None and where.kind == "game" and where.data.get("parameters") else \
                 ["game"] if where is not None and where.kind != "game" else []
+            home = _home(library, game, parameter.home)
+            if home is not None:
+                # the document that declares it is there and does not (a designer's copy of a
+                # published rule replaces it whole): the mistake is in that copy, so it is told there
+                where, path = home, ["parameters"] if "parameters" in home.data else []
+                message = f"{game} needs the parameter '{name}' ({parameter.about}), and {home.kind} '{home.id}' " \
+                    "does not declare it"
+                hint = f"declare it under `parameters:` of this {home.kind}"
             problems.append(where.problem("missing-parameter", message, path, hint=hint, parameter=name)
                             if where is not None else
                             Problem("missing-parameter", message, hint=hint, extra={"parameter": name}))
@@ -489,6 +497,13 @@ def resolve(library, game: str, spec: Mapping[str, Parameter], *, scenario: str 
     return Ruleset(game, {n: v for n, v in values.items() if n in spec}, origins,
                    {n: r for n, r in assumptions.items() if n in spec or (n in READING_FIELDS and n not in declared_values)},
                    tuple(in_force), scenario), problems
+
+
+def _home(library, game: str, home: str):
+    """The document a parameter's declaration lives in (``rule/setup-from-reviews``), when the
+    library has it."""
+    kind, _, identifier = (home or "").partition("/")
+    return library.get(game, kind, identifier) if kind and identifier else None
 
 
 def _settings(document) -> Iterator[tuple[str, Any]]:

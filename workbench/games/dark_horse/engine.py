@@ -56,6 +56,9 @@ from .rounds import Rounds, _is_roll, dice_outcomes
 from .setup import Building, Setup, SetupCheck, _territory
 from .tokens import Tokens
 
+#: What the engine needs of the content and does not find (the code ``validate`` reports it under).
+CODE = "engine-requirement"
+
 #: The engine's public names, wherever their code lives in the package (every phase's module):
 #: ``from workbench.games.dark_horse.engine import ...`` keeps working for each.
 __all__ = ["PLAYER_NAMES", "MEMO", "HEX", "Hired", "Player", "Action", "Roll", "InventorRoll", "FightRoll", "VOCABULARY",
@@ -164,7 +167,27 @@ class DarkHorse(Setup, Game):
         players = data.get("players") or (library.data("dark-horse", "game", "dark-horse") or {}).get("players") or {}
         game = cls(library, ruleset, scenario, playable, left_out, board, placement, notes,
                    (int(players.get("min", 1)), int(players.get("max", len(PLAYER_NAMES)))))
+        problems = game.mystery_problems()
+        if problems:
+            raise ContentError(f"{scenario or 'Dark Horse'} cannot be played: a Mystery Hex in play has no options"
+                               " the engine can offer", problems)
         return game
+
+    def mystery_problems(self) -> list:
+        """The Mystery Hexes in play whose options are not written as a list (``options: unknown``
+        passes the schema): the engine offers a Mystery Hex's options, so it cannot play one."""
+        out = []
+        for kind, data in self.mystery_types.items():
+            if isinstance(data.get("options"), list):
+                continue
+            document = self.library.get("dark-horse", "hex_type", kind)
+            setting = f"the scenario '{self.scenario}'" if self.scenario else "the variants in force"
+            out.append(document.problem(
+                CODE, f"{data.get('name', kind)}: its options are {data.get('options')!r}, and {setting} puts it in"
+                " play as a Mystery Hex, whose options the engine offers", ["options"],
+                hint="write its options as a list (`- text: ...` with `cost:`, `gain:` or `effects:`), as the"
+                     " published hex types do"))
+        return out
 
     def player_range(self) -> tuple[int, int]:
         return self.players[0], min(self.players[1], len(PLAYER_NAMES))

@@ -16,15 +16,18 @@ def requirements(library) -> list:
     (``validate`` runs the same through :mod:`workbench.app.setups`, which searches each distinct
     setup once.)
     """
-    from ...core.errors import WorkbenchError
-    from .engine import DarkHorse  # the engine only when a setup is searched (a hook run needs none)
+    from ...core.errors import ContentError, WorkbenchError
+    from ..judge import build  # the engine only when a setup is searched (a hook run needs none)
 
     problems = []
     for scenario in settings(library):
         try:
-            game = DarkHorse.build(library, scenario=scenario)
+            game = build("dark-horse", library, scenario=scenario)
+        except ContentError as error:   # what stops play stops validate, with the same problems
+            problems += error.problems
+            continue
         except WorkbenchError:
-            continue            # the ruleset's own problems are reported by the ruleset checks
+            continue            # a missing scenario or map: unknown-ref reports it where it is named
         problems += setup_problems(game)
     return problems
 

@@ -145,7 +145,7 @@ class Revolver(Game):
         problems += found
         chosen, counts, found = _decks(library, rules, decks or {})
         problems += found
-        cards, found = _cards(library, rules, counts)
+        cards, found = _cards(library, rules, counts, chosen)
         problems += found
         problems += _gang(library, rules)
         if problems:
@@ -267,42 +267,75 @@ def _decks(library, rules, given):
     return chosen, counts, problems
 
 
-def _cards(library, rules, counts):
+def _reached(library, deck_id, card_id):
+    """Where a designer's deck reaches a card: the deck's entry naming it (``cards:`` or a swap's
+    ``in:``), else its ``base:``; ``None`` when the deck is not the designer's (a published one)."""
+    deck = library.get("revolver", "deck", deck_id) if deck_id else None
+    if deck is None or not library.reported(deck):
+        return None
+    for field, key in (("cards", "card"), ("swaps", "in")):
+        for i, entry in enumerate(deck.data.get(field) or []):
+            if isinstance(entry, dict) and entry.get(key) == card_id:
+                return deck, [field, i, key]
+    return deck, ["base"] if "base" in deck.data else []
+
+
+def _card_problem(library, document, deck_id, message, path, hint):
+    """A card's problem where the designer can fix it: on the card when it is theirs; on their
+    deck's entry naming it when it is a published card (its file is installed with the package,
+    and the fix is a copy of it in the designer's own folder, which replaces it)."""
+    if library.reported(document):
+        return document.problem(CODE, message, path, hint=hint)
+    own = (f"copy the card into a file of your own folder (`kind: card`, `game: revolver`, `id: {document.id}`, the"
+           f" rest as published), then {hint or 'change it there'}; your copy replaces the published card")
+    reached = _reached(library, deck_id, document.id)
+    if reached is None:     # a published deck plays it: where the card is, with the fix in your folder
+        return document.problem(CODE, message, path, hint=own)
+    deck, at = reached
+    return deck.problem(CODE, f"{message} (the published card '{document.id}', which this deck plays)", at,
+                        hint=own, card=document.id)
+
+
+def _cards(library, rules, counts, chosen=None):
     cards, problems = {}, []
     for side, deck in counts.items():
+        deck_id = (chosen or {}).get(side)
         for card_id in sorted(deck):
             document = library.get("revolver", "card", card_id)
             if document is None:
                 continue        # the deck check reports it where the deck names it
             data = document.data
             label = data.get("name", card_id)
+
+            def problem(message, path, hint=None, document=document, deck_id=deck_id):
+                return _card_problem(library, document, deck_id, message, path, hint)
+
             if data.get("deck") not in (side, "unknown", None):
-                problems.append(document.problem(CODE, f"{label} belongs to the {data.get('deck')} deck, and is in"
-                                                 f" {NAMES[side]}'s deck", ["deck"]))
+                problems.append(problem(f"{label} belongs to the {data.get('deck')} deck, and is in {NAMES[side]}'s"
+                                        " deck", ["deck"], hint=f"write `deck: {side}` on the card, or play another"))
                 continue
             kind = data.get("type")
             if kind not in STAYS + ("action",):
-                problems.append(document.problem(CODE, f"{label}: its type is {kind or 'not given'}; Revolver plays"
-                                                 " firepower, character and action cards", ["type"] if kind else [],
-                                                 hint="write `type: firepower`, `character` or `action`"))
+                problems.append(problem(f"{label}: its type is {kind or 'not given'}; Revolver plays firepower,"
+                                        " character and action cards", ["type"] if kind else [],
+                                        hint="write `type: firepower`, `character` or `action`"))
                 continue
             firepower = data.get("firepower", 0 if kind == "action" else None)
             if kind in STAYS and not (isinstance(firepower, int) and not isinstance(firepower, bool)):
-                problems.append(document.problem(CODE, f"{label}: its firepower is unknown, and it stays on the"
-                                                 " battlefield", ["firepower"] if "firepower" in data else [],
-                                                 hint="write `firepower:` on the card (your box's value)"))
+                problems.append(problem(f"{label}: its firepower is unknown, and it stays on the battlefield",
+                                        ["firepower"] if "firepower" in data else [],
+                                        hint="write `firepower:` on the card (your box's value)"))
                 continue
             effects = tuple(e for e in data.get("effects") or [] if isinstance(e, dict))
             if kind == "action" and not effects:
-                problems.append(document.problem(CODE, f"{label}: an action card, but what it does is not written as"
-                                                 " `effects:`", ["effect"] if "effect" in data else [],
-                                                 hint="write its effects from the Revolver vocabulary (docs: Effect vocabularies)"))
+                problems.append(problem(f"{label}: an action card, but what it does is not written as `effects:`",
+                                        ["effect"] if "effect" in data else [],
+                                        hint="write its effects from the Revolver vocabulary (docs: Effect vocabularies)"))
                 continue
             cost = data.get("cost")
             if rules.card_costs == "discard-from-hand" and not isinstance(cost, int):
-                problems.append(document.problem(CODE, f"{label}: its cost is unknown, and `card_costs` is"
-                                                 " discard-from-hand", ["cost"] if "cost" in data else [],
-                                                 hint="write `cost:` on the card"))
+                problems.append(problem(f"{label}: its cost is unknown, and `card_costs` is discard-from-hand",
+                                        ["cost"] if "cost" in data else [], hint="write `cost:` on the card"))
                 continue
             if not isinstance(firepower, int):
                 firepower = 0
