@@ -293,6 +293,9 @@ SETTINGS = {
     "dark-horse/high-noon": ("dark-horse", "high-noon", {"rounds": 6}),
     "dark-horse/pork-barrel": ("dark-horse", "pork-barrel", {"rounds": 6}),
     "dark-horse/how-the-west-was-won": ("dark-horse", "how-the-west-was-won", {"rounds": 6}),
+    "dark-horse/wild-wild-west": ("dark-horse", "wild-wild-west", {"rounds": 6}),
+    # the house-rule example whose games end by a trigger (examples/dark-horse-complete/), to its end
+    "dark-horse/complete-high-noon": ("dark-horse", "complete-high-noon", {"rounds": 30}),
     "western-legends": ("western-legends", None, {}),
     # the whole game on the illustrative decks and values (variants/revolver/illustrative-whole-game.yaml)
     "revolver": ("revolver", None, {}),
@@ -300,8 +303,14 @@ SETTINGS = {
 SPEED = ["dark-horse/high-noon", "dark-horse/pork-barrel", "western-legends"]
 
 
+#: Settings played on a library beside the published games: its folder.
+LIBRARIES = {"dark-horse/complete-high-noon": ROOT / "examples" / "dark-horse-complete"}
+
+
 def built(setting: str, library=None, variants=()):
     game, scenario, _ = SETTINGS[setting]
+    if library is None and setting in LIBRARIES:
+        library = validate_paths([LIBRARIES[setting]], context=[ROOT / "variants"]).library
     return GAMES[game].load().build(library or published_library(), scenario=scenario, variants=variants)
 
 

@@ -367,12 +367,13 @@ def test_a_dask_worker_knows_the_plugin_effect():
 #: rule of the game (the die faces are `die_faces`, the Inventor die's 1 <-> 6 is
 #: `inventor_never_turns_between`). A new number fails this test.
 ALLOWED_NUMBERS = {
-    2: "tuple positions and pair lengths of the engine's own records; the greedy bot's weights; odds > 1/2",
+    2: "tuple positions and pair lengths of the engine's own records; the fixed-weight bot's weights; odds > 1/2",
     3: "a tuple position; the default rounds of a sample game (a front-end default, not a rule)",
-    4: "the default seats of a sample game; the greedy bot's weights; a memo's size",
-    5: "the greedy bot's weights (the bot's, not the rules')",
+    4: "the default seats of a sample game; the fixed-weight bot's weights; a memo's size",
+    5: "the fixed-weight bot's weights (the bot's, not the rules')",
+    12: "the reference player's lookahead horizon in decisions (LOOKAHEAD_HORIZON: the player's, not a rule)",
     20_000: "the setup search's step budget", 4096: "the size of the engine's memos (setup searches, placements, actions)",
-    0.1: "the greedy bot's tie-breaking weight", 0.5: "the greedy bot's tie-breaking weight",
+    0.1: "the fixed-weight bot's tie-breaking weight", 0.5: "the fixed-weight bot's tie-breaking weight",
 }
 
 

@@ -77,6 +77,11 @@ class DarkHorse(Setup, Game):
     id = "dark-horse"
     name = "Dark Horse"
     PARAMETERS = SPEC
+    # the reference player reads the scores 12 decisions after an action (about a round of placing
+    # and collecting for two players): a die placed now scores only when collected. Measured against
+    # random, 1-on-1, seats swapped (Pork Barrel, 6 rounds, seeds 4100-4129): 11-7-12 read just after
+    # the action, where one step sees no placement's worth (see benchmarks/agents.py for the horizon's)
+    LOOKAHEAD_HORIZON = 12
     OPTIONS = {"rounds": "rounds to play at most (the game ends earlier when an end trigger is met)",
                "characters": "Rebels & Rogues characters hired at the start, by seat"}
 
