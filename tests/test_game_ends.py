@@ -28,6 +28,7 @@ def test_published_high_noon_cannot_end():
     ends = {e.trigger: e for e in reachable_ends(DarkHorse.build(published_library(), scenario="high-noon"))}
     assert {t: e.reachable for t, e in ends.items()} == {"towns-and-cities": False, "influence": False, "outlaws": False}
     assert ends["towns-and-cities"].why == "nothing in play builds a city"
+    assert DarkHorse.build(published_library(), scenario="high-noon").can_end() is False
     assert "nothing in play gains Influence" in ends["influence"].why
 
 

@@ -183,6 +183,13 @@ class Game:
         from ..content.badges import in_force
         return self.ruleset.assumption_lines() + in_force(self.ruleset, getattr(self, "library", None))
 
+    def can_end(self) -> bool | None:
+        """Whether a game can end by a trigger of its rules, read from the ruleset and the content
+        in play without playing (``None``: the engine does not say; Dark Horse does,
+        :mod:`workbench.games.dark_horse.ends`). The balance lab tells a game stopped at its rounds
+        from one that ended by this."""
+        return None
+
     def audited(self) -> "Game":
         """This game with audit on: a shallow copy (the facts and the ruleset are shared), so the
         game others hold keeps its fast path."""

@@ -170,6 +170,11 @@ class DarkHorse(Setup, Game):
     def player_range(self) -> tuple[int, int]:
         return self.players[0], min(self.players[1], len(PLAYER_NAMES))
 
+    def can_end(self) -> bool:
+        """Whether any end trigger can be reached by what is in play (:func:`.ends.can_end`)."""
+        from .ends import can_end
+        return can_end(self)
+
     def assumptions(self) -> list[str]:
         lines = super().assumptions()
         if self.left_out:
