@@ -78,4 +78,5 @@ def fixed_weight_bot(state: State, rng: random.Random) -> Action:
 #: The reference player (``greedy`` on the command line and in the docs, ``osla`` by its kind).
 greedy_bot = one_step_lookahead
 
-BOTS = {"random": random_bot, "greedy": greedy_bot, "osla": one_step_lookahead, "fixed-weights": fixed_weight_bot}
+#: ``random`` first (``play``'s default), the reference player last (a chooser's first seat gets it)
+BOTS = {"random": random_bot, "fixed-weights": fixed_weight_bot, "osla": one_step_lookahead, "greedy": greedy_bot}
