@@ -44,7 +44,9 @@ def found(report):
 def test_positive_case_is_clean(case, tmp_path):
     status, report = validate(case, cwd=tmp_path)
     assert report["checked"]["documents"] > 0, "a positive case must hold documents"
-    assert (status, report["problems"]) == (0, [])
+    # whether a case's scenario can reach an end trigger is tests/test_game_ends.py's (a draft
+    # scenario of published spaces cannot: `no-end-trigger`, a warning)
+    assert (status, [p for p in report["problems"] if p["code"] != "no-end-trigger"]) == (0, [])
 
 
 @pytest.mark.parametrize("case", NEGATIVE, ids=lambda p: p.name)

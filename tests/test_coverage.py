@@ -22,10 +22,11 @@ def library():
 
 def test_taken_counts_are_the_placements_and_collections_of_the_histories(library):
     built = GAMES["dark-horse"].load().build(library, scenario="high-noon")
-    coverage = sweep(built, 2, range(4), ["greedy", "random"], rounds=3)
+    # the fixed-weight bot: a quick player (the counts are the subject, not the player)
+    coverage = sweep(built, 2, range(4), ["fixed-weights", "random"], rounds=3)
     placed, collected = Counter(), Counter()
     for seed in range(4):      # the same games again, read from their histories
-        state = play(built, 2, seed, ["greedy", "random"], rounds=3)
+        state = play(built, 2, seed, ["fixed-weights", "random"], rounds=3)
         for encoded in state.history:
             action = encoded.get("action") if isinstance(encoded, dict) else None
             if action and action["kind"] == "place" and not action["space"].startswith("hex@"):
@@ -50,14 +51,14 @@ def test_robberies_and_gunfights_show_where_the_content_makes_them_possible(libr
     """High Noon as published: no robbery and no gunfight can happen (no bot can hire; see the
     README); the heist fixture with two hired characters: both happen and are counted."""
     high_noon = GAMES["dark-horse"].load().build(library, scenario="high-noon")
-    published = sweep(high_noon, 2, range(3), ["greedy"], rounds=3)
+    published = sweep(high_noon, 2, range(3), ["fixed-weights"], rounds=3)
     assert not {"rob", "gunfight"} & set(published.events)
     assert not any(k.startswith(("rob ", "challenge ")) for k in published.legal)
     heist = GAMES["dark-horse"].load().build(library, scenario="fixture-heist")
-    coverage = sweep(heist, 2, range(3), ["greedy"], rounds=3, characters=HEIST)
+    coverage = sweep(heist, 2, range(3), ["fixed-weights"], rounds=3, characters=HEIST)
     logged = Counter()
     for seed in range(3):
-        logged.update(e["event"] for e in play(heist, 2, seed, ["greedy"], rounds=3, characters=HEIST).log)
+        logged.update(e["event"] for e in play(heist, 2, seed, ["fixed-weights"], rounds=3, characters=HEIST).log)
     assert coverage.events["rob"] == logged["rob"] > 0 and coverage.events["gunfight"] == logged["gunfight"] > 0
     assert coverage.legal["rob fixture-bank fixture-bandit"] > 0
     out = coverage.as_json()

@@ -29,7 +29,7 @@ GAME = "dark-horse"
 def dark_horse_requirements(library) -> list[Problem]:
     """The engine's requirements (:mod:`workbench.games.dark_horse.requirements`), searched once
     per distinct setup; the same problems, in the same order."""
-    from ..games.dark_horse.requirements import settings, setup_problems
+    from ..games.dark_horse.requirements import end_problems, settings, setup_problems
 
     found = settings(library)
     if not found:
@@ -45,6 +45,11 @@ def dark_horse_requirements(library) -> list[Problem]:
         if key is not None and key in searched:
             game, checks = searched[key]
             problems += setup_problems(_as_scenario(game, scenario), checks)
+            # the end triggers read the spaces in play too, which the setup key leaves out
+            try:
+                problems += end_problems(_with_spaces(game, library, scenario))
+            except WorkbenchError:
+                pass            # a space that does not exist: the ruleset checks say so
             continue
         try:
             game = build(GAME, library, scenario=scenario)
@@ -53,12 +58,28 @@ def dark_horse_requirements(library) -> list[Problem]:
             continue
         except WorkbenchError:
             continue            # a missing scenario or map: unknown-ref reports it where it is named
-        problems += setup_problems(game)
+        problems += setup_problems(game) + end_problems(game)
         if key is not None:
             low, high = game.player_range()   # searched above; the engine remembers its checks
             checks = {n: game.setup_check(n) for n in range(low, high + 1)} if game.board is not None else {}
             searched[key] = (game, checks)
     return problems
+
+
+def _with_spaces(game, library, scenario):
+    """``game`` as the game of ``scenario`` (an equal setup) with that scenario's own ruleset, action
+    spaces and Mystery Hexes: what its end triggers read (:mod:`workbench.games.dark_horse.ends`),
+    without building the engine again."""
+    from ..games.dark_horse.engine import DarkHorse, mystery_types
+    from ..rules.dark_horse import resolve_ruleset
+
+    other = _as_scenario(game, scenario)
+    document = library.get(GAME, "scenario", scenario) if scenario else None
+    other.ruleset = resolve_ruleset(library, scenario=scenario, map_id=game.board.id if game.board is not None else None)
+    other.spaces, other.left_out, other.notes = DarkHorse.spaces_in_play(
+        library, document.data if document is not None else {}, other.ruleset)
+    other.mystery_types = mystery_types(library, other.ruleset)
+    return other
 
 
 def _as_scenario(game, scenario):

@@ -138,6 +138,11 @@ class Game:
     name: ClassVar[str] = ""
     PARAMETERS: ClassVar[dict] = {}
     BOTS: ClassVar[dict[str, Callable]] = {}
+    #: Decisions the reference player (:func:`one_step_lookahead`) plays on after each action, by
+    #: the game's own random player, before it reads the scores: 0 reads them just after the action
+    #: (TAG's OSLA); a game whose actions pay off a few decisions later sets more (Dark Horse: a die
+    #: placed now is collected in the Collection Phase).
+    LOOKAHEAD_HORIZON: ClassVar[int] = 0
     #: Options of new_initial_state beyond players and seed, with what they mean (for the CLI).
     OPTIONS: ClassVar[dict[str, str]] = {}
 
@@ -177,6 +182,13 @@ class Game:
         rules and illustrative data in force, each with its badge."""
         from ..content.badges import in_force
         return self.ruleset.assumption_lines() + in_force(self.ruleset, getattr(self, "library", None))
+
+    def can_end(self) -> bool | None:
+        """Whether a game can end by a trigger of its rules, read from the ruleset and the content
+        in play without playing (``None``: the engine does not say; Dark Horse does,
+        :mod:`workbench.games.dark_horse.ends`). The balance lab tells a game stopped at its rounds
+        from one that ended by this."""
+        return None
 
     def audited(self) -> "Game":
         """This game with audit on: a shallow copy (the facts and the ruleset are shared), so the
@@ -313,6 +325,13 @@ class State:
                 played += 1
         return played
 
+    def score(self) -> dict[str, float]:
+        """Each player's standing by the ruleset's own scoring, for a player that looks one step
+        ahead (:func:`one_step_lookahead`): :meth:`returns`, unless an engine can say more by the
+        ruleset's own rates (Dark Horse: the Reputation tokens on the way to the next Victory
+        Point, at the ruleset's tokens a point)."""
+        return self.returns()
+
     def describe_action(self, action) -> str:
         return str(action)
 
@@ -346,6 +365,90 @@ def diff(before, after, path: tuple = ()) -> list[dict]:
     if before == after and type(before) is type(after):
         return []
     return [{"path": _pointer(path), "from": before, "to": after}]
+
+
+#: Chance outcomes a lookahead weighs exactly (more are sampled, :data:`LOOKAHEAD_SAMPLES` of them,
+#: as many as the continuations played past a ``LOOKAHEAD_HORIZON``).
+LOOKAHEAD_EXACT = 64
+LOOKAHEAD_SAMPLES = 4
+
+
+def _lead(scores: dict, me: str) -> float:
+    """``me``'s score less the best other player's (the standing a player plays for)."""
+    mine = float(scores[me])
+    return mine - max((float(v) for k, v in scores.items() if k != me), default=0.0)
+
+
+def _expected_lead(state: "State", me: str, rng: random.Random, depth: int = 2) -> float:
+    """``me``'s lead in ``state``, chance resolved by expectation: each outcome weighed by its
+    probability when there are at most :data:`LOOKAHEAD_EXACT` of them, else the mean of
+    :data:`LOOKAHEAD_SAMPLES` drawn from ``rng`` (or the continuations of a horizon); ``depth``
+    chance steps at most."""
+    if state.is_terminal() or not state.is_chance_node() or depth == 0:
+        return _lead(state.score(), me)
+    outcomes = state.chance_outcomes()
+    if len(outcomes) > LOOKAHEAD_EXACT:
+        drawn = [state.sample_chance(rng) for _ in range(LOOKAHEAD_SAMPLES)]
+        outcomes = [(o, Fraction(1, len(drawn))) for o in drawn]
+    total = 0.0
+    for outcome, p in outcomes:
+        after = state.clone()
+        untracked(after)
+        after.apply_in_place(outcome)
+        total += float(p) * _expected_lead(after, me, rng, depth - 1)
+    return total
+
+
+def one_step_lookahead(state: "State", rng: random.Random):
+    """The reference player of every game: a one-step lookahead on the ruleset's own scoring (as
+    TAG's OSLA). Each legal action is applied to a copy, which is valued by the acting player's lead
+    in :meth:`State.score` (the points the rules give, over the best other player's), chance after
+    it by expectation; the best action is played, ties broken by the game's own ``random`` player
+    where its choice is among them, else uniformly (``rng``: seeded either way). It has no
+    weights of its own: an authored space that scores is used, and a house rule that changes the
+    scores changes its play.
+
+    One step sees only what an action scores at once. A game whose actions pay off later declares
+    ``Game.LOOKAHEAD_HORIZON``: each action is then valued after that many more decisions played
+    by the game's own random player, the mean of :data:`LOOKAHEAD_SAMPLES` continuations, the same
+    continuations' seeds for every action (so two actions differ by what they change, not by the
+    luck of their samples)."""
+    actions = state.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    me = state.current_player()
+    game = state.game
+    horizon = game.LOOKAHEAD_HORIZON
+    own = game.BOTS.get("random")
+    if horizon:
+        policy = own or (lambda s, r: r.choice(s.legal_actions()))
+        seeds = [rng.getrandbits(32) for _ in range(LOOKAHEAD_SAMPLES)]
+    values = []
+    for action in actions:
+        after = state.clone()
+        untracked(after)
+        after.__dict__.pop("_legal", None)
+        after.apply_in_place(action)
+        if not horizon:
+            values.append(_expected_lead(after, me, rng))
+            continue
+        total = 0.0
+        for seed in seeds:
+            played = after.clone()
+            played.playout(policy, random.Random(seed), horizon)
+            total += _lead(played.score(), me)
+        values.append(total / len(seeds))
+    best = max(values)
+    tied = [a for a, v in zip(actions, values) if v >= best - 1e-9]
+    if len(tied) == 1:
+        return tied[0]
+    # ties broken as the game's own random player would (Dark Horse's never passes while it can
+    # place a die: a pass looks level one step ahead), else uniformly; seeded either way
+    if own is not None:
+        pick = own(state, rng)
+        if pick in tied:
+            return pick
+    return tied[rng.randrange(len(tied))]
 
 
 def play(game: Game, players: int, seed: int, bots: list[str] | None = None, *, max_steps: int = 200_000,

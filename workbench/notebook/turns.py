@@ -562,7 +562,9 @@ def play_chooser(library, *, game: str = "dark-horse", scenario: str | None = "h
     def draw_seats(*_):
         bots = list(playable[which.value].load().BOTS)
         old = {b.description: b.value for b in seats.children}
-        seats.children = [w.Dropdown(options=bots, value=old.get(n, bots[0] if i else bots[-1]), description=n,
+        # a seat keeps its bot when the game chosen has one of that name (a game's own bots differ)
+        seats.children = [w.Dropdown(options=bots, value=old[n] if old.get(n) in bots else bots[0] if i else bots[-1],
+                                     description=n,
                                      style={"description_width": "50px"}, layout=w.Layout(width="170px"))
                           for i, n in enumerate(seat_names())]
 

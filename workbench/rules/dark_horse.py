@@ -200,6 +200,41 @@ def unknown_amounts(space: dict) -> list[list]:
             for good, amount in option[field].items() if not isinstance(amount, int)]
 
 
+def filled_in(library) -> list[dict]:
+    """What a designer's house rule (or illustrative data) fills in where the texts are silent: each
+    action space that replaces a published one, its type, claim and options, and each value a
+    house-rule scenario or variant sets, listed as the designer's assumption (never the printed
+    game's)."""
+    from ..content.badges import badge
+
+    rows = []
+    for document in library.documents:
+        data = document.data
+        mark = badge(data)
+        if document.game != "dark-horse" or mark is None:
+            continue
+        if document.kind == "action_space" and isinstance(data.get("replaces"), str) \
+                and isinstance(data.get("options"), list) and not unknown_amounts(data):   # else left out: listed below
+            claim = data.get("claim") if isinstance(data.get("claim"), dict) else {}
+            options = data.get("options") if isinstance(data.get("options"), list) else []
+            said = "; ".join(str(o.get("text") or o) for o in options if isinstance(o, dict))
+            rows.append({"kind": "designer's assumption", "name": document.id, "value": mark,
+                         "where": f"{document.file}:{document.line}",
+                         "why": f"{data.get('name', document.id)} ({mark}) fills in '{data['replaces']}' as the designer's"
+                                f" assumption: type {data.get('type', 'unknown')}, claim"
+                                f" {claim.get('requirement', 'unknown')} {claim.get('value', '')}".rstrip()
+                                + f", options: {said or 'none'}",
+                         "todo": "replace it with the printed space if you have the rulebook"})
+        elif document.kind in ("scenario", "variant") and isinstance(data.get("parameters"), dict):
+            for name, value in data["parameters"].items():
+                line, _ = document.locate(["parameters", name])
+                rows.append({"kind": "designer's assumption", "name": f"{document.kind} {document.id}: {name}", "value": value,
+                             "where": f"{document.file}:{line}",
+                             "why": f"set by {data.get('name', document.id)} ({mark}): the designer's assumption",
+                             "todo": "replace it with the printed value if you have the rulebook"})
+    return rows
+
+
 def unknowns(library) -> list[dict]:
     """Base action spaces the engine leaves out (options unknown) unless a space replaces them,
     the unknown claim requirements and types it plays by assumption, and the rules the texts name
@@ -214,6 +249,7 @@ def unknowns(library) -> list[dict]:
                      "todo": "write what your rulebook says in a document of your own; the engine needs code for it"})
     spaces = library.of_kind("action_space", "dark-horse")
     replaced = {d.data.get("replaces") for d in spaces if isinstance(d.data.get("replaces"), str)}
+    rows += filled_in(library)
     for document in spaces:
         data = document.data
         where = f"{document.file}:{document.locate(['options'])[0] if 'options' in data else document.line}"

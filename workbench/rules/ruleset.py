@@ -70,6 +70,8 @@ CODES = {
     "engine-requirement": "the content lacks something an engine needs beyond its parameters (a map location, enough characters)",
     "setup-impossible": "a scenario's setup cannot be made on its map for a player count it names (a warning; `play` refuses"
                         " that count)",
+    "no-end-trigger": "no end trigger of a scenario can be reached by what is in play (a warning: its games stop after"
+                      " the rounds they are played for)",
 }
 
 #: Kinds whose ``parameters:`` *set* values when in force rather than declaring them.

@@ -1,13 +1,18 @@
-"""The Dark Horse bots every front end seats: random and greedy.
+"""The Dark Horse bots every front end seats: random, greedy (the reference player) and the former
+fixed-weight bot.
 
-``random`` (any legal action) and ``greedy`` (the most value for the cost, by the bot's own fixed
-weights, not the rules'). The search bots are in :mod:`workbench.agents`.
+``random`` (any legal action); ``greedy``, also called ``osla``: the reference player of every game,
+a one-step lookahead on the ruleset's own scoring (:func:`workbench.games.base.one_step_lookahead`;
+Dark Horse's :meth:`~.game_end.GameEnd.score`: Victory Points and the Reputation tokens on the way to
+the next); ``fixed-weights``, the former ``greedy``: the most value for the cost by the bot's own
+fixed weights, not the rules' (it never used an authored Builder and lost to random in Pork Barrel,
+issue 41), kept to compare against. The search bots are in :mod:`workbench.agents`.
 """
 from __future__ import annotations
 
 import random
 
-from ..base import State          # the bots' state: the Dark Horse State is one
+from ..base import State, one_step_lookahead          # the bots' state: the Dark Horse State is one
 from .actions import HEX, Action, _below
 
 
@@ -27,9 +32,9 @@ VALUES = {"gold": 4, "silver": 1, "influence": 5, "vote": 2, "white-hat": 1, "bl
           "wild-die-token": 2, "engineer-token": 2, "cowboy-boot-token": 1, "bonus-die": 2, "food": 1, "wood": 1, "ore": 1}
 
 
-def greedy_bot(state: State, rng: random.Random) -> Action:
-    """The action whose option gains the most value for its cost (the bot's own fixed weights,
-    not rules); builds next to its own pieces; ties broken by the seed."""
+def fixed_weight_bot(state: State, rng: random.Random) -> Action:
+    """The former ``greedy``: the action whose option gains the most value for its cost (the bot's
+    own fixed weights, not rules); builds next to its own pieces; ties broken by the seed."""
     actions = state.legal_actions()
     if state.phase == "build":
         mine = [p.at for p in state.pieces if p.player == state.current_player()]
@@ -70,4 +75,8 @@ def greedy_bot(state: State, rng: random.Random) -> Action:
     return rng.choice([a for a in actions if value(a) == best])
 
 
-BOTS = {"random": random_bot, "greedy": greedy_bot}
+#: The reference player (``greedy`` on the command line and in the docs, ``osla`` by its kind).
+greedy_bot = one_step_lookahead
+
+#: ``random`` first (``play``'s default), the reference player last (a chooser's first seat gets it)
+BOTS = {"random": random_bot, "fixed-weights": fixed_weight_bot, "osla": one_step_lookahead, "greedy": greedy_bot}

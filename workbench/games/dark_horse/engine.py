@@ -80,6 +80,11 @@ class DarkHorse(Setup, Game):
     id = "dark-horse"
     name = "Dark Horse"
     PARAMETERS = SPEC
+    # the reference player reads the scores 12 decisions after an action (about a round of placing
+    # and collecting for two players): a die placed now scores only when collected. Measured against
+    # random, 1-on-1, seats swapped (Pork Barrel, 6 rounds, seeds 4100-4129): 11-7-12 read just after
+    # the action, where one step sees no placement's worth (see benchmarks/agents.py for the horizon's)
+    LOOKAHEAD_HORIZON = 12
     OPTIONS = {"rounds": "rounds to play at most (the game ends earlier when an end trigger is met)",
                "characters": "Rebels & Rogues characters hired at the start, by seat"}
 
@@ -107,19 +112,7 @@ class DarkHorse(Setup, Game):
         self.space_order = list(spaces)
         self.initial_outlaws = bool(self.outlaws())
         # Mystery Hexes whose abilities the text gives, when a variant in force brings them
-        self.mystery_types: dict[str, dict] = {}
-        for variant in ruleset.variants:
-            for hex_type in (library.data("dark-horse", "variant", variant) or {}).get("hex_types") or []:
-                data = library.data("dark-horse", "hex_type", hex_type) or {}
-                if data.get("category") == "mystery" and data.get("options") and data.get("claim"):
-                    self.mystery_types[hex_type] = data
-        for data in list(self.mystery_types.values()):     # the types a Mystery Hex can become
-            for option in data["options"] if isinstance(data["options"], list) else []:
-                for spec in option.get("effects") or []:
-                    target = spec.get("hex_type") if spec.get("effect") == "become-hex-type" else None
-                    found = library.data("dark-horse", "hex_type", target) if target else None
-                    if found and found.get("options") and target not in self.mystery_types:
-                        self.mystery_types[target] = found
+        self.mystery_types: dict[str, dict] = mystery_types(library, ruleset)
 
     # -- making the game -------------------------------------------------------------------------
     @classmethod
@@ -136,6 +129,22 @@ class DarkHorse(Setup, Game):
             raise NotFound("map", map_id, library.ids("dark-horse", "map"), "in dark-horse")
         ruleset = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides, map_id=map_id)
         data = scenario_doc.data if scenario_doc else {}
+        playable, left_out, notes = cls.spaces_in_play(library, data, ruleset)
+        board, placement = _territory(library, map_id, data, ruleset)
+        players = data.get("players") or (library.data("dark-horse", "game", "dark-horse") or {}).get("players") or {}
+        game = cls(library, ruleset, scenario, playable, left_out, board, placement, notes,
+                   (int(players.get("min", 1)), int(players.get("max", len(PLAYER_NAMES)))))
+        problems = game.mystery_problems()
+        if problems:
+            raise ContentError(f"{scenario or 'Dark Horse'} cannot be played: a Mystery Hex in play has no options"
+                               " the engine can offer", problems)
+        return game
+
+    @staticmethod
+    def spaces_in_play(library, data: dict, ruleset) -> tuple[dict, list[str], list[str]]:
+        """The action spaces a scenario (its document's ``data``) plays under ``ruleset``: the
+        playable ones by id, the ids left out (options unknown, or on the map's hexes), and the
+        notes saying why."""
         # the base game's spaces; a space that replaces another enters play only when a scenario or
         # a variant in force lists it (Marshal replaces Mayor in its scenarios, a designer's filled-in
         # Builder replaces Builder in their variant)
@@ -163,15 +172,7 @@ class DarkHorse(Setup, Game):
             notes.append(f"{spaces[space_id]['name']} spaces sit on the map's hexes of their variant; the engine does"
                          " not play them yet, so they are left out")
         playable = {i: s for i, s in spaces.items() if i not in left_out}
-        board, placement = _territory(library, map_id, data, ruleset)
-        players = data.get("players") or (library.data("dark-horse", "game", "dark-horse") or {}).get("players") or {}
-        game = cls(library, ruleset, scenario, playable, left_out, board, placement, notes,
-                   (int(players.get("min", 1)), int(players.get("max", len(PLAYER_NAMES)))))
-        problems = game.mystery_problems()
-        if problems:
-            raise ContentError(f"{scenario or 'Dark Horse'} cannot be played: a Mystery Hex in play has no options"
-                               " the engine can offer", problems)
-        return game
+        return playable, left_out, notes
 
     def mystery_problems(self) -> list:
         """The Mystery Hexes in play whose options are not written as a list (``options: unknown``
@@ -191,6 +192,11 @@ class DarkHorse(Setup, Game):
 
     def player_range(self) -> tuple[int, int]:
         return self.players[0], min(self.players[1], len(PLAYER_NAMES))
+
+    def can_end(self) -> bool:
+        """Whether any end trigger can be reached by what is in play (:func:`.ends.can_end`)."""
+        from .ends import can_end
+        return can_end(self)
 
     def assumptions(self) -> list[str]:
         lines = super().assumptions()
@@ -299,6 +305,25 @@ class DarkHorse(Setup, Game):
         view.__dict__.update(self.board.__dict__)
         view.pieces = pieces
         return view
+
+
+def mystery_types(library, ruleset) -> dict[str, dict]:
+    """The Mystery Hexes whose abilities the text gives, when a variant in force brings them, and
+    the types they can become, by hex type."""
+    found: dict[str, dict] = {}
+    for variant in ruleset.variants:
+        for hex_type in (library.data("dark-horse", "variant", variant) or {}).get("hex_types") or []:
+            data = library.data("dark-horse", "hex_type", hex_type) or {}
+            if data.get("category") == "mystery" and data.get("options") and data.get("claim"):
+                found[hex_type] = data
+    for data in list(found.values()):     # the types a Mystery Hex can become
+        for option in data["options"] if isinstance(data["options"], list) else []:
+            for spec in option.get("effects") or []:
+                target = spec.get("hex_type") if spec.get("effect") == "become-hex-type" else None
+                became = library.data("dark-horse", "hex_type", target) if target else None
+                if became and became.get("options") and target not in found:
+                    found[target] = became
+    return found
 
 
 def playable_options(space: dict) -> bool:

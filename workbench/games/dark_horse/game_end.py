@@ -31,6 +31,18 @@ class GameEnd:
             out[p.name] = vp
         return out
 
+    def score(self) -> dict[str, float]:
+        """The Victory Points of :meth:`returns` and the Reputation tokens on the way to the next
+        one, at the ruleset's rate ("every 4 Reputation tokens ... 1 VP": 3 tokens are 3/4 of a
+        point): what a one-step lookahead plays for (a token is worth nothing in ``returns`` until
+        the 4th)."""
+        out = self.returns()
+        per_vp = self.game.reputation_rules.per_victory_point
+        for p in self.players:
+            rep = p.reputation
+            out[p.name] += ((rep.white + rep.black) % per_vp) / per_vp
+        return out
+
     def _end_round(self) -> None:
         trigger = self._end_trigger()
         if trigger:

@@ -9,7 +9,8 @@ SETUP_KINDS = frozenset({"game", "scenario", "variant", "map", "rule", "hex_type
 
 def requirements(library) -> list:
     """What the engine needs of the content beyond the parameters (``validate`` runs it): every
-    scenario's setup can be made on the map it is played on, for each player count it names.
+    scenario's setup can be made on the map it is played on, for each player count it names, and
+    its games can end by a trigger (:func:`end_problems`).
 
     A count that cannot is a warning (the content plays with the other counts), located at the
     scenario's ``players``; ``play`` refuses that count with the same problem as an error.
@@ -28,8 +29,19 @@ def requirements(library) -> list:
             continue
         except WorkbenchError:
             continue            # a missing scenario or map: unknown-ref reports it where it is named
-        problems += setup_problems(game)
+        problems += setup_problems(game) + end_problems(game)
     return problems
+
+
+def end_problems(game) -> list:
+    """A ``no-end-trigger`` warning when no end trigger of a scenario's game can be reached
+    (:mod:`.ends`); none for the base game without a scenario (there is no scenario to put it at)."""
+    if game.scenario is None:
+        return []
+    from .ends import end_problem
+
+    problem = end_problem(game)
+    return [problem] if problem is not None else []
 
 
 def settings(library) -> list:

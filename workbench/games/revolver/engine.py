@@ -49,7 +49,7 @@ from ...core.errors import ContentError, UsageError
 from ...rules.effects import vocabulary
 from ...rules.revolver import SPEC, assumption_lines, content_problems, in_force_words, resolve_ruleset
 from ...rules.ruleset import plain
-from ..base import Game, Trail
+from ..base import Game, Trail, one_step_lookahead
 from .rules import Action as PrisonAction, RevolverPrison, State as PrisonState, label
 from .state import SIDES, RevolverState, without
 
@@ -1088,7 +1088,7 @@ def greedy_bot(state: State, rng: random.Random):
     return max(plays, key=lambda a: (game.cards[a.card].firepower, a.card))
 
 
-BOTS = {"greedy": greedy_bot, "random": random_bot}
+BOTS = {"greedy": greedy_bot, "random": random_bot, "osla": one_step_lookahead}   # osla: the reference player of every game
 Revolver.BOTS = BOTS
 
 

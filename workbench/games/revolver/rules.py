@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from ...core.errors import ContentError, RuleViolation, UsageError
-from ..base import Game, Trail
+from ..base import Game, Trail, one_step_lookahead
 from ...content.badges import badged_name, in_force
 from ...rules.revolver import SPEC, assumption_lines, content_problems, in_force_words, resolve_ruleset
 from .state import SIDES, RevolverState
@@ -756,5 +756,5 @@ def greedy_bot(state: State, rng: random.Random) -> Action:
     return max(places, key=lambda a: (game.firepower(a.card), a.card)) if places else Action("pass")
 
 
-BOTS = {"greedy": greedy_bot, "random": random_bot}
+BOTS = {"greedy": greedy_bot, "random": random_bot, "osla": one_step_lookahead}   # osla: the reference player of every game
 RevolverPrison.BOTS = BOTS

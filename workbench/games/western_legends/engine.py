@@ -53,7 +53,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.errors import ContentError, UsageError
-from ..base import Game, State as BaseState, Trail
+from ..base import Game, State as BaseState, Trail, one_step_lookahead
 from ...rules.ruleset import plain
 from ...rules.western_legends import SPEC, resolve_ruleset
 from .requirements import content_problems
@@ -699,7 +699,7 @@ def greedy_bot(state: State, rng: random.Random) -> Action:
     return rng.choice([a for a in actions if value(a) == best])
 
 
-BOTS = {"random": random_bot, "greedy": greedy_bot}
+BOTS = {"random": random_bot, "greedy": greedy_bot, "osla": one_step_lookahead}   # osla: the reference player of every game
 WesternLegends.BOTS = BOTS
 
 
