@@ -137,6 +137,13 @@ def load_library(args, named: list[str] = (), *, what: str = "the content", game
     Returns the validation result.
     """
     result = load_result(args, named)
+    refuse_errors(result, games, rep, what)
+    return result
+
+
+def refuse_errors(result, games=None, rep=None, what: str = "the content") -> None:
+    """Stop (exit 1, every problem located) on the errors of ``result`` in the documents of
+    ``games`` (all games: ``None``); the others are counted in a note on ``rep``."""
     errors = result.errors
     if games is not None:
         errors, elsewhere = used_problems(result, errors, games)
@@ -146,7 +153,6 @@ def load_library(args, named: list[str] = (), *, what: str = "the content", game
     if errors:
         raise ContentError(f"{what} has {len(errors)} error(s); fix them first"
                            " (workbench validate shows them too)", errors)
-    return result
 
 
 def used_problems(result, problems, games) -> tuple[list, list]:

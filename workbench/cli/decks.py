@@ -7,7 +7,7 @@ from pathlib import Path
 from ..core.errors import ContentError, NotFound, UsageError
 from ..core.paths import no_such
 from .common import (EXIT_OK, EXIT_PROBLEMS, add_options, find_document, int_range, load_result, output_file,
-                     used_problems, write_output)
+                     refuse_errors, used_problems, write_output)
 from .report import percent, table
 
 
@@ -124,13 +124,7 @@ def played_decks(args, names: list[str], game: str, *, what: str = "played", rep
             raise ContentError(f"deck {document.id} cannot be played ({len(stops)} error(s)), so it is not {what};"
                                f" `workbench deck check {name}` shows the same", stops)
         documents.append(document)
-    errors, elsewhere = used_problems(result, result.errors, {game})
-    if elsewhere and rep is not None:
-        rep.note(f"{len(elsewhere)} error(s) in documents of other games, which this command does not read"
-                 " (`workbench validate` lists them)")
-    if errors:
-        raise ContentError(f"the content has {len(errors)} error(s); fix them first"
-                           " (workbench validate shows them too)", errors)
+    refuse_errors(result, {game}, rep)
     return result, documents
 
 
