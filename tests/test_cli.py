@@ -330,6 +330,10 @@ def test_the_play_log_names_spaces_and_characters_not_ids(home):
     assert placed and collected
     assert set(placed + collected) <= set(spaces.values()), set(placed + collected) - set(spaces.values())
     assert out.startswith("Dark Horse, scenario High Noon,")
+    # issue 39: "(the limit given)" was said when no limit was given
+    default = run("play", "dark-horse", "--scenario", "high-noon", "--players", "2", "--seed", "3", cwd=home).out
+    assert "(the limit given)" not in default and "round(s) played (the declared length)" in default
+    assert "round(s) played (the declared length, given)" in out
 
 
 def test_poker_commands(bare):

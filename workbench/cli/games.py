@@ -274,7 +274,12 @@ def cmd_play(args, rep) -> int:
     rep.set(game=game, scenario=args.scenario, players=players, seed=args.seed, rounds=rounds, length=length,
             bots=bots, events=events, log=str(log) if log else None)
     names = _names(library, game)
+    from ..balance.games import limit_words
+    from ..games import GAMES
+    declared = getattr(GAMES.get(game), "declared_length", False)
     for event in events:
+        if isinstance(event.get("why"), str):   # a stop at a limit: the declared length or a cap, given or not
+            event = {**event, "why": limit_words(event["why"], declared, args.rounds is not None)}
         text = describe_event(event, played.describe, names)
         if text:
             rep.line(text)
