@@ -195,7 +195,9 @@ def test_a_character_challenging_twice_in_a_turn_is_caught(library, monkeypatch)
     from workbench.games.dark_horse import engine
 
     monkeypatch.setattr(engine.Hired, "challenged", property(lambda self: False, lambda self, value: None))
-    broken = sum(bool(audit(events)["challenger-fresh"]) for _l, _s, events in audited_games(library, "dark-horse", 48))
+    # the fast bots challenge often (the lookahead player rarely does): the games this test was made on
+    games = audited_games(library, "dark-horse", 48, bots=("random", "fixed-weights"))
+    broken = sum(bool(audit(events)["challenger-fresh"]) for _l, _s, events in games)
     assert broken
 
 

@@ -498,7 +498,9 @@ def test_00_start_here(notebook):
 def test_01_a_conflicting_save_shows_the_refusal_every_time(notebook):
     nb = notebook("01-edit-content.ipynb")
     # the second form: the code section's, on the scratch copy whose file a cell changed on disk
-    panel = nb.page.locator(".jp-OutputArea-output").filter(has=nb.page.locator("textarea")).nth(1)
+    # (the New… panel, which has a preview textarea too, is not an editor's form)
+    panel = nb.page.locator(".jp-OutputArea-output").filter(has=nb.page.locator("textarea")).filter(
+        has_not=nb.page.locator(".wb-new")).nth(1)
     save = panel.locator("button.jupyter-button").filter(has_text="Save").filter(has_not_text="new file").first
     banner = panel.locator(".wb-banner").first
     for _click in range(3):  # the refusal used to vanish on every second click

@@ -57,7 +57,9 @@ def test_a_readme_sweep_parses(args):
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
+    import shutil
     home = designer_folder(tmp_path_factory.mktemp("readme"))
+    shutil.copytree(ROOT / "examples", home / "examples")   # the pages name the examples from the checkout's root
     (home / "my-house-rules").mkdir()
     (home / "my-house-rules" / "wired.yaml").write_text(
         (EXAMPLES / "telegraph-office.yaml").read_text().replace("id: telegraph-office", "id: wired-office"))

@@ -234,7 +234,7 @@ def test_play_command(tmp_path, capsys):
     assert main(["play", "dark-horse", "--scenario", "high-noon", "--players", "3", "--seed", "2", "--rounds", "2",
                  "--log", str(log)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Dark Horse, scenario high-noon, seed 2") and "assumption:" in out and "-- end (" in out
+    assert out.startswith("Dark Horse, scenario High Noon, seed 2") and "assumption:" in out and "-- end (" in out
     events = [json.loads(line) for line in log.read_text().splitlines()]
     assert events[0]["event"] == "start" and events[-1]["event"] == "end"
     assert all("delta" in e for e in events) and "snapshot" in events[0]      # --log is audited

@@ -27,6 +27,10 @@ MODELS = ROOT / "tests" / "corpus" / "models"
 CASES = sorted(p for kind in ("negative", "positive") for p in (MODELS / kind).iterdir() if p.is_dir())
 
 
+#: Codes about how a game is played, not about a map or a deck: the map and deck commands do not report them.
+PLAY_ONLY = {"no-end-trigger"}
+
+
 def case_id(path):
     return f"{path.parent.name}/{path.name}"
 
@@ -75,7 +79,9 @@ def test_the_matching_command_agrees_with_validate(case, capfd, tmp_path, monkey
     monkeypatch.chdir(tmp_path)
     validate_code, out, _ = run(capfd, ["validate", str(case), "--library", "published", "--format", "json"])
     validated = {(p["code"], p["file"] and Path(p["file"]).name, p["line"], p["message"]) for p in json.loads(out)["problems"]}
-    validated_rows = report_rows(json.loads(out)["problems"], case)
+    # whether a scenario's games can end by a trigger is a question of play, which no map or deck
+    # command reads: it is validate's (and play's) alone
+    validated_rows = [r for r in report_rows(json.loads(out)["problems"], case) if r[0] not in PLAY_ONLY]
     for command in spec["commands"]:
         args = [str(case / a) if a.endswith(".yaml") else a for a in command["args"]]
         args += ["--library", str(ROOT / "variants"), "--library", str(case)]

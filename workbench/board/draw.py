@@ -32,7 +32,7 @@ def _colour_of(board: Board, node) -> str:
 
 
 #: Maps of more spaces than this are drawn as one collection, without a patch per hex (seconds, not minutes).
-PATCHES_UP_TO = 3000
+PATCHES_UP_TO = 1000
 
 
 def map_name(board: Board) -> str:

@@ -80,14 +80,15 @@ def settings(library, game: str) -> list[Setting]:
 
 
 def audited_games(library, game: str, count: int, first_seed: int = 0, *,
-                  audit: bool = True) -> Iterator[tuple[str, int, list[dict]]]:
+                  audit: bool = True, bots: tuple = ()) -> Iterator[tuple[str, int, list[dict]]]:
     """``count`` seeded games of ``game`` spread over its settings, each as ``(label, seed,
     events)`` with the events as plain JSON (what ``play --log`` writes). ``audit=False`` plays the
-    same games on the engines' fast path (events without deltas: a baseline for timing)."""
+    same games on the engines' fast path (events without deltas: a baseline for timing). ``bots``:
+    the bots seated round the table where a setting names none (default: every bot of the engine)."""
     chosen = settings(library, game)
     engine = GAMES[game].load()
     built: dict = {}
-    bots = list(engine.BOTS)
+    bots = list(bots) or list(engine.BOTS)
     for n in range(count):
         setting = chosen[n % len(chosen)]
         seed = first_seed + n
