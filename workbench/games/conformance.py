@@ -84,11 +84,15 @@ def audited_games(library, game: str, count: int, first_seed: int = 0, *,
     """``count`` seeded games of ``game`` spread over its settings, each as ``(label, seed,
     events)`` with the events as plain JSON (what ``play --log`` writes). ``audit=False`` plays the
     same games on the engines' fast path (events without deltas: a baseline for timing). ``bots``:
-    the bots seated round the table where a setting names none (default: every bot of the engine)."""
+    the bots seated round the table where a setting names none (default: every bot of the engine but
+    the reference player's search)."""
     chosen = settings(library, game)
     engine = GAMES[game].load()
     built: dict = {}
-    bots = list(bots) or list(engine.BOTS)
+    # the reference player is a search over the same steps (its moves are among the fast players',
+    # found at many times their cost): conformance plays the engine's own fast players
+    from .base import one_step_lookahead
+    bots = list(bots) or [name for name, bot in engine.BOTS.items() if bot is not one_step_lookahead]
     for n in range(count):
         setting = chosen[n % len(chosen)]
         seed = first_seed + n
