@@ -39,6 +39,8 @@ reported as unchanged and not tested.
 """
 from __future__ import annotations
 
+import contextlib
+import gc
 import math
 from dataclasses import dataclass, field
 
@@ -242,6 +244,19 @@ def cramers_v(totals1, totals0) -> float:
     return float(math.sqrt(_chi2_statistic(t1, t0) / n)) if n else 0.0
 
 
+@contextlib.contextmanager
+def _no_full_collection():
+    """statsmodels' Holm correction calls ``gc.collect()`` on every call: in a notebook or a long
+    sweep that is a full pass over every object alive (half a second a comparison in the test
+    process). Objects that exist before the call are frozen out of the collection meanwhile; the
+    arrays the correction makes are still collected."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correction: str = "holm",
             secondary: str = "fdr_bh", checked: bool = False, detectable: bool = True) -> Comparison:
     """Test every setting of ``table`` against ``baseline``.
@@ -299,8 +314,9 @@ def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correctio
     tests["primary"] = tests["family"].isin(PRIMARY)
     tests["p_adjusted"], tests["significant"] = float("nan"), False
     for (_setting, primary), group in tests.groupby(["setting", "primary"], sort=False):
-        reject, adjusted, _, _ = multipletests(group["p"].to_numpy(), alpha=alpha,
-                                               method=correction if primary else secondary)
+        with _no_full_collection():
+            reject, adjusted, _, _ = multipletests(group["p"].to_numpy(), alpha=alpha,
+                                                   method=correction if primary else secondary)
         tests.loc[group.index, "p_adjusted"] = adjusted
         tests.loc[group.index, "significant"] = reject
     tests["significant"] = tests["significant"].astype(bool)
