@@ -1,5 +1,5 @@
 """Validate stays linear in a large library: Dark Horse setups and maps with the same content are
-checked once (``workbench/app/setups.py``, ``board.checks.check_maps``), and the problems are the
+checked once (``workbench/games/dark_horse/setups.py``, ``board.checks.check_maps``), and the problems are the
 same as checking every one (how fast is in ``benchmarks/validate.py``, never here).
 
 The library is the benchmark's every-kind replica of the shipped content (two copies, ids renamed),
