@@ -117,8 +117,9 @@ def test_the_game_unregistered_is_known_no_more(duel):
 #: the effect framework, the registry's shared modules): none names a game's id or a game's module.
 JUDGES = ["workbench/app", "workbench/balance", "workbench/audit/__init__.py", "workbench/audit/invariants.py",
           "workbench/audit/replay.py", "workbench/rules/effects.py", "workbench/rules/ruleset.py",
-          "workbench/games/__init__.py", "workbench/games/checks.py", "workbench/games/conformance.py",
-          "workbench/games/unknowns.py", "workbench/notebook/new_content.py"]
+          "workbench/games/__init__.py", "workbench/games/checks.py", "workbench/games/conformance.py", "workbench/games/judge.py",
+          "workbench/games/unknowns.py", "workbench/games/base.py", "workbench/games/view.py", "workbench/games/visibility.py",
+          "workbench/notebook/new_content.py"]
 GAME_IDS = {"dark-horse", "revolver", "revolver-prison", "western-legends"}
 GAME_MODULES = ("dark_horse", "revolver", "western_legends")
 

@@ -30,8 +30,18 @@ def _named(reference: str):
 
 @dataclass(frozen=True)
 class Entry:
-    """A registered game: where its engine and its parameter types live (imported on demand, so
-    ``workbench validate`` reads the types without importing the engines)."""
+    """A registered game, declared by its own package: its only per-game table.
+
+    Every reference is a ``"module:NAME"`` (or module) string imported on demand, so importing
+    the registry imports no engine (``workbench validate`` reads the types without them). Each
+    field says what it holds where it is declared below.
+
+    Examples
+    --------
+    >>> entry = GAMES["western-legends"]
+    >>> entry.effects, entry.requirements_kept, entry.audit
+    ('workbench.rules.western_legends_effects', 'western-legends-content', 'workbench.audit.western_legends')
+    """
 
     id: str
     name: str
