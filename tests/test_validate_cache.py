@@ -65,11 +65,13 @@ def _rows(problems) -> list:
 def _counting(monkeypatch) -> list:
     """Count the cached checks actually run (the Dark Horse setup search and the map check)."""
     from workbench.app import checks
+    from workbench.games.dark_horse import setups
 
     ran = []
-    for module, name in ((checks, "dark_horse_requirements"),):
+    # the requirement check the Dark Horse registry entry names (looked up there at each call)
+    for module, name, said in ((setups, "requirements", "dark_horse_requirements"),):
         real = getattr(module, name)
-        monkeypatch.setattr(module, name, lambda library, real=real, name=name: ran.append(name) or real(library))
+        monkeypatch.setattr(module, name, lambda library, real=real, said=said: ran.append(said) or real(library))
     real_maps = checks.check_maps
     counted = lambda library: ran.append("maps") or real_maps(library)  # noqa: E731
     monkeypatch.setattr(checks, "CACHED_CHECKS", {counted: ("maps", checks._maps_checked, checks.MAP_INPUTS)})
@@ -117,7 +119,7 @@ def test_another_code_is_checked_again(folder, monkeypatch):
 def test_the_code_stamp_covers_the_workbench_modules_and_schemas():
     stamped = {path.resolve() for path in cache.stamped_files()}
     for module in ("games/dark_horse/engine.py", "games/western_legends/requirements.py", "board/graph.py",
-                   "board/placement.py", "app/setups.py", "rules/ruleset.py"):
+                   "board/placement.py", "games/dark_horse/setups.py", "rules/ruleset.py"):
         assert (ROOT / "workbench" / module).resolve() in stamped, module
     assert (ROOT / "schemas" / "map.schema.json").resolve() in stamped
 
@@ -239,11 +241,11 @@ HEX_TYPES = Path("copy-0000") / "dark-horse" / "hex-types.yaml"
 
 def _counting_all(monkeypatch) -> list:
     """:func:`_counting`, the Western Legends content check counted too."""
-    from workbench.app import checks
+    from workbench.games.western_legends import requirements
 
     ran = _counting(monkeypatch)
-    real = checks.western_legends_requirements
-    monkeypatch.setattr(checks, "western_legends_requirements",
+    real = requirements.checked_once_per_ruleset
+    monkeypatch.setattr(requirements, "checked_once_per_ruleset",
                         lambda library: ran.append("western_legends_requirements") or real(library))
     return ran
 
@@ -334,9 +336,11 @@ def test_each_kept_check_reads_nothing_of_the_library_but_its_inputs(folder, che
     from workbench.board.checks import check_maps
     from workbench.content.library import Library
 
-    check, inputs = {"maps": (check_maps, checks.MAP_INPUTS),
-                     "dark-horse-setups": (checks.dark_horse_requirements, checks.SETUP_INPUTS),
-                     "western-legends-content": (checks.western_legends_requirements, checks.CONTENT_INPUTS)}[check_name]
+    from workbench.games import GAMES
+
+    kept = {e.requirements_kept: e for e in GAMES.values() if e.requirements_kept}
+    check, inputs = ((check_maps, checks.MAP_INPUTS) if check_name == "maps" else
+                     (kept[check_name].requirements, checks.requirement_inputs(kept[check_name])))
     shipped = validate_paths([folder], workers=1).library
     seen: dict = {}
     documents = []

@@ -1,5 +1,5 @@
 """Validate stays linear in a large library: Dark Horse setups and maps with the same content are
-checked once (``workbench/app/setups.py``, ``board.checks.check_maps``), and the problems are the
+checked once (``workbench/games/dark_horse/setups.py``, ``board.checks.check_maps``), and the problems are the
 same as checking every one (how fast is in ``benchmarks/validate.py``, never here).
 
 The library is the benchmark's every-kind replica of the shipped content (two copies, ids renamed),
@@ -17,7 +17,7 @@ from workbench.app import checks as app_checks
 from workbench.app.validate import validate_paths
 from workbench.board import checks as board_checks
 from workbench.content.loader import load_file
-from workbench.games.checks import check_rulesets as engine_rulesets
+from workbench.games.checks import check_rulesets as games_rulesets
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,6 +40,15 @@ def replica(tmp_path_factory):
     _edit(copy / "illustrative-territory.yaml", "map", "illustrative-territory-c1",
           lambda d: d.setdefault("pieces", []).append({"piece": "town", "player": "red", "at": [9, 9]}))
     return folder, written
+
+
+def engine_rulesets(library):
+    """The ruleset checks with each engine's plain requirement check: every Dark Horse setting built
+    and searched, every Western Legends ruleset checked (no setup or ruleset checked once)."""
+    from workbench.games.dark_horse.requirements import requirements as dark_horse
+    from workbench.games.western_legends.requirements import requirements as western_legends
+
+    yield from games_rulesets(library, requirements={"dark-horse": dark_horse, "western-legends": western_legends})
 
 
 def _every_map(library):

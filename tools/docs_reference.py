@@ -22,8 +22,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus"
+
+
+def _content_games() -> tuple:
+    """The games whose content the references cover, in the order of the site: each registered
+    game's documents once (the registry's order)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from workbench.games import GAMES
+
+    return tuple(dict.fromkeys(entry.content_game for entry in GAMES.values()))
+
+
 #: The games whose content the references cover, in the order of the site.
-CONTENT_GAMES = ("dark-horse", "revolver", "western-legends")
+CONTENT_GAMES = _content_games()
 #: The most lines of a failing file or of a fix shown beside a problem code.
 SHOWN_LINES = 14
 
@@ -272,8 +285,8 @@ def _published_id(effect, schema) -> str:
 
 
 def _games_of(effect):
-    from workbench.rules.effects import DECLARATIONS, builtin
-    return [(g, builtin(g)) for g in DECLARATIONS if builtin(g).effects.get(effect.name) is effect]
+    from workbench.rules.effects import builtin, declared
+    return [(g, builtin(g)) for g in declared() if builtin(g).effects.get(effect.name) is effect]
 
 
 def effects_page() -> str:

@@ -73,14 +73,16 @@ COMMON = {
 }
 
 def _vocabularies():
-    """The games' effect vocabularies as declared in workbench/rules/ (without installed plugins:
-    those are added when the schemas are loaded, see workbench.rules.effects.extend_schema)."""
+    """The games' effect vocabularies as their registry entries name them (``effects``; without
+    installed plugins: those are added when the schemas are loaded, see
+    workbench.rules.effects.extend_schema)."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from workbench.rules.effects import DECLARATIONS, builtin
+    import workbench.games  # noqa: F401  (each game's package registers its vocabulary)
+    from workbench.rules.effects import builtin, declared
 
-    return {game: builtin(game) for game in DECLARATIONS}
+    return {game: builtin(game) for game in declared()}
 
 
 VOCABULARIES = _vocabularies()

@@ -18,37 +18,38 @@ from ..decks.checks import DECK_LIBRARY_CHECKS
 from ..games.checks import check_rulesets as games_rulesets
 from ..rules.effects import problems as effect_problems
 from .cache import Inputs, cached
-from .setups import dark_horse_requirements, western_legends_requirements
 
 
 def check_rulesets(library: Library) -> Iterator[Problem]:
     """Every game's rulesets in every setting, and what each engine needs of the content
-    (:func:`workbench.games.checks.check_rulesets`), Dark Horse's setups each searched once and
-    Western Legends' content checked once per distinct ruleset (:mod:`workbench.app.setups`);
-    on the command line each engine's answer is kept between runs (:mod:`workbench.app.cache`)."""
-    yield from games_rulesets(library, requirements={
-        "dark-horse": lambda lib: list(cached("dark-horse-setups", lib, dark_horse_requirements, SETUP_INPUTS)
-                                       if _setups_searched(lib) else dark_horse_requirements(lib)),
-        "western-legends": lambda lib: list(cached("western-legends-content", lib, western_legends_requirements,
-                                                   CONTENT_INPUTS))})
+    (:func:`workbench.games.checks.check_rulesets`), each by its registry entry's requirement
+    check; on the command line the answer of an entry that says so (``requirements_kept``) is
+    kept between runs, keyed on its game's documents alone (:mod:`workbench.app.cache`)."""
+    from ..games import GAMES
+
+    yield from games_rulesets(library, requirements={entry.id: _kept(entry) for entry in GAMES.values()
+                                                     if entry.requirements_kept})
 
 
-#: What each kept answer is keyed on (:class:`workbench.app.cache.Inputs`): the Dark Horse setup
-#: search reads Dark Horse's documents (its engine reads every kind of them), the Western Legends
-#: content check Western Legends'; the map check reads the maps, the hex types and what decides
-#: the rules in force (the games, rules, variants and scenarios, and whatever declares a
-#: parameter), never a card, a deck or a character as such.
-SETUP_INPUTS = Inputs(game="dark-horse")
-CONTENT_INPUTS = Inputs(game="western-legends")
+def _kept(entry) -> Callable[[Library], list]:
+    """``entry``'s requirement check, its answer kept between runs when worth it."""
+    def check(library: Library) -> list:
+        if entry.requirements_worth_keeping(library):
+            return list(cached(entry.requirements_kept, library, entry.requirements, requirement_inputs(entry)))
+        return entry.requirements(library)
+    return check
+
+
+def requirement_inputs(entry) -> Inputs:
+    """What a kept requirement answer is keyed on (:class:`workbench.app.cache.Inputs`): the
+    documents of the entry's game (its engine reads every kind of them, never another game's)."""
+    return Inputs(game=entry.content_game)
+
+
+#: What the map check's kept answer is keyed on: the maps, the hex types and what decides the
+#: rules in force (the games, rules, variants and scenarios, and whatever declares a parameter),
+#: never a card, a deck or a character as such.
 MAP_INPUTS = Inputs(kinds=frozenset({"map", "hex_type", "game", "rule", "variant", "scenario"}), declaring=True)
-
-
-def _setups_searched(library: Library) -> bool:
-    """Whether a Dark Horse setup is searched (else there is nothing worth keeping, and a hook run
-    on a card would only pay the key's working-out)."""
-    from ..games.dark_horse.requirements import settings
-
-    return bool(settings(library))
 
 
 def check_effects(library: Library) -> Iterator[Problem]:
@@ -106,10 +107,11 @@ def all_codes() -> dict[str, str]:
     from ..content.scenarios import CODES as SCENARIOS
     from ..decks.rules import CODES as DECKS
     from ..decks.table import CODES as TABLE
-    from ..games.western_legends.poker import CODES as POKER
+    from ..games import GAMES
     from ..rules.effects import CODES as EFFECTS
     from ..rules.ruleset import CODES as RULESET
 
-    codes = {**CODES, **RULESET, **POKER, **SCENARIOS, **BOARD, **DECKS, **TABLE, **EFFECTS}
+    games = {code: what for entry in GAMES.values() for code, what in entry.codes().items()}
+    codes = {**CODES, **RULESET, **games, **SCENARIOS, **BOARD, **DECKS, **TABLE, **EFFECTS}
     codes.update({rule_id: f"placement: {rule.summary}" for rule_id, rule in RULES.items()})
     return codes

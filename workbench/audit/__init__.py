@@ -8,9 +8,12 @@ Imports no engine: a log is checked by what it records, not by the code that wro
 """
 from __future__ import annotations
 
-from . import dark_horse, revolver, western_legends  # noqa: F401  (register their invariants)
-from .invariants import INVARIANTS, Invariant, Played, check, for_game
+from .invariants import INVARIANTS, Invariant, Played, check, for_game, load_registered
 from .replay import ReplayError, apply_delta, read_log, replay
+
+
+# every registered game's invariants, named by its registry entry (``audit``), in INVARIANTS
+load_registered()
 
 
 def audit(events: list[dict]) -> dict[str, list[str]]:
@@ -24,4 +27,4 @@ def audit_file(path) -> dict[str, list[str]]:
 
 
 __all__ = ["INVARIANTS", "Invariant", "Played", "ReplayError", "apply_delta", "audit", "audit_file", "check",
-           "for_game", "read_log", "replay"]
+           "for_game", "load_registered", "read_log", "replay"]

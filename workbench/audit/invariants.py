@@ -30,6 +30,7 @@ class Played:
         self.game = self.start.get("game")
         if not isinstance(self.rules, dict):
             raise ReplayError("the start event's 'ruleset' is not a JSON object", 0)
+        load_registered()
         games = sorted({inv.game for inv in INVARIANTS.values()})
         if self.game not in games:  # an audit that checks nothing must not pass
             raise ReplayError(f"the log is of the game {json.dumps(self.game)[:60]}, which the audit has no rules for"
@@ -82,7 +83,21 @@ def invariant(game: str, id: str, quote: str, source: str, on: tuple[str, ...] =
     return register
 
 
+def load_registered() -> None:
+    """Import each registered game's audit module (its entry's ``audit``), which registers its
+    invariants: the registry, not this layer, says which games are audited and by what."""
+    from importlib import import_module
+
+    from ..games import GAMES
+
+    for entry in list(GAMES.values()):
+        if entry.audit:
+            import_module(entry.audit)
+
+
 def for_game(game: str) -> list[Invariant]:
+    """The invariants of ``game`` (its registry entry's audit module's)."""
+    load_registered()
     return [inv for inv in INVARIANTS.values() if inv.game == game]
 
 

@@ -1,5 +1,12 @@
-"""The game engines, one package each, and the registry the CLI, the notebooks, ``validate`` and
-the balance lab use to find them (no if/else per game anywhere else).
+"""The game engines, one package each, and the registry the CLI, the notebooks, ``validate``, the
+audit and the balance lab use to find them (no if/else per game anywhere else).
+
+Each game's package declares and registers its own :class:`Entry` (as OpenSpiel's
+``register_game`` in a game's own module): ``workbench/games/dark_horse/__init__.py`` and so on.
+An entry is the game's only per-game table: where its engine, its parameters, its effect
+vocabulary, its requirement check, its audit checks, its seats, its view and its visibility live,
+all as ``"module:NAME"`` strings imported on demand, so importing the registry imports no engine
+(``workbench validate`` reads the types without them).
 
 >>> sorted(GAMES)
 ['dark-horse', 'revolver', 'revolver-prison', 'western-legends']
@@ -12,17 +19,37 @@ from dataclasses import dataclass
 from importlib import import_module
 
 
+def _named(reference: str):
+    """The object a ``"module:NAME"`` string names (the module itself without ``:NAME``)."""
+    module, _, name = reference.partition(":")
+    found = import_module(module)
+    for part in name.split(".") if name else []:
+        found = getattr(found, part)
+    return found
+
+
 @dataclass(frozen=True)
 class Entry:
-    """A registered game: where its engine and its parameter types live (imported on demand, so
-    ``workbench validate`` reads the types without importing the engines)."""
+    """A registered game, declared by its own package: its only per-game table.
+
+    Every reference is a ``"module:NAME"`` (or module) string imported on demand, so importing
+    the registry imports no engine (``workbench validate`` reads the types without them). Each
+    field says what it holds where it is declared below.
+
+    Examples
+    --------
+    >>> entry = GAMES["western-legends"]
+    >>> entry.effects, entry.requirements_kept, entry.audit
+    ('workbench.rules.western_legends_effects', 'western-legends-content', 'workbench.audit.western_legends')
+    """
 
     id: str
     name: str
     content_game: str      # the `game:` of its YAML documents
     engine: str            # "module:Class" of its Game
-    parameters: str        # module holding SPEC, its declared parameter types (in workbench.rules)
-    requirements_module: str   # module whose ``requirements(library)`` says what else the engine needs
+    parameters: str        # module holding SPEC, its declared parameter types (in workbench.rules): what may be tuned
+    # "module:NAME" of ``requirements(library)``: what else the engine needs of the content (validate)
+    requirements_at: str
     # what the front ends need to know of a game, said here once (no if/else per game in cli/ or notebook/)
     seats_at: str = ""                      # "module:NAME" of the seat (player colour) names, in order
     play_options: frozenset = frozenset()   # what `workbench play` takes: scenario, hire, length, variant, set
@@ -42,10 +69,23 @@ class Entry:
     # the scores differ from the leaf's (a stopping time read from the scores: it biases the value)
     rollout_cutoff: str = "depth"
     visibility_at: str = ""                 # "module:NAME" of its Visibility: what each seat may see (none: perfect information)
+    # module whose ``declare()`` returns the game's effect vocabulary (workbench.rules.effects.Vocabulary):
+    # what a designer may write under ``effects:`` in the documents of ``content_game`` (none: no effects)
+    effects: str = ""
+    # the name under which ``validate`` keeps the requirement check's answer between runs, keyed on
+    # the documents of ``content_game`` alone (workbench.app.cache); empty: checked every run
+    requirements_kept: str = ""
+    # "module:NAME" of ``worth(library) -> bool``: whether keeping that answer is worth its key
+    # (a run that checks nothing costly keeps nothing); empty: always
+    requirements_worth_keeping_at: str = ""
+    # module whose import registers the game's audit invariants (workbench.audit.invariants): the
+    # rules texts' sentences checked on a replayed log of the game; empty: the audit knows none
+    audit: str = ""
+    codes_at: str = ""                      # "module:NAME" of the problem codes its own checks report (code -> meaning)
+    conformance_at: str = ""                # "module:NAME" of its seeded, audited games' settings (workbench.games.conformance)
 
     def load(self):
-        module, _, name = self.engine.partition(":")
-        return getattr(import_module(module), name)
+        return _named(self.engine)
 
     def spec(self) -> dict:
         return import_module(self.parameters).SPEC
@@ -82,42 +122,53 @@ class Entry:
 
     def requirements(self, library) -> list:
         """What the engine needs of ``library`` beyond its parameters (located problems)."""
-        return import_module(self.requirements_module).requirements(library)
+        return list(_named(self.requirements_at)(library))
+
+    def conformance(self) -> list:
+        """The settings of the game's seeded, audited conformance games (:class:`workbench.games.conformance.Setting`)."""
+        return list(_named(self.conformance_at)) if self.conformance_at else []
+
+    def codes(self) -> dict[str, str]:
+        """The problem codes the game's own checks report, each with its one-line meaning."""
+        return dict(_named(self.codes_at)) if self.codes_at else {}
+
+    def requirements_worth_keeping(self, library) -> bool:
+        """Whether ``validate`` keeps the requirement check's answer for ``library`` (see
+        :attr:`requirements_kept`); it decides only whether the answer is kept, never the answer."""
+        if not self.requirements_kept:
+            return False
+        return not self.requirements_worth_keeping_at or bool(_named(self.requirements_worth_keeping_at)(library))
 
 
 GAMES: dict[str, Entry] = {}
 
 
 def register(entry: Entry) -> Entry:
+    """Register ``entry`` (called by the game's own package); its effect vocabulary is told to the
+    rules layer, which cannot import the registry (:mod:`workbench.rules.vocabularies`)."""
+    from ..rules.vocabularies import declare_vocabulary
+
+    if entry.effects:
+        declare_vocabulary(entry.content_game, entry.effects)
     GAMES[entry.id] = entry
     return entry
 
 
-register(Entry("dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_horse.engine:DarkHorse",
-               "workbench.rules.dark_horse", "workbench.games.dark_horse.requirements",
-               seats_at="workbench.games.dark_horse.engine:PLAYER_NAMES", describe_at="workbench.games.dark_horse.engine:describe",
-               view_at="workbench.games.dark_horse.view:VIEW",
-               play_options=frozenset({"scenario", "hire", "variant", "set"}), default_rounds=3, default_bot="random",
-               declared_length=True,
-               rollout_cutoff="end", visibility_at="workbench.games.dark_horse.visibility:VISIBILITY"))
-register(Entry("revolver", "Revolver", "revolver", "workbench.games.revolver.engine:Revolver",
-               "workbench.rules.revolver", "workbench.games.revolver.requirements",
-               seats_at="workbench.games.revolver.engine:SIDES", describe_at="workbench.games.revolver.engine:describe",
-               view_at="workbench.games.revolver.view:VIEW",
-               play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy",
-               default_players=2, rollout_cutoff="end", visibility_at="workbench.games.revolver.visibility:VISIBILITY"))
-register(Entry("revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
-               "workbench.rules.revolver", "workbench.rules.revolver", rollout_cutoff="scores-moved",
-               visibility_at="workbench.games.revolver.visibility:PRISON"))
-register(Entry("western-legends", "Western Legends", "western-legends",
-               "workbench.games.western_legends.engine:WesternLegends", "workbench.rules.western_legends",
-               "workbench.games.western_legends.requirements",
-               seats_at="workbench.games.western_legends.engine:NAMES", describe_at="workbench.games.western_legends.engine:describe",
-               view_at="workbench.games.western_legends.view:VIEW",
-               play_options=frozenset({"length", "variant", "set"}), default_rounds=60, default_bot="greedy",
-               rollout_cutoff="depth", visibility_at="workbench.games.western_legends.visibility:VISIBILITY"))
+def unregister(game: str) -> None:
+    """Remove the game ``game`` (a test's or a notebook's own game); its vocabulary goes with it
+    once no other registered game plays its documents."""
+    from ..rules.vocabularies import forget_vocabulary
+
+    entry = GAMES.pop(game)
+    if entry.effects and not any(e.content_game == entry.content_game for e in GAMES.values()):
+        forget_vocabulary(entry.content_game)
 
 
 def for_content(game: str) -> list[Entry]:
     """The registered engines that play the documents of ``game``."""
     return [e for e in GAMES.values() if e.content_game == game]
+
+
+# Each game's package registers its own entry when imported: the registry imports them, and only
+# them (their ``__init__`` modules name their modules as strings, importing no engine).
+from . import dark_horse, revolver, western_legends  # noqa: E402,F401

@@ -43,7 +43,7 @@ RULESET_KINDS = frozenset({"game", "scenario", "variant", "map"})
 def check_rulesets(library, requirements: Mapping[str, Callable] | None = None) -> Iterator[Problem]:
     """Resolve every registered game's ruleset in every setting the library offers, and check
     each engine's requirements (``requirements`` maps a game's registry id to a function doing the
-    same as its entry's, e.g. with a cache: :mod:`workbench.app.setups`)."""
+    same as its entry's, e.g. with a cache: :mod:`workbench.app.checks`)."""
     from . import GAMES
     from ..rules.ruleset import resolve
 

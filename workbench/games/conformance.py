@@ -4,9 +4,8 @@ The games are played here (this side imports the engines); :mod:`workbench.audit
 alone and checks the invariants of the rules texts on them. The same settings serve the test suite
 (a small budget) and ``benchmarks/conformance.py`` (a large one).
 
-A setting is a scenario, a player count range and, for Dark Horse, characters hired at the start so
-that robberies, challenges and gunfights happen (the published Rebels & Rogues characters' gunfight
-icons are not in the texts; the test corpus's fixture characters have some).
+A setting is a scenario, a player count range and characters hired at the start, the variants, the
+bots; each game's own are in its package, named by its registry entry (``conformance_at``).
 """
 from __future__ import annotations
 
@@ -32,51 +31,19 @@ class Setting:
     bots: tuple[str, ...] = ()         # the seats' bots (default: the engine's bots in turn)
 
 
-ROBBERS = {"red": ["fixture-bandit", "fixture-rustler"], "blue": ["fixture-deputy"], "green": ["fixture-gunslinger"],
-           "yellow": ["fixture-coward"]}
-
-SETTINGS: dict[str, list[Setting]] = {
-    "dark-horse": [
-        Setting("dark-horse", "base game"),
-        Setting("dark-horse", "High Noon", "high-noon"),
-        Setting("dark-horse", "Wild Wild West", "wild-wild-west", players=(2,)),
-        Setting("dark-horse", "Pork Barrel", "pork-barrel"),
-        Setting("dark-horse", "How the West was Won", "how-the-west-was-won"),
-        Setting("dark-horse", "robbers and challengers", "fixture-heist", players=(3, 4), characters=ROBBERS,
-                needs=("fixture-heist",)),
-        Setting("dark-horse", "two banks and a Marshal", "fixture-two-banks", players=(4, 3), characters=ROBBERS,
-                needs=("fixture-two-banks",)),
-        Setting("dark-horse", "a fair: Carnival, votes, Influence and Gold", "fixture-fair", rounds=8,
-                needs=("fixture-fair",)),
-        Setting("dark-horse", "a Builder and Improved Town hexes", "fixture-improvements", rounds=8,
-                needs=("fixture-improvements",)),
-        Setting("dark-horse", "a territory crowded with Mystery Hexes", "fixture-mysteries", players=(2, 3), rounds=8,
-                needs=("fixture-mysteries",)),
-        Setting("dark-horse", "Wild Wild West with a bank to rob", "wild-wild-west", players=(2,),
-                characters={"red": ["fixture-bandit"], "blue": ["fixture-gunslinger"]},
-                variants=("fixture-bank-in-play",), needs=("fixture-bank-in-play",)),
-    ],
-    "revolver": [
-        Setting("revolver", "the whole game (illustrative decks)", players=(2,), rounds=200),
-        Setting("revolver", "random bots", players=(2,), rounds=200, bots=("random",)),
-        Setting("revolver", "Module 1: the Prison and the ambush card", players=(2,), rounds=200,
-                variants=("hunt-the-man-down-module-1",), needs=("hunt-the-man-down-module-1",)),
-    ],
-    "western-legends": [
-        Setting("western-legends", "short game", players=(2, 3, 4, 5, 6), rounds=60),
-        Setting("western-legends", "long game", players=(3, 4), rounds=60, options=(("length", "long"),)),
-        Setting("western-legends", "the goal card variant", players=(2, 3, 4), rounds=60, variants=("goal-cards",),
-                needs=("goal-cards",)),
-        Setting("western-legends", "random bots (heists, robberies, arrests)", players=(3, 4), rounds=30,
-                bots=("random",)),
-    ],
-}
+def __getattr__(name: str):
+    # ``SETTINGS``: every registered game's settings, by game id, each from its entry
+    # (``conformance_at``); worked out when asked, as the games' modules import :class:`Setting`
+    if name == "SETTINGS":
+        return {entry.id: list(entry.conformance()) for entry in GAMES.values() if entry.conformance_at}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def settings(library, game: str) -> list[Setting]:
     """The settings of ``game`` this library can play (fixture settings need the fixtures)."""
     known = {d.id for d in library.documents}
-    return [s for s in SETTINGS.get(game, []) if all(n in known for n in s.needs)]
+    entry = GAMES.get(game)
+    return [s for s in (entry.conformance() if entry is not None else []) if all(n in known for n in s.needs)]
 
 
 def audited_games(library, game: str, count: int, first_seed: int = 0, *,

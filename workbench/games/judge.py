@@ -93,8 +93,8 @@ def deck_play_problems(library, document, legal_problems, *, told: bool = False)
             if (p.file, p.line, p.column) not in places]
 
 
-def deck_units_problems(library, game: str = "revolver") -> list:
-    """:func:`deck_play_problems` of each of the designer's (reported) decks, for ``validate``."""
+def deck_units_problems(library, game: str) -> list:
+    """:func:`deck_play_problems` of each of the designer's (reported) decks of ``game``, for ``validate``."""
     from ..decks.checks import _schema_ok, checked_once
 
     out = []

@@ -85,9 +85,9 @@ def kinds_of(game: str) -> list[str]:
 
 
 def games() -> list[str]:
-    """The games with an effect vocabulary."""
-    from ..rules.effects import DECLARATIONS
-    return sorted(DECLARATIONS)
+    """The games with an effect vocabulary (their registry entries name one)."""
+    from ..games import GAMES
+    return sorted({entry.content_game for entry in GAMES.values() if entry.effects})
 
 
 class NewContent(Observable):

@@ -26,11 +26,11 @@ No code is ever read from YAML.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from importlib import import_module
 from typing import Callable
 
 from ..content.badges import badged_name
+from .vocabularies import DECLARED, LOADED, declared
 
 #: The entry-point group through which installed packages add effects.
 ENTRY_POINTS = "workbench.effects"
@@ -43,10 +43,8 @@ CODES = {
     "effect-plugin": "an installed effects plugin (entry point `workbench.effects`) could not be loaded",
 }
 
-#: The games' vocabulary declaration modules, by the ``game:`` of their documents.
-DECLARATIONS = {"dark-horse": "workbench.rules.dark_horse_effects",
-                "western-legends": "workbench.rules.western_legends_effects",
-                "revolver": "workbench.rules.revolver_effects"}
+#: Which module declares each game's vocabulary is told by the games' registry (each entry's
+#: ``effects``), which sits above this layer: :mod:`.vocabularies`.
 
 
 @dataclass(frozen=True)
@@ -263,20 +261,21 @@ def _load_plugins(vocabulary_: Vocabulary) -> None:
             vocabulary_.problems.append((point, value, f"{type(exc).__name__}: {exc}"))
 
 
-@lru_cache(maxsize=None)
 def vocabulary(game: str) -> Vocabulary | None:
     """The vocabulary of ``game`` (its declarations, then the installed plugins'), or None."""
-    module = DECLARATIONS.get(game)
+    if game in LOADED:       # a game not declared is never kept: it may be registered later
+        return LOADED[game]
+    module = DECLARED.get(game)
     if module is None:
         return None
-    declared = import_module(module).declare()
-    _load_plugins(declared)
-    return declared
+    words = import_module(module).declare()
+    _load_plugins(words)
+    return LOADED.setdefault(game, words)
 
 
 def builtin(game: str) -> Vocabulary:
     """The workbench's own declarations of ``game``, without plugins (what the schema files hold)."""
-    return import_module(DECLARATIONS[game]).declare()
+    return import_module(DECLARED[game]).declare()
 
 
 def reference(games=None, only_builtin: bool = False) -> dict[str, list[dict]]:
@@ -288,7 +287,7 @@ def reference(games=None, only_builtin: bool = False) -> dict[str, list[dict]]:
     what the schema files hold for it). ``only_builtin``: without installed plugins' effects.
     """
     out = {}
-    for game in games or DECLARATIONS:
+    for game in games or declared():
         words = builtin(game) if only_builtin else vocabulary(game)
         if words is None:
             continue
@@ -307,7 +306,7 @@ def plugin_digest() -> str:
     import hashlib
     import json
 
-    added = [(g, e.name, e.parameters, e.required) for g in DECLARATIONS for e in (vocabulary(g).plugins() if vocabulary(g) else [])]
+    added = [(g, e.name, e.parameters, e.required) for g in declared() for e in (vocabulary(g).plugins() if vocabulary(g) else [])]
     return hashlib.sha256(json.dumps(added, sort_keys=True).encode()).hexdigest()[:12] if added else ""
 
 
@@ -368,7 +367,7 @@ def findings(document) -> list[tuple[str, str, list, str, str]]:
     for path, bag in _bags(document):
         for good in bag:
             if isinstance(good, str) and good not in words.resources:
-                owner = next((g for g in DECLARATIONS if g != document.game and vocabulary(g)
+                owner = next((g for g in declared() if g != document.game and vocabulary(g)
                               and good in vocabulary(g).resources), None)
                 if owner is None:       # no game's word: the schema reports it (with did-you-mean)
                     continue
@@ -451,7 +450,7 @@ def problems(library) -> list:
         if _checked(document) and library.reported(document):
             for code, severity, path, message, hint in findings(document):
                 out.append(document.problem(code, message, path, hint=hint, severity=severity))
-    for game in DECLARATIONS:
+    for game in declared():
         words = vocabulary(game)
         for name, value, error in (words.problems if words else []):
             from ..content.problems import Problem

@@ -1,1 +1,20 @@
-"""Dark Horse with Rebels & Rogues: gunfights, reputation, and the dice-placement turn engine."""
+"""Dark Horse with Rebels & Rogues: gunfights, reputation, and the dice-placement turn engine.
+
+Its registry entry, the game's only per-game table, is declared here (the modules named as
+strings, so importing the registry imports no engine).
+"""
+from .. import Entry, register
+
+ENTRY = register(Entry(
+    "dark-horse", "Dark Horse", "dark-horse", "workbench.games.dark_horse.engine:DarkHorse",
+    "workbench.rules.dark_horse", "workbench.games.dark_horse.setups:requirements",
+    seats_at="workbench.games.dark_horse.engine:PLAYER_NAMES", describe_at="workbench.games.dark_horse.engine:describe",
+    view_at="workbench.games.dark_horse.view:VIEW",
+    play_options=frozenset({"scenario", "hire", "variant", "set"}), default_rounds=3, default_bot="random",
+    declared_length=True,
+    rollout_cutoff="end", visibility_at="workbench.games.dark_horse.visibility:VISIBILITY",
+    effects="workbench.rules.dark_horse_effects",
+    # the setup search builds engines: its answer is kept, when a setup is searched at all
+    requirements_kept="dark-horse-setups", requirements_worth_keeping_at="workbench.games.dark_horse.setups:searched",
+    audit="workbench.audit.dark_horse",
+    conformance_at="workbench.games.dark_horse.conformance:SETTINGS"))

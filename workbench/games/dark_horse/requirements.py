@@ -14,7 +14,7 @@ def requirements(library) -> list:
 
     A count that cannot is a warning (the content plays with the other counts), located at the
     scenario's ``players``; ``play`` refuses that count with the same problem as an error.
-    (``validate`` runs the same through :mod:`workbench.app.setups`, which searches each distinct
+    (``validate`` runs the same through :mod:`.setups`, which searches each distinct
     setup once.)
     """
     from ...core.errors import ContentError, WorkbenchError

@@ -17,4 +17,4 @@ def requirements(library) -> list:
     variants = [{"variants": [d.id]} for d in library.of_kind("variant", "revolver") if library.reported(d)]
     for unit in [{}] + variants:
         out += judge("revolver", library, **unit)
-    return out + deck_units_problems(library)
+    return out + deck_units_problems(library, "revolver")

@@ -123,7 +123,7 @@ def requirements(library, content=None) -> list:
     """Everything besides the parameters that would stop Western Legends from playing, for
     ``validate``: the ruleset of the base game and of each variant, checked against the
     library's map and documents (by ``content``, a function doing what :func:`content_problems`
-    does: ``validate`` passes one that checks equal rulesets once, :mod:`workbench.app.setups`)."""
+    does: :func:`checked_once_per_ruleset` checks equal rulesets once)."""
     from ...rules.ruleset import resolve as resolve_
 
     if not any(d.game == "western-legends" for d in library.documents):
@@ -140,3 +140,21 @@ def requirements(library, content=None) -> list:
             out += [board.problem(code, message, path, hint=hint, severity=severity)
                     for code, severity, path, message, hint in unplayed_spaces(library, board)]
     return out
+
+
+def checked_once_per_ruleset(library) -> list:
+    """:func:`requirements`, the content checked once per distinct ruleset (the registry entry's
+    requirement check, what ``validate`` runs): what it reads of a ruleset are its values (its
+    problems are located where a value was set, so only a clean answer is reused)."""
+    clean: set = set()
+
+    def content(library, rules, map_id):
+        key = (rules.key(), map_id)
+        if key in clean:
+            return []
+        found = content_problems(library, rules, map_id)
+        if not found:
+            clean.add(key)
+        return found
+
+    return requirements(library, content)

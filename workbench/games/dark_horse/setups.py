@@ -1,4 +1,5 @@
-"""The Dark Horse setup search of ``validate``, each distinct setup searched once.
+"""The Dark Horse setup search of ``validate`` (the registry entry's requirement check), each
+distinct setup searched once.
 
 :func:`workbench.games.dark_horse.requirements.requirements` builds the engine for the base game
 and for every scenario and searches a starting setup for each player count. In a large library
@@ -21,21 +22,30 @@ from __future__ import annotations
 import copy
 import json
 
-from ..content.problems import Problem
+from ...content.problems import Problem
 
 GAME = "dark-horse"
 
 
-def dark_horse_requirements(library) -> list[Problem]:
+def searched(library) -> bool:
+    """Whether a setup is searched (else there is nothing worth keeping between runs, and a hook
+    run on a card would only pay the key's working-out): the registry entry's
+    ``requirements_worth_keeping_at``."""
+    from .requirements import settings
+
+    return bool(settings(library))
+
+
+def requirements(library) -> list[Problem]:
     """The engine's requirements (:mod:`workbench.games.dark_horse.requirements`), searched once
     per distinct setup; the same problems, in the same order."""
-    from ..games.dark_horse.requirements import end_problems, settings, setup_problems
+    from .requirements import end_problems, settings, setup_problems
 
     found = settings(library)
     if not found:
         return []
-    from ..core.errors import ContentError, WorkbenchError
-    from ..games.judge import build  # the engine only when a setup is searched (a hook run needs none)
+    from ...core.errors import ContentError, WorkbenchError
+    from ..judge import build  # the engine only when a setup is searched (a hook run needs none)
 
     problems: list[Problem] = []
     searched: dict = {}        # setup key -> (a game of that setup, its setup checks by player count)
@@ -70,8 +80,8 @@ def _with_spaces(game, library, scenario):
     """``game`` as the game of ``scenario`` (an equal setup) with that scenario's own ruleset, action
     spaces and Mystery Hexes: what its end triggers read (:mod:`workbench.games.dark_horse.ends`),
     without building the engine again."""
-    from ..games.dark_horse.engine import DarkHorse, mystery_types
-    from ..rules.dark_horse import resolve_ruleset
+    from .engine import DarkHorse, mystery_types
+    from ...rules.dark_horse import resolve_ruleset
 
     other = _as_scenario(game, scenario)
     document = library.get(GAME, "scenario", scenario) if scenario else None
@@ -93,9 +103,9 @@ def _as_scenario(game, scenario):
 def _setup_key(library, scenario, boards: dict):
     """What the setup search of ``scenario`` reads, as a hashable key; ``None`` when it cannot be
     told without building the engine (the engine then decides, as it would without the cache)."""
-    from ..board.graph import board_from_library
-    from ..board.placement import rules_in_force
-    from ..rules.dark_horse import resolve_ruleset
+    from ...board.graph import board_from_library
+    from ...board.placement import rules_in_force
+    from ...rules.dark_horse import resolve_ruleset
 
     try:
         document = library.get(GAME, "scenario", scenario) if scenario else None
@@ -123,8 +133,8 @@ def _setup_key(library, scenario, boards: dict):
 def _references_resolve(library, documents) -> bool:
     """Whether every reference of ``documents`` names a document (a dangling one may stop the
     engine's build, which then has its say)."""
-    from ..content.library import _values_at
-    from ..content.schemas import reference_fields
+    from ...content.library import _values_at
+    from ...content.schemas import reference_fields
 
     for document in documents:
         if document is None:
@@ -134,23 +144,3 @@ def _references_resolve(library, documents) -> bool:
                 if isinstance(value, str) and not any(library.get(document.game, kind, value) for kind in kinds):
                     return False
     return True
-
-
-def western_legends_requirements(library) -> list[Problem]:
-    """Western Legends' requirements (:mod:`workbench.games.western_legends.requirements`), the
-    content checked once per distinct ruleset: what it reads of a ruleset are its values (its
-    problems are located where a value was set, so only a clean answer is reused)."""
-    from ..games.western_legends.requirements import content_problems, requirements
-
-    clean: set = set()
-
-    def content(library, rules, map_id):
-        key = (rules.key(), map_id)
-        if key in clean:
-            return []
-        found = content_problems(library, rules, map_id)
-        if not found:
-            clean.add(key)
-        return found
-
-    return requirements(library, content)
