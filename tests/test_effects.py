@@ -315,8 +315,14 @@ MODULE_IDS = {
 }
 
 
+#: Modules of the package that are not the engine: the settings the conformance games play
+#: (published scenarios and the corpus's fixtures, by id, with their player counts), kept beside
+#: the game they exercise so its registry entry names them.
+NOT_ENGINE = {"conformance.py"}
+
+
 def _package_modules() -> list[Path]:
-    modules = sorted(PACKAGE.glob("*.py"))
+    modules = sorted(m for m in PACKAGE.glob("*.py") if m.name not in NOT_ENGINE)
     assert {"engine.py", "placement.py", "collection.py", "mystery_hexes.py"} <= {m.name for m in modules}
     return modules
 
