@@ -239,7 +239,7 @@ PROBES = {
     "influence_for_reputation": ({"pay_influence": 1, "gain_reputation": 6},
                                  reputation(lambda r: buy_reputation(Reputation(influence=1), "white", r).white)),
     "reputation_both_types": (True, lambda build: state_of(build(), 2, 1).player("red").reputation.both_types),
-    "discard_opposite_reward": ({"reputation": 2, "silver": 1},
+    "discard_opposite_reward": ({"any-reputation": 2, "silver": 1},
                                 reputation(lambda r: discard_opposite(Reputation(white=1), "black", r).white)),
     "white_hat_discarding_black_hat_extra": ({"wanted-token": 2},
                                              reputation(lambda r: discard_opposite(Reputation(white=1), "black", r).wanted_tokens)),

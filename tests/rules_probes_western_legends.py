@@ -135,6 +135,16 @@ def fight(build, kind="duel", mine=("7S",), theirs=("7H",), my_weapon=None, thei
         if field else event
 
 
+def arrest_sheriff(build):
+    """Where the sheriff stands after a marshal arrests a wanted player, the sheriff away from the office."""
+    state = acting(build)
+    a, b = me(state), other(state)
+    a.marshal, b.wanted, a.hand, b.hand = 1, 2, ["KS"], ["2H"]
+    state.sheriff = (OPEN[0] + 1, OPEN[1])
+    state = after(state, Action("arrest", b.name))
+    return state.sheriff, other(state).at
+
+
 def poker(build, hand=("AS",), draws=(), joiner_hand=None, money=50, players=2, field="event", **overrides):
     """Red plays poker at the saloon; ``draws``: the poker cards that come up, in order."""
     state = acting(build, players=players, at=SALOON, **overrides)
@@ -237,6 +247,7 @@ def cattle(build, deliver_at=None, field="held", **overrides):
     if deliver_at:
         me(state).at = NEXT_TO[deliver_at]
         state = after(state, Action("move", deliver_at))
+        state = after(state, Action("deliver-cattle"))     # "You may deliver": the player chooses to
     p = me(state)
     return len(p.cattle), p.marshal, p.wanted, p.money, p.lp
 
@@ -355,6 +366,7 @@ PROBES = {
                                                  field="a_cattle")),
     "arrest_reward_marshal": (2, lambda build: fight(build, "arrest", mine=("KS",), theirs=("2H",), a_marshal=1,
                                                      b_wanted=2, field="a_marshal")),
+    "arrest_moves_sheriff": (False, lambda build: arrest_sheriff(build)),
     "arrest_loss": ({"divide_by": 2, "rounding": "down"},
                     lambda build: fight(build, "arrest", mine=("KS",), theirs=("2H",), a_marshal=1, b_wanted=2,
                                         b_money=45, field="b_money")),

@@ -293,9 +293,11 @@ def test_the_route_comes_from_the_ruleset(library):
 
 def test_the_content_audit(library):
     cards = {d.id: d.data for d in library.of_kind("card", "revolver")}
-    for card in ("shoot-without-warning-boys", "cherokee-freedman", "dragged-behind-a-horse", "stagecoach",
+    for card in ("cherokee-freedman", "dragged-behind-a-horse", "stagecoach",
                  "maddened-bison", "quincy-spider-whitmore", "elijah-hooker", "brady-logan", "hawks-nest"):
         assert "origin" not in cards[card], card     # the texts do not place them
+    # public-facts.md 2.8: "Names of base Colty cards that the project's the Revolver 1.2 text already uses"
+    assert (cards["shoot-without-warning-boys"]["deck"], cards["shoot-without-warning-boys"]["origin"]) == ("colti", "base")
     for card in ("colonel-ned-mcready", "jackson-clan"):   # public pages list them in the base McReady deck (2.8)
         assert cards[card]["origin"] == "base" and cards[card]["deck"] == "mcready", card
         assert cards[card]["source"] == {"document": "public-facts", "confidence": "secondary",

@@ -237,6 +237,44 @@ def test_arrest_takes_half_rounded_up_and_clears_wanted(build):
     assert (b.wanted, b.money, b.nuggets, b.at, state.sheriff) == (0, 22, 1, OFFICE, OFFICE) and a.marshal == 2
 
 
+def test_whether_an_arrest_also_moves_the_sheriff_is_the_declared_assumption(build, library):
+    # "The arrested player is placed in the sheriff's office space with the sheriff": the player goes
+    # to the office either way; the sheriff (away from it) follows by the assumption arrest_moves_sheriff
+    away = (probes.OPEN[0] + 1, probes.OPEN[1])
+    assert probes.arrest_sheriff(build) == (OFFICE, OFFICE)
+    assert probes.arrest_sheriff(builder(library, arrest_moves_sheriff=False)) == (away, OFFICE)
+    assert "arrest_moves_sheriff" in WesternLegends.build(library).ruleset.assumptions
+
+
+def test_delivering_cattle_is_the_players_choice_never_forced(build):
+    # Acquire and Deliver Cattle: "(Rail Station) -- You may deliver your cattle token to gain 1 marshal
+    # point and the reward listed on the token. This does not cost an action." and "(Ranch of opposing
+    # color) -- You may deliver your cattle token to gain 1 wanted point and the reward on the cattle token."
+    from rules_probes_western_legends import NEXT_TO, OTHER_RANCH, RANCH, STATION
+    for place, track in ((STATION, "marshal"), (OTHER_RANCH, "wanted")):
+        state = after(acting(build, at=RANCH), Action("take-cattle"))
+        me(state).marshal = 2                        # a marshal: rustling would make them wanted
+        me(state).at = NEXT_TO[place]
+        state = after(state, Action("move", place))
+        p = me(state)
+        assert (len(p.cattle), p.marshal, p.wanted) == (1, 2, 0)      # entering delivers nothing by itself
+        assert Action("deliver-cattle") in state.legal_actions() and state.is_legal(Action("deliver-cattle"))
+        left = state.actions_left
+        delivered = after(state, Action("deliver-cattle"))
+        assert len(me(delivered).cattle) == 0 and delivered.actions_left == left      # free: no action spent
+        assert getattr(me(delivered), track) == (3 if track == "marshal" else 1)
+        assert Action("deliver-cattle") not in delivered.legal_actions()
+        # declining: the last action spent elsewhere, the turn ended, the token and the tracks kept
+        state = after(state, Action("work"))
+        assert state.step == "end" and Action("deliver-cattle") in state.legal_actions()   # still on offer
+        seat = state.turn
+        kept = settle(state.apply(Action("end-turn")))
+        assert (len(kept.players[seat].cattle), kept.players[seat].marshal, kept.players[seat].wanted) == (1, 2, 0)
+    # the ranch a token came from takes it back only by another ranch's delivery: nothing offered there
+    state = after(acting(build, at=RANCH), Action("take-cattle"))
+    assert Action("deliver-cattle") not in state.legal_actions()
+
+
 def test_weapon_strength_is_the_items_field_not_its_prose(library, tmp_path):
     # the rifle reduces the other's card by its `fight_reduction` (2): a 9 fights as a 7, never below 2
     assert probes.fight(builder(library), mine=("9S",), theirs=("8H",), their_weapon="rifle", field="values") == [7, 8]

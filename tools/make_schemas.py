@@ -267,6 +267,9 @@ kind("hex_type", "A type of hex on the territory map (Dark Horse), including mys
                              " (Wild Wild West: the Outlaw Hideout and Ghost Town are outlaws)."),
     "rules": texts("Its rules as written."),
     "reputation": texts("Which abilities tie to which reputation."),
+    "assumptions": {**ASSUMPTIONS, "description": "The workbench's readings of this hex type's own values where the"
+                    " rules texts are silent (the type of an untyped Reputation, the hexes an option leaves out),"
+                    " each named and with the reason; listed by `workbench unknowns`."},
 }, ["source", "category"])
 
 kind("variant", "A variant or card deck a scenario can add.", {

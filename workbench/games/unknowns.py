@@ -4,7 +4,9 @@ Three sources, per registered game:
 
 * parameters whose value is ``unknown`` (the engine plays without them, e.g. Influence victory
   points) or comes from illustrative designer data (the rules texts do not give it);
-* the assumptions in force where the texts are silent (each with its reason);
+* the assumptions in force where the texts are silent (each with its reason), and the readings a
+  document declares of its own values (``assumptions:`` naming no parameter, e.g. a hex type's
+  untyped Reputation);
 * what the game's own ``unknowns(library)`` hook reports (Dark Horse: base action spaces left out of
   play because their options are unknown);
 * the effects its vocabulary does not play, where they are written, and costs or gains in another
@@ -25,13 +27,21 @@ def _where(origin) -> str:
     return f"{origin.document.file}:{line}"
 
 
-def _declared_at(library, game: str, name: str) -> str:
+def _declaring(library, game: str, name: str):
+    """The first document of ``game`` whose ``assumptions:`` name ``name`` (None when none does)."""
     for document in library.documents:
         if document.game == game and isinstance(document.data.get("assumptions"), dict) \
                 and name in document.data["assumptions"]:
-            line, _ = document.locate(["assumptions", name])
-            return f"{document.file}:{line}"
-    return ""
+            return document
+    return None
+
+
+def _declared_at(library, game: str, name: str) -> str:
+    document = _declaring(library, game, name)
+    if document is None:
+        return ""
+    line, _ = document.locate(["assumptions", name])
+    return f"{document.file}:{line}"
 
 
 #: Words that mark a note as stating an assumption (or a reading) of the workbench.
@@ -122,7 +132,7 @@ def unknowns(library, game: str | None = None) -> list[dict]:
     """Rows ``{game, kind, name, value, where, why, todo}``, games and kinds in order."""
     from . import GAMES
     from ..rules.effects import unknown_rows as effect_rows
-    from ..rules.ruleset import declarations, resolve
+    from ..rules.ruleset import READING_FIELDS, declarations, resolve
 
     rows: list[dict] = []
     for entry in GAMES.values():
@@ -132,7 +142,7 @@ def unknowns(library, game: str | None = None) -> list[dict]:
             continue
         spec = entry.spec()
         rules, _ = resolve(library, entry.content_game, spec)
-        declared, _, _ = declarations(library, entry.content_game)
+        declared, assumed, _ = declarations(library, entry.content_game)
         for name in sorted(spec):
             value = rules[name] if rules is not None and name in rules else declared.get(name) and declared[name].value
             origin = rules.origin(name) if rules is not None else None
@@ -153,6 +163,17 @@ def unknowns(library, game: str | None = None) -> list[dict]:
                              "why": reason,
                              "todo": "override it in a variant if your rulebook says otherwise" if name in rules else
                              "write the rules your rulebook prints (a map's or scenario's `placement_rules:`)"})
+        # a reading of a document's own values (a hex type's untyped Reputation), no parameter: it
+        # is in force wherever its document is, so it is listed as the parameters' assumptions are
+        for name, reason in sorted(assumed.items()):
+            if name in spec or name in READING_FIELDS:
+                continue
+            document = _declaring(library, entry.content_game, name)
+            label = f"{document.kind.replace('_', ' ')} '{document.id}'"
+            rows.append({"game": entry.id, "kind": "assumption", "name": name,
+                         "value": "(a reading of the texts)", "where": _declared_at(library, entry.content_game, name),
+                         "why": f"{label}: {reason}",
+                         "todo": f"write what your rulebook prints in a document of your own in place of {label}"})
         hook = getattr(import_module(entry.parameters), "unknowns", None)
         if hook is not None:
             rows += [{"game": entry.id, **row} for row in hook(library)]

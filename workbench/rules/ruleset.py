@@ -316,6 +316,11 @@ def declarations(library, game: str) -> tuple[dict[str, _Declared], dict[str, st
     for document in library.documents:
         if document.game != game or document.kind in SETTING_KINDS + OWN_KINDS:
             continue
+        reasons = document.data.get("assumptions")     # a document may declare readings and no parameter
+        if isinstance(reasons, dict):
+            for name, reason in reasons.items():
+                if isinstance(name, str) and isinstance(reason, str):
+                    assumptions[name] = reason
         params = document.data.get("parameters")
         if not isinstance(params, dict):
             continue
@@ -334,11 +339,6 @@ def declarations(library, game: str) -> tuple[dict[str, _Declared], dict[str, st
                     f"the parameter '{name}' is already declared by {before.document.kind.replace('_', ' ')} "
                     f"'{before.document.id}' ({before.document.file}:{line})", ["parameters", name], key=True,
                     hint="declare each parameter once; to change it for a scenario, set it in a variant or the scenario"))
-        reasons = document.data.get("assumptions")
-        if isinstance(reasons, dict):
-            for name, reason in reasons.items():
-                if isinstance(name, str) and isinstance(reason, str):
-                    assumptions[name] = reason
     return values, assumptions, problems
 
 

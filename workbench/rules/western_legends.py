@@ -92,6 +92,8 @@ SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("rob_steals_cattle", integer(0, 10), "cattle tokens a robber may steal", "rule/player-fight"),
     _p("arrest_reward_marshal", integer(0, 20), "marshal points for winning an arrest", "rule/player-fight"),
     _p("arrest_loss", SHARE, "the share of money and nuggets an arrested player loses", "rule/player-fight"),
+    _p("arrest_moves_sheriff", BOOLEAN, "a player's arrest of another player also moves the sheriff to the "
+       "sheriff's office", "rule/player-fight"),
     _p("fight_card_played", choice("highest", "lowest"), "which poker card a player plays in a fight", "rule/player-fight"),
     _p("robber_takes", choice("more-valuable", "money", "gold-nuggets"), "what a robber steals", "rule/player-fight"),
     # poker

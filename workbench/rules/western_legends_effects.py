@@ -12,8 +12,8 @@ location action, you must be in the space of the location"). It is either
 * a *plain* action: its ``cost`` is paid and its ``gain`` received (a designer's church with
   ``gain: {marshal-point: 1}``), with the vocabulary's other played effects.
 
-``deliver-cattle`` is no action: it happens when a player enters a space of the location ("This does
-not cost an action"). A location's ``roles`` say what the setup and the arrests use it for.
+``deliver-cattle`` costs no action: a player on a space of the location *may* deliver their cattle
+("You may deliver your cattle token ... This does not cost an action"), a free action of their turn. A location's ``roles`` say what the setup and the arrests use it for.
 """
 from __future__ import annotations
 
@@ -104,8 +104,8 @@ def declare() -> Vocabulary:
     v.declare("take-cattle", "take cattle_tokens_taken face-down cattle tokens from this space (at most"
               " max_cattle_tokens); the location's spaces each hold one of each cattle token at the start",
               f"{WL}: Acquire and Deliver Cattle (Ranch)", kinds=on)
-    v.declare("deliver-cattle", "no action: entering a space of this location delivers every cattle token not taken"
-              " on this space, for the reward the named parameter holds and the token's own",
+    v.declare("deliver-cattle", "a free action (it costs none): a player on a space of this location may deliver every"
+              " cattle token not taken on this space, for the reward the named parameter holds and the token's own",
               f"{WL}: Acquire and Deliver Cattle (Rail Station; Ranch of opposing color)",
               {"reward": _parameter("For deliver-cattle: the ruleset parameter holding the delivery's reward (a goods"
                                     " bag), e.g. `wrangle_reward`.")}, kinds=on)

@@ -10,11 +10,7 @@ from __future__ import annotations
 from ..base import Tally
 from .actions import Action, made
 from .players import Player
-from .reputation import ReputationError, buy_reputation, can_collect, gain as gain_reputation
-
-
-#: the Reputation goods and the hat each gives (any-reputation: the player's status, else White)
-_HATS = {"white-hat": "white", "black-hat": "black", "any-reputation": None}
+from .reputation import REPUTATION_GOODS as _HATS, ReputationError, buy_reputation, can_collect, gain as gain_reputation
 
 
 class Goods:

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from ...core.errors import RuleViolation
 
 OPPOSITE = {"white": "black", "black": "white"}
+#: the Reputation goods of a reward and the hat each gives (any-reputation: the player's status)
+REPUTATION_GOODS = {"white-hat": "white", "black-hat": "black", "any-reputation": None}
 
 
 @dataclass(frozen=True)
@@ -161,7 +163,11 @@ def discard_opposite(rep: Reputation, character_hat: str, rules: ReputationRules
     if status == "white" and character_hat == "black":
         for good, amount in rules.white_discarding_black_extra.items():
             reward[good] = reward.get(good, 0) + amount
-    rep = gain(rep, status, reward.pop("reputation", 0)) if reward.get("reputation") else rep.copy()
+    rep = rep.copy()
+    for good, hat in REPUTATION_GOODS.items():      # any-reputation: the player's status (one the discard requires)
+        if reward.get(good):
+            rep = gain(rep, hat or status, reward.pop(good))
+        reward.pop(good, None)
     rep.silver += reward.pop("silver", 0)
     rep.wanted_tokens += reward.pop("wanted-token", 0)
     if reward:

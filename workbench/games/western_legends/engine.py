@@ -14,7 +14,7 @@ each part's offers) and applying a step. The rules are in the State's parts, one
 package per phase or concern, each a mixin the State inherits: ``setup`` (characters, first
 player, bandits), ``turn`` (start-of-turn choice, work, card actions, end of turn), ``goods``
 (money, nuggets, wounds, poker cards gained, paid, discarded), ``movement`` (moving, cattle
-delivered on arrival), ``locations`` (the location actions), ``items`` (the General Store, item
+delivered where a location takes it), ``locations`` (the location actions), ``items`` (the General Store, item
 abilities), ``poker_actions`` (a poker game at the Saloon; the hands are ``poker``'s), ``fights``
 (duels, robberies, arrests, bandits, the fight deck), ``tracks`` (marshal and wanted points),
 ``sheriff``, ``story`` (story cards), ``goals`` (the goal card variant) and ``scoring``.
@@ -120,7 +120,7 @@ class WesternLegends(Game):
         documents = {d.id: d.data for d in library.of_kind("location", "western-legends")}
         self.location_documents = documents
         self.location_actions: dict[str, list] = {}      # location -> [(index, spec, activity or None)]
-        self.arrival: dict[str, list] = {}               # location -> the deliver-cattle specs (no action)
+        self.arrival: dict[str, list] = {}               # location -> the deliver-cattle specs (a free action)
         roles: dict[str, list] = {}
         for location_id, data in documents.items():
             for role in data.get("roles") or []:
@@ -462,7 +462,8 @@ class State(Setup, Turn, Goods, Movement, Locations, Items, PokerActions, Fights
         if self.step == "start":
             return [Action("start", i) for i in range(len(rules.start_of_turn_choices))]
         if self.step == "end":
-            actions = [Action("end-turn")]
+            # a delivery costs no action: still offered when the last action moved the player there
+            actions = [Action("end-turn"), *self._deliveries(p)]
             if p.discs and p.discs_this_turn < rules.story_discs_per_turn:
                 actions += [Action("disc", card) for card, card_data in self.game.story.items()
                             if card in self.story_discs and len(self.story_discs[card]) < card_data["discs"]]
@@ -472,7 +473,7 @@ class State(Setup, Turn, Goods, Movement, Locations, Items, PokerActions, Fights
     def _actions(self, p: Player) -> list[Action]:
         """The actions of a turn, in a fixed order (a seeded bot picks by position)."""
         return [Action("work"), *self._card_actions(p), *self._moves(p), *self._location_offers(p),
-                *self._item_abilities(p), *self._fights(p)]
+                *self._deliveries(p), *self._item_abilities(p), *self._fights(p)]
 
     def _offered(self, effect: str, p: Player) -> bool:
         """Whether the effect, as an action of its own, is offered now: every condition its
@@ -636,6 +637,8 @@ class State(Setup, Turn, Goods, Movement, Locations, Items, PokerActions, Fights
             p.discs -= 1
             p.discs_this_turn += 1
             self.event("story-disc", p.name, card=action.target, discs=len(self.story_discs[action.target]))
+        elif action.kind == "deliver-cattle":           # "This does not cost an action"
+            self._do_deliver_cattle(p)
         elif action.kind == "end-turn":
             seat = self.turn
             self._push(("resolve-stories", seat), ("hand-limit", seat), ("wanted-lp", seat), ("end-check", seat),
@@ -654,7 +657,7 @@ CONDITIONS = {"a-player-is-wanted": lambda state, p: any(o.wanted for o in state
 #: other kind comes from the location (State._location_offers: OFFERS and plain location actions).
 PARTS = {"work": State._work, "card-action": State._card_actions, "move": State._moves,
          "location-action": State._location_offers, "item-ability": State._item_abilities,
-         "duel": State._fights, "rob": State._fights, "arrest": State._fights}
+         "duel": State._fights, "rob": State._fights, "arrest": State._fights, "deliver-cattle": State._deliveries}
 
 
 # -- seats ------------------------------------------------------------------------------------
@@ -670,7 +673,7 @@ def greedy_bot(state: State, rng: random.Random) -> Action:
     if actions[0].kind == "character":
         return actions[0]
     weights = {"card-action": 2.5, "revel": 6, "deposit": 5, "duel": 4, "arrest": 4, "upgrade": 3, "poker": 3,
-               "prospect": 3, "buy": 2, "heal": 2, "take-cattle": 2, "work": 1, "move": 1.5, "rob": 1, "heist": 0.5,
+               "prospect": 3, "buy": 2, "heal": 2, "take-cattle": 2, "deliver-cattle": 3, "work": 1, "move": 1.5, "rob": 1, "heist": 0.5,
                "start": 1, "end-turn": 1, "disc": 2, "location-action": 3, "item-ability": 3}
     p = state.current
     location, offered = state.game.location, state.game.location_actions

@@ -4,7 +4,7 @@ The State's part that plays the rulebook's *Fight Another Player* (duel, rob, ar
 played by ``fight_card_played``, values reduced by the opponent's weapon to no less than
 ``minimum_reduced_value``, ties ``fight_ties_to``, the loser's ``fight_loser``; the rewards
 ``duel_reward_lp``, ``rob_reward_wanted`` with ``rob_steal`` / ``robber_takes`` /
-``rob_steals_cattle``, ``arrest_reward_marshal`` with ``arrest_loss``), the fight deck (drawn
+``rob_steals_cattle``, ``arrest_reward_marshal`` with ``arrest_loss`` and ``arrest_moves_sheriff``), the fight deck (drawn
 cards chosen by ``fight_card_chosen``, ties ``fight_deck_ties_to``, returned to the bottom in
 random order), *Fighting a Bandit* (``bandit_loser``, ``bandit_reward_choice``) and the
 vocabulary's ``lose-wounds`` effect.
@@ -57,7 +57,7 @@ class Fights:
             self._rob(p, target)
         elif kind == "arrest":
             self._track(p, "marshal", rules.arrest_reward_marshal)
-            self._arrested(target)
+            self._arrested(target, sheriff_too=rules.arrest_moves_sheriff)
 
     def _rob(self, p: Player, target: Player) -> None:
         rules = self.rules
@@ -81,10 +81,13 @@ class Fights:
         self.event("robbed", p.name, target=target.name, took=takes, money=money if takes == "money" else 0,
                    nuggets=nuggets if takes != "money" else 0, cattle=len(cattle))
 
-    def _arrested(self, target: Player) -> None:
+    def _arrested(self, target: Player, sheriff_too: bool = True) -> None:
+        """The arrested player goes to the sheriff's office; ``sheriff_too``: the sheriff with them
+        (always after the sheriff's own arrest, which takes the sheriff back either way)."""
         rules = self.rules
         target.at = self.game.office
-        self.sheriff = self.game.office
+        if sheriff_too:
+            self.sheriff = self.game.office
         target.wanted = 0
         for token, ranch in target.cattle:         # cattle go back to their ranches
             self.cattle = {**self.cattle, ranch: _less(self.cattle[ranch], token, -1)}

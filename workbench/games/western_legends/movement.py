@@ -1,11 +1,12 @@
-"""Moving on the Western Legends map, and delivering cattle on arrival.
+"""Moving on the Western Legends map, and delivering cattle where a location takes it.
 
 The State's part that plays the rulebook's *Action Phase: Move*: up to the mount's ``movement``
 (or ``movement_without_mount``) spaces, around blocked spaces; a bandit's space stops the move
 and starts a bandit fight (``bandit_fight_cards_drawn``); a wanted player may not enter the
-sheriff's space. Entering a space of a location with the ``deliver-cattle`` effect delivers every
-cattle token not taken there (*Acquire and Deliver Cattle*: the parameter the effect names, and
-the token's own reward).
+sheriff's space. On a space of a location with the ``deliver-cattle`` effect the player *may*
+deliver their cattle tokens not taken there (*Acquire and Deliver Cattle*: "You may deliver your
+cattle token ... This does not cost an action"): a free action of their turn, never forced, for
+the parameter the effect names and the token's own reward.
 """
 from __future__ import annotations
 
@@ -48,22 +49,28 @@ class Movement:
     def _do_move(self, p: Player, target) -> None:
         p.at = target
         self.event("move", p.name, to=list(target))
-        self._deliver_cattle(p)
         if target in self.bandits:
             self._push(*[("fight-card",)] * self.rules.bandit_fight_cards_drawn, ("resolve-bandit", self.turn))
 
-    def _deliver_cattle(self, p: Player) -> None:
-        """Free, on entering a space of a location with ``deliver-cattle`` (the rail station:
-        wrangling; a ranch: rustling): every token not taken on this very space, for the reward of
-        the parameter the effect names and the token's own."""
-        location = self.game.location.get(p.at)
-        delivery = self.game.arrival.get(location)
-        if not delivery:
-            return
-        extra = self.rules[delivery[0]["reward"]]
-        for token, ranch in list(p.cattle):
-            if p.at == ranch:
-                continue
+    def _deliverable(self, p: Player) -> list:
+        """The player's cattle tokens that the location of their space takes: a location with
+        ``deliver-cattle`` (the rail station: wrangling; a ranch: rustling), never the space the
+        token was taken from ("Ranch of opposing color")."""
+        if not p.cattle or not self.game.arrival.get(self.game.location.get(p.at)):
+            return []
+        return [(token, ranch) for token, ranch in p.cattle if ranch != p.at]
+
+    def _deliveries(self, p: Player) -> list[Action]:
+        """"You may deliver your cattle token": offered, free, while the player is on such a space
+        on their turn; not choosing it (any other action, or ending the turn) keeps the token."""
+        return [Action("deliver-cattle")] if self._deliverable(p) else []
+
+    def _do_deliver_cattle(self, p: Player, _=None) -> None:
+        """Deliver every token the space takes, for the reward of the parameter the location's
+        effect names and the token's own; each is shuffled back into its ranch's pile."""
+        location = self.game.location[p.at]
+        extra = self.rules[self.game.arrival[location][0]["reward"]]
+        for token, ranch in self._deliverable(p):
             how = location
             p.cattle = _without(p.cattle, (token, ranch))
             self.cattle = {**self.cattle, ranch: _less(self.cattle[ranch], token, -1)}   # shuffled into its ranch's pile

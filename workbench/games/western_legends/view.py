@@ -60,6 +60,8 @@ class WesternLegendsView(View):
             return f"move to {place_name(state, target, names)}"
         if kind in ("buy", "upgrade"):
             return f"{kind} {names.name('item', target)}"
+        if kind == "deliver-cattle":         # the rulebook's words: a choice that costs no action
+            return "deliver your cattle token (no action)"
         if kind == "revel":
             option = state.rules.revel_options[target]
             return f"revel at the cabaret: pay ${option['cost']} for {option['lp']} LP"
