@@ -346,7 +346,10 @@ def _balance(args, rep) -> int:
                  on_estimate=lambda planned: rep.note(_estimate_words(planned, args.alpha, sweep.baseline.players)))
     if report.interrupted:
         where = f" and kept in {report.store}" if report.store else " (not stored: --no-store)"
-        message = (f"interrupted: {report.played + report.reused:,} of {len(sweep.all) * sweep.games:,} games are"
+        # the games asked for: the pilot's choice of count (not the placeholder), the check's included
+        asked = (report.estimate["games"] + report.estimate["reused"] if report.estimate
+                 else len(report.sweep.all) * report.sweep.games)
+        message = (f"interrupted: {report.played + report.reused:,} of {asked:,} games are"
                    f" played{where}; the same command again plays the rest")
         rep.set(interrupted=True, played=report.played, reused=report.reused,
                 store=str(report.store) if report.store else None)
