@@ -394,6 +394,10 @@ print(words.table(seats[["setting", "seat", "win_rate", "low", "high"]].round(3)
 words.figure(plots.seat_win_rates(report.table))""",
     CHECK + """print(words.table(report.table.groupby("setting")["steps"].describe()[["mean", "min", "max"]].round(2)).to_string())
 words.figure(plots.length_distributions(report.table))""",
+    "md:The game measures, after Ludii's, read as the games were played (no game is played for them): how many choices a decision offers (branching factor), how often the lead changes, how much of a game is played before its winner is out of reach, and how long games are by how they ended:",
+    CHECK + """print(words.table(metrics.measures_table(report.table).round(2)).to_string(index=False))
+print(words.table(metrics.length_by_end(report.table).round(2)).to_string(index=False))
+words.figure(plots.game_measures(report.table))""",
     CHECK + """print("most used:", ", ".join(words.text(column) for column in plots.usage_columns(report.table)))
 words.figure(plots.action_usage(report.table))""",
     "md:## A grid of two parameters\n\nHow many dice each player rolls, against how much Reputation a victory point costs, in High Noon (published: 2 dice, 4 Reputation), 100 games each: how far apart the scores end, and the first player's advantage (win rate minus a fair share) in every cell.",

@@ -32,6 +32,28 @@ class Played:
     end: str                         # what ended the game, with seat names taken out
     log: list[dict] = field(repr=False, default_factory=list)
     seat_bots: list[str] = field(default_factory=list)   # the bot in seat 1, seat 2, ... (starting turn order)
+    # what the game looked like as it was played (:class:`Trace`): the choices open at each
+    # decision and the standings then; empty for a game played without a trace
+    choices: list[int] = field(repr=False, default_factory=list)
+    standings: list[dict] = field(repr=False, default_factory=list)
+
+
+class Trace:
+    """What :func:`workbench.games.base.play` shows an observer, kept for the game measures: the
+    number of legal actions at each decision, and every player's standing by the ruleset's own
+    scoring (``state.score()``) before each decision and at the end. Read during the game already
+    played (no game is played for it)."""
+
+    __slots__ = ("choices", "standings")
+
+    def __init__(self):
+        self.choices: list[int] = []
+        self.standings: list[dict] = []
+
+    def __call__(self, state) -> None:
+        if not state.is_terminal():
+            self.choices.append(len(state.legal_actions()))
+        self.standings.append({name: float(v) for name, v in state.score().items()})
 
 
 #: The lab's default players: OpenSpiel's MCTS at a budget a 2-core machine affords for
@@ -206,6 +228,17 @@ class Runner:
     def play(self, built, setting, seed: int) -> Played:
         raise NotImplementedError
 
+    def second_player(self, bots) -> str | None:
+        """A second kind of player to check a verdict with (``--check-bots``): the game's own
+        player that its registry entry seats unless told (a fast one, no search), else its
+        ``greedy`` or ``random`` player, whichever is not among ``bots`` (the sweep's); None
+        when the game has no other."""
+        entry = getattr(self, "entry", None)
+        for bot in (getattr(entry, "default_bot", None), "greedy", "random"):
+            if bot and bot in self.bots and bot not in bots:
+                return bot
+        return None
+
     def check(self, setting) -> None:
         """Bots and option names given by the caller exist (a usage error otherwise)."""
         from ..agents.names import is_search_bot
@@ -247,7 +280,8 @@ class RegistryRunner(Runner):
         from ..agents.seats import seat_bots
 
         names = list(setting.bots or self.default_bots)
-        state = play(built, setting.players, seed, seat_bots(names), **setting.options)
+        trace = Trace()
+        state = play(built, setting.players, seed, seat_bots(names), observe=trace, **setting.options)
         returns = {name: float(score) for name, score in state.returns().items()}
         order = starting_order(state)
         ranking = getattr(state, "ranking", None)
@@ -257,7 +291,7 @@ class RegistryRunner(Runner):
         bot_of = {name: names[i % len(names)] for i, name in enumerate(state.seats)}
         end = limit_words(end_reason(why, order), self.declared_length, "rounds" in setting.options)
         return Played(order, returns, winners, rounds_played(log), len(state.history), end, log,
-                      [bot_of[name] for name in order])
+                      [bot_of[name] for name in order], trace.choices, trace.standings)
 
 
 _RUNNERS: dict[str, Runner] = {}

@@ -22,6 +22,7 @@ from collections import Counter
 from typing import Iterable
 
 from .games import END_KINDS, Played, capped_share, declared_share, end_kinds
+from .table import MEASURES
 
 #: Bookkeeping events that say nothing about what the players did.
 BOOKKEEPING = frozenset({"start", "end", "final-scoring", "round", "collection", "setup", "start-of-turn",
@@ -32,6 +33,9 @@ DETAIL_FIELDS = ("space", "location", "item", "ability", "deck", "character", "p
 OUTCOME_FIELDS = ("outcome", "won", "escaped", "winner")
 
 FACT_COLUMNS = ["players", "rounds", "steps", "end", "winners", "spread", "margin"]
+#: The Ludii-style game measures of each game (:func:`game_measures`); empty (NaN) for a game
+#: stored before they were read.
+MEASURE_COLUMNS = MEASURES
 
 
 def seat_columns(players: int) -> list[str]:
@@ -86,6 +90,55 @@ def log_counts(log: Iterable[dict], seats: Iterable[str]) -> Counter:
     return counts
 
 
+def game_measures(choices: list[int], standings: list[dict], winners: Iterable[str]) -> dict:
+    """The Ludii-style measures of one game from what it showed as it was played.
+
+    Parameters
+    ----------
+    choices : list of int
+        The legal actions open at each decision, in order.
+    standings : list of dict
+        Every player's standing (``state.score()``) before each decision, then at the end.
+    winners : iterable of str
+        The players who won.
+
+    Returns
+    -------
+    dict
+        ``decisions``: decisions taken; ``branching``: the mean number of legal actions at a
+        decision (Ludii's branching factor; NaN without a decision); ``lead_changes``: how many
+        times the set of players with the best standing changed from one standing to the next
+        (Ludii's lead change, counted rather than divided by the moves; a tie for the lead is a
+        set of its own); ``decided_at``: the share of the decisions played before a winner's
+        standing rose above the best any other player reached in the whole game and the result
+        was out of their reach (Ludii's decisiveness in moves: near 1, decided at the very end;
+        1 when it never was, a tie for instance).
+
+    Examples
+    --------
+    Two players; the lead goes to red, to blue, back to red, who wins; blue's best is 2, which
+    red first passes before the fourth decision (3 of 4 decisions played):
+
+    >>> m = game_measures([3, 1, 2, 2], [{"red": 0, "blue": 0}, {"red": 1, "blue": 0}, {"red": 1, "blue": 2},
+    ...                                  {"red": 3, "blue": 2}, {"red": 5, "blue": 2}], ["red"])
+    >>> m == {"decisions": 4, "branching": 2.0, "lead_changes": 3, "decided_at": 0.75}
+    True
+    >>> game_measures([2], [{"red": 0, "blue": 0}, {"red": 1, "blue": 1}], ["red", "blue"])["decided_at"]
+    1.0
+    """
+    winners = set(winners)
+    decisions = len(choices)
+    leaders = [frozenset(k for k, v in s.items() if v == max(s.values())) for s in standings if s]
+    changes = sum(1 for before, after in zip(leaders, leaders[1:]) if before != after)
+    # the others' best standing at any time: a winner above it has the game out of their reach
+    others = [v for s in standings for k, v in s.items() if k not in winners]
+    # every player among the winners (a tie all round): nothing was ever decided
+    settled = decisions if not others else next(
+        (i for i, s in enumerate(standings) if any(v > max(others) for k, v in s.items() if k in winners)), decisions)
+    return {"decisions": decisions, "branching": sum(choices) / decisions if decisions else float("nan"),
+            "lead_changes": changes, "decided_at": min(settled, decisions) / decisions if decisions else 1.0}
+
+
 def game_row(played: Played) -> dict:
     """One finished game as one row (without the sweep's keys, which the sweep adds)."""
     order = played.order
@@ -95,6 +148,8 @@ def game_row(played: Played) -> dict:
     row = {"players": len(order), "rounds": played.rounds, "steps": played.steps, "end": played.end,
            "winners": len(played.winners), "spread": ranked[0] - ranked[-1],
            "margin": ranked[0] - ranked[1] if len(ranked) > 1 else 0.0}
+    if played.standings:     # a game played with a trace (every registered game's)
+        row.update(game_measures(played.choices, played.standings, played.winners))
     for i, name in enumerate(order, 1):
         row[f"score_{i}"] = float(played.returns[name])
         row[f"win_{i}"] = share if name in played.winners else 0.0
@@ -330,14 +385,50 @@ def end_table(table):
     return frame
 
 
+def measures_table(table):
+    """The game measures' means per setting (the games stored before they were read left out):
+    decisions, branching factor, lead changes, the share of the game played before it was
+    decided, and the games measured."""
+    import pandas as pd
+
+    rows = []
+    for setting, games in table.groupby("setting", sort=False):
+        measured = games.dropna(subset=["decisions"]) if "decisions" in games else games.iloc[:0]
+        rows.append({"setting": setting, "measured": len(measured),
+                     **{c: float(measured[c].mean()) if len(measured) else float("nan") for c in MEASURE_COLUMNS}})
+    return pd.DataFrame(rows, columns=["setting", "measured", *MEASURE_COLUMNS])
+
+
+def length_by_end(table):
+    """Game length by how the game ended (``trigger``, ``rounds``, ``cap``: :data:`END_KINDS`),
+    per setting: the share of games, their mean rounds, steps and decisions."""
+    import pandas as pd
+
+    kinds = end_kinds(table)
+    rows = []
+    for setting, games in table.groupby("setting", sort=False):
+        for kind in END_KINDS:
+            ended = games[kinds[games.index] == kind]
+            if not len(ended):
+                continue
+            decisions = ended["decisions"].mean() if "decisions" in ended else float("nan")
+            rows.append({"setting": setting, "kind": kind, "games": len(ended), "share": len(ended) / len(games),
+                         "rounds": float(ended["rounds"].mean()), "steps": float(ended["steps"].mean()),
+                         "decisions": float(decisions)})
+    return pd.DataFrame(rows, columns=["setting", "kind", "games", "share", "rounds", "steps", "decisions"])
+
+
 def summary(table, alpha: float = 0.05) -> dict:
     """Every setting's metrics as plain JSON-able values."""
     seats = seat_table(table, alpha)
     outcomes = outcome_table(table)
     kinds = end_kinds(table)
+    measures = measures_table(table).set_index("setting")
+    by_end = length_by_end(table)
     out = {}
     for setting, games in table.groupby("setting", sort=False):
         mine = seats[seats["setting"] == setting]
+        ended = by_end[by_end["setting"] == setting]
         usage = games[counted_columns(games, "use:")].mean()
         out[setting] = {
             "games": len(games),
@@ -356,6 +447,9 @@ def summary(table, alpha: float = 0.05) -> dict:
             "end_kinds": {kind: float((kinds[games.index] == kind).mean()) for kind in END_KINDS},
             "triggers": {k: float(v) for k, v in games.loc[kinds[games.index] == "trigger", "end"]
                          .value_counts().div(len(games)).items()},
+            "measures": {c: _number(measures.loc[setting, c]) for c in ["measured", *MEASURE_COLUMNS]},
+            "length_by_end": {r.kind: {"games": int(r.games), "share": r.share, "rounds": r.rounds, "steps": r.steps,
+                                       "decisions": _number(r.decisions)} for r in ended.itertuples()},
             "ended_at_cap": capped_share(games),
             "ended_after_declared_rounds": declared_share(games),
             "bots_by_seat": {f"seat {i}": sorted(games[f"bot_{i}"].dropna().unique().tolist())
@@ -367,6 +461,12 @@ def summary(table, alpha: float = 0.05) -> dict:
                          if group["count"].sum() > 0},
         }
     return out
+
+
+def _number(value):
+    """A plain number for JSON: None for NaN (nothing measured)."""
+    value = float(value)
+    return None if value != value else value
 
 
 def _describe(values) -> dict:

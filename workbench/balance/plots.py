@@ -5,7 +5,7 @@ can print them beside it (and nbval checks them).
 """
 from __future__ import annotations
 
-from .metrics import seat_table
+from .metrics import length_by_end, measures_table, seat_table
 
 COLOURS = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c", "#ccb974",
            "#64b5cd"]
@@ -114,6 +114,43 @@ def action_usage(table, top: int = 15):
     return figure
 
 
+#: The game measures a figure shows, with their labels.
+MEASURE_LABELS = {"branching": "choices at a decision\n(branching factor)", "lead_changes": "lead changes\na game",
+                  "decided_at": "decided after this share\nof the game"}
+
+
+def game_measures(table):
+    """The Ludii-style game measures per setting (:func:`~workbench.balance.metrics.game_measures`):
+    branching factor, lead changes, how late games are decided, and game length (decisions) by
+    how the game ended, one panel each."""
+    import numpy as np
+
+    measures = measures_table(table)
+    settings = list(measures["setting"])
+    colours = [COLOURS[i % len(COLOURS)] for i in range(len(settings))]
+    figure = _figure(max(10.0, 0.9 * len(settings) + 7), 3.6)
+    axes = figure.subplots(1, len(MEASURE_LABELS) + 1)
+    for ax, (column, label) in zip(axes, MEASURE_LABELS.items()):
+        ax.bar(range(len(settings)), measures[column].fillna(0), color=colours)
+        ax.set_xticks(range(len(settings)), settings, rotation=30, ha="right", fontsize=8)
+        ax.set_title(label, fontsize=9)
+    axes[list(MEASURE_LABELS).index("decided_at")].set_ylim(0, 1)
+    ax = axes[-1]
+    ends = length_by_end(table)
+    kinds = list(dict.fromkeys(ends["kind"]))
+    width = 0.8 / max(1, len(settings))
+    for i, setting in enumerate(settings):
+        mine = ends[ends["setting"] == setting].set_index("kind").reindex(kinds)
+        length = mine["decisions"].where(mine["decisions"].notna(), mine["steps"])
+        ax.bar(np.arange(len(kinds)) - 0.4 + width * (i + 0.5), length.fillna(0), width, color=colours[i],
+               label=setting)
+    ax.set_xticks(range(len(kinds)), [f"ended: {k}" for k in kinds], fontsize=8)
+    ax.set_title("decisions a game,\nby how it ended", fontsize=9)
+    ax.legend(fontsize=7)
+    figure.suptitle("game measures (means per game)", fontsize=10)
+    return figure
+
+
 #: What a heat map cell can show: a name and how it is computed from one setting's games.
 MEASURES = {
     "first-player advantage": lambda g: g["win_1"].mean() - 1 / g["players"].iloc[0],
@@ -187,7 +224,7 @@ def save_all(table, sweep, folder, measure: str = "first-player advantage") -> l
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     figures = {"seats.png": seat_win_rates(table), "length.png": length_distributions(table),
-               "usage.png": action_usage(table)}
+               "usage.png": action_usage(table), "measures.png": game_measures(table)}
     if sweep.grid and len(sweep.grid) == 2:
         figures["heatmap.png"] = heatmap(table, sweep, measure)
     written = []

@@ -320,7 +320,7 @@ def compare(table, *, baseline: str = "baseline", alpha: float = 0.05, correctio
         tests.loc[group.index, "p_adjusted"] = adjusted
         tests.loc[group.index, "significant"] = reject
     tests["significant"] = tests["significant"].astype(bool)
-    primary_measures = 2 * int(base["players"].iloc[0]) + len(LENGTHS) + 1    # seats, scores, length, end
+    primary_measures = primary_count(int(base["players"].iloc[0]))    # seats, scores, length, end
     detectable_change = {s: _detectable(*matched[s], alpha, primary_measures) if detectable else float("nan")
                          for s in settings if s != baseline}
     comparison = Comparison(tests, {}, alpha, correction, detectable_change, _baseline_facts(base), secondary, paired)
@@ -484,6 +484,30 @@ def _detectable(games, base, paired: bool, alpha: float, comparisons: int) -> fl
     return float(min(1.0, d * math.sqrt(2 * variance)))
 
 
+def primary_count(players: int) -> int:
+    """The primary comparisons of a setting of ``players`` seats: each seat's win rate and score,
+    the length and score measures, how games end (what the detectable change is corrected over)."""
+    return 2 * players + len(LENGTHS) + 1
+
+
+def planned_detectable(games: int, players: int, alpha: float = 0.05, power: float = 0.8) -> float:
+    """The change in a seat's win rate a sweep of ``games`` games a setting detects with ``power``,
+    said before it is played: the paired t-test's power analysis at Bonferroni's level over the
+    :func:`primary_count` primary comparisons, for the variance of two independent games whose
+    seat wins a fair share (1/players) of them. Pairing by seed only narrows it (the lab's figure
+    after the sweep, from the games' own differences, :func:`_detectable`), so this is the figure
+    to plan by. In proportion units (0.05: 5 points).
+    """
+    from statsmodels.stats.power import TTestPower
+
+    if games < 3:
+        return 1.0
+    share = 1 / players
+    d = TTestPower().solve_power(effect_size=None, nobs=games, alpha=alpha / primary_count(players), power=power,
+                                 alternative="two-sided")
+    return float(min(1.0, d * math.sqrt(2 * share * (1 - share))))
+
+
 def _baseline_facts(base) -> str:
     players = int(base["players"].iloc[0])
     r = float(base["win_1"].mean())
@@ -518,3 +542,89 @@ def _verdict(comparison: Comparison, setting: str, table, base, unchanged: list[
     phrases = [f"{w} ({_p(p)})" for w, p in zip(shown["words"], shown["p_adjusted"])]
     more = f"; and {len(hits) - len(shown)} more" if len(hits) > len(shown) else ""
     return head + f"{len(hits)} significant difference{'s' if len(hits) > 1 else ''} ({how}): " + "; ".join(phrases) + more + "."
+
+
+# -- verdicts checked against a second kind of player -------------------------------------------
+
+@dataclass
+class PlayersCheck:
+    """Whether a verdict holds with a second kind of player: ``holds``, and the words with both
+    figures."""
+
+    holds: bool
+    words: str
+    figures: list[dict] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"holds": self.holds, "words": self.words, "figures": self.figures}
+
+
+def _figure(row, bots: str) -> str:
+    """One primary comparison's effect in words, with the players it was played by."""
+    if row is None:
+        return f"no difference with {bots} (the same in every paired game)"
+    effect = (f"{row['effect'] * 100:+.1f} points" if row["family"] == "seats" else f"{row['effect']:+.2f}")
+    return f"{effect} with {bots} ({_p(row['p_adjusted'])}{'' if row['significant'] else ', not significant'})"
+
+
+def players_check(setting: str, main: Comparison, other: Comparison, bots: str, other_bots: str) -> PlayersCheck:
+    """Whether ``setting``'s primary comparisons with the baseline come out alike when the games
+    are played by ``other_bots`` (``other``, on a subsample of the same seeds) as by ``bots``
+    (``main``).
+
+    A difference found with the main players **holds** when the other players' games move the
+    same way (the same sign; a subsample need not reach significance, it must not contradict); it
+    **depends on the players** when they move the other way or not at all. A comparison found
+    with neither holds; one found only with the other players makes the verdict depend on them.
+    The words give both figures of every comparison that decided it.
+    """
+    mine = main.tests[(main.tests["setting"] == setting) & main.tests["primary"]].set_index("metric")
+    theirs = other.tests[(other.tests["setting"] == setting) & other.tests["primary"]].set_index("metric")
+    agree, disagree, figures = [], [], []
+    for metric in list(dict.fromkeys(list(mine.index) + list(theirs.index))):
+        a = mine.loc[metric] if metric in mine.index else None
+        b = theirs.loc[metric] if metric in theirs.index else None
+        found_a = a is not None and bool(a["significant"])
+        found_b = b is not None and bool(b["significant"])
+        if not found_a and not found_b:
+            continue
+        sign_a = 0.0 if a is None else math.copysign(1, a["effect"]) if a["effect"] else 0.0
+        sign_b = 0.0 if b is None else math.copysign(1, b["effect"]) if b["effect"] else 0.0
+        holds = sign_a == sign_b if found_a else False
+        said = f"{metric} {_figure(a, bots)}, {_figure(b, other_bots)}"
+        (agree if holds else disagree).append(said)
+        figures.append({"metric": metric, "holds": holds,
+                        bots: None if a is None else {"effect": float(a["effect"]), "p": float(a["p_adjusted"])},
+                        other_bots: None if b is None else {"effect": float(b["effect"]), "p": float(b["p_adjusted"])}})
+    head = f"{setting} vs baseline"
+    if disagree:
+        return PlayersCheck(False, f"{head}: depends on the players: " + "; ".join(disagree + agree), figures)
+    if not agree:
+        return PlayersCheck(True, f"{head}: holds with {bots} and {other_bots}: no significant difference in the"
+                                  " primary comparisons with either", figures)
+    return PlayersCheck(True, f"{head}: holds with {bots} and {other_bots}: " + "; ".join(agree), figures)
+
+
+def seats_check(main_seats, other_seats, bots: str, other_bots: str, setting: str = "baseline") -> PlayersCheck:
+    """Whether ``setting``'s seats are favoured, fair or disfavoured alike with both kinds of player
+    (the rows of :func:`~workbench.balance.metrics.seat_table` of each): it **holds** when every
+    seat's verdict is the same word, and **depends on the players** otherwise; the words give
+    both win shares with their intervals."""
+    mine = main_seats[main_seats["setting"] == setting].set_index("seat")
+    theirs = other_seats[other_seats["setting"] == setting].set_index("seat")
+    said, figures, holds = [], [], True
+    for seat in mine.index:
+        if seat not in theirs.index:
+            continue
+        a, b = mine.loc[seat], theirs.loc[seat]
+        same = a["verdict"] == b["verdict"]
+        holds &= bool(same)
+        said.append(f"seat {seat} {a['verdict']} with {bots} ({a['win_rate']:.1%} [{a['low']:.1%}, {a['high']:.1%}]),"
+                    f" {b['verdict']} with {other_bots} ({b['win_rate']:.1%} [{b['low']:.1%}, {b['high']:.1%}])")
+        figures.append({"seat": int(seat), "holds": bool(same),
+                        bots: {"verdict": a["verdict"], "win_rate": float(a["win_rate"]),
+                               "interval": [float(a["low"]), float(a["high"])]},
+                        other_bots: {"verdict": b["verdict"], "win_rate": float(b["win_rate"]),
+                                     "interval": [float(b["low"]), float(b["high"])]}})
+    verdict = f"holds with {bots} and {other_bots}" if holds else "depends on the players"
+    return PlayersCheck(holds, f"{setting}'s seats: {verdict}: " + "; ".join(said), figures)

@@ -42,6 +42,16 @@ MIN_TASK_SECONDS = 0.25
 BASELINE = "baseline"
 #: Times a batch is sent again after the worker playing it was lost.
 RETRIES = 3
+#: A sweep without a game count plays as many games as fit in about 5 minutes on 2 cores: this
+#: many seconds of play on one core, figured from the pilot's timed games (:func:`games_within`).
+BUDGET_SECONDS = 5 * 60 * 2
+#: ... within these bounds (fewer games tell nothing; more only narrow what is already clear).
+MIN_GAMES, MAX_GAMES = 30, 20_000
+#: Games each setting's pilot plays (timed) when the game count is chosen from them; one game
+#: otherwise (it sizes the batches). The pilot's games are the sweep's first (the same seeds).
+PILOT_GAMES = 3
+#: The check with a second kind of player plays this share of the sweep's games (its first ones).
+CHECK_SHARE = 0.2
 
 
 class StoreBusy(UsageError):
@@ -343,42 +353,102 @@ class Report:
     timing: dict = field(default_factory=dict)
     dashboard: str | None = None
     missing: int = 0            # games asked for and not played (an interrupted sweep)
+    # the same settings played by a second kind of player on a subsample (:func:`checked`)
+    check: "Sweep | None" = None
+    check_table: Any = None
+    # the pilot's estimate of the sweep's time, said before it started (:func:`estimate`)
+    estimate: dict = field(default_factory=dict)
 
     def complete(self) -> bool:
         return not self.missing
 
 
-def _prepare(sweep: Sweep, library, progress=None) -> dict[str, float]:
+def _prepare(sweep: Sweep, library, progress=None, settings=None, pilot: int = 1) -> dict[str, float]:
     """Check every setting before any cluster starts: its bots, options and players, that its
-    game builds from the library, and one game (timed, to size the batches). A bar shows it
-    (three 10-value grids are 1,000 settings: a minute before the first game of the sweep)."""
+    game builds from the library, and ``pilot`` real games (its first ones, timed: the pilot that
+    sizes the batches and estimates the sweep's time). A bar shows it (three 10-value grids are
+    1,000 settings: a minute before the first game of the sweep). Returns the mean seconds a game
+    of each setting, by setting key."""
     from .games import runner
 
+    settings = sweep.all if settings is None else settings
     seconds = {}
-    bar = _progress(None if callable(progress) else progress, len(sweep.all), "checking settings", unit="setting")
+    bar = _progress(None if callable(progress) else progress, len(settings), "checking settings", unit="setting")
     try:
-        for setting in sweep.all:
-            seconds[setting.name] = _prepare_one(sweep, library, setting, runner)
+        for setting in settings:
+            seconds[setting.key()] = _prepare_one(sweep, library, setting, runner, pilot)
             bar.update(1)
     finally:
         bar.close()
     return seconds
 
 
-def _prepare_one(sweep: Sweep, library, setting, runner) -> float:
-    """One setting checked, and the seconds its first game took."""
+def _prepare_one(sweep: Sweep, library, setting, runner, pilot: int = 1) -> float:
+    """One setting checked, and the mean seconds its first ``pilot`` games took."""
     game = runner(setting.game)
     game.check(setting)
     built = game.build(library, setting)
     low, high = game.player_range(built)
     if not isinstance(setting.players, int) or not low <= setting.players <= high:
         raise UsageError(f"{setting.name}: {game.name} is for {low} to {high} players here, not {setting.players}")
-    start = time.perf_counter()
+    seconds = []
     try:
-        game.play(built, setting, game_seed(sweep.seed, setting.seed_key(), 0))
+        for i in range(max(1, pilot)):
+            start = time.perf_counter()
+            game.play(built, setting, game_seed(sweep.seed, setting.seed_key(), i))
+            seconds.append(time.perf_counter() - start)
     except (TypeError, ValueError) as exc:
         raise UsageError(f"{setting.name}: {game.name} cannot be played this way: {exc}") from None
-    return time.perf_counter() - start
+    # the first game also warms the process up (imports, caches): the others time a game better
+    return sum(seconds[1:]) / (len(seconds) - 1) if len(seconds) > 1 else seconds[0]
+
+
+def checked(sweep: Sweep, bots: Iterable[str], games: int) -> Sweep:
+    """The sweep's settings played by ``bots`` (a second kind of player) on its first ``games``
+    games: the same seeds, so each is game ``i`` of the sweep played by other players. The
+    settings keep their labels (their keys differ by the bots), so the check's table compares
+    with its own baseline as the sweep's does."""
+    bots = tuple(bots)
+    return replace(sweep, baseline=sweep.baseline.but(sweep.baseline.name, bots=bots),
+                   settings=[s.but(s.name, bots=bots) for s in sweep.settings], games=max(1, min(games, sweep.games)))
+
+
+def check_games(games: int) -> int:
+    """The check's subsample: :data:`CHECK_SHARE` of ``games`` (at least one).
+
+    >>> check_games(1000), check_games(3)
+    (200, 1)
+    """
+    return max(1, int(games * CHECK_SHARE))
+
+
+def games_within(budget: float, seconds: float, check_seconds: float = 0.0) -> int:
+    """Games a setting that fit in ``budget`` seconds of play on one core, when one game of every
+    setting takes ``seconds`` (their sum, from the pilot) and the check's subsample
+    (:data:`CHECK_SHARE` of them) ``check_seconds``; within :data:`MIN_GAMES` and :data:`MAX_GAMES`.
+
+    >>> games_within(600, 0.5)               # 1 s a game of the baseline and of the setting: 1,200
+    1200
+    >>> games_within(600, 0.5, 0.5)          # and a fifth of them again by other players: 1,000
+    1000
+    >>> games_within(600, 100.0)             # far too slow: the fewest that tell anything
+    30
+    """
+    per_game = seconds + CHECK_SHARE * check_seconds
+    if per_game <= 0:
+        return MAX_GAMES
+    return int(min(MAX_GAMES, max(MIN_GAMES, budget // per_game)))
+
+
+def estimate(games: int, reused: int, core_seconds: float, workers: int | None, pilot: int,
+             per_setting: dict[str, float], start_seconds: float = 0.0) -> dict:
+    """The pilot's estimate of a sweep's time, said before it starts: the games to play, the
+    seconds of play on one core (each setting's pilot games time its games), and the wall time on
+    ``workers`` cores (the play shared out, plus starting the cluster), or None where the
+    workers are not known (a running cluster's)."""
+    return {"pilot_games_a_setting": pilot, "seconds_a_game": per_setting, "games": games, "reused": reused,
+            "core_seconds": core_seconds, "workers": workers,
+            "seconds": core_seconds / workers + start_seconds if workers else None}
 
 
 def batch_size(seconds_per_game: float, games: int, workers: int) -> int:
@@ -437,7 +507,8 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
         cluster: str = "local", workers: int | None = None, scheduler: str | None = None, client=None,
         batch: int | None = None, progress: bool | None | Callable = True, dashboard: bool = False,
         checkpoint_seconds: float = 10.0, on_client: Callable | None = None,
-        on_plan: Callable | None = None) -> Report:
+        on_plan: Callable | None = None, check: tuple | None = None, budget: float | None = None,
+        on_estimate: Callable | None = None) -> Report:
     """Play ``sweep`` on ``library`` and return the table of its games.
 
     Parameters
@@ -466,19 +537,48 @@ def run(sweep: Sweep, library, *, store: str | Path | None = None, csv: str | Pa
     on_plan : callable, optional
         Called before the first game with the games to play, those found in the store, and the
         seconds of play they take on one core (each setting's timed game times its games).
+    check : (bots, games[, least]), optional
+        Play every setting again with ``bots`` (a second kind of player) on the first ``games``
+        games (None: :func:`check_games` of the sweep's), when they are at least ``least`` (with
+        a ``budget``: at least ``least`` of them, or every game): the report's ``check`` and
+        ``check_table`` (:func:`checked`).
+    budget : float, optional
+        Seconds of play on one core the sweep may take: its game count is then chosen from a
+        pilot of :data:`PILOT_GAMES` timed games a setting (:func:`games_within`), replacing
+        ``sweep.games``.
+    on_estimate : callable, optional
+        Called before the first game with the pilot's :func:`estimate` (also the report's).
     """
     from . import require
 
     require()
     sweep = bind(sweep, library)
-    per_game = _prepare(sweep, library, progress)
+    pilot = PILOT_GAMES if budget else 1
+    per_game = _prepare(sweep, library, progress, pilot=pilot)
+    check_sweep = None
+    bots, count, least = (tuple(check) + (1,))[:3] if check is not None else ((), None, 1)
+    if check is not None and (budget or (count or check_games(sweep.games)) >= least):
+        check_sweep = bind(checked(sweep, bots, count or check_games(sweep.games)), library)
+        per_game.update(_prepare(check_sweep, library, progress, check_sweep.all, pilot))
+    if budget:
+        main = sum(per_game[s.key()] for s in sweep.all)
+        extra = sum(per_game[s.key()] for s in check_sweep.all) if check_sweep else 0.0
+        sweep = replace(sweep, games=games_within(budget, main, extra))
+        if check_sweep is not None:
+            # the count is the pilot's to choose: the check plays at least ``least`` games (or
+            # every game), its time counted in the budget
+            chosen = min(count or max(check_games(sweep.games), least), sweep.games)
+            check_sweep = replace(check_sweep, games=chosen)
+    expected = 1 if cluster == "in-process" and client is None and scheduler is None else \
+        None if scheduler or client is not None else workers or os.cpu_count() or 1
     with store_lock(store):     # a second writer is refused here, before it plays any game
         return _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, client, batch, progress,
-                    dashboard, checkpoint_seconds, on_client, on_plan)
+                    dashboard, checkpoint_seconds, on_client, on_plan, check_sweep,
+                    {"pilot": pilot, "workers": expected, "budget": budget}, on_estimate)
 
 
 def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, client, batch, progress, dashboard,
-         checkpoint_seconds, on_client, on_plan=None) -> Report:
+         checkpoint_seconds, on_client, on_plan=None, check_sweep=None, pilot=None, on_estimate=None) -> Report:
     from .table import check, combine, read, tidy, write
 
     stored = read(store) if store else None
@@ -486,15 +586,29 @@ def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, clie
     if stored is not None and len(stored):
         mine = stored[stored["sweep"] == sweep.name]
         done = set(zip(mine["sweep_seed"].astype(int), mine["setting_key"], mine["seed"].astype(int)))
+    # every setting's games, and the check's (the same settings by other players, fewer games),
+    # by setting key: the check's settings have the sweep's labels
+    plans = [(s, sweep.games) for s in sweep.all] + ([(s, check_sweep.games) for s in check_sweep.all]
+                                                     if check_sweep is not None else [])
+    by_key = {s.key(): s for s, _ in plans}
     jobs: dict[str, list[tuple[int, int]]] = {}
-    for setting in sweep.all:
+    for setting, count in plans:
         key, seeds = setting.key(), setting.seed_key()
-        jobs[setting.name] = [(i, s) for i in range(sweep.games)
-                              if (sweep.seed, key, s := game_seed(sweep.seed, seeds, i)) not in done]
+        jobs[key] = [(i, s) for i in range(count) if (sweep.seed, key, s := game_seed(sweep.seed, seeds, i)) not in done]
     total = sum(len(j) for j in jobs.values())
-    reused = len(sweep.all) * sweep.games - total
+    reused = sum(count for _, count in plans) - total
+    core_seconds = sum(per_game[key] * len(games) for key, games in jobs.items())
+    pilot = pilot or {}
+    planned = estimate(total, reused, core_seconds, pilot.get("workers"), pilot.get("pilot", 1),
+                       {by_key[k].name + ("" if k in {s.key() for s in sweep.all} else f" ({','.join(by_key[k].bots)})"):
+                        per_game[k] for k in jobs})
+    planned["games_a_setting"] = sweep.games
+    planned["check_games_a_setting"] = check_sweep.games if check_sweep is not None else None
+    planned["chosen_within_seconds"] = pilot.get("budget")
     if on_plan is not None:
-        on_plan(total, reused, sum(per_game[name] * len(games) for name, games in jobs.items()))
+        on_plan(total, reused, core_seconds)
+    if on_estimate is not None:
+        on_estimate(planned)
     rows: list[dict] = []
     timing = {"workers": 0, "tasks": 0, "batch": 0, "build": 0.0, "play": 0.0, "read": 0.0, "busy": 0.0,
               "start": 0.0, "compute": 0.0, "games": 0, "worker_pids": []}
@@ -509,7 +623,7 @@ def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, clie
         last_save[0] = time.perf_counter()
 
     if total:
-        token = ",".join(sorted({s.content for s in sweep.all}))   # the setting keys hold the rest
+        token = ",".join(sorted({s.content for s in by_key.values()}))   # the setting keys hold the rest
         bar = _progress(progress, total, sweep.name)
         try:
             if cluster == "in-process" and client is None and scheduler is None:
@@ -517,8 +631,8 @@ def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, clie
                 size = batch or batch_size(max(per_game.values()), total, 1)
                 timing["batch"] = size
                 compute_start = time.perf_counter()
-                for setting_name, chunk in _chunks(jobs, size):
-                    setting = next(s for s in sweep.all if s.name == setting_name)
+                for key, chunk in _chunks(jobs, size):
+                    setting = by_key[key]
                     result = play_batch(library, token, {"name": sweep.name, "seed": sweep.seed}, setting.to_json(), chunk)
                     _account(timing, result)
                     rows += result["rows"]
@@ -547,7 +661,7 @@ def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, clie
                             raise ClusterLost(_lost_message(scheduler, rows, store, workers=_no_workers(dask_client),
                                                             started=False)) from None
                         raise
-                    by_name = {s.name: s.to_json() for s in sweep.all}
+                    by_name = {key: s.to_json() for key, s in by_key.items()}
                     from distributed import as_completed
 
                     # a bounded window of batches in flight, topped up as each finishes: the
@@ -577,13 +691,13 @@ def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, clie
                                 result = future.result()
                             except Exception as exc:  # noqa: BLE001 - sorted below: a lost worker, or re-raised
                                 if _killed(exc):
-                                    raise ClusterLost(f"a batch of {chunk[0]} was playing on every worker that"
+                                    raise ClusterLost(f"a batch of {by_key[chunk[0]].name} was playing on every worker that"
                                                       " died under it (out of memory?); the finished games are"
                                                       " saved") from None
                                 if not _lost(exc, dask_client):
                                     raise
                                 if tries >= RETRIES:
-                                    raise ClusterLost(f"the workers playing a batch of {chunk[0]} were lost"
+                                    raise ClusterLost(f"the workers playing a batch of {by_key[chunk[0]].name} were lost"
                                                       f" {tries + 1} times ({type(exc).__name__})") from None
                                 timing["retried"] = timing.get("retried", 0) + 1
                                 if not _alive(dask_client, library_at[0]):   # its only copy went with the worker
@@ -613,13 +727,17 @@ def _run(sweep, library, per_game, store, csv, cluster, workers, scheduler, clie
             save()
     timing["wall"] = time.perf_counter() - started
     timing["games"] = len(rows)
-    table = _requested(sweep, combine(stored, tidy(rows)) if rows else stored)
+    combined = combine(stored, tidy(rows)) if rows else stored
+    table = _requested(sweep, combined)
     table = check(table) if len(table) else table  # nothing played (a Ctrl-C at the start): nothing to check
+    checks = _requested(check_sweep, combined) if check_sweep is not None else None
+    if checks is not None and len(checks):
+        checks = check(checks)
     if csv:
         write(table, Path(csv))
     missing = len(sweep.all) * sweep.games - len(table)
     return Report(sweep, table, len(rows), reused, interrupted, Path(store) if store else None, timing,
-                  dashboard_link, missing)
+                  dashboard_link, missing, check_sweep, checks, planned)
 
 
 def _lost(exc: BaseException, client) -> bool:

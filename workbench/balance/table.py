@@ -17,6 +17,9 @@ KEY_COLUMNS = ["sweep", "sweep_seed", "setting", "setting_key", "game_id", "game
 CODE = "balance-results"
 #: What decides a game, and so keys a stored row.
 GAME_KEY = ["sweep", "sweep_seed", "setting_key", "game", "seed"]
+#: The game measures' columns (:data:`workbench.balance.metrics.MEASURE_COLUMNS`; not imported
+#: from there, which imports the engines' helpers).
+MEASURES = ["decisions", "branching", "lead_changes", "decided_at"]
 
 
 def _model():
@@ -41,6 +44,11 @@ def _model():
         winners: Series[int] = pa.Field(ge=1)
         spread: Series[float] = pa.Field(ge=0)
         margin: Series[float] = pa.Field(ge=0)
+        # the game measures (metrics.game_measures); empty for games stored before they were read
+        decisions: Series[float] = pa.Field(ge=0, nullable=True)
+        branching: Series[float] = pa.Field(ge=0, nullable=True)
+        lead_changes: Series[float] = pa.Field(ge=0, nullable=True)
+        decided_at: Series[float] = pa.Field(ge=0, le=1, nullable=True)
         score: Series[float] = pa.Field(alias=r"^score_\d+$", regex=True, nullable=True)
         win: Series[float] = pa.Field(alias=r"^win_\d+$", regex=True, ge=0, le=1, nullable=True)
         bot: Series[str] = pa.Field(alias=r"^bot_\d+$", regex=True, nullable=True)   # the bot in each seat
@@ -135,7 +143,9 @@ def normalize(table):
     bot_columns = sorted((c for c in table.columns if c.startswith("bot_")), key=lambda c: int(c.split("_")[1]))
     for column in bot_columns:
         table[column] = table[column].astype(object)
-    facts = ["players", "rounds", "steps", "end", "winners", "spread", "margin"]
+    facts = ["players", "rounds", "steps", "end", "winners", "spread", "margin"] + MEASURES
+    for column in MEASURES:       # games stored before the measures were read have none
+        table[column] = table[column].astype("float64") if column in table.columns else float("nan")
     for column in counted:
         table[column] = table[column].fillna(0).astype("int64")
     for column in seat_columns:

@@ -132,8 +132,16 @@ def add_commands(sub) -> None:
         what.add_argument(flag, action="append", default=[], dest=f"moved_{flag[2:]}", help=argparse.SUPPRESS)
     how = parser.add_argument_group("how each game is played")
     _played(how)
-    how.add_argument("--games", type=int, default=1000, help="games per setting (default 1000)")
+    how.add_argument("--games", type=int, default=None,
+                     help="games per setting (default: as many as take about 5 minutes on 2 cores, from a pilot of"
+                          " 3 timed games a setting; the smallest change it detects is said)")
     how.add_argument("--seed", type=int_range(0, MAX_SEED), default=0, help="the sweep's seed (default 0)")
+    how.add_argument("--check-bots", metavar="BOT,BOT", default=None,
+                     help="check the verdicts with a second kind of player: every setting played again by these bots"
+                          " on the first fifth of the games (default: the game's own fast player, on at least 50"
+                          " games; with --games, when its fifth is 50 or more); the report says whether each verdict holds with both or depends on"
+                          " the players")
+    how.add_argument("--no-check-bots", action="store_true", help="no check with a second kind of player")
     run = parser.add_argument_group("where it runs and what it writes")
     _where(run, "sweep")
     run.add_argument("--csv", metavar="FILE.csv", help="also write this sweep's games as CSV")
@@ -241,7 +249,7 @@ def cmd_balance(args, rep) -> int:
         from ..games import GAMES
         entry = GAMES.get(args.game)
         args.players = entry.default_players if entry is not None else 3
-    if args.games < 1:
+    if args.games is not None and args.games < 1:
         raise UsageError("--games must be at least 1")
     _save_every(args)
     if args.workers is not None and args.workers < 1:
@@ -309,10 +317,12 @@ def _balance(args, rep) -> int:
         raise UsageError("a parameter appears in two --grid options: give its values once")
     bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
     decks, base_decks, library = _decks(args) if args.deck else ({}, {}, None)
+    from ..balance.sweep import BUDGET_SECONDS, MAX_GAMES
     sweep = sweep_of(args.game, scenario=args.scenario, base_variants=args.base_variant, variants=args.variant,
                      overrides=parse_overrides(args.overrides), grid=grid or None, players=args.players, bots=bots,
-                     options=options, games=args.games, seed=args.seed, name=args.sweep, decks=decks,
+                     options=options, games=args.games or MAX_GAMES, seed=args.seed, name=args.sweep, decks=decks,
                      base_decks=base_decks, against=args.against)
+    check = _check(args, bots)
     if library is None:
         library, sources = _library(args)
     else:
@@ -320,17 +330,26 @@ def _balance(args, rep) -> int:
         sources = resolve.sources([d for d in args.deck if d.lower().endswith((".yaml", ".yml"))], args.library,
                                   published=not args.no_published).describe()
     store = None if args.no_store else Path(args.out or Path("balance-results") / f"{sweep.name}.parquet")
-    _outputs(args, store, ["seats.png", "length.png", "usage.png"] + (["heatmap.png"] if len(grid) == 2 else []))
-    rep.note(f"{len(sweep.all):,} settings (the baseline and {len(sweep.all) - 1:,} compared with it) x"
-             f" {sweep.games:,} games: {len(sweep.all) * sweep.games:,} games; each setting is checked and one game"
-             " timed first")
+    _outputs(args, store, ["seats.png", "length.png", "usage.png", "measures.png"]
+             + (["heatmap.png"] if len(grid) == 2 else []))
+    if args.games:
+        rep.note(f"{len(sweep.all):,} settings (the baseline and {len(sweep.all) - 1:,} compared with it) x"
+                 f" {sweep.games:,} games: {len(sweep.all) * sweep.games:,} games; each setting is checked and one game"
+                 " timed first")
+    else:
+        rep.note(f"{len(sweep.all):,} settings (the baseline and {len(sweep.all) - 1:,} compared with it); each is"
+                 " checked and a pilot of 3 games timed first, to choose the games that take about 5 minutes on 2 cores")
     progress = {"auto": None, "yes": True, "no": False}[args.progress]
     report = run(sweep, library, store=store, csv=args.csv, workers=args.workers, scheduler=args.scheduler,
                  batch=args.batch, progress=progress, checkpoint_seconds=_save_every(args),
-                 on_plan=lambda games, reused, seconds: rep.note(_plan(games, reused, seconds)))
+                 check=check, budget=None if args.games else BUDGET_SECONDS,
+                 on_estimate=lambda planned: rep.note(_estimate_words(planned, args.alpha, sweep.baseline.players)))
     if report.interrupted:
         where = f" and kept in {report.store}" if report.store else " (not stored: --no-store)"
-        message = (f"interrupted: {report.played + report.reused:,} of {len(sweep.all) * sweep.games:,} games are"
+        # the games asked for: the pilot's choice of count (not the placeholder), the check's included
+        asked = (report.estimate["games"] + report.estimate["reused"] if report.estimate
+                 else len(report.sweep.all) * report.sweep.games)
+        message = (f"interrupted: {report.played + report.reused:,} of {asked:,} games are"
                    f" played{where}; the same command again plays the rest")
         rep.set(interrupted=True, played=report.played, reused=report.reused,
                 store=str(report.store) if report.store else None)
@@ -353,6 +372,68 @@ def _outputs(args, store, figures) -> None:
             raise UsageError(f"--csv {args.csv} is the stored results (--out) too: give the CSV file another name")
     if args.plots:
         output_folder(args.plots, figures, overwrite=args.overwrite)
+
+
+def _check(args, bots):
+    """``--check-bots``: (the second kind of player, its games: None for a fifth of the sweep's,
+    and the least games it is played on), or None for no check. By default the game's own fast
+    player checks the verdicts when a fifth of the games is at least :data:`CHECK_FROM`."""
+    from ..balance.games import runner
+    from ..core.errors import UsageError
+
+    if args.no_check_bots:
+        if args.check_bots:
+            raise UsageError("--check-bots and --no-check-bots: give one of them")
+        return None
+    game = runner(args.game)
+    main = bots or list(game.default_bots)
+    if args.check_bots:
+        chosen = [b.strip() for b in args.check_bots.split(",") if b.strip()]
+        if not chosen:
+            raise UsageError(f"--check-bots wants BOT[,BOT...], not {args.check_bots!r}")
+        if chosen == list(main) or (len(set(chosen)) == 1 and set(chosen) == set(main)):
+            raise UsageError(f"--check-bots {args.check_bots} are the sweep's own players: name another kind (the"
+                             f" game's: {', '.join(game.bots)})")
+        return tuple(chosen), None, 1
+    second = game.second_player(main)
+    return ((second,), None, CHECK_FROM) if second else None
+
+
+#: The least games the default check with a second kind of player plays (fewer tell nothing).
+CHECK_FROM = 50
+
+
+def _estimate_words(planned: dict, alpha: float, players: int) -> str:
+    """The pilot's estimate in words: games, time, and the smallest change the sweep detects."""
+    from ..balance.stats import planned_detectable
+
+    games, core = planned["games"], planned["core_seconds"]
+    if not games:
+        return f"all {planned['reused']:,} games are in the stored results: nothing to play"
+    workers = planned["workers"]
+    wall = f"about {_duration(planned['seconds'])} on {workers} core(s)" if workers else "shared by the workers"
+    chosen = (f"{planned['games_a_setting']:,} games a setting, as many as take about"
+              f" {_duration(planned['chosen_within_seconds'] / 2)} on 2 cores, " if planned.get("chosen_within_seconds")
+              else "")
+    check = (f" ({planned['check_games_a_setting']:,} a setting of them by a second kind of player)"
+             if planned.get("check_games_a_setting") else "")
+    detect = planned_detectable(planned["games_a_setting"], players, alpha)
+    return (f"{chosen}playing {games:,} games{check}" + (f" ({planned['reused']:,} more are in the stored results)"
+                                                          if planned["reused"] else "")
+            + f": {_duration(core)} of play on one core by the pilot's {planned['pilot_games_a_setting']} timed"
+            f" game(s) a setting, {wall}; at {planned['games_a_setting']:,} games a setting a change of about"
+            f" {detect * 100:.1f} points in a seat's win rate is detected (80% power, {alpha:.0%}, corrected over the"
+            " primary comparisons)")
+
+
+def _duration(seconds: float) -> str:
+    """Seconds in the unit a person reads them in.
+
+    >>> _duration(42), _duration(300), _duration(7200)
+    ('42 s', '5 min', '2.0 h')
+    """
+    minutes = seconds / 60
+    return f"{seconds:.0f} s" if seconds < 90 else f"{minutes:.0f} min" if minutes < 90 else f"{minutes / 60:.1f} h"
 
 
 def _plan(games: int, reused: int, seconds: float) -> str:
@@ -447,6 +528,12 @@ def _report(args, rep, report, sources, library=None) -> int:
 
     comparison = compare(report, alpha=args.alpha, correction=args.correction)
     table = report.table
+    checked = _players_checks(args, report, comparison)
+    players = int(table["players"].iloc[0]) if len(table) else report.sweep.baseline.players
+    from ..balance.stats import planned_detectable
+    detectable = {"games_a_setting": report.sweep.games,
+                  "planned": planned_detectable(report.sweep.games, players, args.alpha),
+                  "from_the_games": comparison.detectable, "power": 0.8, "alpha": args.alpha}
     written = []
     if args.plots:
         from ..balance.plots import save_all
@@ -464,6 +551,7 @@ def _report(args, rep, report, sources, library=None) -> int:
             "timing": {k: v for k, v in timing.items() if k != "worker_pids"} | {
                 "games_per_second": games_per_second, "seconds_per_game": seconds_per_game},
             "summary": metrics.summary(table, args.alpha), "comparison": comparison.to_json(),
+            "estimate": report.estimate, "detectable_change": detectable, "check": checked and checked["json"],
             "warnings": [w for w in [cap_warning(table)] if w], "notes": [w for w in [rounds_note(table)] if w]}
         rep.set(**json.loads(json.dumps(fields, default=_plain)))  # numpy numbers as plain ones
         return 0
@@ -485,6 +573,11 @@ def _report(args, rep, report, sources, library=None) -> int:
     rep.line(line)
     rep.line()
     rep.line(comparison.baseline_facts)
+    found = "; ".join(f"{name} {change * 100:.1f}" for name, change in comparison.detectable.items() if change == change)
+    rep.line(f"at {report.sweep.games:,} games a setting, the smallest change in a seat's win rate this sweep detects"
+             f" (80% power, {args.alpha:.0%}, corrected over the primary comparisons): about"
+             f" {detectable['planned'] * 100:.1f} points planned for fair seats"
+             + (f"; from the paired games, in points: {found}" if found else ""))
     rep.line()
     seats = metrics.seat_table(table, args.alpha)
     width = max(len(s) for s in seats["setting"]) + 2
@@ -510,6 +603,8 @@ def _report(args, rep, report, sources, library=None) -> int:
     for setting, rows in ends.groupby("setting", sort=False):
         rep.line(f"{setting:<{width}}" + "; ".join(f"{r.share:.0%} {r.kind}: {r.end}" for r in rows.itertuples()))
     rep.line()
+    _measures(rep, table, width)
+    rep.line()
     rep.line("verdicts")
     warning = cap_warning(table)
     if warning:
@@ -519,11 +614,64 @@ def _report(args, rep, report, sources, library=None) -> int:
         rep.line(f"  NOTE: {note}")
     for verdict in comparison.verdicts.values():
         rep.line(f"  {verdict}")
+    if checked:
+        rep.line()
+        rep.line(checked["head"])
+        for words in checked["lines"]:
+            rep.line(f"  {words}")
     if args.csv:
         rep.line(f"\nthe games are also in {args.csv}")
     if written:
         rep.line("figures: " + ", ".join(written))
     return 0
+
+
+def _measures(rep, table, width: int) -> None:
+    """The game measures (means per game) and game length by how the game ended."""
+    from ..balance import metrics
+
+    measures = metrics.measures_table(table)
+    rep.line(f"{'game measures':<{width}}{'decisions':>11}{'choices':>9}{'lead changes':>14}{'decided at':>12}"
+             "   (means per game; choices: legal actions at a decision; decided at: share of the decisions"
+             " played before the winner was out of reach)")
+    for r in measures.itertuples():
+        if not r.measured:
+            rep.line(f"{r.setting:<{width}}  not measured (games stored before the measures were read)")
+            continue
+        rep.line(f"{r.setting:<{width}}{r.decisions:>11.1f}{r.branching:>9.1f}{r.lead_changes:>14.2f}"
+                 f"{r.decided_at:>12.0%}")
+    rep.line("length by how games end (share of games: mean rounds, decisions)")
+    ends = metrics.length_by_end(table)
+    for setting, rows in ends.groupby("setting", sort=False):
+        rep.line(f"{setting:<{width}}" + "; ".join(
+            f"{r.kind} {r.share:.0%}: {r.rounds:.1f} rounds" + (f", {r.decisions:.0f} decisions" if r.decisions == r.decisions
+                                                                else "") for r in rows.itertuples()))
+
+
+def _players_checks(args, report, comparison) -> dict | None:
+    """Every verdict checked against the second kind of player's games (``report.check_table``):
+    the baseline's seats (:func:`~workbench.balance.stats.seats_check`) and each setting's primary
+    comparisons (:func:`~workbench.balance.stats.players_check`), in words and as JSON."""
+    from ..balance import metrics
+    from ..balance.games import runner
+    from ..balance.stats import compare, players_check, seats_check
+
+    checks = report.check_table
+    if report.check is None or checks is None or not len(checks):
+        return None
+    sweep = report.sweep
+    other = compare(checks, alpha=args.alpha, correction=args.correction, checked=True, detectable=False)
+    main_bots = ",".join(sweep.baseline.bots or runner(sweep.baseline.game).default_bots)
+    other_bots = ",".join(report.check.baseline.bots)
+    games = int((checks["setting"] == sweep.baseline.name).sum())
+    seats = seats_check(metrics.seat_table(report.table, args.alpha), metrics.seat_table(checks, args.alpha),
+                        main_bots, other_bots, sweep.baseline.name)
+    verdicts = {name: players_check(name, comparison, other, main_bots, other_bots) for name in comparison.verdicts}
+    head = (f"verdicts checked against the players ({main_bots} on {sweep.games:,} games a setting, {other_bots} on"
+            f" the first {games:,} of them)")
+    return {"head": head, "lines": [seats.words] + [v.words for v in verdicts.values()],
+            "json": {"bots": main_bots, "check_bots": other_bots, "games": sweep.games, "check_games": games,
+                     "baseline_seats": seats.to_json(), "verdicts": {k: v.to_json() for k, v in verdicts.items()}}}
 
 
 class _InWords:

@@ -452,10 +452,12 @@ def one_step_lookahead(state: "State", rng: random.Random):
 
 
 def play(game: Game, players: int, seed: int, bots: list[str] | None = None, *, max_steps: int = 200_000,
-         audit: bool = False, **options) -> State:
+         audit: bool = False, observe: Callable[[State], None] | None = None, **options) -> State:
     """A whole seeded game with bots: chance from ``Random(seed)``, the bots' choices from
     ``Random(seed + 1)``, so the same seed gives the same game. ``audit`` logs every event with
-    its state delta (see the module docstring)."""
+    its state delta (see the module docstring). ``observe(state)`` is called before each decision
+    (not at chance nodes) and once at the end: what a measure of the game reads as it is played
+    (the balance lab's choices and standings); it must not change the state."""
     if audit:
         game = game.audited()
     state = game.new_initial_state(players=players, seed=seed, **options)
@@ -471,9 +473,13 @@ def play(game: Game, players: int, seed: int, bots: list[str] | None = None, *, 
              for name, bot in ((name, bots[i % len(bots)]) for i, name in enumerate(state.seats))}
     for _ in range(max_steps):
         if state.is_terminal():
+            if observe is not None:
+                observe(state)
             return state
         if state.is_chance_node():
             state.apply_in_place(state.sample_chance(chance))
         else:
+            if observe is not None:
+                observe(state)
             state.apply_in_place(seats[state.current_player()](state, chooser))
     raise RuntimeError(f"{game.id}: no end after {max_steps} steps")  # a bug, not a content problem
