@@ -844,6 +844,25 @@ def test_the_board_picture_is_sent_before_the_words_of_its_step(lib):
     assert "Step 1 of 1" in step and f'data-image="{hashlib.sha256(picture.tobytes()).hexdigest()}"' in step
 
 
+def test_the_step_label_is_the_last_thing_a_step_changes(lib):
+    # issue 39: a click on an action space highlighted under step N's label could be a step behind
+    # (the label came before the action board's highlights and the log): the page then refused it
+    from workbench.notebook.turns import stepper_widget
+    box = stepper_widget(dark_horse_stepper(lib), library=lib)
+    sent = []
+    box.where.observe(lambda change: sent.append("step"), names="value")
+    box.event_log.observe(lambda change: sent.append("log"), names="value")
+    box.seats.observe(lambda change: sent.append("seats"), names="value")
+    box.actions.observe(lambda change: sent.append("moves"), names="options")
+    for button in box.action_board.children:
+        button.observe(lambda change: sent.append("space"), names="button_style")
+    box.stepper.run(12)    # past the builds: the dice rolled, the action board highlighted
+    for button in box.action_board.children:
+        button.observe(lambda change: sent.append("space"), names="button_style")
+    box.step_button.click()
+    assert sent and sent[-1] == "step" and {"log", "seats"} <= set(sent), sent
+
+
 def test_stepping_changes_the_board_image_and_back_and_forth_restores_it(lib):
     from workbench.games.western_legends.engine import BOTS, new_game as western_legends
     from workbench.notebook.turns import TurnStepper, stepper_widget
