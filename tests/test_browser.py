@@ -764,6 +764,8 @@ def flow_02_tick_it_in_a_new_scenario(page, designer):
     page.keyboard.press("Tab")
     field(page, "name").fill("High Noon with the Telegraph")
     page.keyboard.press("Tab")
+    # the name shown whole in its box (it was cut off at "Telegrap")
+    assert field(page, "name").evaluate("e => e.scrollWidth <= e.clientWidth"), "the scenario's name is cut off"
     expect(page.locator("textarea[disabled]").last).to_have_value(re.compile(r"name: High Noon with the Telegraph"))
     button(page, "Save scenario").click()
     saved = page.locator(".wb-banner", has_text="Saved telegraph-noon.yaml").first

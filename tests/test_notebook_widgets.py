@@ -1378,6 +1378,18 @@ def test_a_play_log_names_the_house_rules_in_force(lib):
 
 # -- 01 New… : new content from a form ------------------------------------------------------------
 
+def test_new_the_option_being_typed_in_survives_a_change_of_name(tmp_path):
+    # issue 39 (found in the apps): the name typed, then the option's text: the redraw for the name
+    # replaced the text box being typed in, and the text never reached the document
+    from workbench.notebook.new_content import new_content_widget
+    box = new_content_widget(library([VARIANTS]), tmp_path)
+    text = box.entries.children[0].children[1]
+    box.name.value = "Telegraph"
+    assert box.entries.children[0].children[1] is text
+    text.value = "Pay 1 Food."
+    assert "text: Pay 1 Food." in box.preview.value
+
+
 def test_new_an_action_space_from_the_form_is_saved_chosen_in_a_scenario_and_played(tmp_path):
     # issue 39: an action space made through the widgets only (two effects, a cost), saved as YAML
     # the designer can edit, offered by the scenario designer, and played: its name is in the log
