@@ -713,11 +713,12 @@ def flow_01_new_action_space_from_the_form(page, designer):
 
     field("id").fill("telegraph")
     field("name").fill("Telegraph")
-    field("text").fill("Pay 1 Silver. Draw 2 cards, keep 1, and move first in turn order.")
+    # a cost every player can pay from the start (High Noon gives Food, no Silver): played in round 1
+    field("text").fill("Pay 1 Food. Draw 2 cards, keep 1, and move first in turn order.")
     page.keyboard.press("Tab")
-    field("resource").select_option(label="silver")
+    field("resource").select_option(label="food")
     new.locator("button", has_text="Add to cost").click()
-    wait_text(new, "cost 1 silver")
+    wait_text(new, "cost 1 food")
     field("effect").select_option(label="draw cards")
     field("draw").fill("2")
     page.keyboard.press("Tab")
@@ -735,10 +736,88 @@ def flow_01_new_action_space_from_the_form(page, designer):
     wait_text(saved, "in my-rules/")
     next_to(saved, save)
     options = yaml.safe_load((designer / "telegraph.yaml").read_text())["options"]
-    assert options == [{"text": "Pay 1 Silver. Draw 2 cards, keep 1, and move first in turn order.", "cost": {"silver": 1},
+    assert options == [{"text": "Pay 1 Food. Draw 2 cards, keep 1, and move first in turn order.", "cost": {"food": 1},
                         "effects": [{"effect": "draw-cards", "draw": 2, "keep": 1}, {"effect": "move-first-in-turn-order"}]}]
     assert_nothing_cut_off(page)
     return new
+
+
+def field(page, label: str, within=None):
+    """The input or dropdown of the widget labelled exactly ``label``."""
+    return (within or page).locator(".widget-inline-hbox", has=page.locator(f"label:text-is('{label}')")).locator(
+        "input, select, textarea").first
+
+
+def flow_02_tick_it_in_a_new_scenario(page, designer):
+    """issue 39: a new scenario started from High Noon, with the new action space ticked, saved."""
+    import re
+
+    import yaml
+    from playwright.sync_api import expect
+    select(page, "start from", "High Noon")
+    wait_text(page.locator(".wb-banner").first, "Started from High Noon")
+    telegraph = page.locator(".widget-checkbox", has_text="Telegraph").first
+    assert "(house rule)" in telegraph.inner_text()
+    telegraph.locator("input").check()
+    expect(page.locator("textarea[disabled]").last).to_have_value(re.compile(r"- telegraph"), timeout=60_000)
+    field(page, "id").fill("telegraph-noon")
+    page.keyboard.press("Tab")
+    field(page, "name").fill("High Noon with the Telegraph")
+    page.keyboard.press("Tab")
+    # the name shown whole in its box (it was cut off at "Telegrap")
+    assert field(page, "name").evaluate("e => e.scrollWidth <= e.clientWidth"), "the scenario's name is cut off"
+    expect(page.locator("textarea[disabled]").last).to_have_value(re.compile(r"name: High Noon with the Telegraph"))
+    button(page, "Save scenario").click()
+    saved = page.locator(".wb-banner", has_text="Saved telegraph-noon.yaml").first
+    wait_text(saved, "in my-rules/")
+    next_to(saved, button(page, "Save scenario"))
+    scenario = yaml.safe_load((designer / "telegraph-noon.yaml").read_text())
+    assert "telegraph" in scenario["action_spaces"]
+    assert_nothing_cut_off(page)
+    return saved
+
+
+def _step_moves(page, action) -> None:
+    """Do ``action`` and wait for the panel's next step (or for its question which move to play)."""
+    before = page.locator(".wb-step").first.inner_text()
+    action()
+    page.wait_for_function("""before => document.querySelector('.wb-step')?.textContent !== before
+        || /choose one under/.test(document.querySelector('.wb-banner')?.textContent || '')""", arg=before)
+
+
+def flow_05_play_the_new_space(page):
+    """issue 39: the new scenario played in the sample turns; a player's dice on the Telegraph and
+    collected there (clicked on the action board; the bots play the rest), found in the log."""
+    import re
+    select(page, "scenario", "High Noon with the Telegraph (house rule)")
+    field(page, "rounds").fill("1")
+    page.keyboard.press("Tab")
+    button(page, "Start").click()
+    wait_text(page.locator(".wb-playing").first, "Playing High Noon with the Telegraph")
+    wait_text(page.locator(".wb-step").first, "Step 0")
+    telegraph = page.locator(".wb-action-board .wb-space", has_text="Telegraph").first
+    log = page.locator(".wb-log").first
+    clicked = 0
+    for _ in range(80):   # setup, placement, collection of one round: some 40 moves
+        if "collects Telegraph" in log.inner_text() or page.locator(".wb-winner").count():
+            break
+        if telegraph.count() and "mod-info" in (telegraph.get_attribute("class") or ""):
+            # the Telegraph highlighted: a move there now (the dice put on it, then its collection)
+            _step_moves(page, telegraph.click)
+            if "choose one under" in page.locator(".wb-banner").first.inner_text():
+                _step_moves(page, button(page, "Play it").click)
+            clicked += 1
+        else:
+            _step_moves(page, button(page, "bot plays one move").click)
+    text = log.inner_text()
+    # dice put there by a click (a die or more, whoever's turn it was), then collected by a click
+    assert clicked >= 2 and re.search(r"Collection: .*\w+ at Telegraph \(house rule\)", text), (clicked, text)
+    # the option's two effects, in the game's words, under the Telegraph (its cost paid first)
+    for said in ("collects Telegraph (house rule): Pay 1 Food.", "pays 1 food", "draws 2 cards, keeps 1",
+                 "moves to first in turn order (Telegraph (house rule))"):
+        assert said in text, (said, text)
+    assert_nothing_cut_off(page)
+    return log
 
 
 def test_app_01_new_action_space_then_chosen_in_a_scenario(app, designer):
@@ -748,13 +827,14 @@ def test_app_01_new_action_space_then_chosen_in_a_scenario(app, designer):
     page.screenshot(path=str(ARTIFACTS / "app-01-new-content.png"))
     # the scenario designer offers it (the app opens the designer's folder anew)
     scenario = app("02-scenario-designer.ipynb", ".wb-problems, .wb-ok")
-    telegraph = scenario.locator(".widget-checkbox", has_text="Telegraph").first
-    telegraph.wait_for()
-    assert "(house rule)" in telegraph.inner_text()
-    telegraph.locator("input").check()
-    import re
-    from playwright.sync_api import expect
-    expect(scenario.locator("textarea[disabled]").last).to_have_value(re.compile(r"- telegraph"), timeout=60_000)
+    saved = flow_02_tick_it_in_a_new_scenario(scenario, designer)
+    saved.evaluate("e => e.scrollIntoView({block: 'end'})")
+    scenario.screenshot(path=str(ARTIFACTS / "app-01-new-content-in-a-scenario.png"))
+    # and the sample turns play it
+    turns = app("05-sample-turns.ipynb", ".wb-board")
+    log = flow_05_play_the_new_space(turns)
+    log.locator("tr", has_text="Telegraph").last.evaluate("e => e.scrollIntoView({block: 'center'})")
+    turns.screenshot(path=str(ARTIFACTS / "app-01-new-content-played.png"))
 
 
 def test_app_07_run_a_balance_comparison_from_the_form(app):

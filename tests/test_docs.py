@@ -111,6 +111,50 @@ def test_every_effect_and_its_parameters_are_documented(site):
             assert resource in words
 
 
+def _effect_sections(page) -> dict[tuple[str, str], str]:
+    """Each effect's section of the effects page, as text: ``(game, effect) -> text``."""
+    from workbench.rules.effects import DECLARATIONS, builtin
+
+    html = page.read_text()
+    return {(game, name): unescape(re.sub(r"<[^>]+>", "", html.split(f'id="{game}-{name}"', 1)[1].split("<h3", 1)[0].split("</article>", 1)[0]
+                                          .split("<h2", 1)[0]))
+            for game in DECLARATIONS for name in builtin(game).effects}
+
+
+def test_every_effect_shows_the_log_line_it_writes_in_play(site):
+    """issue 39: what each effect does in play, the line the engine writes, played through the engine
+    (its example's parameters in the line; an effect not played says so with the vocabulary's reason)."""
+    import yaml
+
+    from workbench.rules.effects import builtin
+
+    sections = _effect_sections(site / "reference" / "effects.html")
+    for (game, name), section in sections.items():
+        assert "In play" in section, (game, name)
+        said = section.split("In play", 1)[1]
+        assert "writes in the game's log:" in said or "writes no line in the log" in said, (game, name, said)
+        assert not re.search(r"\bNone\b|\{'|\['", said), (game, name, said)   # words, not Python values
+        effect = builtin(game).effects[name]
+        if not effect.played:
+            assert "not played" in said and effect.reason in said, (game, name, said)
+    # the example's own numbers in its line (the parameters read from the example the page shows)
+    def example(game, name):
+        section = sections[(game, name)]
+        return yaml.safe_load(section[section.index("effects:"):section.index("In play")])["effects"][0]
+
+    draw = example("dark-horse", "draw-cards")
+    keep = draw.get("keep", draw.get("draw", 1))   # the rulebook's "draw N, keep M"; all of them kept unless said
+    assert f"draws {draw['draw']} cards, keeps {keep}" in sections[("dark-horse", "draw-cards")]
+    firepower = example("revolver", "attack-firepower")["amount"]
+    assert f"gains {firepower} firepower" in sections[("revolver", "attack-firepower")]
+    points = example("revolver", "kill-points")["points"]
+    assert f"{points} kill point" in sections[("revolver", "kill-points")]
+    tokens = example("revolver", "border-tokens")["count"]
+    assert f"tokens +{tokens}" in sections[("revolver", "border-tokens")]
+    hex_type = example("dark-horse", "become-hex-type")["hex_type"]
+    assert f"becomes the {hex_type.replace('-', ' ').title()}" in sections[("dark-horse", "become-hex-type")]
+
+
 def test_every_rule_parameter_is_documented_with_its_range(site):
     from workbench.games import GAMES
 

@@ -844,6 +844,25 @@ def test_the_board_picture_is_sent_before_the_words_of_its_step(lib):
     assert "Step 1 of 1" in step and f'data-image="{hashlib.sha256(picture.tobytes()).hexdigest()}"' in step
 
 
+def test_the_step_label_is_the_last_thing_a_step_changes(lib):
+    # issue 39: a click on an action space highlighted under step N's label could be a step behind
+    # (the label came before the action board's highlights and the log): the page then refused it
+    from workbench.notebook.turns import stepper_widget
+    box = stepper_widget(dark_horse_stepper(lib), library=lib)
+    sent = []
+    box.where.observe(lambda change: sent.append("step"), names="value")
+    box.event_log.observe(lambda change: sent.append("log"), names="value")
+    box.seats.observe(lambda change: sent.append("seats"), names="value")
+    box.actions.observe(lambda change: sent.append("moves"), names="options")
+    for button in box.action_board.children:
+        button.observe(lambda change: sent.append("space"), names="button_style")
+    box.stepper.run(12)    # past the builds: the dice rolled, the action board highlighted
+    for button in box.action_board.children:
+        button.observe(lambda change: sent.append("space"), names="button_style")
+    box.step_button.click()
+    assert sent and sent[-1] == "step" and {"log", "seats"} <= set(sent), sent
+
+
 def test_stepping_changes_the_board_image_and_back_and_forth_restores_it(lib):
     from workbench.games.western_legends.engine import BOTS, new_game as western_legends
     from workbench.notebook.turns import TurnStepper, stepper_widget
@@ -1358,6 +1377,18 @@ def test_a_play_log_names_the_house_rules_in_force(lib):
 
 
 # -- 01 New… : new content from a form ------------------------------------------------------------
+
+def test_new_the_option_being_typed_in_survives_a_change_of_name(tmp_path):
+    # issue 39 (found in the apps): the name typed, then the option's text: the redraw for the name
+    # replaced the text box being typed in, and the text never reached the document
+    from workbench.notebook.new_content import new_content_widget
+    box = new_content_widget(library([VARIANTS]), tmp_path)
+    text = box.entries.children[0].children[1]
+    box.name.value = "Telegraph"
+    assert box.entries.children[0].children[1] is text
+    text.value = "Pay 1 Food."
+    assert "text: Pay 1 Food." in box.preview.value
+
 
 def test_new_an_action_space_from_the_form_is_saved_chosen_in_a_scenario_and_played(tmp_path):
     # issue 39: an action space made through the widgets only (two effects, a cost), saved as YAML

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import random
 from functools import lru_cache
 from pathlib import Path
 
@@ -254,7 +255,7 @@ def _uses() -> dict[tuple[str, str], tuple]:
             for index, entry in enumerate(entries if isinstance(entries, list) else []):
                 if isinstance(entry, dict) and (document.game, entry.get("effect")) not in uses:
                     line, _ = document.locate([*path, "effects", index])
-                    uses[(document.game, entry.get("effect"))] = (document.file, line, entry)
+                    uses[(document.game, entry.get("effect"))] = (document.file, line, entry, document.id)
     return uses
 
 
@@ -275,6 +276,11 @@ def _made_up(effect) -> dict:
     return entry
 
 
+def _written_on(game: str, effect) -> str | None:
+    """A published document of ``game`` of a kind the effect is written on (its example's place)."""
+    return next((d.id for d in _library().documents if d.game == game and d.kind in effect.kinds), None)
+
+
 def _published_id(effect, schema) -> str:
     kinds = schema.get("x-ref") or []
     game = next((g for g, v in _games_of(effect)), None)
@@ -287,6 +293,105 @@ def _published_id(effect, schema) -> str:
 def _games_of(effect):
     from workbench.rules.effects import builtin, declared
     return [(g, builtin(g)) for g in declared() if builtin(g).effects.get(effect.name) is effect]
+
+
+#: The most decisions and chance outcomes a game is played on from its start (by its own bot, then
+#: by seeded random choices), to reach a moment an effect can be played alone (setup done, no choice pending, the
+#: activity offered); the first such moment is taken.
+PLAY_ON = 300
+
+
+def _starts(game: str):
+    """Fresh states of ``game`` from the published content, each with its engine and scenario, built
+    as they are asked for: each registered engine of the game with no scenario, then with each
+    published scenario of the game (a Mystery Hex on the board comes with a scenario)."""
+    from workbench.games import for_content
+
+    scenarios = [None] + [d.id for d in _library().documents if d.game == game and d.kind == "scenario"]
+    for entry in for_content(game):
+        for scenario in scenarios:
+            state = _start(entry.id, scenario)
+            if state is not None:
+                yield state, entry, scenario
+
+
+@lru_cache(maxsize=None)
+def _start(engine: str, scenario: str | None):
+    from workbench.games import GAMES
+
+    entry = GAMES[engine]
+    try:
+        return entry.load().build(_library(), scenario=scenario).new_initial_state(players=entry.default_players, seed=1)
+    except Exception:  # noqa: BLE001 - a scenario this engine cannot set up is no start for it
+        return None
+
+
+def _names_of(game: str) -> dict:
+    from workbench.cli.games import _names
+
+    return _names(_library(), game)
+
+
+def played(game: str, effect, entry: dict, where: str | None) -> tuple[list[str], str]:
+    """What the engine writes in its log when ``entry`` (an effect of ``game`` with its example
+    parameters) is played alone, as the game's own describer words it: ``(lines, on what)``, or
+    ``([], why not)`` where it cannot be played so. The effect is played through the engine's
+    :meth:`~workbench.games.base.State.play_effect` on the first moment of a game from the published
+    content where it can be (the game played on from its start by its own bot, then at random, seeded),
+    on the document ``where`` (or, failing that, on none named)."""
+    from workbench.cli.games import describe_event
+    from workbench.games.base import EffectNotReady
+
+    why = "no engine of the game plays one effect on its own"
+    for start, engine, scenario in _starts(game):
+        # played on by the game's own bot, then at random (a moment one of them never reaches)
+        for policy in dict.fromkeys([type(start.game).BOTS.get(engine.default_bot), _random_choice]):
+            state, rng = start.clone(), random.Random(1)
+            for _ in range(PLAY_ON):
+                for place in dict.fromkeys([where, None]):
+                    trial = state.clone()
+                    logged = len(trial.log)
+                    try:
+                        trial.play_effect(dict(entry), place)
+                    except NotImplementedError:
+                        break
+                    except EffectNotReady as error:
+                        why = (f"no moment in the first {PLAY_ON} moves of a game from the published content lets it be"
+                               f" played (the last said: {error})")
+                        continue
+                    events = list(trial.log)[logged:]
+                    lines = [line for line in (describe_event(event, engine.describe(), _names_of(game)).strip()
+                                               for event in events) if line]
+                    if events and not lines:   # events the game's log leaves out: say which
+                        lines = [None, ", ".join(dict.fromkeys(e["event"] for e in events))]
+                    scenario_name = _names_of(game).get(scenario, scenario)
+                    return lines, (f"{engine.name}" + (f", scenario {scenario_name}" if scenario else "")
+                                   + (f", written on {_names_of(game).get(place, place)}" if place else ""))
+                else:
+                    if state.is_terminal():
+                        break
+                    state.apply_in_place(state.sample_chance(rng) if state.is_chance_node() else (policy or _random_choice)(state, rng))
+                    continue
+                break
+    return [], why
+
+
+def _random_choice(state, rng):
+    return rng.choice(state.legal_actions())
+
+
+def _in_play(game: str, effect, entry: dict, where: str | None) -> str:
+    """The page's "In play" paragraph of an effect."""
+    lines, about = played(game, effect, entry, where)
+    if not lines and about.startswith("no "):
+        return f"**In play:** it cannot be played on its own here: {cell(about)}.\n"
+    if not lines:
+        return f"**In play** ({cell(about)}): it writes no line in the log.\n"
+    if lines[0] is None:
+        return (f"**In play** ({cell(about)}): it writes no line in the log; its events ({cell(lines[1])})"
+                " are left out of the game's log lines.\n")
+    return (f"**In play** ({cell(about)}), the example above writes in the game's log:\n\n"
+            + _fence("\n".join(lines), "text"))
 
 
 def effects_page() -> str:
@@ -327,13 +432,16 @@ def effects_page() -> str:
                 out.append("No parameters.\n")
             use = _uses().get((game, effect.name))
             if use:
-                file, line, entry = use
+                file, line, entry, where = use
                 out.append(f"Written in `{_relative(file)}` line {line}:\n\n"
                            + _fence(yaml.safe_dump({"effects": [entry]}, sort_keys=False, allow_unicode=True)))
-            elif effect.name != "unknown":
-                out.append("No published document writes it; written, it reads (an example made for this page"
-                           + (", with its parameters at their lowest values" if effect.parameters else "") + "):\n\n"
-                           + _fence(yaml.safe_dump({"effects": [_made_up(effect)]}, sort_keys=False, allow_unicode=True)))
+            else:
+                entry, where = _made_up(effect), _written_on(game, effect)
+                if effect.name != "unknown":
+                    out.append("No published document writes it; written, it reads (an example made for this page"
+                               + (", with its parameters at their lowest values" if effect.parameters else "") + "):\n\n"
+                               + _fence(yaml.safe_dump({"effects": [entry]}, sort_keys=False, allow_unicode=True)))
+            out.append(_in_play(game, effect, entry, where))
     return "\n".join(out)
 
 

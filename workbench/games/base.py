@@ -45,6 +45,10 @@ from typing import Any, Callable, ClassVar, Iterable
 from ..core.errors import UsageError
 
 
+class EffectNotReady(UsageError):
+    """A state at no moment one effect can be played alone (:meth:`State.play_effect`)."""
+
+
 class Trail:
     """An append-only list shared between a state and the states after it.
 
@@ -324,6 +328,38 @@ class State:
                 self.apply_in_place(policy(self, rng))
                 played += 1
         return played
+
+    # -- one effect alone (the docs' effect reference) ------------------------------------------
+    def play_effect(self, spec: dict, where: str | None = None) -> None:
+        """Play one effect of the game's vocabulary, in place, as the engine plays it in a game:
+        ``spec`` an entry of ``effects:`` (``{"effect": NAME, ...parameters}``) written on the
+        document ``where`` (an action space, a hex type, a location, a card: its id), for the
+        player whose moment it is; then the steps it leaves (dice, draws, a choice) are carried
+        out to their end, each decision the first legal one and each chance outcome the first.
+        What it writes is in :attr:`log`.
+
+        Raises
+        ------
+        EffectNotReady
+            When this state is at no moment the effect can be played (setup not done, a choice
+            pending, no such hex on the board): play on and ask again.
+        NotImplementedError
+            When the engine cannot play one effect on its own.
+        """
+        raise NotImplementedError(f"{type(self.game).__name__} does not play one effect on its own")
+
+    def _settle(self, busy: Callable[[], bool], limit: int = 200) -> None:
+        """Carry out what is left while ``busy()``: the first chance outcome, the first legal decision."""
+        for _ in range(limit):
+            if not busy() or self.is_terminal():
+                return
+            if self.is_chance_node():
+                self.apply_in_place(self.chance_outcomes()[0][0])
+            else:
+                legal = self.legal_actions()
+                if not legal:
+                    return
+                self.apply_in_place(legal[0])
 
     def score(self) -> dict[str, float]:
         """Each player's standing by the ruleset's own scoring, for a player that looks one step

@@ -426,7 +426,13 @@ def new_content_widget(library: Library, folder=None, *, game: str | None = None
         new = state["new"]
         if new is None:
             return
-        entries_box.children = entry_widgets(new)
+        # the options' widgets are made anew only when the options changed: a redraw for another
+        # change (the name typed just before) would put fresh boxes in place of the one being typed
+        # in, and what was typed there was lost
+        shown = (id(new), json.dumps([new.entries, list(new.entry_fields())], sort_keys=True, default=str))
+        if state.get("entries") != shown:
+            entries_box.children = entry_widgets(new)
+            state["entries"] = shown
         options = [(f"option {i + 1}", i) for i in range(len(new.entries))] if new.list_field else [("the card", 0)]
         if list(entry_box.options) != options:
             entry_box.options = options

@@ -336,7 +336,8 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
     wide = {"description_width": "110px"}
 
     id_box = w.Text(description="id", style=wide, tooltip="lowercase words joined by dashes, e.g. frontier-politics")
-    name_box = w.Text(description="name", style=wide)
+    # a scenario's name is a few words ("High Noon with the Telegraph"): shown whole, not cut off
+    name_box = w.Text(description="name", style=wide, layout=w.Layout(width="min(480px, 100%)"))
     players = w.IntRangeSlider(min=1, max=6, description="players", style=wide, layout=w.Layout(width="360px", min_width="300px"))
     reopen = w.Dropdown(options=[(names.name("scenario", s), s) for s in designer.own()], description="open scenario",
                         style=wide, layout=w.Layout(width="420px"), tooltip="reopen one of your saved scenarios to change it")

@@ -391,13 +391,6 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
                 board.value = png(figure, tight=False)
                 pixels = board.value
             drawn["key"], drawn["image"] = key, hashlib.sha256(bytes(pixels)).hexdigest()
-        # data-board names what the board shows at this step, so a reader (or a test) can tell when it
-        # changed; data-image is the SHA-256 of the board's pixels (RGBA) drawn for it
-        where.value = (f"<b class='wb-step' data-board='{hashlib.sha256(repr(key).encode()).hexdigest()}'"
-                       f" data-image='{drawn.get('image', '')}'>Step {stepper.position} of"
-                       f" {stepper.last}</b> · round {round_of(state)}"
-                       + (" · <b>game over</b>" if is_over(state) else f" · {seat} to move" if seat
-                          else " · the dice roll" if is_chance(state) else ""))
         options = [(describe_move(state, a, names), i) for i, a in enumerate(moves)]
         if is_chance(state):
             options = [("roll the dice (chance decides)", CHANCE)]
@@ -434,6 +427,15 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
                                     "what happened": Html(f"<b>{html.escape(r['what happened'])}</b>" if r["new"]
                                                           else html.escape(r["what happened"]))} for r in rows],
                                   css_class="wb-log"))
+        # the step's label last: once it says step N, the board, the moves, the action board, the seats
+        # and the log show step N (a click on a highlighted space read from an older step was refused).
+        # data-board names what the board shows at this step, so a reader (or a test) can tell when it
+        # changed; data-image is the SHA-256 of the board's pixels (RGBA) drawn for it
+        where.value = (f"<b class='wb-step' data-board='{hashlib.sha256(repr(key).encode()).hexdigest()}'"
+                       f" data-image='{drawn.get('image', '')}'>Step {stepper.position} of"
+                       f" {stepper.last}</b> · round {round_of(state)}"
+                       + (" · <b>game over</b>" if is_over(state) else f" · {seat} to move" if seat
+                          else " · the dice roll" if is_chance(state) else ""))
 
     def board_key(state, bright):
         shown = board_of(state)

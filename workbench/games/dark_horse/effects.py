@@ -13,7 +13,7 @@ from typing import Callable
 
 from ...rules.dark_horse_effects import THIS_HEX_ON_A_SPACE
 from ...rules.effects import kinds_reason, vocabulary
-from ..base import State, Tally          # a handler's state: the Dark Horse State is one
+from ..base import EffectNotReady, State, Tally          # a handler's state: the Dark Horse State is one
 from .actions import HEX, _coord
 from .players import Player
 from .setup import _piece
@@ -175,3 +175,25 @@ class Effects:
             handler(self, player, spec, where)
             if len(self.log) == logged:     # each effect shows in the log (and, audited, what it changed)
                 self.event("effect", player.name, effect=name, space=where)
+
+    def play_effect(self, spec: dict, where: str | None = None) -> None:
+        """One effect played alone by the player to move (:meth:`workbench.games.base.State.play_effect`):
+        on the action space ``where``, or, written on a hex type, on a Mystery Hex of that type on the
+        board (any one where ``where`` is none), then the builds it leaves placed."""
+        if self.pending or self.is_terminal() or self.is_chance_node() or self.current_player() is None:
+            raise EffectNotReady("a choice or a roll is pending")
+        declared = VOCABULARY.effects.get(spec.get("effect"))
+        if where in self.game.mystery_types or (declared is not None and "action_space" not in declared.kinds):
+            key = next((k for k, m in self.mystery.items() if where in (None, m["type"])), None)
+            if key is None:
+                raise EffectNotReady("no Mystery Hex of that type on the board")
+            where = HEX + key
+        player = next(p for p in self.players if p.name == self.current_player())
+        handler, at = EFFECTS.get(spec.get("effect")), None
+        if hasattr(handler, "choices"):      # a hex to choose (a token placed): the first one
+            at = next(iter(handler.choices(self, player, spec, where or "")), None)
+            if at is None:
+                raise EffectNotReady("no hex to choose")
+        self._effects(player, {"effects": [spec]}, where or "", at=at)
+        self._settle(lambda: bool(self.pending))
+

@@ -809,6 +809,19 @@ def describe(event: dict, names: dict | None = None) -> str:
         return f"{who} hires {n(event['character'])} ({event['hat']} hat)"
     if kind == "build":
         return f"{who} builds a {event['piece']} at {event['at'][0]},{event['at'][1]}"
+    # an effect's own events (workbench/games/dark_horse/effects.py): in words, never as fields
+    if kind == "draw":
+        what = n(event["deck"]) if event.get("deck") else "card"
+        return f"   {who} draws {event['draw']} {what}{'s' if event['draw'] != 1 and not event.get('deck') else ''}," \
+               f" keeps {event['keep']}"
+    if kind == "mystery-revealed":
+        return f"   the Mystery Hex at {event['hex']} becomes the {n(event['type'])}" + (
+            f" with {event['tokens']} token(s)" if isinstance(event.get("tokens"), int) else "")
+    if kind == "mystery-removed":
+        return f"   the Mystery Hex at {event['hex']} leaves the board: {event['why']}"
+    if kind == "place-token":
+        token = n(event["token"])
+        return f"   {who} places {'an' if token[:1].lower() in 'aeiou' else 'a'} {token} at {event['at'][0]},{event['at'][1]}"
     if kind == "collection":
         return "-- collection"
     if kind == "placement":

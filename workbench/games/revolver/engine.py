@@ -37,6 +37,7 @@ is logged as ``not-played``.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -49,7 +50,7 @@ from ...core.errors import ContentError, UsageError
 from ...rules.effects import vocabulary
 from ...rules.revolver import SPEC, assumption_lines, content_problems, in_force_words, resolve_ruleset
 from ...rules.ruleset import plain
-from ..base import Game, Trail, one_step_lookahead
+from ..base import EffectNotReady, Game, Trail, one_step_lookahead
 from .rules import Action as PrisonAction, RevolverPrison, State as PrisonState, label
 from .state import SIDES, RevolverState, without
 
@@ -872,6 +873,24 @@ class State(RevolverState):
                 continue
             steps += handler(self, side, card, spec) or []
         self.pending[0:0] = steps
+
+    def play_effect(self, spec: dict, where: str | None = None) -> None:
+        """One effect played alone (:meth:`workbench.games.base.State.play_effect`): written on the
+        card ``where`` (else a card in play that writes it, else the first card), played by the side to play a card now,
+        then its steps (draws, kills, a card to go under) carried out."""
+        if self.ended or self.prison is not None or not self.pending or self.pending[0][0] != "play":
+            raise EffectNotReady("no side is about to play a card")
+        # the card itself, else a card in play that writes the effect (a later step reads the card)
+        name = spec.get("effect")
+        if where is not None and where not in self.game.cards:
+            raise EffectNotReady("that card is not in play")
+        card = self.game.cards.get(where) or next(
+            (c for c in self.game.cards.values() if any(e.get("effect") == name for e in c.effects)),
+            next(iter(self.game.cards.values())))
+        before = len(self.pending)
+        self._effects(self.pending[0][1], dataclasses.replace(card, effects=(spec,)))
+        self._run()
+        self._settle(lambda: len(self.pending) > before)
 
     def _wound(self, n: int, why: str) -> None:
         for _ in range(max(0, n)):

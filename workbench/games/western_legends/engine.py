@@ -53,7 +53,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.errors import ContentError, UsageError
-from ..base import Game, State as BaseState, Trail, one_step_lookahead
+from ..base import EffectNotReady, Game, State as BaseState, Trail, one_step_lookahead
 from ...rules.ruleset import plain
 from ...rules.western_legends import SPEC, resolve_ruleset
 from .requirements import content_problems
@@ -373,6 +373,26 @@ class State(Setup, Turn, Goods, Movement, Locations, Items, PokerActions, Fights
 
     def card_value(self, card: str) -> int:
         return self.game.value[card]
+
+    def play_effect(self, spec: dict, where: str | None = None) -> None:
+        """One effect played alone by the player whose turn it is, in their actions
+        (:meth:`workbench.games.base.State.play_effect`): an activity as its first offer now (where
+        none is offered, not now), any other effect as written on the location or item ``where``;
+        then its dice, draws and choices carried out."""
+        if self.step != "actions" or self.pending or self._staged:
+            raise EffectNotReady("not in a player's actions")
+        p = self.players[self.turn]
+        name = spec.get("effect")
+        if name in OFFERS:
+            offered = OFFERS[name](self, p)
+            if not offered:
+                raise EffectNotReady(f"{name} is not offered now")
+            getattr(self, "_do_" + offered[0].kind.replace("-", "_"))(p, offered[0].target)
+        else:
+            self._play_spec(p, {"effects": [spec]}, where or "")
+        self._flush()
+        self._run()
+        self._settle(lambda: bool(self.pending))
 
     def _push(self, *steps) -> None:
         """Steps to run right after the one running now (in this order)."""
@@ -723,8 +743,14 @@ def play(library, players: int, seed: int, rounds: int = 60, bots: list[str] | N
     return play_game(game, players, seed, bots or ["greedy"], length=length, rounds=rounds, audit=audit)
 
 
-def describe(event: dict) -> str:
+def describe(event: dict, names: dict | None = None) -> str:
+    """One line per event; ``names`` (document names by id) puts locations, items and cards in the
+    game's words where a line names one."""
     kind, who = event["event"], event.get("player")
+    if kind == "not-played":      # what validate warned of, in words (an effect by its name, where it is written)
+        at = (names or {}).get(event.get("at"), event.get("at"))
+        return (f"[{event['round']}] {who}: {str(event['effect']).replace('-', ' ')}" + (f" ({at})" if at else "")
+                + f" is not played: {event['why']}")
     if kind == "start":
         lines = [f"Western Legends, {event['players']} players, seed {event['seed']}, game to {event['end_lp']} LP on"
                  f" {event['map']}" + (f", variants {', '.join(event['variants'])}" if event.get("variants") else "")]
