@@ -30,6 +30,7 @@ def root() -> Path:
 # A file not named here keeps its place after them; a wrong figure only costs time, never a result.
 LONGEST_FIRST = [
     "tests/test_browser.py",
+    "tests/test_browser_apps.py",
     "tests/test_balance_dask.py",
     "tests/test_balance_stats.py",
     "notebooks/07-balance-lab.ipynb",

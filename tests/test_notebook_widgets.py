@@ -1,7 +1,7 @@
 """The notebooks' panels, driven without a browser: set values, click, check what the panel shows
 and what lands on disk. Each panel has one state; a change made in code shows in the panel too.
 
-Rendering in a real browser is tested in tests/test_browser.py.
+Rendering in a real browser is tested in tests/test_browser.py (JupyterLab) and tests/test_browser_apps.py (the apps).
 """
 import matplotlib
 
@@ -1109,7 +1109,7 @@ def test_dev_apps_serves_voila_behind_a_token_printed_with_the_address(tmp_path)
     start on the loaded test machine, too long for the suite: the script is run as written, on a
     stand-in checkout whose `.venv` is set up and whose `voila` records the command line it is
     given. (Served for real with these arguments: /voila/render/... answered 302 to /login without
-    the token or with a wrong one, 200 with it; tests/test_browser.py opens the apps with one.)"""
+    the token or with a wrong one, 200 with it; tests/test_browser_apps.py opens the apps with one.)"""
     import subprocess
     root = Path(__file__).resolve().parent.parent
     checkout = tmp_path / "checkout"

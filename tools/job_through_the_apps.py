@@ -4,7 +4,7 @@ a new scenario started from High Noon, played in the sample turns, and the new s
 with High Noon in the balance lab (its *or scenarios*, the ``against`` of ``workbench balance``).
 
 It serves the apps as ``./dev apps`` does (Voila behind a token) on a designer's folder it makes
-outside the repository, and drives them with the browser test's own flows (tests/test_browser.py),
+outside the repository, and drives them with the browser test's own flows (tests/test_browser_apps.py),
 so what the page says is checked as there. Not run by the test suite (the balance run alone takes
 a minute on 2 cores)::
 
@@ -27,7 +27,7 @@ GAMES = 20
 
 def flow_07_the_new_scenario_against_its_own(page):
     """The balance lab: the new scenario played against High Noon, the scenario it comes from."""
-    import test_browser as t
+    import test_browser_apps as t
     t.select(page, "baseline", "High Noon")
     page.locator(".wb-balance-form select[multiple]").nth(1).select_option(label="High Noon with the Telegraph (house rule)")
     t.field(page, "games each").fill(str(GAMES))
@@ -43,7 +43,7 @@ def flow_07_the_new_scenario_against_its_own(page):
 
 
 def main() -> int:
-    import test_browser as t
+    import test_browser_apps as t
     from playwright.sync_api import sync_playwright
 
     if t.CHROMIUM is None:

@@ -1,7 +1,7 @@
 """The README's notebook screenshots (docs/screenshots/), taken in a real browser by the browser
 test, which saves one per notebook in test-artifacts/ after using it:
 
-    .venv/bin/python tools/screenshots.py            # run tests/test_browser.py, then copy its shots
+    .venv/bin/python tools/screenshots.py            # run the browser tests, then copy their shots
     .venv/bin/python tools/screenshots.py --copy     # only copy the shots of the last run
 
 Look at them before committing.
@@ -19,7 +19,7 @@ NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 def main() -> int:
     if "--copy" not in sys.argv[1:]:
-        result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(ROOT / "tests" / "test_browser.py")],
+        result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(ROOT / "tests" / "test_browser.py"), str(ROOT / "tests" / "test_browser_apps.py")],
                                 cwd=ROOT)
         if result.returncode:
             print("the browser test failed: screenshots not copied", file=sys.stderr)
