@@ -8,7 +8,7 @@ refused, or refused with what validate had reported), disagreements, by kind and
 Each disagreement is printed with the call that rebuilds its mutant (``mutant_of(key, seed)``).
 
     .venv/bin/python benchmarks/fuzz_judge.py [--mutants 3000] [--seed 1] [--minutes 15]
-                                              [--out benchmarks/fuzz_judge.txt]
+                                              [--out fuzz_judge.json]
 
 Exit status 0 when there was no disagreement, 1 otherwise.
 """
@@ -41,7 +41,10 @@ def run(count: int, seed: int, minutes: float) -> dict:
             if time.perf_counter() - wall > minutes * 60:
                 figures["stopped at the time limit"] = 1
                 break
-            outcome = fuzz_mutants.judge_mutant(mutant, folder)
+            try:
+                outcome = fuzz_mutants.judge_mutant(mutant, folder)
+            except Exception as error:  # noqa: BLE001  (the fuzz's own failure is a finding too, with its mutant)
+                outcome = fuzz_mutants.Outcome(mutant, disagreements=[f"the fuzz failed: {error!r}"])
             figures["mutants"] += 1
             kinds[mutant.source.kind] += 1
             operators[mutant.operator] += 1
@@ -69,7 +72,7 @@ def main(argv=None) -> int:
     parser.add_argument("--mutants", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--minutes", type=float, default=15)
-    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "fuzz_judge.txt")
+    parser.add_argument("--out", type=Path, default=Path("fuzz_judge.json"), help="where the figures go (JSON)")
     args = parser.parse_args(argv)
     result = run(args.mutants, args.seed, args.minutes)
     args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

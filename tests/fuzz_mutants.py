@@ -480,7 +480,7 @@ def judge_mutant(mutant: Mutant, folder: Path, *, seeds=(1,), rounds: int = 2) -
                 if untold or not refused:
                     outcome.disagreements.append(
                         f"{' '.join(argv)}: exit {code}, validate did not report "
-                        + ("; ".join(f"{p['code']} at {Path(p['file']).name}:{p['line']} {p['message'][:160]}"
+                        + ("; ".join(f"{p['code']} at {Path(p['file'] or '(no file)').name}:{p['line']} {p['message'][:160]}"
                                      for p in untold) or err.strip()[-300:]))
                 continue
             outcome.disagreements += [f"{' '.join(argv)}: {gap}" for gap in _not_shown(mutant, unit, played)]

@@ -23,6 +23,9 @@ FOUND = [
     # a designer's Western Legends map with one bandit hideout less: play refused it at a published
     # story card, which validate does not report (told at the map now)
     ("variants/western-legends/illustrative-map.yaml#0", 1882556967),
+    # a scenario's `territory` naming no map: validate said nothing, play stopped with a usage
+    # error (exit 2) as if the command line were wrong (a located content problem now)
+    ("examples/dark-horse-complete/dark-horse-complete.yaml#4", 711373401),
 ]
 
 
