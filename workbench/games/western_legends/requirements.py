@@ -42,9 +42,18 @@ def content_problems(library, rules, map_id: str | None) -> list:
                             ("bandit-spawn", "bandits start and spawn there")):
             if not any(spaces.get(location) for location in roles.get(needed, [])):
                 having = ", ".join(roles.get(needed, [])) or f"none: give a location `roles: [{needed}]`"
-                out.append(board.problem(CODE, f"the map '{board.id}' has no space of a location with the role "
-                                         f"'{needed}' ({why})", ["spaces"],
-                                         hint=f"give a space the `location:` of one with that role ({having})"))
+                message = f"the map '{board.id}' has no space of a location with the role '{needed}' ({why})"
+                # the published map with a designer's locations on it: told at their location on
+                # the map, the document they can fix (play and validate alike)
+                mine = [d for d in library.of_kind("location", "western-legends")
+                        if library.reported(d) and spaces.get(d.id)]
+                if not library.reported(board) and mine:
+                    out.append(mine[0].problem(CODE, message, ["roles"] if "roles" in mine[0].data else [],
+                                               hint=f"give the location the role '{needed}', or a location with that"
+                                                    f" role a space on the map ({having})"))
+                else:
+                    out.append(board.problem(CODE, message, ["spaces"],
+                                             hint=f"give a space the `location:` of one with that role ({having})"))
         hideouts = sum(len(spaces.get(location, [])) for location in roles.get("bandit-spawn", []))
         for i, card in enumerate(rules.story_cards):
             for j, index in enumerate(card["spawn"]):
