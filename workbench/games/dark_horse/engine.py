@@ -123,9 +123,13 @@ class DarkHorse(Setup, Game):
         scenario_doc = library.get("dark-horse", "scenario", scenario) if scenario else None
         if scenario and scenario_doc is None:
             raise NotFound("scenario", scenario, library.ids("dark-horse", "scenario"), "in dark-horse")
+        named = None                  # the ruleset naming the map, when no map is given
         if map_id is None:
-            map_id = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides).territory
+            named = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides)
+            map_id = named.territory
         if map_id and library.get("dark-horse", "map", map_id) is None:
+            if named is not None:     # the content names it: a located problem, so validate reports it too
+                raise ContentError(f"no map '{map_id}' in dark-horse", [_missing_map(library, named, map_id)])
             raise NotFound("map", map_id, library.ids("dark-horse", "map"), "in dark-horse")
         ruleset = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides, map_id=map_id)
         data = scenario_doc.data if scenario_doc else {}
@@ -305,6 +309,18 @@ class DarkHorse(Setup, Game):
         view.__dict__.update(self.board.__dict__)
         view.pieces = pieces
         return view
+
+
+def _missing_map(library, ruleset, map_id: str):
+    """The problem of a ``territory`` naming no map, located where the ruleset took it from."""
+    from ...content.problems import Problem
+
+    message = f"there is no Dark Horse map '{map_id}' (the `territory` played on)"
+    hint = f"name one of the maps: {', '.join(sorted(library.ids('dark-horse', 'map')))}"
+    origin = ruleset.origin("territory")
+    if origin is None or origin.document is None:
+        return Problem(CODE, message, hint=hint, extra={"parameter": "territory"})
+    return origin.document.problem(CODE, message, list(origin.path), hint=hint, parameter="territory")
 
 
 def mystery_types(library, ruleset) -> dict[str, dict]:

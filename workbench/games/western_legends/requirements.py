@@ -7,6 +7,12 @@ from ...rules.western_legends import CODE, SPEC, _at, ruleset_problems  # noqa: 
 from ...rules.western_legends_effects import unplayed_spaces
 
 
+def _quiet_origin(library, rules, name: str) -> bool:
+    """Whether the value of ``name`` was set in a document whose problems are not reported."""
+    origin = rules.origin(name)
+    return origin is None or origin.document is None or not library.reported(origin.document)
+
+
 def content_problems(library, rules, map_id: str | None) -> list:
     """What the engine needs of the library's documents for this ruleset and map."""
     from ...content.problems import Problem
@@ -36,15 +42,32 @@ def content_problems(library, rules, map_id: str | None) -> list:
                             ("bandit-spawn", "bandits start and spawn there")):
             if not any(spaces.get(location) for location in roles.get(needed, [])):
                 having = ", ".join(roles.get(needed, [])) or f"none: give a location `roles: [{needed}]`"
-                out.append(board.problem(CODE, f"the map '{board.id}' has no space of a location with the role "
-                                         f"'{needed}' ({why})", ["spaces"],
-                                         hint=f"give a space the `location:` of one with that role ({having})"))
+                message = f"the map '{board.id}' has no space of a location with the role '{needed}' ({why})"
+                # the published map with a designer's locations on it: told at their location on
+                # the map, the document they can fix (play and validate alike)
+                mine = [d for d in library.of_kind("location", "western-legends")
+                        if library.reported(d) and spaces.get(d.id)]
+                if not library.reported(board) and mine:
+                    out.append(mine[0].problem(CODE, message, ["roles"] if "roles" in mine[0].data else [],
+                                               hint=f"give the location the role '{needed}', or a location with that"
+                                                    f" role a space on the map ({having})"))
+                else:
+                    out.append(board.problem(CODE, message, ["spaces"],
+                                             hint=f"give a space the `location:` of one with that role ({having})"))
         hideouts = sum(len(spaces.get(location, [])) for location in roles.get("bandit-spawn", []))
         for i, card in enumerate(rules.story_cards):
             for j, index in enumerate(card["spawn"]):
                 if index >= hideouts:
-                    out.append(_at(rules, "story_cards", f"story card '{card['id']}' spawns a bandit at hideout {index}, "
-                                   f"but the map '{board.id}' has {hideouts} (counted from 0)", [i, "spawn", j]))
+                    message = (f"story card '{card['id']}' spawns a bandit at hideout {index}, but the map "
+                               f"'{board.id}' has {hideouts} (counted from 0)")
+                    if _quiet_origin(library, rules, "story_cards") and library.reported(board):
+                        # a designer's map with fewer hideouts than the published story cards use:
+                        # told at the map, the document they can fix (play and validate alike)
+                        out.append(board.problem(CODE, message, ["spaces"],
+                                                 hint="give the map more spaces of a location with the role"
+                                                      " 'bandit-spawn', or story cards of your own"))
+                    else:
+                        out.append(_at(rules, "story_cards", message, [i, "spawn", j]))
     for document in library.of_kind("location", "western-legends"):
         for i, action in enumerate(document.data.get("actions") or []):
             for j, effect in enumerate(action.get("effects") or [] if isinstance(action, dict) else []):
