@@ -159,6 +159,30 @@ def test_western_legends_view_hides_the_other_hands_and_the_pile_and_keeps_count
     assert every(world) == every(state) and world.player("red").hand == state.player("red").hand
 
 
+def test_information_set_search_lets_the_other_seat_choose_in_its_tree(library):
+    """ISMCTS keys every node by what the searching seat sees (single-observer ISMCTS): the other
+    seat's nodes are shared by the resampled worlds, so they are revisited and it chooses there.
+    Keyed by the mover's own view (OpenSpiel's default), each world deals the other seat a new
+    hand, every one of its nodes is new, and it never chooses in the tree (benchmarks/ismcts.py)."""
+    from workbench.agents import bots
+
+    built = GAMES["western-legends"].load().build(library)
+    state, rng = built.new_initial_state(players=2, seed=3), random.Random(3)
+    decisions = 0
+    while decisions < 30 or state.is_chance_node() or len(state.legal_actions()) <= 3:
+        if state.is_chance_node():
+            state.apply_in_place(state.sample_chance(rng))
+            continue
+        decisions += 1
+        state.apply_in_place(rng.choice(state.legal_actions()))
+    game = bots._spiel(state)
+    me = state.seats.index(state.current_player())
+    searcher = bots.make_searcher("ismcts", game, state, 1, 40)
+    searcher.run_search(game.wrap(state))
+    revisited = [node for (player, _), node in searcher._nodes.items() if player != me and node.total_visits > 0]
+    assert revisited, "the other seat's nodes were never revisited: each world made its own"
+
+
 # -- the search bots ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game, scenario, players", [("dark-horse", "high-noon", 2), ("western-legends", None, 2),

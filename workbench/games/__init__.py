@@ -42,6 +42,15 @@ class Entry:
     # the scores differ from the leaf's (a stopping time read from the scores: it biases the value)
     rollout_cutoff: str = "depth"
     visibility_at: str = ""                 # "module:NAME" of its Visibility: what each seat may see (none: perfect information)
+    # the balance lab's player unless told (a search bot's kind, workbench.agents) and its playouts a
+    # decision: the smallest budget measured to beat the reference player and random in every
+    # published scenario of the game (benchmarks/ladder.py; docs/explanation/balance-lab.md)
+    lab_bot: str = "mcts"
+    lab_playouts: int = 20
+
+    def lab_player(self) -> str:
+        """The balance lab's player unless told, as a bot name with its budget (``mcts-50``)."""
+        return f"{self.lab_bot}-{self.lab_playouts}"
 
     def load(self):
         module, _, name = self.engine.partition(":")
