@@ -7,15 +7,18 @@
 ``mcts-N`` searches the true state (it cheats: it sees the other side's cards). ``ismcts-N``
 starts every playout from a world resampled from what the searching seat sees
 (:mod:`workbench.games.visibility`) and keys its tree by information states. Three variants of
-ISMCTS separate the two suspects, a fault in resampling or keying and the cost of not cheating:
+ISMCTS separate the suspects, a fault in the search and the cost of not cheating:
 
-``mover-keyed``
-    OpenSpiel's keying: a node is the view of the seat to move (the bots before 12-04).
+``before``
+    OpenSpiel's ISMCTS as the bots played it before 12-04: a node is the view of the seat to
+    move, and the most visited action is chosen with ties broken at random.
+``random-ties``
+    every node keyed by the searching seat's view (single-observer ISMCTS), ties at random.
 ``seat-keyed``
-    every node keyed by the searching seat's view (single-observer ISMCTS, the bots now).
+    seat-keyed, ties broken by the mean return as ``MCTSBot`` breaks them (the bots now).
 ``true-world``
-    seat-keyed, but every playout starts from the true state (no resampling): what is left
-    between this and MCTS is the tree's keying; between this and ``seat-keyed``, the worlds.
+    as the bots now, but every playout starts from the true state (no resampling): what is left
+    between this and MCTS is the search's own; between this and ``seat-keyed``, the worlds.
 
 ``nodes`` searches one position per game (200 playouts) and counts each seat's nodes and how many
 were visited more than once: a node never revisited never chooses (its seat plays the rollout's
@@ -44,14 +47,14 @@ from open_spiel.python.algorithms import ismcts  # noqa: E402
 
 from workbench.agents import bots  # noqa: E402
 
-VARIANTS = ["mover-keyed", "seat-keyed", "true-world"]
+VARIANTS = ["before", "random-ties", "seat-keyed", "true-world"]
 HIDDEN = ["western-legends", "revolver"]
 
 
 @contextlib.contextmanager
 def variant(name: str):
     """The search bots' ISMCTS as ``name`` (see the module) while in the block."""
-    key, make = bots.SeatKeyedISMCTS.get_state_key, bots.make_searcher
+    key, final, make = bots.SeatKeyedISMCTS.get_state_key, bots.SeatKeyedISMCTS.get_final_policy, bots.make_searcher
 
     def true_world(*args, **kwargs):
         searcher = make(*args, **kwargs)
@@ -60,13 +63,15 @@ def variant(name: str):
         return searcher
 
     try:
-        if name == "mover-keyed":
+        if name == "before":
             bots.SeatKeyedISMCTS.get_state_key = ismcts.ISMCTSBot.get_state_key
+        if name in ("before", "random-ties"):
+            bots.SeatKeyedISMCTS.get_final_policy = ismcts.ISMCTSBot.get_final_policy
         if name == "true-world":
             bots.make_searcher = true_world
         yield
     finally:
-        bots.SeatKeyedISMCTS.get_state_key, bots.make_searcher = key, make
+        bots.SeatKeyedISMCTS.get_state_key, bots.SeatKeyedISMCTS.get_final_policy, bots.make_searcher = key, final, make
 
 
 def position(setting: str, seed: int, decisions: int = 40):

@@ -183,6 +183,26 @@ def test_information_set_search_lets_the_other_seat_choose_in_its_tree(library):
     assert revisited, "the other seat's nodes were never revisited: each world made its own"
 
 
+def test_information_set_search_breaks_a_tie_in_visits_by_the_mean_return():
+    """At a budget near the number of legal actions most actions are tied at one visit: the one
+    whose playouts returned more is chosen (as MCTS chooses), not one of the tied at random."""
+    from open_spiel.python.algorithms import ismcts
+
+    from workbench.agents.bots import SeatKeyedISMCTS
+
+    class Decision:
+        def legal_actions(self):
+            return [3, 5, 8]
+
+    node = ismcts.ISMCTSNode()
+    node.child_info = {3: ismcts.ChildInfo(1, -1.0, 1 / 3), 5: ismcts.ChildInfo(1, 0.5, 1 / 3),
+                       8: ismcts.ChildInfo(1, 0.2, 1 / 3)}
+    node.total_visits = 3
+    searcher = SeatKeyedISMCTS(pyspiel.load_game("kuhn_poker"), None, 2.0, 3)
+    policy = searcher.get_final_policy(Decision(), node)
+    assert dict(policy) == {3: 0.0, 5: 1.0, 8: 0.0}
+
+
 # -- the search bots ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game, scenario, players", [("dark-horse", "high-noon", 2), ("western-legends", None, 2),
