@@ -193,8 +193,8 @@ class SeatKeyedISMCTS(ismcts.ISMCTSBot):
         """The most visited action, ties broken by the mean return, as OpenSpiel's ``MCTSBot``
         chooses. OpenSpiel's ISMCTS breaks the ties at random: at a budget near the number of
         legal actions most actions are tied at one visit, and it played nearly at random (0 of 6
-        Western Legends games against ``mcts-20`` at 20 playouts, even searching the true state:
-        ``benchmarks/ismcts.py``)."""
+        Western Legends games against ``mcts-20`` at 20 playouts; 0 of 5 even searching the true
+        state: ``benchmarks/ismcts.py``)."""
         best = max(node.child_info.items(), key=lambda item: (item[1].visits, item[1].value() if item[1].visits else -2.0))[0]
         return [(action, 1.0 if action == best else 0.0) for action in state.legal_actions()]
 

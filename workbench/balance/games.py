@@ -35,8 +35,8 @@ class Played:
 
 
 #: The lab's player for a game not registered; a registered game's is its registry entry's
-#: (``Entry.lab_player()``: the smallest budget measured to beat the reference player and random
-#: in its published scenarios, benchmarks/ladder.py). ``--bots`` chooses others.
+#: (``Entry.lab_player()``, chosen by benchmarks/ladder.py against the reference player and
+#: random in its published scenarios). ``--bots`` chooses others.
 LAB_BOT = "mcts-20"
 #: The words of an engine's end reason when it stopped at a limit on its length rather than by
 #: its rules: rounds (Dark Horse, Western Legends) or game turns (Revolver).

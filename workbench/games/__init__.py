@@ -43,8 +43,9 @@ class Entry:
     rollout_cutoff: str = "depth"
     visibility_at: str = ""                 # "module:NAME" of its Visibility: what each seat may see (none: perfect information)
     # the balance lab's player unless told (a search bot's kind, workbench.agents) and its playouts a
-    # decision: the smallest budget measured to beat the reference player and random in every
-    # published scenario of the game (benchmarks/ladder.py; docs/explanation/balance-lab.md)
+    # decision, chosen by benchmarks/ladder.py: the smallest budget that beats the reference player
+    # and random in the game's published scenarios (Dark Horse measured 100; 20 kept until the
+    # suite's sweeps name their bots: docs/explanation/balance-lab.md)
     lab_bot: str = "mcts"
     lab_playouts: int = 20
 
