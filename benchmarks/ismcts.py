@@ -14,8 +14,11 @@ ISMCTS separate the suspects, a fault in the search and the cost of not cheating
     move, and the most visited action is chosen with ties broken at random.
 ``random-ties``
     every node keyed by the searching seat's view (single-observer ISMCTS), ties at random.
+``view-only``
+    keyed by the searching seat's view, ties broken by the mean return as ``MCTSBot`` breaks them.
 ``seat-keyed``
-    seat-keyed, ties broken by the mean return as ``MCTSBot`` breaks them (the bots now).
+    keyed by the searching seat's view and the decisions taken since the root (a tree, not a
+    graph of positions merged by their view), ties by the mean return: the bots now.
 ``true-world``
     as the bots now, but every playout starts from the true state (no resampling): what is left
     between this and MCTS is the search's own; between this and ``seat-keyed``, the worlds.
@@ -47,7 +50,7 @@ from open_spiel.python.algorithms import ismcts  # noqa: E402
 
 from workbench.agents import bots  # noqa: E402
 
-VARIANTS = ["before", "random-ties", "seat-keyed", "true-world"]
+VARIANTS = ["before", "random-ties", "view-only", "seat-keyed", "true-world"]
 HIDDEN = ["western-legends", "revolver"]
 
 
@@ -65,6 +68,9 @@ def variant(name: str):
     try:
         if name == "before":
             bots.SeatKeyedISMCTS.get_state_key = ismcts.ISMCTSBot.get_state_key
+        if name in ("random-ties", "view-only"):
+            bots.SeatKeyedISMCTS.get_state_key = lambda self, state: (state.current_player(),
+                                                                      state.information_state_string(self.observer))
         if name in ("before", "random-ties"):
             bots.SeatKeyedISMCTS.get_final_policy = ismcts.ISMCTSBot.get_final_policy
         if name == "true-world":
@@ -98,7 +104,7 @@ def nodes(seed: int) -> None:
                 cpu = time.process_time()
                 searcher.run_search(game.wrap(state))
                 made, revisited = collections.Counter(), collections.Counter()
-                for (player, _), node in searcher._nodes.items():
+                for (player, *_), node in searcher._nodes.items():
                     made[player] += 1
                     revisited[player] += node.total_visits > 0
                 me = state.seats.index(state.current_player())
