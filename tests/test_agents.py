@@ -159,6 +159,71 @@ def test_western_legends_view_hides_the_other_hands_and_the_pile_and_keeps_count
     assert every(world) == every(state) and world.player("red").hand == state.player("red").hand
 
 
+def test_information_set_search_lets_the_other_seat_choose_in_its_tree(library):
+    """ISMCTS keys every node by what the searching seat sees (single-observer ISMCTS): the other
+    seat's nodes are shared by the resampled worlds, so they are revisited and it chooses there.
+    Keyed by the mover's own view (OpenSpiel's default), each world deals the other seat a new
+    hand, every one of its nodes is new, and it never chooses in the tree (benchmarks/ismcts.py)."""
+    from workbench.agents import bots
+
+    built = GAMES["western-legends"].load().build(library)
+    state, rng = built.new_initial_state(players=2, seed=3), random.Random(3)
+    decisions = 0
+    while decisions < 30 or state.is_chance_node() or len(state.legal_actions()) <= 3:
+        if state.is_chance_node():
+            state.apply_in_place(state.sample_chance(rng))
+            continue
+        decisions += 1
+        state.apply_in_place(rng.choice(state.legal_actions()))
+    game = bots._spiel(state)
+    me = state.seats.index(state.current_player())
+    searcher = bots.make_searcher("ismcts", game, state, 1, 40)
+    searcher.run_search(game.wrap(state))
+    revisited = [node for (player, *_), node in searcher._nodes.items() if player != me and node.total_visits > 0]
+    assert revisited, "the other seat's nodes were never revisited: each world made its own"
+
+
+def test_information_set_search_keys_a_node_by_the_decisions_since_the_root(library):
+    """Two paths to the same view are two nodes: a state carries the decisions (not the chance
+    outcomes) applied since it was wrapped, its copies keep them, and the search's key holds them
+    (keyed by the view alone, positions reached by different paths were merged, and ISMCTS on the
+    true state lost 5 of 6 games to MCTS at equal playouts: benchmarks/ismcts.py)."""
+    from workbench.agents import bots
+
+    built = GAMES["western-legends"].load().build(library)
+    game = bots._spiel(built.new_initial_state(players=2, seed=3))
+    state, rng, decisions = game.new_initial_state(), random.Random(3), []
+    while len(decisions) < 5:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        decisions.append(state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+        state.apply_action(decisions[-1])
+    assert state.decided == tuple(decisions) and state.clone().decided == tuple(decisions)
+    searcher = bots.SeatKeyedISMCTS(game, None, 2.0, 1)
+    assert searcher.get_state_key(state)[-1] == tuple(decisions)
+
+
+def test_information_set_search_breaks_a_tie_in_visits_by_the_mean_return():
+    """At a budget near the number of legal actions most actions are tied at one visit: the one
+    whose playouts returned more is chosen (as MCTS chooses), not one of the tied at random."""
+    from open_spiel.python.algorithms import ismcts
+
+    from workbench.agents.bots import SeatKeyedISMCTS
+
+    class Decision:
+        def legal_actions(self):
+            return [3, 5, 8]
+
+    node = ismcts.ISMCTSNode()
+    node.child_info = {3: ismcts.ChildInfo(1, -1.0, 1 / 3), 5: ismcts.ChildInfo(1, 0.5, 1 / 3),
+                       8: ismcts.ChildInfo(1, 0.2, 1 / 3)}
+    node.total_visits = 3
+    searcher = SeatKeyedISMCTS(pyspiel.load_game("kuhn_poker"), None, 2.0, 3)
+    policy = searcher.get_final_policy(Decision(), node)
+    assert dict(policy) == {3: 0.0, 5: 1.0, 8: 0.0}
+
+
 # -- the search bots ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game, scenario, players", [("dark-horse", "high-noon", 2), ("western-legends", None, 2),

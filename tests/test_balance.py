@@ -28,6 +28,23 @@ def library():
     return validate_paths([VARIANTS]).library
 
 
+# -- the lab's players ---------------------------------------------------------------------------
+
+def test_the_labs_player_unless_told_is_each_games_registry_entrys():
+    """Each game's balance-lab player is the one its registry entry names (``lab_bot`` at
+    ``lab_playouts``, chosen per game by benchmarks/ladder.py), not one size for every game: a
+    changed entry changes the lab's player."""
+    from dataclasses import replace
+
+    from workbench.games import GAMES
+
+    for game_id, entry in GAMES.items():
+        assert lab_games.RegistryRunner(entry).default_bots == [f"{entry.lab_bot}-{entry.lab_playouts}"]
+        assert lab_games.runner(game_id).default_bots == [entry.lab_player()]
+        changed = replace(entry, lab_bot="ismcts", lab_playouts=7)
+        assert lab_games.RegistryRunner(changed).default_bots == ["ismcts-7"]
+
+
 # -- one game, one row --------------------------------------------------------------------------
 
 def played(returns, winners=None, log=(), order=None):

@@ -168,14 +168,15 @@ class _Box:
     its ``__dict__``: copying this box clones the engine state the engine's way (cheap; the game's
     fixed facts shared) instead of copying the whole game."""
 
-    __slots__ = ("inner", "table", "saved", "seat_of")
+    __slots__ = ("inner", "table", "saved", "seat_of", "decided")
 
-    def __init__(self, inner, table=None, seat_of=None):
-        # seat_of: each seat's index (the seats never change in a game): shared by the copies
-        self.inner, self.table, self.saved, self.seat_of = inner, table, None, seat_of
+    def __init__(self, inner, table=None, seat_of=None, decided=()):
+        # seat_of: each seat's index (the seats never change in a game): shared by the copies;
+        # decided: the decisions' ids applied since this state was wrapped (its path in a search)
+        self.inner, self.table, self.saved, self.seat_of, self.decided = inner, table, None, seat_of, decided
 
     def __deepcopy__(self, memo):
-        return _Box(self.inner.clone(), self.table, self.seat_of)
+        return _Box(self.inner.clone(), self.table, self.seat_of, self.decided)
 
     # pyspiel serializes a Python state by pickling its __dict__: the engine's own replay format
     # (setup and history as JSON), rebuilt from the game on first use
@@ -183,7 +184,7 @@ class _Box:
         return {"saved": json.dumps(self.inner.to_json())}
 
     def __setstate__(self, data):
-        self.inner, self.table, self.saved, self.seat_of = None, None, json.loads(data["saved"]), None
+        self.inner, self.table, self.saved, self.seat_of, self.decided = None, None, json.loads(data["saved"]), None, ()
 
 
 def _float(p) -> float:
@@ -253,8 +254,16 @@ class SpielState(pyspiel.State):
         return sorted(zip(table, (_float(p) for _, p in outcomes)))
 
     def _apply_action(self, action):
-        self.inner.apply_in_place(self.table()[action])
+        inner = self.inner
+        if not inner.is_chance_node():
+            self._box.decided += (action,)
+        inner.apply_in_place(self.table()[action])
         self._table = None
+
+    @property
+    def decided(self) -> tuple:
+        """The ids of the decisions (not chance outcomes) applied since this state was wrapped."""
+        return self._box.decided
 
     def _action_to_string(self, player, action):
         return self.inner.describe_action(self.table()[action]) if action in self.table() else f"action {action}"
@@ -282,7 +291,7 @@ class SpielState(pyspiel.State):
     def clone(self):
         new = SpielState(self.get_game(), self.inner.clone())
         box, mine = new._box, self._box
-        box.table, box.seat_of = mine.table, mine.seat_of
+        box.table, box.seat_of, box.decided = mine.table, mine.seat_of, mine.decided
         return new
 
     def __str__(self):

@@ -56,9 +56,9 @@ class Trace:
         self.standings.append({name: float(v) for name, v in state.score().items()})
 
 
-#: The lab's default players: OpenSpiel's MCTS at a budget a 2-core machine affords for
-#: hundreds of games (indicative, on a loaded machine: a 3-player High Noon game of 3 rounds
-#: ~0.4 s, a 3-player Western Legends game ~2.6 s; benchmarks/agents.py). ``--bots`` chooses others.
+#: The lab's player for a game not registered; a registered game's is its registry entry's
+#: (``Entry.lab_player()``, chosen by benchmarks/ladder.py against the reference player and
+#: random in its published scenarios). ``--bots`` chooses others.
 LAB_BOT = "mcts-20"
 #: The words of an engine's end reason when it stopped at a limit on its length rather than by
 #: its rules: rounds (Dark Horse, Western Legends) or game turns (Revolver).
@@ -262,7 +262,7 @@ class RegistryRunner(Runner):
         from ..agents.names import KINDS
 
         self.bots = list(self.game_class.BOTS) + list(KINDS)
-        self.default_bots = [LAB_BOT]
+        self.default_bots = [entry.lab_player() if hasattr(entry, "lab_player") else LAB_BOT]
         self.options = {k: v for k, v in self.game_class.OPTIONS.items()}
         # whether the game's rounds are its declared length (a stop there is no cut-short game)
         self.declared_length = bool(getattr(entry, "declared_length", False))

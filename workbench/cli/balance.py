@@ -58,7 +58,7 @@ def _played(group) -> None:
     group.add_argument("--players", type=int, default=None, help="players (default 3; Revolver 2)")
     group.add_argument("--bots", metavar="BOT,BOT", help="bots by seat, repeated round the table: the game's own"
                        " (random, greedy) or the search bots mcts, ismcts, with playouts a decision as mcts-50"
-                       " or seconds as mcts-2s (default: mcts-20)")
+                       " or seconds as mcts-2s (default: the game's lab player, on its registry entry)")
     group.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="a game option: Dark Horse rounds=N; Western Legends length=short|average|long, rounds=N")
 

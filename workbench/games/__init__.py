@@ -83,6 +83,16 @@ class Entry:
     audit: str = ""
     codes_at: str = ""                      # "module:NAME" of the problem codes its own checks report (code -> meaning)
     conformance_at: str = ""                # "module:NAME" of its seeded, audited games' settings (workbench.games.conformance)
+    # the balance lab's player unless told (a search bot's kind, workbench.agents) and its playouts a
+    # decision, chosen by benchmarks/ladder.py: the smallest budget that beats the reference player
+    # and random in the game's published scenarios (Dark Horse measured 100; 20 kept until the
+    # suite's sweeps name their bots: docs/explanation/balance-lab.md)
+    lab_bot: str = "mcts"
+    lab_playouts: int = 20
+
+    def lab_player(self) -> str:
+        """The balance lab's player unless told, as a bot name with its budget (``mcts-50``)."""
+        return f"{self.lab_bot}-{self.lab_playouts}"
 
     def load(self):
         return _named(self.engine)
