@@ -381,11 +381,11 @@ def test_a_house_rule_of_ones_own_plays_from_its_folder(outside, capsys):
     assert [s["name"] for s in report["sweep"]["settings"]] == ["baseline", "slow-guns"]
     assert report["played"] == 4 and report["store"] is None
     assert set(report["summary"]) == {"baseline", "slow-guns"}
-    # the lab's default players are search bots, each seat's bot recorded; High Noon's games stop
+    # the lab's default players are Dark Horse's entry's search bots (100 playouts), each seat's bot recorded; High Noon's games stop
     # after its declared 3 rounds (no end trigger the modelled game reaches), which the report says
     # instead of hiding it, and not as a cap to raise
     baseline = report["summary"]["baseline"]
-    assert baseline["bots_by_seat"] == {"seat 1": ["mcts-20"], "seat 2": ["mcts-20"], "seat 3": ["mcts-20"]}
+    assert baseline["bots_by_seat"] == {"seat 1": ["mcts-100"], "seat 2": ["mcts-100"], "seat 3": ["mcts-100"]}
     assert baseline["ended_at_cap"] == 0.0 and baseline["ended_after_declared_rounds"] == 1.0
     assert baseline["end_kinds"] == {"trigger": 0.0, "rounds": 1.0, "cap": 0.0} and baseline["triggers"] == {}
     assert report["warnings"] == [] and "declared number of rounds (3)" in report["notes"][0]

@@ -85,8 +85,8 @@ class Entry:
     conformance_at: str = ""                # "module:NAME" of its seeded, audited games' settings (workbench.games.conformance)
     # the balance lab's player unless told (a search bot's kind, workbench.agents) and its playouts a
     # decision, chosen by benchmarks/ladder.py: the smallest budget that beats the reference player
-    # and random in the game's published scenarios (Dark Horse measured 100; 20 kept until the
-    # suite's sweeps name their bots: docs/explanation/balance-lab.md)
+    # and random in the game's published scenarios (docs/explanation/balance-lab.md; Dark Horse's
+    # entry says 100)
     lab_bot: str = "mcts"
     lab_playouts: int = 20
 

@@ -17,4 +17,8 @@ ENTRY = register(Entry(
     # the setup search builds engines: its answer is kept, when a setup is searched at all
     requirements_kept="dark-horse-setups", requirements_worth_keeping_at="workbench.games.dark_horse.setups:searched",
     audit="workbench.audit.dark_horse",
-    conformance_at="workbench.games.dark_horse.conformance:SETTINGS"))
+    conformance_at="workbench.games.dark_horse.conformance:SETTINGS",
+    # benchmarks/ladder.py (12-04, 2 players, seats swapped): at 20 playouts the lab's player only
+    # drew with the reference player in High Noon (4-3-3); at 100 it won 8-0-2, and 10-0-0 against
+    # random (docs/explanation/balance-lab.md)
+    lab_playouts=100))
