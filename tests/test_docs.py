@@ -113,12 +113,13 @@ def test_every_effect_and_its_parameters_are_documented(site):
 
 def _effect_sections(page) -> dict[tuple[str, str], str]:
     """Each effect's section of the effects page, as text: ``(game, effect) -> text``."""
-    from workbench.rules.effects import DECLARATIONS, builtin
+    import workbench.games  # noqa: F401  (each game's package registers its vocabulary)
+    from workbench.rules.effects import builtin, declared
 
     html = page.read_text()
     return {(game, name): unescape(re.sub(r"<[^>]+>", "", html.split(f'id="{game}-{name}"', 1)[1].split("<h3", 1)[0].split("</article>", 1)[0]
                                           .split("<h2", 1)[0]))
-            for game in DECLARATIONS for name in builtin(game).effects}
+            for game in declared() for name in builtin(game).effects}
 
 
 def test_every_effect_shows_the_log_line_it_writes_in_play(site):

@@ -639,3 +639,30 @@ def test_a_pickled_state_plays_on_as_the_original(game):
                 break
             one.apply_in_place(one.sample_chance(chance) if one.is_chance_node() else choice.choice(one.legal_actions()))
     assert list(copy.log) == list(state.log) and copy.snapshot() == state.snapshot()
+
+
+def test_the_play_log_says_where_a_player_moves_by_the_maps_names(tmp_path):
+    """issue 39: the command line's Western Legends log was the events' fields ('move: to [9, 6]',
+    'story-disc: card cattle-drive'); it is the panels' words, each map space with the name of
+    what stands there, read here from the map and location documents themselves."""
+    import re
+
+    import yaml
+
+    from clitools import outside_repository, run
+
+    root = Path(__file__).resolve().parent.parent / "variants" / "western-legends"
+    locations = {d["id"]: d["name"] for d in yaml.safe_load_all((root / "locations.yaml").read_text())
+                 if d and d.get("kind") == "location"}
+    board = next(d for d in yaml.safe_load_all((root / "illustrative-map.yaml").read_text()) if d and d.get("kind") == "map")
+    named = {tuple(s["at"]): s.get("name") or locations[s["location"]] for s in board["spaces"] if s.get("location")}
+    result = run("play", "western-legends", "--seed", "3", "--players", "2", cwd=outside_repository(tmp_path))
+    assert result.code == 0, result.err
+    log = result.out.splitlines()
+    assert not [line for line in log if re.search(r"\[\d+, \d+\]|: (to|card) ", line)], "a field dump"
+    moves = [re.fullmatch(r"\[\d+\] (?:\w+|The sheriff) moves to (\d+),(\d+)(?: \((.+)\))?", line) for line in log if " moves to " in line]
+    assert moves and all(moves)
+    for move in moves:
+        assert move[3] == named.get((int(move[1]), int(move[2]))), move[0]
+    assert any(move[3] for move in moves)                   # a move onto a named space was seen
+    assert any("places a story disc on Cattle Drive" in line for line in log)

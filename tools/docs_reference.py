@@ -360,7 +360,7 @@ def played(game: str, effect, entry: dict, where: str | None) -> tuple[list[str]
                                f" played (the last said: {error})")
                         continue
                     events = list(trial.log)[logged:]
-                    lines = [line for line in (describe_event(event, engine.describe(), _names_of(game)).strip()
+                    lines = [line for line in (describe_event(event, engine.describe(), _names_of(game), trial).strip()
                                                for event in events) if line]
                     if events and not lines:   # events the game's log leaves out: say which
                         lines = [None, ", ".join(dict.fromkeys(e["event"] for e in events))]

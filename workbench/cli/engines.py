@@ -72,6 +72,7 @@ def is_bot(built, name: str) -> bool:
 class Played:
     events: list[dict]
     describe: Callable[[dict], str]
+    state: object = None     # the game at its end (a describer may read its map's names)
 
 
 def play(game: str, built, *, players: int, seed: int, rounds: int, bots: list[str], length: str | None = None,
@@ -88,7 +89,7 @@ def play(game: str, built, *, players: int, seed: int, rounds: int, bots: list[s
     from ..agents.seats import seat_bots
     state = play_game(built, players, seed, seat_bots(bots), audit=audit, **options)
     from ..games import GAMES
-    return Played(list(state.log), GAMES[game].describe())
+    return Played(list(state.log), GAMES[game].describe(), state)
 
 
 def parse_overrides(items: list[str]) -> dict:

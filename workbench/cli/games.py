@@ -283,7 +283,7 @@ def cmd_play(args, rep) -> int:
     for i, event in enumerate(events):
         if isinstance(event.get("why"), str):   # a stop at a limit: the declared length or a cap, given or not
             event = {**event, "why": limit_words(event["why"], declared, args.rounds is not None)}
-        text = describe_event(event, played.describe, names)
+        text = describe_event(event, played.describe, names, played.state)
         if text:
             rep.line(text)
         if i == 0 and chosen:
@@ -322,21 +322,25 @@ _RAW = re.compile(r"\bNone\b|\{'|\['|\[\[")
 AUDIT_FIELDS = ("delta", "snapshot")
 
 
-def _takes_names(describe) -> bool:
-    """Does the engine's describer put names in its lines itself (``describe(event, names)``)?"""
+def _takes(describe, parameter: str) -> bool:
+    """Does the game's describer take ``parameter`` (``names``: it puts names in its lines itself;
+    ``state``: it reads the game, e.g. its map's names)?"""
     import inspect
 
     try:
-        return "names" in inspect.signature(describe).parameters
+        return parameter in inspect.signature(describe).parameters
     except (TypeError, ValueError):
         return False
 
 
-def describe_event(event: dict, describe, names: dict[str, str]) -> str:
-    """The engine's line for an event, unless it prints raw Python values; then the event's
+def describe_event(event: dict, describe, names: dict[str, str], state=None) -> str:
+    """The game's line for an event, unless it prints raw Python values; then the event's
     fields in words (names from the documents, no ``None``, no brackets)."""
     try:
-        text = describe(event, names) if _takes_names(describe) else describe(event)
+        given = {"names": names} if _takes(describe, "names") else {}
+        if state is not None and _takes(describe, "state"):
+            given["state"] = state
+        text = describe(event, **given)
     except Exception:  # noqa: BLE001  (a describer that cannot read an event must not stop the game's report)
         text = None
     if text is not None and not _RAW.search(text):

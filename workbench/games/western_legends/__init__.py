@@ -9,7 +9,7 @@ ENTRY = register(Entry(
     "western-legends", "Western Legends", "western-legends",
     "workbench.games.western_legends.engine:WesternLegends", "workbench.rules.western_legends",
     "workbench.games.western_legends.requirements:checked_once_per_ruleset",
-    seats_at="workbench.games.western_legends.engine:NAMES", describe_at="workbench.games.western_legends.engine:describe",
+    seats_at="workbench.games.western_legends.engine:NAMES", describe_at="workbench.games.western_legends.view:log_line",
     view_at="workbench.games.western_legends.view:VIEW",
     play_options=frozenset({"length", "variant", "set"}), default_rounds=60, default_bot="greedy",
     rollout_cutoff="depth", visibility_at="workbench.games.western_legends.visibility:VISIBILITY",

@@ -99,7 +99,7 @@ class WesternLegendsView(View):
             return (f"Story card {words(event['card']).title()} completed;"
                     f" rewarded: {', '.join(event.get('rewarded') or []) or 'nobody'}")
         if kind == "sheriff":
-            return f"The sheriff moves to {at(event['at'])}"
+            return f"The sheriff moves to {place_name(state, event['at'], names)}"
         if kind == "poker":
             hands = ", ".join(f"{p} {words(h)}" for p, h in (event.get("hands") or {}).items())
             others = [s for s in event["seats"] if s != event.get("player")]
@@ -192,3 +192,36 @@ def _more(kind: str, event: dict, names) -> str | None:
 
 
 VIEW = WesternLegendsView()
+
+
+class _NamesById:
+    """Document names by id (what the command line has) answering as the panels' names do."""
+
+    def __init__(self, names: dict | None):
+        self.names = names or {}
+
+    def name(self, kind: str, id) -> str:
+        return self.names.get(id, str(id)) if isinstance(id, str) else str(id)
+
+    def html(self, kind: str, id) -> Html:
+        import html
+        return Html(html.escape(self.name(kind, id)))
+
+
+def log_line(event: dict, names: dict | None = None, state=None) -> str:
+    """One line of the command line's play log, in the words the panels use (``[round] player
+    what happened``, map spaces with their locations' names); ``state`` is the game the events
+    came from (its map names the spaces). The game's start, rounds and final scoring, and an
+    event these words cannot read, keep the engine's own line
+    (:func:`workbench.games.western_legends.engine.describe`)."""
+    from .engine import describe
+
+    kind = event.get("event")
+    if state is None or kind in ("start", "round", "final-scoring", "not-played", "prospect-die"):
+        return describe(event, names)
+    try:
+        text = VIEW.describe_event(state, event, _NamesById(names))
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return describe(event, names)
+    who = event.get("player")
+    return f"[{event['round']}] " + (f"{who} " if who else "") + text
