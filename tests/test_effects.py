@@ -392,6 +392,7 @@ MODULE_NUMBERS = {
         20: "the most wounds an inline side may declare (an input bound, not a rule)",
         256: "the size of the roll tables' memo",
     },
+    "__init__.py": {100: "the balance lab's player's playouts a decision (its registry entry: the lab's, not a rule)"},
 }
 
 
