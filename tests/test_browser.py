@@ -42,7 +42,19 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class Lab:
+class Server:
+    """A server process the test started (``process``), writing to ``log``."""
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+class Lab(Server):
     """A JupyterLab server on copies of the notebooks (outputs cleared, so a cell's execution
     count means it ran here), reachable at ``url`` with ``token``."""
 
@@ -103,14 +115,6 @@ class Lab:
         instead of asking which kernel to use."""
         session = self.api("POST", "/api/sessions", {"path": name, "name": name, "type": "notebook", "kernel": {"name": "python3"}})
         return session["id"]
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from test_browser import (ARTIFACTS, BOARD_LOG, CHROMIUM, FLAGS, ROOT, assert_nothing_cut_off, button, designer_folder,
+from test_browser import (ARTIFACTS, BOARD_LOG, CHROMIUM, FLAGS, ROOT, Server, assert_nothing_cut_off, button, designer_folder,
                           flow_02_reopen_a_saved_scenario_change_a_parameter_and_compare,
                           flow_03_pick_a_map_and_compare_layouts, flow_04_open_an_existing_deck_and_fix_it,
                           flow_05_play_a_chosen_scenario, flow_07_run_a_balance_comparison_from_the_form, free_port,
@@ -40,7 +40,7 @@ def browser():
 APP_VIEWPORT = {"width": 1280, "height": 800}
 
 
-class Apps:
+class Apps(Server):
     """``voila`` serving the apps (notebooks/apps/) with the designer's folder as their library,
     behind a token as `./dev apps` serves them (``url`` with ``?token=``, as the address printed)."""
 
@@ -66,14 +66,6 @@ class Apps:
                     raise RuntimeError("voila exited: " + (folder / "voila.log").read_text()[-2000:]) from None
                 time.sleep(0.25)  # polling the server's port, not synchronising with the page
         raise RuntimeError("voila did not answer within 120 s")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
 
 
 @pytest.fixture(scope="module")
