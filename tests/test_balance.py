@@ -540,3 +540,22 @@ def test_balance_tune_refuses_bad_words_and_the_old_flags_say_where_tuning_went(
     error = json.loads(capsys.readouterr().out)
     message = json.dumps(error)
     assert "workbench balance tune dark-horse --param" in message and "--tune and --target" in message
+
+
+def test_a_mistake_in_any_setting_is_told_before_the_pilot_plays_a_game(library, monkeypatch):
+    """The pilot (no --games) times 3 games of each setting: a misspelt variant in the second
+    setting was told only after the baseline's pilot games (10 s of Western Legends)."""
+    from workbench.balance import games as balance_games
+
+    played = []
+    real = balance_games.runner
+
+    def counting(game):
+        runner = real(game)
+        monkeypatch.setattr(runner, "play", lambda *a, **k: played.append(a) or pytest.fail("a game was played"))
+        return runner
+    monkeypatch.setattr(balance_games, "runner", counting)
+    with pytest.raises(NotFound, match="no-such-rule"):
+        run(sweep_of("western-legends", variants=["no-such-rule"], games=2), library, cluster="in-process",
+            budget=60)
+    assert played == []

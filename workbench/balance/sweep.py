@@ -372,25 +372,41 @@ def _prepare(sweep: Sweep, library, progress=None, settings=None, pilot: int = 1
     from .games import runner
 
     settings = sweep.all if settings is None else settings
-    seconds = {}
+    # every setting checked before any is timed: a mistake in the last one is told at once, not
+    # after the others' pilot games
     bar = _progress(None if callable(progress) else progress, len(settings), "checking settings", unit="setting")
     try:
+        built = []
         for setting in settings:
-            seconds[setting.key()] = _prepare_one(sweep, library, setting, runner, pilot)
+            built.append(_check_one(library, setting, runner))
+            bar.update(1)
+    finally:
+        bar.close()
+    seconds = {}
+    bar = _progress(None if callable(progress) else progress, len(settings), "timing the pilot", unit="setting")
+    try:
+        for setting, (game, game_built) in zip(settings, built):
+            seconds[setting.key()] = _time_one(sweep, setting, game, game_built, pilot)
             bar.update(1)
     finally:
         bar.close()
     return seconds
 
 
-def _prepare_one(sweep: Sweep, library, setting, runner, pilot: int = 1) -> float:
-    """One setting checked, and the mean seconds its first ``pilot`` games took."""
+def _check_one(library, setting, runner):
+    """One setting checked (its bots, options and players, its game built from the library):
+    ``(its game's runner, the built game)``."""
     game = runner(setting.game)
     game.check(setting)
     built = game.build(library, setting)
     low, high = game.player_range(built)
     if not isinstance(setting.players, int) or not low <= setting.players <= high:
         raise UsageError(f"{setting.name}: {game.name} is for {low} to {high} players here, not {setting.players}")
+    return game, built
+
+
+def _time_one(sweep: Sweep, setting, game, built, pilot: int = 1) -> float:
+    """The mean seconds the setting's first ``pilot`` games took."""
     seconds = []
     try:
         for i in range(max(1, pilot)):
