@@ -325,7 +325,11 @@ def assert_nothing_cut_off(page) -> None:
 
 
 def next_to(message, control, within: float = 200) -> None:
-    """A message sits next to the button that caused it (on the screen with it)."""
+    """A message sits next to the button that caused it (on the screen with it). Both are waited
+    for as shown first: a widget redrawn at that moment has no box until it is shown again."""
+    from playwright.sync_api import expect
+    expect(message).to_be_visible()
+    expect(control).to_be_visible()
     assert abs(message.bounding_box()["y"] - control.bounding_box()["y"]) < within, (
         message.bounding_box(), control.bounding_box())
 
