@@ -43,6 +43,13 @@ class NotFound(UsageError, LookupError):
         What exists, for a did-you-mean (and, when short, the list itself).
     where : str, optional
         Where it was looked for, e.g. "in dark-horse".
+
+    Examples
+    --------
+    >>> print(NotFound("scenario", "hi-noon", ["high-noon", "pork-barrel"]))
+    no scenario 'hi-noon'; did you mean 'high-noon'?
+    >>> print(NotFound("parameter", "hire_cost", [f"rule_{n:02}" for n in range(30)]))
+    no parameter 'hire_cost'; known: rule_00, rule_01, rule_02, rule_03, rule_04, rule_05, rule_06, rule_07, rule_08, rule_09 and 20 more
     """
 
     def __init__(self, what: str, name, known: Iterable[str] = (), where: str = ""):
@@ -53,6 +60,8 @@ class NotFound(UsageError, LookupError):
             message += f"; did you mean '{suggestion}'?"
         elif self.known and len(self.known) <= 12:
             message += f"; known: {', '.join(self.known)}"
+        elif self.known:    # a long list is cut, but a designer still sees what kind of name is wanted
+            message += f"; known: {', '.join(self.known[:10])} and {len(self.known) - 10} more"
         elif not self.known:
             message += f"; there is no {what} to choose from"
         super().__init__(message)
