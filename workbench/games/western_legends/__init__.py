@@ -3,7 +3,7 @@
 Its registry entry, the game's only per-game table, is declared here (the modules named as
 strings, so importing the registry imports no engine).
 """
-from .. import Entry, register
+from .. import Command, Entry, register
 
 ENTRY = register(Entry(
     "western-legends", "Western Legends", "western-legends",
@@ -15,4 +15,5 @@ ENTRY = register(Entry(
     rollout_cutoff="depth", visibility_at="workbench.games.western_legends.visibility:VISIBILITY",
     effects="workbench.rules.western_legends_effects", requirements_kept="western-legends-content",
     audit="workbench.audit.western_legends", codes_at="workbench.games.western_legends.poker:CODES",
-    conformance_at="workbench.games.western_legends.conformance:SETTINGS"))
+    conformance_at="workbench.games.western_legends.conformance:SETTINGS",
+    commands=(Command("poker", "workbench.cli.poker", "cmd_poker", actions=True),)))
