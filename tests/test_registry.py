@@ -133,10 +133,10 @@ JUDGES = ["workbench/app", "workbench/balance", "workbench/audit/__init__.py", "
           "workbench/audit/replay.py", "workbench/rules/effects.py", "workbench/rules/ruleset.py",
           "workbench/games/__init__.py", "workbench/games/checks.py", "workbench/games/conformance.py", "workbench/games/judge.py",
           "workbench/games/unknowns.py", "workbench/games/base.py", "workbench/games/view.py", "workbench/games/visibility.py",
-          "workbench/notebook/new_content.py",
-          # the front ends' shared parts and the board below the games: a game's own command is its
-          # entry's (GAME_OWNED), the board's rule parameters' game is handed down by the registry
-          "workbench/cli", "workbench/board"]
+          # the front ends and the board below the games: a game's own command is its entry's
+          # (_game_owned), the board's rule parameters' game, the notebooks' defaults, the odds lab's
+          # games and the schemas' per-game parts are read from the registry
+          "workbench/cli", "workbench/board", "workbench/notebook", "tools/make_schemas.py"]
 GAME_IDS = {"dark-horse", "revolver", "revolver-prison", "western-legends"}
 GAME_MODULES = ("dark_horse", "revolver", "western_legends")
 

@@ -119,6 +119,19 @@ class Entry:
     # parameters: its ``parameters`` module's SPEC and published_ruleset(), handed down to the board
     # layer, which cannot import the registry (one game's: Dark Horse's)
     board_rules: bool = False
+    # the rules texts its documents cite (their ``source: document:``), as tools/make_schemas.py lists them
+    sources: tuple = ()
+    # what the document schemas take from the game (tools/make_schemas.py): pairs of a part's name
+    # and the "module:NAME" of its table, or "" for the game's own effect vocabulary (``effects``):
+    # ("option-effects", "") says that the `effects:` of an action space's options are the game's;
+    # a part several games give (a list: "character-roles") is theirs together, in registry order
+    schema_parts: tuple = ()
+    # the notebooks' odds lab (workbench.notebook.odds_lab): the module of the game's gunfight odds
+    # (``fighters``, ``Side.parse``, ``rules_for``, ``matrix``) and the "module:NAME" of
+    # ``(library, players, seed) -> dict``, one seeded game of its balance runs; the lab shows the
+    # first registered game's of each
+    gunfights_at: str = ""
+    balance_runs_at: str = ""
 
     def lab_player(self) -> str:
         """The balance lab's player unless told, as a bot name with its budget (``mcts-50``)."""
@@ -214,6 +227,31 @@ def unregister(game: str) -> None:
 def commands() -> dict[str, Command]:
     """The commands the registered games contribute, by name, in the order the games registered."""
     return {command.name: command for entry in GAMES.values() for command in entry.commands}
+
+
+def schema_parts() -> dict[str, list[tuple[Entry, str]]]:
+    """What the document schemas take from the registered games, by part: each giving entry, in
+    the order they registered, with the ``"module:NAME"`` of its table ("" for the entry's effect
+    vocabulary)."""
+    parts: dict[str, list[tuple[Entry, str]]] = {}
+    for entry in GAMES.values():
+        for part, where in entry.schema_parts:
+            parts.setdefault(part, []).append((entry, where))
+    return parts
+
+
+def default_game(takes: str | None = None) -> str:
+    """The game a front end offers unless told: the first registered (Dark Horse's package registers
+    first), or the first whose ``workbench play`` takes ``takes`` (``"deck"``: the first game played
+    with designers' decks).
+
+    >>> default_game(), default_game("deck")
+    ('dark-horse', 'revolver')
+    """
+    for entry in GAMES.values():
+        if takes is None or takes in entry.play_options:
+            return entry.id
+    raise LookupError(f"no registered game takes {takes}")
 
 
 def for_content(game: str) -> list[Entry]:

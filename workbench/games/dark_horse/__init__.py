@@ -18,7 +18,10 @@ ENTRY = register(Entry(
     requirements_kept="dark-horse-setups", requirements_worth_keeping_at="workbench.games.dark_horse.setups:searched",
     audit="workbench.audit.dark_horse",
     conformance_at="workbench.games.dark_horse.conformance:SETTINGS",
-    commands=(Command("gunfight", "workbench.cli.gunfight", "cmd_gunfight"),), board_rules=True,
+    commands=(Command("gunfight", "workbench.cli.gunfight", "cmd_gunfight"),), board_rules=True, gunfights_at="workbench.games.dark_horse.gunfight",
+    sources=("dark-horse-base-excerpt", "dark-horse-rebels-and-rogues"),
+    schema_parts=(("option-effects", ""), ("role-powers", "workbench.rules.dark_horse_effects:ROLE_POWERS"),
+                  ("character-roles", "workbench.rules.dark_horse:CHARACTER_ROLES")),
     # benchmarks/ladder.py (12-04, 2 players, seats swapped): at 20 playouts the lab's player only
     # drew with the reference player in High Noon (4-3-3); at 100 it won 8-0-2, and 10-0-0 against
     # random (docs/explanation/balance-lab.md)

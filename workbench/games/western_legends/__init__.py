@@ -16,4 +16,8 @@ ENTRY = register(Entry(
     effects="workbench.rules.western_legends_effects", requirements_kept="western-legends-content",
     audit="workbench.audit.western_legends", codes_at="workbench.games.western_legends.poker:CODES",
     conformance_at="workbench.games.western_legends.conformance:SETTINGS",
-    commands=(Command("poker", "workbench.cli.poker", "cmd_poker", actions=True),)))
+    commands=(Command("poker", "workbench.cli.poker", "cmd_poker", actions=True),),
+    sources=("western-legends",), balance_runs_at="workbench.games.western_legends.engine:balance_run_game",
+    schema_parts=(("location-effects", ""), ("location-roles", "workbench.rules.western_legends_effects:ROLES"),
+                  ("item-timings", "workbench.rules.western_legends_effects:ITEM_TIMINGS"),
+                  ("character-roles", "workbench.rules.western_legends:CHARACTER_ROLES"))))
