@@ -169,13 +169,14 @@ def _game_owned() -> set[Path]:
     from workbench.games import GAMES
 
     return {ROOT.joinpath(*command.module.split(".")).with_suffix(".py")
-            for entry in GAMES.values() for command in entry.commands}
+            for entry in GAMES.values() for command in getattr(entry, "commands", ())}
 
 
 def test_no_judge_names_a_game():
     owned = _game_owned()
-    assert {p.name for p in owned} == {"gunfight.py", "poker.py"} and all(p.exists() for p in owned)
     files = [f for entry in JUDGES for f in ((ROOT / entry).rglob("*.py") if (ROOT / entry).is_dir() else [ROOT / entry])
              if f not in owned]
     assert len(files) > 10
     assert [line for f in sorted(files) for line in _named_games(f)] == []
+    # what is left out is the games' own commands, each a module of its own
+    assert {p.name for p in owned} == {"gunfight.py", "poker.py"} and all(p.exists() for p in owned)

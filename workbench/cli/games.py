@@ -55,7 +55,7 @@ def add_house_rules(parser) -> None:
                         help="override one rule parameter, e.g. --set win_margin=3 (repeatable)")
 
 
-def _house_rules(args, library, game: str) -> dict:
+def house_rules(args, library, game: str) -> dict:
     """The variants and overrides given, checked: variants exist (with a did-you-mean)."""
     for variant in args.variant:
         if library.data(game, "variant", variant) is None:
@@ -95,7 +95,7 @@ def cmd_play(args, rep) -> int:
         library, decks = load_library(args, games=reads, rep=rep).library, []
     if args.scenario is not None and library.data(game, "scenario", args.scenario) is None:
         raise NotFound("scenario", args.scenario, library.ids(game, "scenario"), where=f"in {game}")
-    rules = _house_rules(args, library, game)
+    rules = house_rules(args, library, game)
     rules["overrides"].update(deck_parameters(decks))
     built = engines.build(game, library, scenario=args.scenario, **rules)
     low, high = engines.player_range(built)

@@ -9,11 +9,12 @@ from ..content.badges import badged_name
 from ..core.errors import NotFound, UsageError
 from ..core.limits import limit
 from .common import EXIT_OK, add_options, int_range, load_library, words
-from .games import _house_rules, add_house_rules
+from .games import add_house_rules, house_rules
 from .report import percent, table
 
 
 def add_commands(sub) -> None:
+    """Declare the command's parser under the subparsers ``sub`` (read from the entry by the command line)."""
     fight = sub.add_parser("gunfight", help="Dark Horse gunfight odds, exact, and seeded simulation")
     fight.add_argument("--a", metavar="SPEC", help="the challenger: a character/token id or combat=2,duel=1,deadly,...")
     fight.add_argument("--b", metavar="SPEC", help="the challenged")
@@ -152,7 +153,7 @@ def cmd_gunfight(args, rep) -> int:
     library = load_library(args, games={"dark-horse"}, rep=rep).library
     if args.scenario is not None and library.data("dark-horse", "scenario", args.scenario) is None:
         raise NotFound("scenario", args.scenario, library.ids("dark-horse", "scenario"), where="in dark-horse")
-    ruleset, rules = gunfight_rules(library, scenario=args.scenario, **_house_rules(args, library, "dark-horse"))
+    ruleset, rules = gunfight_rules(library, scenario=args.scenario, **house_rules(args, library, "dark-horse"))
     if args.matrix:
         return _matrix(args, rep, library, ruleset, rules)
     (a, a_name), (b, b_name) = _side(args.a, library, "--a", rules), _side(args.b, library, "--b", rules)

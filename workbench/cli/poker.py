@@ -15,6 +15,7 @@ MAX_SIMULATED = 1_000_000
 
 
 def add_commands(sub) -> None:
+    """Declare the command's parser under the subparsers ``sub`` (read from the entry by the command line)."""
     poker = sub.add_parser("poker", help="Western Legends poker: rank a hand, compare two, saloon odds")
     actions = poker.add_subparsers(dest="action", metavar="ACTION", parser_class=poker.__class__)
     actions.required = True
