@@ -127,6 +127,20 @@ def test_the_command_line_runs_the_command_a_game_contributes_through_its_entry(
     assert "invalid choice: 'stare'" in capsys.readouterr().err
 
 
+def test_the_schema_generator_takes_a_games_rules_texts_and_parts_from_its_entry(duel):
+    import runpy
+
+    schemas = runpy.run_path(str(ROOT / "tools" / "make_schemas.py"))["SCHEMAS"]
+    character = schemas["character"]["properties"]
+    # the published games' roles in the order they register (Dark Horse, Revolver, Western
+    # Legends), then the fixture's, registered last
+    assert character["role"]["enum"] == ["player-character", "rebels-and-rogues", "bandit", "western-legends", "duellist"]
+    assert character["source"]["properties"]["document"]["enum"] == [
+        "dark-horse-base-excerpt", "dark-horse-rebels-and-rogues", "revolver-1-2-hunt-the-man-down", "western-legends",
+        "fixture-duel-rulebook", "secondary-facts", "public-facts", "illustrative", "house-rule"]
+    assert "fixture-duel, or a designer's own game id" in character["game"]["description"]
+
+
 #: The modules that judge every game alike (validate's checks, the audit's frame, the balance lab,
 #: the effect framework, the registry's shared modules): none names a game's id or a game's module.
 JUDGES = ["workbench/app", "workbench/balance", "workbench/audit/__init__.py", "workbench/audit/invariants.py",
