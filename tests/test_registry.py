@@ -1,7 +1,8 @@
 """Each game's registry entry is its only per-game table (issue #38): a game registered from a
 package of its own (``tests/registry_game``, outside the workbench) is checked by ``validate``'s
-checks and by the audit through its entry alone: its effect vocabulary, its requirement check (and
-the answer kept between runs under the entry's name), its audit checks. No other table names it.
+checks, by the audit and by the command line through its entry alone: its effect vocabulary, its
+requirement check (and the answer kept between runs under the entry's name), its audit checks, its
+own command. No other table names it.
 """
 from __future__ import annotations
 
@@ -113,13 +114,43 @@ def test_the_game_unregistered_is_known_no_more(duel):
     assert "fixture-duel" not in declared() and vocabulary("fixture-duel") is None
 
 
+def test_the_command_line_runs_the_command_a_game_contributes_through_its_entry(duel, capsys):
+    from workbench.cli import main
+    from workbench.games import unregister
+
+    assert main(["stare", "--seconds", "5"]) == 0
+    assert capsys.readouterr().out == "the duellists stare for 5 seconds\n"
+    assert main(["--help"]) == 0
+    assert "Fixture Duel: how long the duellists stare" in capsys.readouterr().out
+    unregister("fixture-duel")
+    assert main(["stare"]) == 2          # its command went with it
+    assert "invalid choice: 'stare'" in capsys.readouterr().err
+
+
+def test_the_schema_generator_takes_a_games_rules_texts_and_parts_from_its_entry(duel):
+    import runpy
+
+    schemas = runpy.run_path(str(ROOT / "tools" / "make_schemas.py"))["SCHEMAS"]
+    character = schemas["character"]["properties"]
+    # the published games' roles in the order they register (Dark Horse, Revolver, Western
+    # Legends), then the fixture's, registered last
+    assert character["role"]["enum"] == ["player-character", "rebels-and-rogues", "bandit", "western-legends", "duellist"]
+    assert character["source"]["properties"]["document"]["enum"] == [
+        "dark-horse-base-excerpt", "dark-horse-rebels-and-rogues", "revolver-1-2-hunt-the-man-down", "western-legends",
+        "fixture-duel-rulebook", "secondary-facts", "public-facts", "illustrative", "house-rule"]
+    assert "fixture-duel, or a designer's own game id" in character["game"]["description"]
+
+
 #: The modules that judge every game alike (validate's checks, the audit's frame, the balance lab,
 #: the effect framework, the registry's shared modules): none names a game's id or a game's module.
 JUDGES = ["workbench/app", "workbench/balance", "workbench/audit/__init__.py", "workbench/audit/invariants.py",
           "workbench/audit/replay.py", "workbench/rules/effects.py", "workbench/rules/ruleset.py",
           "workbench/games/__init__.py", "workbench/games/checks.py", "workbench/games/conformance.py", "workbench/games/judge.py",
           "workbench/games/unknowns.py", "workbench/games/base.py", "workbench/games/view.py", "workbench/games/visibility.py",
-          "workbench/notebook/new_content.py"]
+          # the front ends and the board below the games: a game's own command is its entry's
+          # (_game_owned), the board's rule parameters' game, the notebooks' defaults, the odds lab's
+          # games and the schemas' per-game parts are read from the registry
+          "workbench/cli", "workbench/board", "workbench/notebook", "tools/make_schemas.py"]
 GAME_IDS = {"dark-horse", "revolver", "revolver-prison", "western-legends"}
 GAME_MODULES = ("dark_horse", "revolver", "western_legends")
 
@@ -146,7 +177,20 @@ def _named_games(path: Path) -> list[str]:
     return out
 
 
+def _game_owned() -> set[Path]:
+    """The modules among JUDGES that a game's entry names as its own (its commands'): a game's,
+    as its package is."""
+    from workbench.games import GAMES
+
+    return {ROOT.joinpath(*command.module.split(".")).with_suffix(".py")
+            for entry in GAMES.values() for command in getattr(entry, "commands", ())}
+
+
 def test_no_judge_names_a_game():
-    files = [f for entry in JUDGES for f in ((ROOT / entry).rglob("*.py") if (ROOT / entry).is_dir() else [ROOT / entry])]
+    owned = _game_owned()
+    files = [f for entry in JUDGES for f in ((ROOT / entry).rglob("*.py") if (ROOT / entry).is_dir() else [ROOT / entry])
+             if f not in owned]
     assert len(files) > 10
     assert [line for f in sorted(files) for line in _named_games(f)] == []
+    # what is left out is the games' own commands, each a module of its own
+    assert {p.name for p in owned} == {"gunfight.py", "poker.py"} and all(p.exists() for p in owned)

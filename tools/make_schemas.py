@@ -2,8 +2,14 @@
 workbench read; this script only keeps their shared parts identical. Run it after editing it:
 
     python tools/make_schemas.py
+
+What a game adds to the schemas its registry entry says (``sources``: the rules texts its
+documents cite; ``schema_parts``: its effect vocabulary and tables, by the part of the schemas they
+fill): this script iterates the registry and names no game.
 """
 import json
+import sys
+from importlib import import_module
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "schemas"
@@ -48,14 +54,26 @@ def obj(properties, required=(), description=None, **more):
     return out
 
 
+def _registry():
+    """The games' registry (each game's package registers its entry and its vocabulary)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from workbench.games import GAMES
+
+    return GAMES
+
+
+GAMES = _registry()
+#: The games' own document sets (the ``game:`` of their documents), in the order they registered.
+CONTENT_GAMES = list(dict.fromkeys(entry.content_game for entry in GAMES.values()))
+
 SOURCE_DOCUMENTS = [
-    "dark-horse-base-excerpt", "dark-horse-rebels-and-rogues", "revolver-1-2-hunt-the-man-down",
-    "western-legends", "secondary-facts", "public-facts", "illustrative", "house-rule",
+    *dict.fromkeys(source for entry in GAMES.values() for source in entry.sources),
+    "secondary-facts", "public-facts", "illustrative", "house-rule",
 ]
 
 COMMON = {
     "game": {"type": "string", "pattern": ID_PATTERN, "x-ref": ["game"],
-             "description": "The game this belongs to: dark-horse, revolver, western-legends, or a designer's own game id declared by a `game` document."},
+             "description": f"The game this belongs to: {', '.join(CONTENT_GAMES)}, or a designer's own game id declared by a `game` document."},
     "id": {"type": "string", "pattern": ID_PATTERN,
            "description": "Lowercase words joined by dashes, unique per game and kind, e.g. `trader-new`."},
     "name": text("The name as printed in the rules."),
@@ -76,18 +94,40 @@ def _vocabularies():
     """The games' effect vocabularies as their registry entries name them (``effects``; without
     installed plugins: those are added when the schemas are loaded, see
     workbench.rules.effects.extend_schema)."""
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    import workbench.games  # noqa: F401  (each game's package registers its vocabulary)
     from workbench.rules.effects import builtin, declared
 
     return {game: builtin(game) for game in declared()}
 
 
 VOCABULARIES = _vocabularies()
-from workbench.rules.western_legends_effects import ITEM_TIMINGS as WL_TIMINGS, ROLES as WL_ROLES  # noqa: E402
-from workbench.rules.dark_horse_effects import ROLE_POWERS as DH_ROLE_POWERS  # noqa: E402
+#: What each part of the schemas takes from the game whose entry gives it (``schema_parts``).
+PARTS = import_module("workbench.games").schema_parts()
+
+
+def _table(entry, where):
+    if not where:
+        return VOCABULARIES[entry.content_game]
+    module, _, table = where.partition(":")
+    return getattr(import_module(module), table)
+
+
+def part(name):
+    """The table the one game that gives the part ``name`` of the schemas gives, or its effect vocabulary."""
+    (given,) = PARTS[name]   # two games giving one vocabulary's place: the schemas cannot say whose
+    return _table(*given)
+
+
+def parts(name):
+    """The lists every game that gives the part ``name`` of the schemas gives, together in registry order."""
+    return [item for given in PARTS[name] for item in _table(*given)]
+
+
+def part_game(name):
+    """The name of the game that gives the part ``name`` of the schemas."""
+    return PARTS[name][0][0].name
+
+
+ROLE_POWERS, LOCATION_ROLES, ITEM_TIMINGS = part("role-powers"), part("location-roles"), part("item-timings")
 #: Every game's declared resources (a cost or gain in another game's resource is a located
 #: `foreign-resource` error, checked per document by its `game:`).
 GOODS = [good for words in VOCABULARIES.values() for good in words.resources]
@@ -95,8 +135,9 @@ GOODS_BAG = {"type": "object", "propertyNames": {"enum": GOODS},
              "additionalProperties": {"oneOf": [{"type": "integer", "minimum": 0}, UNKNOWN]},
              "description": "Goods and amounts, e.g. {silver: 2, vote: 1}. `any-reputation` is reputation of the player's choice."}
 
-#: One entry of `effects:`, generated from the Dark Horse vocabulary (workbench/rules/dark_horse_effects.py).
-EFFECT = VOCABULARIES["dark-horse"].effect_schema(only_builtin=True)
+#: One entry of an action space's or hex type's option's `effects:`, generated from the vocabulary
+#: of the game that gives the `option-effects` (Dark Horse's: workbench/rules/dark_horse_effects.py).
+EFFECT = part("option-effects").effect_schema(only_builtin=True)
 
 OPTION = obj({
     "text": text("The option as the rules word it."),
@@ -105,13 +146,14 @@ OPTION = obj({
     "effects": {"type": "array", "items": EFFECT, "description": "Effects besides paying and gaining."},
 }, ["text"])
 
-#: One entry of a Western Legends location's or item's `effects:`, generated from its vocabulary
-#: (workbench/rules/western_legends_effects.py).
-WL_EFFECT = VOCABULARIES["western-legends"].effect_schema(only_builtin=True)
+#: One entry of a location's or item's `effects:`, generated from the vocabulary of the game that
+#: gives the `location-effects` (Western Legends': workbench/rules/western_legends_effects.py).
+WL_EFFECT = part("location-effects").effect_schema(only_builtin=True)
 
 
 def _wl_bag(what):
-    return {**GOODS_BAG, "description": what + " (Western Legends goods: " + ", ".join(VOCABULARIES["western-legends"].resources) + ")."}
+    return {**GOODS_BAG, "description": what + f" ({part_game('location-effects')} goods: "
+            + ", ".join(part("location-effects").resources) + ")."}
 
 
 WL_OPTION = obj({
@@ -217,7 +259,7 @@ kind("card", "A card: Revolver deck cards, Dark Horse action/progress/hidden age
     "cost": count_or_unknown("Cost to play."),
     "firepower": count_or_unknown("Firepower value."),
     "survival_rating": count("Survival rating (Revolver bandits)."),
-    "effects": {"type": "array", "items": VOCABULARIES["revolver"].effect_schema(only_builtin=True),
+    "effects": {"type": "array", "items": part("card-effects").effect_schema(only_builtin=True),
                 "description": "What the card does when played, from the Revolver effect vocabulary"
                                " (workbench/rules/revolver_effects.py): `workbench play revolver` plays it."},
     "defence": count_or_unknown("A Revolver battlefield's defence firepower (the black poker chip at its bottom left), added to Colti's firepower in the attack."),
@@ -226,7 +268,7 @@ kind("card", "A card: Revolver deck cards, Dark Horse action/progress/hidden age
 }, ["source"])
 
 kind("character", "A character: Dark Horse player characters, Rebels & Rogues characters, bandits.", {
-    "role": {"enum": ["player-character", "rebels-and-rogues", "bandit", "western-legends"],
+    "role": {"enum": parts("character-roles"),
              "description": "What sort of character card it is."},
     "hat": {"enum": ["white", "black", "neutral", "unknown"], "description": "Reputation side of a Rebels & Rogues character."},
     "gunfight": GUNFIGHT,
@@ -238,9 +280,9 @@ kind("character", "A character: Dark Horse player characters, Rebels & Rogues ch
 kind("token", "A token or special role.", {
     "count": count_or_unknown("How many in the box."),
     "special_role": {"type": "boolean", "description": "A special role token (Marshal, Inventor, Carnival, Sheriff, Mayor)."},
-    "powers": {"type": "array", "uniqueItems": True, "minItems": 1, "items": {"enum": list(DH_ROLE_POWERS)},
+    "powers": {"type": "array", "uniqueItems": True, "minItems": 1, "items": {"enum": list(ROLE_POWERS)},
                "description": "What holding this special role lets a player do, as the engine plays it: "
-                              + "; ".join(f"`{k}`: {v}" for k, v in DH_ROLE_POWERS.items()) + "."},
+                              + "; ".join(f"`{k}`: {v}" for k, v in ROLE_POWERS.items()) + "."},
     "limited": {"type": "boolean", "description": "A Limited token."},
     "gunfight": GUNFIGHT,
     "text": text("What it does, as the rules word it."),
@@ -372,8 +414,8 @@ kind("location", "A Western Legends location and its actions.", {
     "actions": {"type": "array", "items": WL_OPTION,
                 "description": "The location actions: each one of the player's actions on a space of the location"
                                " (an activity effect, or a plain cost and gain)."},
-    "roles": {"type": "array", "uniqueItems": True, "items": {"enum": list(WL_ROLES)},
-              "description": "What its spaces are for besides actions: " + "; ".join(f"`{k}`: {v}" for k, v in WL_ROLES.items()) + "."},
+    "roles": {"type": "array", "uniqueItems": True, "items": {"enum": list(LOCATION_ROLES)},
+              "description": "What its spaces are for besides actions: " + "; ".join(f"`{k}`: {v}" for k, v in LOCATION_ROLES.items()) + "."},
     "rules": texts("Its rules as written."),
     "parameters": PARAMETERS,
     "assumptions": ASSUMPTIONS,
@@ -391,8 +433,8 @@ kind("item", "A Western Legends item card.", {
     "abilities": {"type": "array", "description": "What the item does, as the engine plays it (misc. items: 'These provide a"
                                                  " variety of effects').",
                   "items": obj({**WL_OPTION["properties"],
-                                "when": {"enum": list(WL_TIMINGS),
-                                         "description": "When it is played: " + "; ".join(f"`{k}`: {v}" for k, v in WL_TIMINGS.items()) + "."}},
+                                "when": {"enum": list(ITEM_TIMINGS),
+                                         "description": "When it is played: " + "; ".join(f"`{k}`: {v}" for k, v in ITEM_TIMINGS.items()) + "."}},
                                ["text", "when"])},
 }, ["source", "type"])
 

@@ -2,8 +2,9 @@
 
 The placement rules and mobile hexes read four Dark Horse parameters: ``min_city_distance``,
 ``safe_zone_area_distance``, ``mobile_hex_may_stack`` and ``rerolls_on_illegal_move``. Their types
-are declared once, with the game's other parameters (:mod:`workbench.rules.dark_horse`),
-and their values live in YAML (the ``territory-placement`` and ``mobile-hexes`` rules; a map,
+are declared once, with the game's other parameters (the module its registry entry names as its
+``parameters``; the entry's ``board_rules`` hands the game and that module down to this layer,
+which cannot import the registry: :func:`declare_board_rules`), and their values live in YAML (the ``territory-placement`` and ``mobile-hexes`` rules; a map,
 variant or scenario may set them). :func:`board_parameters` resolves them as play does
 (:func:`workbench.rules.ruleset.resolve`), so ``map check`` judges with the numbers the game plays.
 
@@ -25,21 +26,48 @@ nor do ``map check`` and the map explorer (they resolve the parameters from the 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
 
 #: The parameters the board reads.
 BOARD_PARAMETERS = ("min_city_distance", "safe_zone_area_distance", "mobile_hex_may_stack", "rerolls_on_illegal_move")
-GAME = "dark-horse"   # the game whose placement rules and mobile hexes these are
+#: The game whose placement rules and mobile hexes these are (the ``game:`` of its documents) and
+#: the module declaring its parameters (``SPEC``, ``published_ruleset()``), told by the games'
+#: registry (:func:`declare_board_rules`), in the order they were declared.
+DECLARED: dict[str, str] = {}
+
+
+def declare_board_rules(game: str, module: str) -> None:
+    """Say that the board's placement rules and mobile hexes are those of ``game``, whose parameters
+    ``module`` declares (called by the games' registry for an entry with ``board_rules``)."""
+    if DECLARED and next(iter(DECLARED)) != game:
+        raise ValueError(f"the board's placement rules are {next(iter(DECLARED))}'s, not {game}'s")
+    DECLARED[game] = module
+    _checked.clear()
+    published_values.cache_clear()
+
+
+def forget_board_rules(game: str) -> None:
+    """Forget that the board's rules are ``game``'s (its entry is gone)."""
+    if DECLARED.pop(game, None) is not None:
+        _checked.clear()
+        published_values.cache_clear()
+
+
+def _board_game() -> tuple[str, str]:
+    """The game whose parameters the board reads and the module declaring them."""
+    if not DECLARED:
+        raise LookupError("no registered game declares the board's placement rules (an entry's `board_rules`)")
+    return next(iter(DECLARED.items()))
 
 
 def _spec() -> dict:
-    from ..rules.dark_horse import SPEC
+    from importlib import import_module
 
-    return SPEC
+    return import_module(_board_game()[1]).SPEC
 
 
-_checked: dict[tuple[str, Any], str | None] = {}
+_checked: dict[tuple[str, object], str | None] = {}  # (name, value): its problem
 
 
 def parameter_problem(name: str, value) -> str | None:
@@ -64,9 +92,9 @@ def parameter_problem(name: str, value) -> str | None:
 def published_values() -> dict:
     """The published game's values, for a board read without a library (a map built in a test or
     a notebook from data alone)."""
-    from ..rules.dark_horse import published_ruleset
+    from importlib import import_module
 
-    rules = published_ruleset()
+    rules = import_module(_board_game()[1]).published_ruleset()
     return {name: rules[name] for name in BOARD_PARAMETERS}
 
 
@@ -100,11 +128,12 @@ def board_parameters(board, library=None, scenario=None) -> list:
 
     scenario_data = getattr(scenario, "data", scenario)
     scenario_id = _scenario_id(library, board, scenario) if library is not None else None
-    if library is not None and board.game == GAME and library.get(GAME, "game", GAME) is not None \
+    game = next(iter(DECLARED), None)
+    if library is not None and board.game == game and library.get(game, "game", game) is not None \
             and (scenario is None or scenario_id is not None):
-        in_library = board.document is not None and library.get(GAME, "map", board.id) is board.document
+        in_library = board.document is not None and library.get(game, "map", board.id) is board.document
         try:
-            rules, problems = resolve(library, GAME, _spec(), scenario=scenario_id,
+            rules, problems = resolve(library, game, _spec(), scenario=scenario_id,
                                       map_id=board.id if in_library else None)
         except LookupError:  # a variant that does not exist: `unknown-ref` says so where it is named
             rules, problems = None, []

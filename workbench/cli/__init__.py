@@ -90,15 +90,44 @@ def _command_name(argv: Sequence[str]) -> str:
         if token.startswith("-"):
             break
         names.append(token)
-        if len(names) == 2 or names[0] not in _WITH_ACTIONS:
+        if len(names) == 2 or names[0] not in _with_actions():
             break
     return " ".join(names) or "workbench"
 
 
-#: Every command (the top-level words).
-COMMANDS = ("validate", "list", "map", "deck", "gunfight", "poker", "play", "unknowns", "balance")
-#: The commands whose second word is an action (`map check`, `deck odds`, `poker rank`).
-_WITH_ACTIONS = ("map", "deck", "poker")
+#: The commands every game shares, each with its module (in this package) and its handler there;
+#: only the module of the command being run is imported (the engines behind `play` cost a
+#: `validate` run a fifth of its start-up).
+_SHARED = {"validate": ("content", "cmd_validate"), "list": ("content", "cmd_list"), "map": ("board", "cmd_map"),
+           "deck": ("decks", "cmd_deck"), "play": ("games", "cmd_play"), "unknowns": ("unknowns", "cmd_unknowns"),
+           "balance": ("balance", "cmd_balance")}
+
+
+def _game_commands() -> dict:
+    """The commands the registered games contribute through their entries (``gunfight``: Dark
+    Horse's), read when asked, so a game registered later (a plugin, a test's) brings its own."""
+    from ..games import commands
+
+    return commands()
+
+
+def commands() -> tuple[str, ...]:
+    """Every command (the top-level words): the shared ones, the games' own before `play`."""
+    return ("validate", "list", "map", "deck", *_game_commands(), "play", "unknowns", "balance")
+
+
+def _with_actions() -> tuple[str, ...]:
+    """The commands whose second word is an action (`map check`, `deck odds`, `poker rank`)."""
+    return ("map", "deck", *(name for name, command in _game_commands().items() if command.actions))
+
+
+def _where(command: str) -> tuple[str, str]:
+    """The module (absolute) that declares ``command`` and its handler's name there."""
+    if command in _SHARED:
+        module, handler = _SHARED[command]
+        return f"{__name__}.{module}", handler
+    found = _game_commands()[command]
+    return found.module, found.handler
 
 
 class _Skipped:
@@ -143,22 +172,18 @@ def build_parser(command: str | None = None) -> Parser:
     listing.add_argument("--kind", help="only this kind")
     add_options(listing)
 
-    for module in sorted({_MODULES[c] for c in ([command] if command else COMMANDS)} - {"content"}):
-        importlib.import_module(f".{module}", __name__).add_commands(sub)
+    # in the order `workbench --help` has always listed them: the games' own commands where the
+    # shared game commands' module sorts, before `play`
+    shared = {f"{__name__}.{module}" for module, _ in _SHARED.values()}
+    modules = {_where(c)[0] for c in ([command] if command else commands())} - {f"{__name__}.content"}
+    for module in sorted(modules, key=lambda m: (m, 1, m) if m in shared else (f"{__name__}.games", 0, m)):
+        importlib.import_module(module).add_commands(sub)
     return parser
 
 
-#: Each command's module and handler; only the module of the command being run is imported (the
-#: engines behind `play` or `gunfight` cost a `validate` run a fifth of its start-up).
-_MODULES = {"validate": "content", "list": "content", "map": "board", "deck": "decks", "gunfight": "games",
-            "play": "games", "poker": "games", "unknowns": "unknowns", "balance": "balance"}
-_HANDLERS = {"validate": "cmd_validate", "list": "cmd_list", "map": "cmd_map", "deck": "cmd_deck",
-             "gunfight": "cmd_gunfight", "play": "cmd_play", "poker": "cmd_poker", "unknowns": "cmd_unknowns",
-             "balance": "cmd_balance"}
-
-
 def _handler(args):
-    return getattr(importlib.import_module(f".{_MODULES[args.command]}", __name__), _HANDLERS[args.command])
+    module, handler = _where(args.command)
+    return getattr(importlib.import_module(module), handler)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -177,12 +202,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     _HELP.seek(0)
     _HELP.truncate()
     try:
-        command = argv[0] if argv and argv[0] in COMMANDS else None
+        known = commands()
+        command = argv[0] if argv and argv[0] in known else None
         if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
             # `workbench --format json` would read "json" as the command: say what is missing
             raise UsageError(f"the command comes first, before {argv[0]} (workbench COMMAND [options];"
-                             f" commands: {', '.join(COMMANDS)}; see 'workbench --help')")
-        if command in _WITH_ACTIONS and len(argv) > 1 and argv[1].startswith("-") and argv[1] not in ("-h", "--help"):
+                             f" commands: {', '.join(known)}; see 'workbench --help')")
+        if command in _with_actions() and len(argv) > 1 and argv[1].startswith("-") and argv[1] not in ("-h", "--help"):
             raise UsageError(f"the action comes first, before {argv[1]} (workbench {command} ACTION [options];"
                              f" see 'workbench {command} --help')")
         args, extra = build_parser(command).parse_known_args(_join_dashed_values(argv))

@@ -107,7 +107,8 @@ def add_commands(sub) -> None:
                                 " grid point, on Dask, and say what changes: win rates by seat, length, scores, what is"
                                 " used, outcomes, how games end.", epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", metavar="GAME", help="a registered game: dark-horse, western-legends, revolver")
+    from .engines import playable
+    parser.add_argument("game", metavar="GAME", help="a registered game: " + ", ".join(playable()))
     what = parser.add_argument_group("what is compared")
     what.add_argument("--scenario", metavar="ID", help="the baseline's scenario (default: the base game)")
     what.add_argument("--against", action="append", default=[], metavar="SCENARIO",

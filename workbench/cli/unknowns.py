@@ -7,7 +7,10 @@ from .common import EXIT_OK, EXIT_PROBLEMS, add_options, load_result
 def add_commands(sub) -> None:
     parser = sub.add_parser("unknowns", help="what the rules texts leave unknown that an engine needs: a to-do list")
     parser.add_argument("paths", nargs="*", metavar="PATH", help="more files and folders to take into account")
-    parser.add_argument("--game", help="only this game (dark-horse, western-legends, revolver)")
+    from ..games import GAMES
+
+    games = ", ".join(dict.fromkeys(entry.content_game for entry in GAMES.values()))
+    parser.add_argument("--game", help=f"only this game ({games})")
     parser.add_argument("--parameters", action="store_true", help="list every declared rule parameter instead")
     add_options(parser)
 

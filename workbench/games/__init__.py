@@ -29,6 +29,30 @@ def _named(reference: str):
 
 
 @dataclass(frozen=True)
+class Command:
+    """A ``workbench`` command a game contributes through its entry (``workbench gunfight`` is Dark
+    Horse's): the command line lists and builds it from the registry, naming no game itself.
+
+    Parameters
+    ----------
+    name
+        The command's word (``gunfight``).
+    module
+        The module (in :mod:`workbench.cli`, above the registry: named, never imported here) whose
+        ``add_commands(sub)`` declares the command's parser.
+    handler
+        The name, in ``module``, of the function ``handler(args, rep) -> int`` that runs it.
+    actions
+        Whether the command's second word is an action (``poker rank``).
+    """
+
+    name: str
+    module: str
+    handler: str
+    actions: bool = False
+
+
+@dataclass(frozen=True)
 class Entry:
     """A registered game, declared by its own package: its only per-game table.
 
@@ -89,6 +113,25 @@ class Entry:
     # entry says 100)
     lab_bot: str = "mcts"
     lab_playouts: int = 20
+    # the commands the game adds to `workbench` (:class:`Command`), listed after the shared ones
+    commands: tuple = ()
+    # whether the board's placement rules and mobile hexes (workbench.board) read this game's
+    # parameters: its ``parameters`` module's SPEC and published_ruleset(), handed down to the board
+    # layer, which cannot import the registry (one game's: Dark Horse's)
+    board_rules: bool = False
+    # the rules texts its documents cite (their ``source: document:``), as tools/make_schemas.py lists them
+    sources: tuple = ()
+    # what the document schemas take from the game (tools/make_schemas.py): pairs of a part's name
+    # and the "module:NAME" of its table, or "" for the game's own effect vocabulary (``effects``):
+    # ("option-effects", "") says that the `effects:` of an action space's options are the game's;
+    # a part several games give (a list: "character-roles") is theirs together, in registry order
+    schema_parts: tuple = ()
+    # the notebooks' odds lab (workbench.notebook.odds_lab): the module of the game's gunfight odds
+    # (``fighters``, ``Side.parse``, ``rules_for``, ``matrix``) and the "module:NAME" of
+    # ``(library, players, seed) -> dict``, one seeded game of its balance runs; the lab shows the
+    # first registered game's of each
+    gunfights_at: str = ""
+    balance_runs_at: str = ""
 
     def lab_player(self) -> str:
         """The balance lab's player unless told, as a bot name with its budget (``mcts-50``)."""
@@ -155,11 +198,15 @@ GAMES: dict[str, Entry] = {}
 
 def register(entry: Entry) -> Entry:
     """Register ``entry`` (called by the game's own package); its effect vocabulary is told to the
-    rules layer, which cannot import the registry (:mod:`workbench.rules.vocabularies`)."""
+    rules layer and its board rules to the board layer, which cannot import the registry
+    (:mod:`workbench.rules.vocabularies`, :func:`workbench.board.parameters.declare_board_rules`)."""
+    from ..board.parameters import declare_board_rules
     from ..rules.vocabularies import declare_vocabulary
 
     if entry.effects:
         declare_vocabulary(entry.content_game, entry.effects)
+    if entry.board_rules:
+        declare_board_rules(entry.content_game, entry.parameters)
     GAMES[entry.id] = entry
     return entry
 
@@ -167,11 +214,44 @@ def register(entry: Entry) -> Entry:
 def unregister(game: str) -> None:
     """Remove the game ``game`` (a test's or a notebook's own game); its vocabulary goes with it
     once no other registered game plays its documents."""
+    from ..board.parameters import forget_board_rules
     from ..rules.vocabularies import forget_vocabulary
 
     entry = GAMES.pop(game)
+    if entry.board_rules and not any(e.board_rules and e.content_game == entry.content_game for e in GAMES.values()):
+        forget_board_rules(entry.content_game)
     if entry.effects and not any(e.content_game == entry.content_game for e in GAMES.values()):
         forget_vocabulary(entry.content_game)
+
+
+def commands() -> dict[str, Command]:
+    """The commands the registered games contribute, by name, in the order the games registered."""
+    return {command.name: command for entry in GAMES.values() for command in entry.commands}
+
+
+def schema_parts() -> dict[str, list[tuple[Entry, str]]]:
+    """What the document schemas take from the registered games, by part: each giving entry, in
+    the order they registered, with the ``"module:NAME"`` of its table ("" for the entry's effect
+    vocabulary)."""
+    parts: dict[str, list[tuple[Entry, str]]] = {}
+    for entry in GAMES.values():
+        for part, where in entry.schema_parts:
+            parts.setdefault(part, []).append((entry, where))
+    return parts
+
+
+def default_game(takes: str | None = None) -> str:
+    """The game a front end offers unless told: the first registered (Dark Horse's package registers
+    first), or the first whose ``workbench play`` takes ``takes`` (``"deck"``: the first game played
+    with designers' decks).
+
+    >>> default_game(), default_game("deck")
+    ('dark-horse', 'revolver')
+    """
+    for entry in GAMES.values():
+        if takes is None or takes in entry.play_options:
+            return entry.id
+    raise LookupError(f"no registered game takes {takes}")
 
 
 def for_content(game: str) -> list[Entry]:

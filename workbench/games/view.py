@@ -20,6 +20,8 @@ class View:
     every_seat_plays: bool = False
     #: The rounds the sample-turns panel plays unless told.
     sample_rounds: int = 2
+    #: The scenario the sample-turns panel offers first (a scenario's id; none: the base game).
+    sample_scenario: str | None = None
     #: The title of the panel's seat column.
     seat_title: str = "player"
 

@@ -20,6 +20,14 @@ from .common import HTML, Observable, confined
 from .editor import NeedsConfirmation, save_asking
 
 
+def _deck_game() -> str:
+    """The documents' game a deck is built for unless told: the first registered game played with
+    designers' decks."""
+    from ..games import GAMES, default_game
+
+    return GAMES[default_game("deck")].content_game
+
+
 class DeckBuilder(Observable):
     """The logic behind 04-deck-builder.
 
@@ -32,7 +40,8 @@ class DeckBuilder(Observable):
     (False, ['type-mismatch'])
     """
 
-    def __init__(self, library: Library, base: str, id: str = "my-deck", name: str = "My deck", game: str = "revolver"):
+    def __init__(self, library: Library, base: str, id: str = "my-deck", name: str = "My deck", game: str | None = None):
+        game = game or _deck_game()
         self.library, self.game = library, game
         base_doc = library.data(game, "deck", base)
         if base_doc is None:
@@ -43,10 +52,10 @@ class DeckBuilder(Observable):
         self.opened = None  # the library's document this builder edits (``open``), or None for a new deck
 
     @classmethod
-    def open(cls, library: Library, deck: str, game: str = "revolver") -> "DeckBuilder":
+    def open(cls, library: Library, deck: str, game: str | None = None) -> "DeckBuilder":
         """A builder editing the existing deck ``deck``."""
         builder = cls.__new__(cls)
-        builder.library, builder.game = library, game
+        builder.library, builder.game = library, game or _deck_game()
         builder.edit(deck)
         return builder
 

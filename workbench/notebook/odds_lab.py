@@ -1,7 +1,8 @@
 """The odds lab: gunfight win chances as a heat map and a table of exact fractions, and Monte
-Carlo balance runs of Western Legends (does the first seat win more often, how spread are the
-scores).
+Carlo balance runs (does the first seat win more often, how spread are the scores).
 
+Whose gunfights (Dark Horse's) and whose balance runs (Western Legends') the registry says: the
+first registered game whose entry names its ``gunfights_at``, and its ``balance_runs_at``.
 Everything this module asks of a game engine goes through the small functions under *Where this
 module meets the engines*; an engine change re-points those and nothing else.
 """
@@ -16,30 +17,37 @@ from .common import HTML, Observable, Picture
 # (re-point these, and only these, when the engines change)
 
 
+def _first(field: str):
+    """The first registered game's entry that names ``field``."""
+    from ..games import GAMES
+    return next(entry for entry in GAMES.values() if getattr(entry, field))
+
+
+def _gunfights():
+    """The gunfight odds module of the game the lab's gunfights are."""
+    from importlib import import_module
+    return import_module(_first("gunfights_at").gunfights_at)
+
+
 def library_fighters(library, scenario: str | None = None) -> list:
     """The gunfighters a scenario brings (characters and tokens with a gunfight block)."""
-    from ..games.dark_horse.gunfight import fighters
-    return fighters(library, scenario)
+    return _gunfights().fighters(library, scenario)
 
 
 def parse_fighter(spec: str, name: str):
     """A fighter written inline, like ``combat=2,duel=1,deadly``."""
-    from ..games.dark_horse.gunfight import Side
-    return Side.parse(spec, name)
+    return _gunfights().Side.parse(spec, name)
 
 
 def gunfight_rules(library, scenario: str | None = None):
     """The gunfight rules the library resolves to (as `workbench gunfight` plays them: the same
     ruleset, never the published one behind a designer's back)."""
-    from ..games.dark_horse.gunfight import GunfightRules
-    from ..rules.dark_horse import resolve_ruleset
-    return GunfightRules.from_ruleset(resolve_ruleset(library, scenario=scenario))
+    return _gunfights().rules_for(library, scenario)
 
 
 def win_matrix(sides, rules) -> dict[str, dict[str, Fraction]]:
     """P(challenger wins) for every ordered pair of fighters, exact, under ``rules``."""
-    from ..games.dark_horse.gunfight import matrix
-    return matrix(sides, rules)
+    return _gunfights().matrix(sides, rules)
 
 
 def fighter_id(side) -> str:
@@ -47,24 +55,18 @@ def fighter_id(side) -> str:
 
 
 def play_balance_game(library, players: int, seed: int) -> dict:
-    """One seeded Western Legends game with bots: per seat after the first player, the seat's
+    """One seeded game of the balance runs with bots: per seat after the first player, the seat's
     player, final score and whether it won; and the number of rounds played."""
-    from ..games.western_legends.engine import play
-    state = play(library, players, seed)
-    scores, winners = state.final_scores(), state.ranking()[0]
-    seats = []
-    for after_first in range(players):
-        player = state.players[(state.first + after_first) % players]
-        seats.append({"seat": after_first + 1, "player": player.name, "score": scores[player.name]["total"],
-                      "won": player.name in winners})
-    return {"seats": seats, "rounds": state.round - 1}
+    from importlib import import_module
+    module, _, name = _first("balance_runs_at").balance_runs_at.partition(":")
+    return getattr(import_module(module), name)(library, players, seed)
 
 
 # -- gunfights -----------------------------------------------------------------------------------
 def fighter_name(library, side) -> str:
     """A fighter's name from the library (a token or character), else its own name."""
     for kind in ("token", "character"):
-        data = library.data("dark-horse", kind, fighter_id(side)) if library is not None else None
+        data = library.data(_first("gunfights_at").content_game, kind, fighter_id(side)) if library is not None else None
         if data and data.get("name"):
             return badged_name(data)
     return fighter_id(side).replace("-", " ")

@@ -45,8 +45,11 @@ class ScenarioDesigner(Observable):
     ['replacement-conflict']
     """
 
-    def __init__(self, library: Library, id: str, name: str, game: str = "dark-horse"):
-        self.library, self.game = library, game
+    def __init__(self, library: Library, id: str, name: str, game: str | None = None):
+        from ..games import GAMES, default_game
+
+        # unless told, the documents of the first registered game played from scenarios
+        self.library, self.game = library, game or GAMES[default_game("scenario")].content_game
         with self.batch():
             self.id, self.name = id, name
             self.action_spaces, self.variants, self.decks = [], [], []

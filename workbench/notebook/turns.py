@@ -518,19 +518,28 @@ def stepper_widget(stepper: TurnStepper, game: str | None = None, library=None):
     return box
 
 
-def play_chooser(library, *, game: str = "dark-horse", scenario: str | None = "high-noon"):
+#: ``play_chooser``'s scenario unless told: the one the game's view offers first.
+THE_VIEWS = "the game's view's"
+
+
+def play_chooser(library, *, game: str | None = None, scenario: str | None = THE_VIEWS):
     """Which game to play, chosen without code: the game, (where the game has them) the scenario
     and the map, the seed, the players, each seat's bot, and the rounds; *Start* puts a new
     :func:`stepper_widget` under the form (its stepper is ``box.stepper()``). A person plays any
     seat with *your move*; the bot of a seat plays it on *bot plays*. What differs between the
-    games (seats, bots, rounds, choosers) is read from each game's registry entry."""
+    games (seats, bots, rounds, choosers) is read from each game's registry entry: the game first
+    shown is the registry's first (:func:`workbench.games.default_game`), its scenario the one its
+    view offers first (``sample_scenario``; ``scenario=None``: the base game)."""
     import html
 
     import ipywidgets as w
 
-    from ..games import GAMES
+    from ..games import GAMES, default_game
     from .common import Banner, Names, shows_errors
 
+    game = game or default_game()
+    if scenario is THE_VIEWS:
+        scenario = GAMES[game].view().sample_scenario
     banner = Banner()
     wide = {"description_width": "90px"}
     playable = {e.id: e for e in GAMES.values() if e.play_options}   # the games `workbench play` plays

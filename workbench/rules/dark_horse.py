@@ -27,6 +27,10 @@ def _p(name, schema, about, home, only_with=None):
     return Parameter(name, schema, about, home, only_with)
 
 
+#: The sorts of Dark Horse character cards (a character's `role:`): the base game's player
+#: characters and the Rebels & Rogues characters (the schemas' `character-roles`).
+CHARACTER_ROLES = ("player-character", "rebels-and-rogues")
+
 SPEC: dict[str, Parameter] = {p.name: p for p in [
     # gunfights (Rebels & Rogues: Gunfight Overview; Gunfights)
     _p("gunfight_rounds", integer(1, 10), "rounds a gunfight lasts at most", "rule/gunfight"),

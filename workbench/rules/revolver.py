@@ -32,6 +32,10 @@ def _p(name, schema, about, home):
     return Parameter(name, schema, about, home)
 
 
+#: The sort of Revolver character card (a character's `role:`): the bandits of Colti's gang
+#: (the schemas' `character-roles`).
+CHARACTER_ROLES = ("bandit",)
+
 SPEC: dict[str, Parameter] = {p.name: p for p in [
     _p("bandits", integer(0, 100), "bandits in Colti's gang (the Prison game's gang unless given)", "game/revolver"),
     _p("bullet_wounds_to_win", integer(1, 50), "the bullet wound on Jack Colti that wins the game for McReady",

@@ -53,6 +53,9 @@ def _list(items, low=0, high=100, **more):
     return {"type": "array", "items": items, "minItems": low, "maxItems": high, **more}
 
 
+#: The sort of Western Legends character card (a character's `role:`; the schemas' `character-roles`).
+CHARACTER_ROLES = ("western-legends",)
+
 SPEC: dict[str, Parameter] = {p.name: p for p in [
     # the game: general rules and limits
     _p("game_lengths", {"type": "object", "minProperties": 1, "propertyNames": SYMBOL,

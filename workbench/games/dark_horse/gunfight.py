@@ -529,6 +529,14 @@ def simulate_many(a: Side, b: Side, fights: int, seed: int, rules: GunfightRules
     return {k: v / fights for k, v in counts.items()}
 
 
+def rules_for(library, scenario: str | None = None) -> GunfightRules:
+    """The gunfight rules ``library`` resolves to for ``scenario`` (as `workbench gunfight` plays
+    them: the library's ruleset, never the published one behind a designer's back)."""
+    from ...rules.dark_horse import resolve_ruleset
+
+    return GunfightRules.from_ruleset(resolve_ruleset(library, scenario=scenario))
+
+
 # -- who fights -------------------------------------------------------------------------------
 
 def fighters(library, scenario_id: str | None = None, fighting_tokens=None) -> list[Side]:

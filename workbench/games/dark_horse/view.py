@@ -16,6 +16,7 @@ EFFECT_WORDS = {"move-first-in-turn-order": "moves to first in turn order",
 class DarkHorseView(View):
     scenario_and_map = True
     sample_rounds = 2
+    sample_scenario = "high-noon"    # the first scenario of Rebels & Rogues, the one the notebooks show
 
     def result(self, state) -> tuple[str, str]:
         return ("Game over.", " The rules texts do not give every victory-point value, so the workbench names no"

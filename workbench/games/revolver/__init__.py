@@ -16,7 +16,8 @@ ENTRY = register(Entry(
     play_options=frozenset({"variant", "set", "deck"}), default_rounds=200, default_bot="greedy",
     default_players=2, rollout_cutoff="end", visibility_at="workbench.games.revolver.visibility:VISIBILITY",
     effects="workbench.rules.revolver_effects", audit="workbench.audit.revolver",
-    conformance_at="workbench.games.revolver.conformance:SETTINGS"))
+    conformance_at="workbench.games.revolver.conformance:SETTINGS",
+    sources=("revolver-1-2-hunt-the-man-down",), schema_parts=(("card-effects", ""), ("character-roles", "workbench.rules.revolver:CHARACTER_ROLES"))))
 PRISON = register(Entry(
     "revolver-prison", "Revolver: the Prison Phase", "revolver", "workbench.games.revolver.rules:RevolverPrison",
     "workbench.rules.revolver", "workbench.rules.revolver:requirements", rollout_cutoff="scores-moved",

@@ -743,6 +743,19 @@ def play(library, players: int, seed: int, rounds: int = 60, bots: list[str] | N
     return play_game(game, players, seed, bots or ["greedy"], length=length, rounds=rounds, audit=audit)
 
 
+def balance_run_game(library, players: int, seed: int) -> dict:
+    """One seeded game with the greedy bots, for the odds lab's balance runs: per seat after the
+    first player, the seat's player, final score and whether it won; and the rounds played."""
+    state = play(library, players, seed)
+    scores, winners = state.final_scores(), state.ranking()[0]
+    seats = []
+    for after_first in range(players):
+        player = state.players[(state.first + after_first) % players]
+        seats.append({"seat": after_first + 1, "player": player.name, "score": scores[player.name]["total"],
+                      "won": player.name in winners})
+    return {"seats": seats, "rounds": state.round - 1}
+
+
 def describe(event: dict, names: dict | None = None) -> str:
     """One line per event; ``names`` (document names by id) puts locations, items and cards in the
     game's words where a line names one."""
