@@ -298,3 +298,18 @@ def test_a_card_revolver_cannot_play_is_an_error_in_validate_and_deck_check_as_i
         assert located(found, "engine-requirement") == where
         assert [p["severity"] for p in found["problems"]] == ["error"]
     assert (verdict["legal"], verdict["playable"]) == (True, False)
+
+
+@pytest.mark.parametrize("side", ["", "faction: bandits\n"])
+def test_a_deck_of_no_side_is_a_located_content_problem_in_every_command_not_a_usage_error(folder, capsys, side):
+    # Module 2: "Take the deck from the base game": each side's base deck (`base_decks:` of the
+    # published rules: colti and mcready); a deck of neither side has none to be built on or played as
+    mine = folder / "variants" / "deck.yaml"
+    mine.write_text(DECK.format(id="nobody").replace("faction: mcready\n", side) + "cards:\n  - {card: cowboy, count: 62}\n")
+    where = [("deck.yaml", line_of(mine, "faction:"), len("faction: ") + 1)] if side else [("deck.yaml", 1, 1)]
+    said = [command(capsys, "validate"), command(capsys, "deck", "check", "nobody"),
+            command(capsys, "play", "revolver", "--deck", "nobody")]
+    assert [code for code, _ in said] == [1, 1, 1]                   # play said: usage error, exit 2
+    for _, report in said:
+        assert located(report, "deck-side") == where
+        assert "`faction: colti` or `faction: mcready`" in report["problems"][0]["hint"]

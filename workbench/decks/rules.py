@@ -41,6 +41,8 @@ CODES = {
     "type-unknown": "a swap whose card types are not known, so the same-type rule cannot be checked",
     "base-is-itself": "a deck names itself as its `base:` (a deck cannot be built from itself)",
     "base-list-unknown": "the base deck has no card list, so the deck's replacements cannot be checked (warning: the deck is neither shown legal nor illegal)",
+    "deck-side": "the deck names no side, or one its deck-building rules have no base deck for (Revolver: colti or"
+                 " mcready), so it cannot be checked against its base or played",
     "deck-list-unknown": "the deck's cards are not known (it gives only its size, or swaps against a base deck without"
                          " a card list), so it cannot be played or drawn from (a note where it is checked: content as"
                          " complete as the rules texts allow; an error where it would be played)",
@@ -96,6 +98,21 @@ def check_base_itself(ctx: DeckContext) -> Iterator[Problem]:
     if ctx.document.data.get("base") == ctx.document.id:
         yield ctx.problem("base-is-itself", f"the deck '{ctx.document.id}' names itself as its base", [], ["base"],
                           hint="name the base deck it is built from (e.g. the faction's published deck)")
+
+
+def check_side(ctx: DeckContext) -> Iterator[Problem]:
+    """A deck is one side's where its rules give each side a base deck (Module 2: "Take the deck
+    from the base game"): ``faction:`` must name one of those sides."""
+    sides = ctx.rules.get("base_decks")
+    if not isinstance(sides, dict) or not sides:
+        return
+    faction = ctx.document.data.get("faction")
+    if faction in sides:
+        return
+    names = " or ".join(f"`faction: {side}`" for side in sides)
+    said = "names no side" if faction is None else f"names the side {faction!r}, which its rules give no base deck"
+    yield ctx.problem("deck-side", f"the deck {said}, so it cannot be checked against a base deck or played", [],
+                      ["faction"] if "faction" in ctx.document.data else [], hint=f"write {names} in the deck")
 
 
 def check_base_known(ctx: DeckContext) -> Iterator[Problem]:
@@ -223,7 +240,7 @@ def check_origins(ctx: DeckContext) -> Iterator[Problem]:
 
 #: The deck checks, in report order; add a generator to add a rule.
 DECK_CHECKS: list[Callable[[DeckContext], Iterator[Problem]]] = [
-    check_base_itself, check_base_known, check_size, check_known_cards, check_faction, check_unique, check_same_type,
+    check_base_itself, check_side, check_base_known, check_size, check_known_cards, check_faction, check_unique, check_same_type,
     check_replacements, check_origins,
 ]
 
