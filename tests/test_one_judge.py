@@ -205,6 +205,7 @@ def deck_commands(capsys, deck: str) -> dict[str, tuple[int, dict]]:
     """Every command that can be handed the deck, each with its exit code and JSON report."""
     return {"validate": command(capsys, "validate"),
             "deck check": command(capsys, "deck", "check", deck),
+            "deck stats": command(capsys, "deck", "stats", deck),
             "deck odds": command(capsys, "deck", "odds", deck, "--card", "cowboy", "--draws", "1"),
             "deck export": command(capsys, "deck", "export", deck, "-o", "deck.csv"),
             "play": command(capsys, "play", "revolver", "--deck", deck)}
@@ -226,6 +227,8 @@ def test_a_published_base_deck_copied_into_a_folder_is_a_note_that_every_command
     assert deck == 0 and located(verdict, "deck-list-unknown") == where[:1]
     assert [p["severity"] for p in verdict["problems"]] == ["note"]
     assert (verdict["legal"], verdict["playable"]) == (True, False)
+    counted, stats = said["deck stats"]        # what is known is counted, with the same note
+    assert counted == 0 and located(stats, "deck-list-unknown") == where[:1] and stats["size"] is None
     # asked to play, draw from or list it: refused, exit 1, the same code at the same place, an error
     for name in ("deck odds", "deck export", "play"):
         code, refusal = said[name]
@@ -271,7 +274,7 @@ def test_swaps_against_a_base_deck_without_a_list_are_not_played_as_the_swapped_
     where = [("deck.yaml", line_of(mine, "{out: cowboy"), len("  - ") - 1)]      # its swaps: list
     said = deck_commands(capsys, "swapped")
     for name, (code, report) in said.items():
-        expected = (0, "note") if name in ("validate", "deck check") else (1, "error")
+        expected = (0, "note") if name in ("validate", "deck check", "deck stats") else (1, "error")
         assert code == expected[0], name
         assert located(report, "deck-list-unknown") == where, name
         assert {p["severity"] for p in report["problems"] if p["code"] == "deck-list-unknown"} == {expected[1]}

@@ -158,6 +158,11 @@ def _stats(args, rep, library, document) -> int:
         summary["note"] = (f"the base deck '{ctx.deck.base_id}' has no card list: only the cards swapped in are counted"
                            if ctx.deck.form == "swaps" else "the deck has no card list, only a declared size")
     rep.set(**summary)
+    if partial:     # counting part of a deck is no refusal: the same note as `deck check` (exit 0)
+        from ..decks.rules import list_unknown
+        from ..games.judge import grade
+
+        rep.problems([grade(list_unknown(document, ctx.deck, reported=library.reported(document)), playing=False)])
     rep.line(f"deck {document.id}: " + (summary["note"] if partial else f"{summary['size']} cards"))
     for title, key in (("by type", "by_type"), ("by source", "by_source"), ("cost curve", "cost_curve")):
         rep.line(f"  {title}: " + ", ".join(f"{k} {v}" for k, v in summary[key].items()))
