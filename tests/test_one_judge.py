@@ -316,3 +316,21 @@ def test_a_deck_of_no_side_is_a_located_content_problem_in_every_command_not_a_u
     for _, report in said:
         assert located(report, "deck-side") == where
         assert "`faction: colti` or `faction: mcready`" in report["problems"][0]["hint"]
+
+
+def test_a_swap_bringing_in_a_card_of_unknown_type_shows_the_code_play_refuses_it_with(folder, capsys):
+    # Devil's River (Hunt the Man Down) is a McReady card whose type the texts do not give: Module
+    # 2 C (same type) cannot be checked, a warning; and play cannot deal it, which validate must
+    # show with play's code (it showed only the warning, and play refused with a code it never gave)
+    mine = folder / "variants" / "deck.yaml"
+    mine.write_text(DECK.format(id="river") + "base: illustrative-mcready-whole-game\nswaps:\n"
+                    "  - {out: illustrative-mcready-deputy, in: devils-river}\n")
+    where = [("deck.yaml", line_of(mine, "devils-river"), mine.read_text().splitlines()[-1].index("devils-river") + 1)]
+    checked, report = command(capsys, "validate")
+    deck, verdict = command(capsys, "deck", "check", "river")
+    played, refusal = command(capsys, "play", "revolver", "--deck", "river")
+    assert (checked, deck, played) == (0, 0, 1)
+    for found, severity in ((report, "note"), (verdict, "note"), (refusal, "error")):
+        assert located(found, "engine-requirement") == where
+        assert [p["severity"] for p in found["problems"] if p["code"] == "engine-requirement"] == [severity]
+    assert located(report, "type-unknown") == located(verdict, "type-unknown") == where

@@ -135,9 +135,10 @@ def deck_verdict(library, document, references=(), *, playing: bool = False) -> 
     -------
     DeckVerdict
         A deck that is not legal is not judged further (its deck-building errors say why; one
-        mistake, one problem); a legal one with what :func:`judge` finds of its unit, less what a
-        deck-building problem already tells at the same place (a card of unknown type), unless
-        ``playing`` (which refuses it with all of them).
+        mistake, one problem); a legal one with what :func:`judge` finds of its unit, all of it:
+        a swap bringing in a card of unknown type is a ``type-unknown`` warning (Module 2 C cannot
+        be checked) and the ``engine-requirement`` note ``play --deck`` refuses it with, at the
+        same place, so the code ``play`` gives is one ``validate`` showed.
     """
     from ..content.problems import Problem
     from ..decks.checks import checked_once
@@ -153,8 +154,7 @@ def deck_verdict(library, document, references=(), *, playing: bool = False) -> 
         return DeckVerdict(sorted(legal_problems, key=Problem.sort_key), legal, False)
     unit = deck_unit(library, document)
     found = judge(document.game, library, **unit) if unit is not None else []
-    places = set() if playing else {(p.file, p.line, p.column) for p in legal_problems}
-    stops = [grade(p, playing=playing) for p in found if (p.file, p.line, p.column) not in places]
+    stops = [grade(p, playing=playing) for p in found]
     return DeckVerdict(sorted(legal_problems + stops, key=Problem.sort_key), legal, not found, stops)
 
 
