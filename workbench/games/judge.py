@@ -9,6 +9,7 @@ of what an engine needs.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import ContentError
@@ -93,6 +94,7 @@ def grade(problem, *, playing: bool):
     return problem if problem.severity == severity else dataclasses.replace(problem, severity=severity)
 
 
+@dataclass
 class DeckVerdict:
     """What every command says of one deck: its problems, graded by :func:`grade`, whether it is
     legal by the deck-building rules (``None``: cannot be shown) and whether it can be played.
@@ -107,8 +109,10 @@ class DeckVerdict:
         What stops play (graded), a part of ``problems``.
     """
 
-    def __init__(self, problems, legal, playable, stops=()):
-        self.problems, self.legal, self.playable, self.stops = problems, legal, playable, list(stops)
+    problems: list
+    legal: bool | None
+    playable: bool
+    stops: list = field(default_factory=list)
 
     @property
     def errors(self) -> list:
