@@ -65,13 +65,14 @@ def deck_unit(library, document) -> dict | None:
     ``deck-list-unknown`` (:func:`workbench.decks.rules.list_unknown`), which ``validate`` shows."""
     from ..decks.rules import context_for
 
-    faction = document.data.get("faction")
-    if faction not in ("colti", "mcready"):
-        return None
     try:
-        context_for(library, document)
+        ctx = context_for(library, document)
     except ContentError:
         return None             # the deck check reports why it cannot be read
+    faction = document.data.get("faction")
+    sides = ctx.rules.get("base_decks")
+    if not isinstance(faction, str) or not isinstance(sides, dict) or faction not in sides:
+        return None             # the deck check's deck-side says so
     return {"overrides": {f"{faction}_base_deck": document.id}}
 
 
