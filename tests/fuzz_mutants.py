@@ -429,10 +429,10 @@ def units(mutant: Mutant, folder: Path) -> list[list[str]]:
 
 
 def _deck_listed(data: dict) -> bool:
-    """Whether a deck is a playable unit as the judge counts one (``judge.deck_unit``): a side,
-    and a card list or swaps against a base (a deck giving only its size is refused by ``play
-    --deck`` and not judged by ``validate``: a known gap, listed in the issue note)."""
-    return data.get("faction") in ("colti", "mcready") and bool(data.get("cards") or data.get("swaps"))
+    """Whether a deck is a playable unit as the judge counts one (``judge.deck_unit``): a side (a
+    deck giving only its size is one too: ``play --deck`` refuses it with ``deck-list-unknown``,
+    which ``validate`` notes at the same place)."""
+    return data.get("faction") in ("colti", "mcready")
 
 
 def _designer_scenarios(folder: Path, game: str) -> list[dict]:

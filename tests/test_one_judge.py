@@ -130,11 +130,10 @@ def test_a_deck_playing_published_cards_without_firepower_shows_every_problem_in
     deck, verdict = command(capsys, "deck", "check", "lawmen")
     played, refusal = command(capsys, "play", "revolver", "--deck", "lawmen")
     expected = sorted([("my-deck.yaml", line_of(mine, "deputy"), 12), ("my-deck.yaml", line_of(mine, "bounty-hunter"), 12)])
-    # a deck is played only when chosen: validate and deck check warn (the library plays without
-    # it), play --deck refuses, with the same problems, as for a Dark Horse player count whose setup
-    # cannot be made
+    # the deck is legal and the cards' firepower is a fact the texts do not give: validate and deck
+    # check note it (clean, exit 0: no warning), play --deck refuses it, with the same problems
     assert (checked, deck, played) == (0, 0, 1)
-    for found, severity in ((report, "warning"), (verdict, "warning"), (refusal, "error")):
+    for found, severity in ((report, "note"), (verdict, "note"), (refusal, "error")):
         assert sorted(located(found, "engine-requirement")) == expected     # both at once, at the deck's entries
         for problem in found["problems"]:
             assert problem["severity"] == severity
@@ -198,3 +197,140 @@ def test_a_variant_that_makes_published_cards_unplayable_is_told_at_the_variant(
     found = located(report, "engine-requirement")
     assert found and set(found) == {("costs.yaml", 1, 1)} and found == located(refusal, "engine-requirement")
     assert all("with variant 'my-costs'" in p["message"] and "your own folder" in p["hint"] for p in report["problems"])
+
+
+# -- one verdict on a deck, graded once (issue 38: decks) -----------------------------------------
+
+def deck_commands(capsys, deck: str) -> dict[str, tuple[int, dict]]:
+    """Every command that can be handed the deck, each with its exit code and JSON report."""
+    return {"validate": command(capsys, "validate"),
+            "deck check": command(capsys, "deck", "check", deck),
+            "deck stats": command(capsys, "deck", "stats", deck),
+            "deck odds": command(capsys, "deck", "odds", deck, "--card", "cowboy", "--draws", "1"),
+            "deck export": command(capsys, "deck", "export", deck, "-o", "deck.csv"),
+            "play": command(capsys, "play", "revolver", "--deck", deck)}
+
+
+def test_a_published_base_deck_copied_into_a_folder_is_a_note_that_every_command_playing_it_refuses(folder, capsys):
+    # the published Module 2 document, verbatim: both base decks give only `size: 62` ("Each side has
+    # a 62-card deck"; the lists are not in the rules texts), which is all that is known
+    mine = folder / "variants" / "deck-building.yaml"
+    mine.write_text((PUBLISHED / "revolver" / "deck-building.yaml").read_text())
+    sizes = [i for i, line in enumerate(mine.read_text().splitlines(), 1) if line == "size: 62"]
+    where = [("deck-building.yaml", line, len("size: ") + 1) for line in sizes]
+    said = deck_commands(capsys, "colti-base")
+    checked, report = said["validate"]
+    # content as complete as the texts allow validates clean: no error, no warning, a note per deck
+    assert checked == 0 and {p["severity"] for p in report["problems"]} == {"note"}
+    assert sorted(located(report, "deck-list-unknown")) == where
+    deck, verdict = said["deck check"]
+    assert deck == 0 and located(verdict, "deck-list-unknown") == where[:1]
+    assert [p["severity"] for p in verdict["problems"]] == ["note"]
+    assert (verdict["legal"], verdict["playable"]) == (True, False)
+    counted, stats = said["deck stats"]        # what is known is counted, with the same note
+    assert counted == 0 and located(stats, "deck-list-unknown") == where[:1] and stats["size"] is None
+    # asked to play, draw from or list it: refused, exit 1, the same code at the same place, an error
+    for name in ("deck odds", "deck export", "play"):
+        code, refusal = said[name]
+        assert code == 1, name
+        assert located(refusal, "deck-list-unknown") == where[:1], name
+        assert [p["severity"] for p in refusal["problems"]] == ["error"], name
+    assert "`cards:`" in said["play"][1]["problems"][0]["hint"]
+    assert not (folder / "deck.csv").exists()
+    # in words, a note is counted as neither an error nor a warning
+    capsys.readouterr()
+    assert main(["validate"]) == 0
+    out = capsys.readouterr().out
+    assert f"deck-building.yaml:{sizes[0]}:7: note deck-list-unknown: " in out
+    assert out.rstrip().endswith("0 error(s), 0 warning(s), 2 note(s)")
+
+
+def test_play_and_balance_refuse_the_published_base_deck_where_it_is_written_and_say_how_to_supply_it(folder, capsys):
+    published = PUBLISHED / "revolver" / "deck-building.yaml"
+    lines = published.read_text().splitlines()
+    start = lines.index("id: colti-base")
+    where = [(published.name, lines.index("size: 62", start) + 1, len("size: ") + 1)]
+    checked, report = command(capsys, "deck", "check", "colti-base")
+    played, refusal = command(capsys, "play", "revolver", "--deck", "colti-base")
+    compared, balance = command(capsys, "balance", "revolver", "--deck", "colti-base", "--games", "2", "--no-store")
+    assert (checked, played, compared) == (0, 1, 1)
+    assert located(report, "deck-list-unknown") == located(refusal, "deck-list-unknown") \
+        == located(balance, "deck-list-unknown") == where
+    hint = refusal["problems"][0]["hint"]
+    # the fix is a deck of the same id in the designer's folder, with its cards
+    assert "your own folder" in hint and "`id: colti-base`" in hint and "`cards:`" in hint
+    (folder / "variants" / "colti-base.yaml").write_text(
+        "kind: deck\ngame: revolver\nid: colti-base\nname: My box\nfaction: colti\nrules: custom-decks\n"
+        "source: {document: house-rule}\ncards:\n  - {card: special-38, count: 62}\n")
+    assert command(capsys, "validate")[0] == command(capsys, "deck", "check", "colti-base")[0] == 0
+    assert command(capsys, "play", "revolver", "--deck", "colti-base", "--rounds", "1")[0] == 0
+
+
+def test_swaps_against_a_base_deck_without_a_list_are_not_played_as_the_swapped_cards_alone(folder, capsys):
+    # Module 2 A: a custom deck is the base game's deck with cards replaced; with the base list
+    # unknown, the deck's 62 cards are unknown too (play used to deal the one swapped card as the deck)
+    mine = folder / "variants" / "deck.yaml"
+    mine.write_text(DECK.format(id="swapped") + "base: mcready-base\nswaps:\n  - {out: cowboy, in: pinkerton-marshal}\n")
+    where = [("deck.yaml", line_of(mine, "{out: cowboy"), len("  - ") - 1)]      # its swaps: list
+    said = deck_commands(capsys, "swapped")
+    for name, (code, report) in said.items():
+        expected = (0, "note") if name in ("validate", "deck check", "deck stats") else (1, "error")
+        assert code == expected[0], name
+        assert located(report, "deck-list-unknown") == where, name
+        assert {p["severity"] for p in report["problems"] if p["code"] == "deck-list-unknown"} == {expected[1]}
+    assert "events" not in said["play"][1]
+    # ... and the base deck's missing list is the warning it was (the replacements cannot be checked)
+    assert located(said["validate"][1], "base-list-unknown") == located(said["deck check"][1], "base-list-unknown") \
+        == [("deck.yaml", line_of(mine, "base:"), 7)]
+
+
+def test_a_card_revolver_cannot_play_is_an_error_in_validate_and_deck_check_as_in_play(folder, capsys):
+    # a designer's McReady card written as a location (Revolver plays firepower, character and action
+    # cards): not a fact the texts leave out, a mistake, so not a note but an error everywhere
+    (folder / "variants" / "card.yaml").write_text(
+        "kind: card\ngame: revolver\nid: my-saloon\nname: My saloon\ndeck: mcready\ntype: location\n"
+        "source: {document: house-rule}\n")
+    mine = folder / "variants" / "deck.yaml"
+    mine.write_text(DECK.format(id="saloon") + "cards:\n  - {card: cowboy, count: 61}\n  - {card: my-saloon, count: 1}\n")
+    checked, report = command(capsys, "validate")
+    deck, verdict = command(capsys, "deck", "check", "saloon")
+    played, refusal = command(capsys, "play", "revolver", "--deck", "saloon")
+    assert (checked, deck, played) == (1, 1, 1)
+    where = [("card.yaml", 6, len("type: ") + 1)]
+    for found in (report, verdict, refusal):
+        assert located(found, "engine-requirement") == where
+        assert [p["severity"] for p in found["problems"]] == ["error"]
+    assert (verdict["legal"], verdict["playable"]) == (True, False)
+
+
+@pytest.mark.parametrize("side", ["", "faction: bandits\n"])
+def test_a_deck_of_no_side_is_a_located_content_problem_in_every_command_not_a_usage_error(folder, capsys, side):
+    # Module 2: "Take the deck from the base game": each side's base deck (`base_decks:` of the
+    # published rules: colti and mcready); a deck of neither side has none to be built on or played as
+    mine = folder / "variants" / "deck.yaml"
+    mine.write_text(DECK.format(id="nobody").replace("faction: mcready\n", side) + "cards:\n  - {card: cowboy, count: 62}\n")
+    where = [("deck.yaml", line_of(mine, "faction:"), len("faction: ") + 1)] if side else [("deck.yaml", 1, 1)]
+    said = [command(capsys, "validate"), command(capsys, "deck", "check", "nobody"),
+            command(capsys, "play", "revolver", "--deck", "nobody")]
+    assert [code for code, _ in said] == [1, 1, 1]                   # play said: usage error, exit 2
+    for _, report in said:
+        assert located(report, "deck-side") == where
+        assert "`faction: colti` or `faction: mcready`" in report["problems"][0]["hint"]
+
+
+def test_a_swap_bringing_in_a_card_of_unknown_type_shows_the_code_play_refuses_it_with(folder, capsys):
+    # Devil's River (Hunt the Man Down) is a McReady card whose type the texts do not give: Module
+    # 2 C (same type) cannot be checked, a warning; and play cannot deal it, which validate must
+    # show with play's code (it showed only the warning, and play refused with a code it never gave)
+    mine = folder / "variants" / "deck.yaml"
+    mine.write_text(DECK.format(id="river") + "base: illustrative-mcready-whole-game\nswaps:\n"
+                    "  - {out: illustrative-mcready-deputy, in: devils-river}\n")
+    where = [("deck.yaml", line_of(mine, "devils-river"), mine.read_text().splitlines()[-1].index("devils-river") + 1)]
+    checked, report = command(capsys, "validate")
+    deck, verdict = command(capsys, "deck", "check", "river")
+    played, refusal = command(capsys, "play", "revolver", "--deck", "river")
+    assert (checked, deck, played) == (0, 0, 1)
+    for found, severity in ((report, "note"), (verdict, "note"), (refusal, "error")):
+        assert located(found, "engine-requirement") == where
+        assert [p["severity"] for p in found["problems"] if p["code"] == "engine-requirement"] == [severity]
+    assert located(report, "type-unknown") == located(verdict, "type-unknown") == where

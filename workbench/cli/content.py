@@ -37,11 +37,12 @@ def _validate(args, rep) -> int:
     if result.files == 0:
         rep.note("no YAML files (.yaml, .yml) found in " + ", ".join(src.checked))
     rep.problems(result.problems)
+    from ..content.problems import tally
+
     errors = len(result.errors)
-    warnings = len(result.problems) - errors
     rep.set(checked={"files": result.files, "documents": len(result.documents)},
             library={"checked": src.checked, "with": src.describe()})
-    verdict = "no problems" if not result.problems else f"{errors} error(s), {warnings} warning(s)"
+    verdict = "no problems" if not result.problems else tally(result.problems)
     rep.line(f"checked {result.files} file(s), {len(result.documents)} document(s): {verdict}")
     return EXIT_PROBLEMS if errors else EXIT_OK
 

@@ -1,7 +1,6 @@
 """`workbench deck ...`: check, stats, odds, export."""
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 from ..core.errors import ContentError, NotFound, UsageError
@@ -66,33 +65,11 @@ def _deck_in(result, name: str, game: str | None = None):
 
 
 def deck_problems(library, document, references=()) -> list:
-    """Every deck-building problem of ``document``, as `deck check` (and `validate`) report them:
-    :func:`~workbench.decks.rules.check_deck` and the deck's own unknown references, sorted."""
-    from ..decks.rules import check_deck
-    from ..games.judge import deck_play_problems
+    """Every problem of ``document`` as `deck check` (and `validate`) report them: the verdict of
+    :func:`~workbench.games.judge.deck_verdict`, the one every deck command asks."""
+    from ..games.judge import deck_verdict
 
-    legal = [*check_deck(library, document), *references]
-    # ... and what would stop `play --deck` (validate warns of the same for each deck; play refuses
-    # it), marked so the verdict tells a deck that is legal but cannot be played
-    play = [_for_play(p) for p in deck_play_problems(library, document, legal)]
-    return sorted(legal + play, key=lambda p: p.sort_key())
-
-
-def _play_problems(library, document, problems) -> list:
-    """Everything that stops ``play --deck`` of a legal deck (those told at the place of a
-    deck-building problem too)."""
-    from ..games.judge import deck_play_problems
-
-    legal = [p for p in problems if not _stops_play(p)]
-    return deck_play_problems(library, document, legal, told=True)
-
-
-def _for_play(problem):
-    return dataclasses.replace(problem, extra={**(problem.extra or {}), "stops": "play"})
-
-
-def _stops_play(problem) -> bool:
-    return (problem.extra or {}).get("stops") == "play"
+    return deck_verdict(library, document, references).problems
 
 
 def played_decks(args, names: list[str], game: str, *, what: str = "played", rep=None):
@@ -103,6 +80,8 @@ def played_decks(args, names: list[str], game: str, *, what: str = "played", rep
 
     Returns the validation result and the deck documents, in the order given.
     """
+    from ..content.problems import tally
+    from ..games.judge import deck_verdict
     from .common import content_file
 
     files = [n for n in names if content_file(n)]
@@ -113,16 +92,13 @@ def played_decks(args, names: list[str], game: str, *, what: str = "played", rep
     documents = []
     for name in names:
         document, references = _deck_in(result, name, game)
-        problems = deck_problems(result.library, document, references)
-        if _verdict(problems) is False:
-            errors = sum(1 for p in problems if p.is_error)
-            raise ContentError(f"deck {document.id}: NOT legal ({errors} error(s), {len(problems) - errors}"
-                               f" warning(s)), so it is not {what}; `workbench deck check {name}` shows the same",
-                               problems)
-        stops = [dataclasses.replace(p, severity="error") for p in _play_problems(result.library, document, problems)]
-        if stops:           # what `deck check` and `validate` warn of, play refuses
-            raise ContentError(f"deck {document.id} cannot be played ({len(stops)} error(s)), so it is not {what};"
-                               f" `workbench deck check {name}` shows the same", stops)
+        verdict = deck_verdict(result.library, document, references, playing=True)
+        if verdict.legal is False:
+            raise ContentError(f"deck {document.id}: NOT legal ({tally(verdict.problems)}), so it is not {what};"
+                               f" `workbench deck check {name}` shows the same", verdict.problems)
+        if verdict.stops:   # what `deck check` and `validate` note (or find wrong), play refuses: one grading
+            raise ContentError(f"deck {document.id} cannot be played ({len(verdict.stops)} error(s)), so it is not"
+                               f" {what}; `workbench deck check {name}` shows the same", verdict.stops)
         documents.append(document)
     refuse_errors(result, {game}, rep)
     return result, documents
@@ -136,34 +112,38 @@ def cmd_deck(args, rep) -> int:
     return {"stats": _stats, "odds": _odds, "export": _export}[args.action](args, rep, library, document)
 
 
-def _verdict(problems) -> bool | None:
-    """Legal, not legal, or unknown (no error, but the base deck's list is unknown), by the
-    deck-building rules (what stops play is told beside it)."""
-    if any(p.is_error for p in problems):
-        return False
-    return None if any(p.code == "base-list-unknown" for p in problems) else True
-
-
 def _check(args, rep, library, document, references=()) -> int:
+    from ..content.problems import tally
     from ..decks.analytics import stats
     from ..decks.rules import context_for
+    from ..games.judge import deck_verdict
 
-    problems = deck_problems(library, document, references)  # the same checks `workbench validate` runs
-    legal = _verdict(problems)
+    verdict = deck_verdict(library, document, references)  # what `validate` and `play --deck` ask too
+    problems, legal = verdict.problems, verdict.legal
     ctx = None if any(p.code == "size-limit" for p in problems) else context_for(library, document)
     size = ctx.deck.size if ctx is not None and ctx.deck.complete else None
     summary = stats(ctx) if ctx is not None else {"by_type": {}, "by_source": {}}
-    errors = sum(1 for p in problems if p.is_error)
-    unplayable = legal is not False and bool(_play_problems(library, document, problems))
-    rep.set(legal=legal, playable=not unplayable if legal is not False else False, size=size,
+    unplayable = legal is not False and not verdict.playable
+    rep.set(legal=legal, playable=verdict.playable, size=size,
             summary={"by_type": summary["by_type"], "by_source": summary["by_source"]})
     rep.problems(problems)
     shown = f"{size} cards" if size is not None else "size unknown"
-    verdict = {True: "legal", False: "NOT legal", None: "cannot be shown legal"}[legal]
+    said = {True: "legal", False: "NOT legal", None: "cannot be shown legal"}[legal]
     if unplayable:
-        verdict += ", but it cannot be played as it is (`play --deck` refuses it)"
-    rep.line(f"deck {document.id}: {shown}, {verdict} ({errors} error(s), {len(problems) - errors} warning(s))")
-    return EXIT_PROBLEMS if legal is False else EXIT_OK
+        said += ", but it cannot be played as it is (`play --deck` refuses it)"
+    rep.line(f"deck {document.id}: {shown}, {said} ({tally(problems)})")
+    return EXIT_PROBLEMS if verdict.errors else EXIT_OK
+
+
+def _not_listed(library, document, ctx, so: str):
+    """The refusal of a command that needs a deck's cards (odds, export) when they are not known:
+    ``deck-list-unknown`` at the deck, as ``play --deck`` refuses it (an error here: the command
+    needs what is missing)."""
+    from ..decks.rules import list_unknown
+
+    why = (f"the base deck '{ctx.deck.base_id}' has no card list" if ctx.deck.form == "swaps"
+           else "the deck has no card list, only a declared size")
+    return ContentError(f"{why}, so {so}", [list_unknown(document, ctx.deck, reported=library.reported(document))])
 
 
 def _stats(args, rep, library, document) -> int:
@@ -178,6 +158,11 @@ def _stats(args, rep, library, document) -> int:
         summary["note"] = (f"the base deck '{ctx.deck.base_id}' has no card list: only the cards swapped in are counted"
                            if ctx.deck.form == "swaps" else "the deck has no card list, only a declared size")
     rep.set(**summary)
+    if partial:     # counting part of a deck is no refusal: the same note as `deck check` (exit 0)
+        from ..decks.rules import list_unknown
+        from ..games.judge import grade
+
+        rep.problems([grade(list_unknown(document, ctx.deck, reported=library.reported(document)), playing=False)])
     rep.line(f"deck {document.id}: " + (summary["note"] if partial else f"{summary['size']} cards"))
     for title, key in (("by type", "by_type"), ("by source", "by_source"), ("cost curve", "cost_curve")):
         rep.line(f"  {title}: " + ", ".join(f"{k} {v}" for k, v in summary[key].items()))
@@ -189,14 +174,11 @@ def _stats(args, rep, library, document) -> int:
 
 def _odds(args, rep, library, document) -> int:
     from ..decks.analytics import at_least
-    from ..decks.rules import check_deck, context_for
+    from ..decks.rules import context_for
 
     ctx = context_for(library, document)
     if not ctx.deck.complete:  # a content limitation, not a usage error: exit 1 with where it is
-        why = (f"the base deck '{ctx.deck.base_id}' has no card list" if ctx.deck.form == "swaps"
-               else "the deck has no card list, only a declared size")
-        raise ContentError(f"{why}, so this deck's size and odds are unknown",
-                           [p for p in check_deck(library, document) if p.code == "base-list-unknown"])
+        raise _not_listed(library, document, ctx, "this deck's size and odds are unknown")
     wanted = args.card.strip()
     # by id, by name, or by the name as shown (with its badge)
     matches = [c for c in ctx.deck.counts if c == wanted or wanted.lower() in
@@ -221,16 +203,13 @@ def _odds(args, rep, library, document) -> int:
 
 def _export(args, rep, library, document) -> int:
     from ..decks.analytics import export_csv
-    from ..decks.rules import check_deck, context_for
+    from ..decks.rules import context_for
     from ..core.storage import neutralise_csv
 
     out = output_file(args.output, (".csv",), overwrite=args.overwrite, what="-o")
     ctx = context_for(library, document)
     if not ctx.deck.complete:  # a printable list of part of a deck would pass for the whole deck
-        why = (f"the base deck '{ctx.deck.base_id}' has no card list" if ctx.deck.form == "swaps"
-               else "the deck has no card list, only a declared size")
-        raise ContentError(f"{why}, so there is no list of its cards to export",
-                           [p for p in check_deck(library, document) if p.code == "base-list-unknown"])
+        raise _not_listed(library, document, ctx, "there is no list of its cards to export")
     # card names like =HYPERLINK(...) must stay text in a spreadsheet
     write_output(out, neutralise_csv(export_csv(ctx)), overwrite=args.overwrite)
     rep.set(output=str(out))

@@ -10,6 +10,11 @@ from typing import Any
 
 ERROR = "error"
 WARNING = "warning"
+#: Neither an error nor a warning: the content is as complete as the rules texts allow, and a
+#: fact they do not give (a deck's card list, a card's firepower) is missing. Nothing counts it;
+#: a command that needs the fact refuses the content with the same code, as an error.
+NOTE = "note"
+SEVERITIES = (ERROR, WARNING, NOTE)
 
 #: Stable problem codes with a one-line meaning. Front ends and tests rely on these names.
 CODES = {
@@ -64,7 +69,7 @@ class Problem:
     hint : str or None
         How to fix it, where a hint helps.
     severity : str
-        ``"error"`` or ``"warning"``.
+        ``"error"``, ``"warning"`` or ``"note"`` (:data:`NOTE`: counted as neither).
 
     Examples
     --------
@@ -95,6 +100,10 @@ class Problem:
     def is_error(self) -> bool:
         return self.severity == ERROR
 
+    @property
+    def is_warning(self) -> bool:
+        return self.severity == WARNING
+
     def sort_key(self) -> tuple:
         return (self.file or "", self.line or 0, self.column or 0, self.code, self.message)
 
@@ -112,6 +121,19 @@ class Problem:
         extra = data.pop("extra")
         data.update(extra)
         return data
+
+
+def tally(problems) -> str:
+    """How many errors and warnings, and notes when there are any, for a verdict line.
+
+    >>> tally([Problem("a", "m"), Problem("b", "m", severity=NOTE)])
+    '1 error(s), 0 warning(s), 1 note(s)'
+    """
+    problems = list(problems)
+    errors = sum(1 for p in problems if p.is_error)
+    warnings = sum(1 for p in problems if p.is_warning)
+    notes = len(problems) - errors - warnings
+    return f"{errors} error(s), {warnings} warning(s)" + (f", {notes} note(s)" if notes else "")
 
 
 def printable(text: str) -> str:

@@ -41,6 +41,11 @@ CODES = {
     "type-unknown": "a swap whose card types are not known, so the same-type rule cannot be checked",
     "base-is-itself": "a deck names itself as its `base:` (a deck cannot be built from itself)",
     "base-list-unknown": "the base deck has no card list, so the deck's replacements cannot be checked (warning: the deck is neither shown legal nor illegal)",
+    "deck-side": "the deck names no side, or one its deck-building rules have no base deck for (Revolver: colti or"
+                 " mcready), so it cannot be checked against its base or played",
+    "deck-list-unknown": "the deck's cards are not known (it gives only its size, or swaps against a base deck without"
+                         " a card list), so it cannot be played or drawn from (a note where it is checked: content as"
+                         " complete as the rules texts allow; an error where it would be played)",
 }
 
 
@@ -93,6 +98,21 @@ def check_base_itself(ctx: DeckContext) -> Iterator[Problem]:
     if ctx.document.data.get("base") == ctx.document.id:
         yield ctx.problem("base-is-itself", f"the deck '{ctx.document.id}' names itself as its base", [], ["base"],
                           hint="name the base deck it is built from (e.g. the faction's published deck)")
+
+
+def check_side(ctx: DeckContext) -> Iterator[Problem]:
+    """A deck is one side's where its rules give each side a base deck (Module 2: "Take the deck
+    from the base game"): ``faction:`` must name one of those sides."""
+    sides = ctx.rules.get("base_decks")
+    if not isinstance(sides, dict) or not sides:
+        return
+    faction = ctx.document.data.get("faction")
+    if faction in sides:
+        return
+    names = " or ".join(f"`faction: {side}`" for side in sides)
+    said = "names no side" if faction is None else f"names the side {faction!r}, which its rules give no base deck"
+    yield ctx.problem("deck-side", f"the deck {said}, so it cannot be checked against a base deck or played", [],
+                      ["faction"] if "faction" in ctx.document.data else [], hint=f"write {names} in the deck")
 
 
 def check_base_known(ctx: DeckContext) -> Iterator[Problem]:
@@ -220,9 +240,57 @@ def check_origins(ctx: DeckContext) -> Iterator[Problem]:
 
 #: The deck checks, in report order; add a generator to add a rule.
 DECK_CHECKS: list[Callable[[DeckContext], Iterator[Problem]]] = [
-    check_base_itself, check_base_known, check_size, check_known_cards, check_faction, check_unique, check_same_type,
+    check_base_itself, check_side, check_base_known, check_size, check_known_cards, check_faction, check_unique, check_same_type,
     check_replacements, check_origins,
 ]
+
+
+def list_unknown(document: Document, deck: DeckList, *, reported: bool = True) -> Problem | None:
+    """``deck-list-unknown`` when the deck's cards are not known (``deck.complete`` is false: it
+    gives only its size, or swaps against a base deck without a card list), else ``None``.
+
+    The one place this is said: the engine refuses such a deck with it, ``deck odds`` and ``deck
+    export`` too, and ``validate`` and ``deck check`` show it as a note
+    (:func:`workbench.games.judge.grade`). It is located at the deck's ``size:`` (or its
+    ``swaps:``); ``reported`` (the deck is the designer's own) chooses the hint: give it ``cards:``,
+    or write a deck document of the same id in one's own folder, which replaces the published one.
+
+    Parameters
+    ----------
+    document : Document
+        The deck document.
+    deck : DeckList
+        Its resolved list (:func:`context_for`).
+    reported : bool
+        Whether the document is the designer's (its problems are reported), not a published one.
+
+    Returns
+    -------
+    Problem or None
+        An error (the graders make it a note where the deck is only checked).
+    """
+    if deck.complete:
+        return None
+    data = document.data
+    name = badged_name(data, document.id) if isinstance(data.get("name"), str) else document.id
+    faction = data.get("faction") if isinstance(data.get("faction"), str) else "its side"
+    if deck.form == "swaps":
+        what = f"lists only swaps against the base deck '{deck.base_id}', which has no card list"
+        fix = (f"give the base deck '{deck.base_id}' its `cards:` (your box's list; the rules texts do not print it) in a"
+               f" deck document of your own folder with `id: {deck.base_id}`, which replaces the published one, or name a"
+               " `base:` that has a card list")
+        path = ["swaps"]
+    else:
+        size = data.get("size")
+        what = f"gives only its size ({size} cards)" if isinstance(size, int) else "gives no card list"
+        copy = (f"write a deck document in your own folder (variants/) with `kind: deck`, `game: {document.game}`,"
+                f" `id: {document.id}`, `faction: {faction}` and its `cards:` (your box's list; the rules texts do not"
+                " print it); your copy replaces the published deck")
+        fix = ("give it `cards:` (each card with its `count:`), or `base:` and `swaps:` against a deck that has a card"
+               " list" if reported else copy)
+        path = ["size"] if "size" in data else []
+    return document.problem("deck-list-unknown", f"{name} {what}: its cards are not known, so it cannot be played",
+                            path, hint=fix, unknown="cards")
 
 
 def size_problems(document: Document, rules: dict | None = None) -> list[Problem]:

@@ -9,6 +9,7 @@ of what an engine needs.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import ContentError
@@ -59,46 +60,117 @@ def _told_where_chosen(game: str, library, unit: dict, problems: list) -> list:
 
 def deck_unit(library, document) -> dict | None:
     """The playable unit of a deck document: its side plays it (``play --deck``), the other side
-    its base deck; ``None`` when it says no side, or when its list is not known (the deck check
-    says so: ``base-list-unknown``; one mistake, one problem)."""
+    its base deck; ``None`` when it says no side, or when it cannot be read (the deck check says
+    why). A deck whose cards are not known is a unit too: the engine refuses it with
+    ``deck-list-unknown`` (:func:`workbench.decks.rules.list_unknown`), which ``validate`` shows."""
     from ..decks.rules import context_for
 
-    faction = document.data.get("faction")
-    if faction not in ("colti", "mcready"):
-        return None
     try:
-        complete = context_for(library, document).deck.complete
+        ctx = context_for(library, document)
     except ContentError:
         return None             # the deck check reports why it cannot be read
-    return {"overrides": {f"{faction}_base_deck": document.id}} if complete else None
+    faction = document.data.get("faction")
+    sides = ctx.rules.get("base_decks")
+    if not isinstance(faction, str) or not isinstance(sides, dict) or faction not in sides:
+        return None             # the deck check's deck-side says so
+    return {"overrides": {f"{faction}_base_deck": document.id}}
 
 
-def deck_play_problems(library, document, legal_problems, *, told: bool = False) -> list:
-    """What stops a deck from being played, given its deck-building problems, as warnings (a deck
-    is played only when chosen: the library plays without it; ``play --deck`` refuses it with the
-    same problems as errors, as a Dark Horse player count whose setup cannot be made). None when
-    it is not legal (``play --deck`` refuses it with those), else what :func:`judge` finds of its
-    unit, less what a deck-building problem already tells at the same place (a card of unknown
-    type: one mistake, one problem; ``told``: all of them, for ``play --deck``, which refuses the
-    deck with them). ``deck check``, ``play --deck`` and ``validate`` all ask this."""
+def grade(problem, *, playing: bool):
+    """The one grading of what stops a legal deck from being played, for every command.
+
+    Where the deck is played (``play --deck``, ``balance --deck``) everything that stops it is an
+    error: the command refuses it (exit 1). Where it is only checked (``validate``, ``deck
+    check``), a fact the content does not give (a problem marked ``unknown``: the deck's card list,
+    a card's firepower or type left ``unknown`` as the rules texts leave it) is a note: the content
+    is as complete as the texts allow, so the check stays clean (exit 0); anything else (a card of
+    a type Revolver does not play) is an error there too (exit 1). The code and the place are the
+    same in both.
+    """
     import dataclasses
 
+    from ..content.problems import ERROR, NOTE
+
+    severity = NOTE if not playing and (problem.extra or {}).get("unknown") else ERROR
+    return problem if problem.severity == severity else dataclasses.replace(problem, severity=severity)
+
+
+@dataclass
+class DeckVerdict:
+    """What every command says of one deck: its problems, graded by :func:`grade`, whether it is
+    legal by the deck-building rules (``None``: cannot be shown) and whether it can be played.
+
+    Attributes
+    ----------
+    problems : list of Problem
+        The deck-building problems, then what stops play, sorted by place.
+    legal : bool or None
+    playable : bool
+    stops : list of Problem
+        What stops play (graded), a part of ``problems``.
+    """
+
+    problems: list
+    legal: bool | None
+    playable: bool
+    stops: list = field(default_factory=list)
+
+    @property
+    def errors(self) -> list:
+        return [p for p in self.problems if p.is_error]
+
+
+def deck_verdict(library, document, references=(), *, playing: bool = False) -> DeckVerdict:
+    """The one verdict on a deck document, which ``validate``, ``deck check``, ``deck odds``,
+    ``play --deck`` and ``balance --deck`` all ask, so they give the same codes at the same places
+    and exit alike (1 when any problem is an error).
+
+    Parameters
+    ----------
+    library : Library
+        The library the deck is read in.
+    document : Document
+        The deck.
+    references : sequence of Problem
+        The deck's own unknown references (a misspelt ``base:``), reported as deck problems.
+    playing : bool
+        Whether the command plays the deck (what stops it is then an error, :func:`grade`).
+
+    Returns
+    -------
+    DeckVerdict
+        A deck that is not legal is not judged further (its deck-building errors say why; one
+        mistake, one problem); a legal one with what :func:`judge` finds of its unit, all of it:
+        a swap bringing in a card of unknown type is a ``type-unknown`` warning (Module 2 C cannot
+        be checked) and the ``engine-requirement`` note ``play --deck`` refuses it with, at the
+        same place, so the code ``play`` gives is one ``validate`` showed.
+    """
+    from ..content.problems import Problem
+    from ..decks.checks import checked_once
+
+    legal_problems = [*checked_once(library, document), *references]
     if any(p.is_error for p in legal_problems):
-        return []
+        return DeckVerdict(sorted(legal_problems, key=Problem.sort_key), False, False)
+    legal = None if any(p.code == "base-list-unknown" for p in legal_problems) else True
+    base = document.data.get("base")
+    if isinstance(base, str) and library.get(document.game, "deck", base) is None:
+        # a misspelt `base:` is the reference check's unknown-ref, in `validate` as in `deck check`
+        # (which passes it in ``references``): one mistake, one problem
+        return DeckVerdict(sorted(legal_problems, key=Problem.sort_key), legal, False)
     unit = deck_unit(library, document)
-    if unit is None:
-        return []
-    places = set() if told else {(p.file, p.line, p.column) for p in legal_problems}
-    return [dataclasses.replace(p, severity="warning") for p in judge(document.game, library, **unit)
-            if (p.file, p.line, p.column) not in places]
+    found = judge(document.game, library, **unit) if unit is not None else []
+    stops = [grade(p, playing=playing) for p in found]
+    return DeckVerdict(sorted(legal_problems + stops, key=Problem.sort_key), legal, not found, stops)
 
 
 def deck_units_problems(library, game: str) -> list:
-    """:func:`deck_play_problems` of each of the designer's (reported) decks of ``game``, for ``validate``."""
-    from ..decks.checks import _schema_ok, checked_once
+    """What stops each of the designer's (reported) decks of ``game`` from playing, graded as
+    :func:`deck_verdict` grades it for ``deck check`` (its deck-building problems are the deck
+    check's, :func:`workbench.decks.checks.check_decks`), for ``validate``."""
+    from ..decks.checks import _schema_ok
 
     out = []
     for document in library.of_kind("deck", game):
         if library.reported(document) and _schema_ok(document):
-            out += deck_play_problems(library, document, checked_once(library, document))
+            out += deck_verdict(library, document).stops
     return out

@@ -14,7 +14,7 @@ from ..content.badges import badged_name
 from ..content.library import Library
 from ..content.loader import load_text
 from ..decks.analytics import at_least, export_csv, stats
-from ..decks.rules import check_deck, context_for
+from ..decks.rules import context_for
 from ..core.errors import NotFound
 from .common import HTML, Observable, confined
 from .editor import NeedsConfirmation, save_asking
@@ -160,8 +160,12 @@ class DeckBuilder(Observable):
         return context_for(library, library.get(self.game, "deck", self._checked_id()))
 
     def problems(self):
+        """What ``deck check`` says of the deck (one verdict for every front end: the deck-building
+        problems, and what stops ``play --deck``, graded alike)."""
+        from ..games.judge import deck_verdict
+
         library = self._library()
-        problems = list(check_deck(library, library.get(self.game, "deck", self._checked_id())))
+        problems = list(deck_verdict(library, library.get(self.game, "deck", self._checked_id())).problems)
         taken = self.library.get(self.game, "deck", self.data["id"])
         if taken is not None and not self._editing():
             from ..content.problems import Problem

@@ -73,7 +73,7 @@ class Saved:
 
     @property
     def warnings(self) -> list:
-        return [p for p in self.problems if not p.is_error]
+        return [p for p in self.problems if p.is_warning]   # a note is neither
 
 
 def is_published(path) -> bool:

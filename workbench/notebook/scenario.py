@@ -533,7 +533,7 @@ def designer_widget(designer: ScenarioDesigner, folder=None):
     def saved(path):
         problems = designer.problems(folder_box.value.strip())
         errors = [p for p in problems if p.is_error]
-        warnings = [p for p in problems if not p.is_error]
+        warnings = [p for p in problems if p.is_warning]
         if errors or warnings:
             banner.warning(f"Saved {path.name} with {len(errors)} error(s) and {len(warnings)} warning(s)", "see above")
         else:

@@ -238,7 +238,7 @@ def _battlefields(library, rules):
 
 
 def _decks(library, rules, given):
-    from ...decks.rules import context_for
+    from ...decks.rules import context_for, list_unknown
 
     chosen, counts, problems = {}, {}, []
     for side in SIDES:
@@ -260,9 +260,9 @@ def _decks(library, rules, given):
         except ContentError as error:
             problems += error.problems
             continue
-        if not resolved.counts:
-            problems.append(document.problem(CODE, f"the deck '{deck_id}' has no card list (nor swaps against a base"
-                                             " deck that has one)", [], hint="give it `cards:`"))
+        missing = list_unknown(document, resolved, reported=library.reported(document))
+        if missing is not None:     # only its size, or swaps against a base of unknown list: no cards to deal
+            problems.append(missing)
             continue
         chosen[side], counts[side] = deck_id, Counter(resolved.counts)
     return chosen, counts, problems
@@ -281,12 +281,17 @@ def _reached(library, deck_id, card_id):
     return deck, ["base"] if "base" in deck.data else []
 
 
-def _card_problem(library, document, deck_id, message, path, hint):
+def _card_problem(library, document, deck_id, message, path, hint, *, unknown=None):
     """A card's problem where the designer can fix it: on the card when it is theirs; on their
     deck's entry naming it when it is a published card (its file is installed with the package,
-    and the fix is a copy of it in the designer's own folder, which replaces it)."""
+    and the fix is a copy of it in the designer's own folder, which replaces it).
+
+    ``unknown`` names the card's field whose value is missing or ``unknown`` (the texts do not
+    give it): a fact to supply, not a mistake; a deck's check tells it as a note
+    (:func:`workbench.games.judge.grade`)."""
+    extra = {"unknown": unknown} if unknown else {}
     if library.reported(document):
-        return document.problem(CODE, message, path, hint=hint)
+        return document.problem(CODE, message, path, hint=hint, **extra)
     own = (f"copy the card into a file of your own folder (`kind: card`, `game: revolver`, `id: {document.id}`, the"
            f" rest as published), then {hint or 'change it there'}; your copy replaces the published card")
     reached = _reached(library, deck_id, document.id)
@@ -294,7 +299,7 @@ def _card_problem(library, document, deck_id, message, path, hint):
         return document.problem(CODE, message, path, hint=own)
     deck, at = reached
     return deck.problem(CODE, f"{message} (the published card '{document.id}', which this deck plays)", at,
-                        hint=own, card=document.id)
+                        hint=own, card=document.id, **extra)
 
 
 def _cards(library, rules, counts, chosen=None):
@@ -308,8 +313,12 @@ def _cards(library, rules, counts, chosen=None):
             data = document.data
             label = data.get("name", card_id)
 
-            def problem(message, path, hint=None, document=document, deck_id=deck_id):
-                return _card_problem(library, document, deck_id, message, path, hint)
+            def problem(message, path, hint=None, document=document, deck_id=deck_id, unknown=None):
+                return _card_problem(library, document, deck_id, message, path, hint, unknown=unknown)
+
+            def missing(field, data=data):
+                """``field`` when the card does not give it (absent or ``unknown``), else ``None``."""
+                return field if data.get(field, "unknown") == "unknown" else None
 
             if data.get("deck") not in (side, "unknown", None):
                 problems.append(problem(f"{label} belongs to the {data.get('deck')} deck, and is in {NAMES[side]}'s"
@@ -319,24 +328,28 @@ def _cards(library, rules, counts, chosen=None):
             if kind not in STAYS + ("action",):
                 problems.append(problem(f"{label}: its type is {kind or 'not given'}; Revolver plays firepower,"
                                         " character and action cards", ["type"] if kind else [],
-                                        hint="write `type: firepower`, `character` or `action`"))
+                                        hint="write `type: firepower`, `character` or `action`",
+                                        unknown=missing("type")))
                 continue
             firepower = data.get("firepower", 0 if kind == "action" else None)
             if kind in STAYS and not (isinstance(firepower, int) and not isinstance(firepower, bool)):
                 problems.append(problem(f"{label}: its firepower is unknown, and it stays on the battlefield",
                                         ["firepower"] if "firepower" in data else [],
-                                        hint="write `firepower:` on the card (your box's value)"))
+                                        hint="write `firepower:` on the card (your box's value)",
+                                        unknown=missing("firepower")))
                 continue
             effects = tuple(e for e in data.get("effects") or [] if isinstance(e, dict))
             if kind == "action" and not effects:
                 problems.append(problem(f"{label}: an action card, but what it does is not written as `effects:`",
                                         ["effect"] if "effect" in data else [],
-                                        hint="write its effects from the Revolver vocabulary (docs: Effect vocabularies)"))
+                                        hint="write its effects from the Revolver vocabulary (docs: Effect vocabularies)",
+                                        unknown=missing("effect")))
                 continue
             cost = data.get("cost")
             if rules.card_costs == "discard-from-hand" and not isinstance(cost, int):
                 problems.append(problem(f"{label}: its cost is unknown, and `card_costs` is discard-from-hand",
-                                        ["cost"] if "cost" in data else [], hint="write `cost:` on the card"))
+                                        ["cost"] if "cost" in data else [], hint="write `cost:` on the card",
+                                        unknown=missing("cost")))
                 continue
             if not isinstance(firepower, int):
                 firepower = 0

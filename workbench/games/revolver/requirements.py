@@ -1,8 +1,9 @@
 """What the Revolver engine needs of the content, for ``validate``: the Prison game's cards
 (:func:`workbench.rules.revolver.requirements`), and every playable unit as ``play`` builds it
 (:mod:`workbench.games.judge`): the game with its base decks, with each of the designer's
-variants, and each of the designer's decks played by its side (a warning: a deck is played
-only when chosen, and ``play --deck`` refuses it with the same problem as an error)."""
+variants, and each of the designer's decks played by its side, graded as ``deck check`` grades
+it (:func:`workbench.games.judge.deck_verdict`: a fact the texts leave unknown is a note, which
+``play --deck`` refuses with the same problem as an error; anything else an error)."""
 from __future__ import annotations
 
 
