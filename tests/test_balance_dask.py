@@ -5,7 +5,6 @@ wait is bounded.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import signal
@@ -56,39 +55,63 @@ def stop(process: subprocess.Popen) -> None:
             process.wait(timeout=20)
 
 
-@pytest.fixture
-def external_cluster(tmp_path):
-    """A `dask scheduler` and one `dask worker`, separate processes on 127.0.0.1."""
-    scheduler_file = tmp_path / "scheduler.json"
-    scheduler = subprocess.Popen([str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", "0",
-                                  "--no-dashboard", "--scheduler-file", str(scheduler_file)],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    worker = None
-    try:
+class ClusterOfOne:
+    """A `dask scheduler` and a `dask worker` (a nanny and its worker process), separate processes
+    on 127.0.0.1, the Popen of each. One for the module: starting the three processes is most of
+    what a test of a cluster costs. :meth:`ready` starts them again after a test killed the
+    scheduler (a killed worker process is started again by its nanny), so no test depends on
+    another's order."""
+
+    def __init__(self, folder: Path):
+        self.folder, self.scheduler, self.worker, self.address, self.starts = folder, None, None, None, 0
+
+    def ready(self) -> str:
+        """The address of a running scheduler with its one worker connected."""
+        if self.scheduler is None or self.scheduler.poll() is not None or self.worker.poll() is not None:
+            self.stop()
+            self._start()
+        from distributed import Client
+        with Client(self.address, timeout="30s") as client:
+            client.wait_for_workers(1, timeout=90)
+        return self.address
+
+    def _start(self) -> None:
+        self.starts += 1
+        scheduler_file = self.folder / f"scheduler-{self.starts}.json"
+        self.scheduler = subprocess.Popen([str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                           "--no-dashboard", "--scheduler-file", str(scheduler_file)],
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 90
-        while not scheduler_file.exists() and time.monotonic() < deadline and scheduler.poll() is None:
+        while not scheduler_file.exists() and time.monotonic() < deadline and self.scheduler.poll() is None:
             time.sleep(0.2)
         assert scheduler_file.exists(), "the dask scheduler did not start within 90 s"
-        address = json.loads(scheduler_file.read_text())["address"]
-        assert address.startswith("tcp://127.0.0.1:")
-        worker = subprocess.Popen([str(BIN / "dask"), "worker", address, "--nworkers", "1", "--nthreads", "1",
-                                   "--host", "127.0.0.1", "--no-dashboard"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        from distributed import Client
-        with Client(address, timeout="30s") as client:
-            client.wait_for_workers(1, timeout=90)
-        yield address
+        self.address = json.loads(scheduler_file.read_text())["address"]
+        assert self.address.startswith("tcp://127.0.0.1:")
+        self.worker = subprocess.Popen([str(BIN / "dask"), "worker", self.address, "--nworkers", "1", "--nthreads", "1",
+                                        "--host", "127.0.0.1", "--no-dashboard"],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def stop(self) -> None:
+        for started in (self.worker, self.scheduler):
+            if started is not None:
+                stop(started)
+        self.scheduler = self.worker = None
+
+
+@pytest.fixture(scope="module")
+def cluster_of_one(tmp_path_factory):
+    cluster = ClusterOfOne(tmp_path_factory.mktemp("dask"))
+    try:
+        yield cluster
     finally:
-        if worker is not None:
-            stop(worker)
-        stop(scheduler)
+        cluster.stop()
 
 
-def test_the_same_games_on_two_local_workers_and_an_external_cluster_of_one(library, external_cluster, in_process):
+def test_the_same_games_on_two_local_workers_and_an_external_cluster_of_one(library, cluster_of_one, in_process):
     # (one worker of a cluster is the external one; the killed-worker test below runs one too)
     sweep = small_sweep()
     two = run(sweep, library, workers=2, batch=2, progress=False)       # many small tasks: any finishing order
-    external = run(sweep, library, scheduler=external_cluster, batch=3, progress=False)
+    external = run(sweep, library, scheduler=cluster_of_one.ready(), batch=3, progress=False)
     assert (two.timing["workers"], external.timing["workers"]) == (2, 1)
     assert len(set(two.timing["worker_pids"])) == 2                      # both workers played games
     for other in (two, external):
@@ -163,68 +186,46 @@ def _worker_processes(nanny: subprocess.Popen) -> list:
             if "multiprocessing" in " ".join(p.cmdline()) and "resource_tracker" not in " ".join(p.cmdline())]
 
 
-@contextlib.contextmanager
-def cluster_of_one(tmp_path):
-    """A `dask scheduler` and a `dask worker` (a nanny and its worker process) on 127.0.0.1, the
-    Popen of each; both stopped at the end."""
-    scheduler_file = tmp_path / "scheduler.json"
-    scheduler = subprocess.Popen([str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", "0",
-                                  "--no-dashboard", "--scheduler-file", str(scheduler_file)],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    worker = None
-    try:
-        deadline = time.monotonic() + 90
-        while not scheduler_file.exists() and time.monotonic() < deadline and scheduler.poll() is None:
-            time.sleep(0.2)
-        address = json.loads(scheduler_file.read_text())["address"]
-        worker = subprocess.Popen([str(BIN / "dask"), "worker", address, "--nworkers", "1", "--nthreads", "1",
-                                   "--host", "127.0.0.1", "--no-dashboard"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        yield address, scheduler, worker
-    finally:
-        if worker is not None:
-            stop(worker)
-        stop(scheduler)
-
-
-def test_a_worker_killed_mid_sweep_loses_no_game(library, tmp_path, in_process):
+def test_a_worker_killed_mid_sweep_loses_no_game(library, tmp_path, in_process, cluster_of_one):
     """The worker process of a running cluster is killed (SIGKILL) as the first batch comes
     back; its nanny starts another. Every game is still played, the same games as in-process
     (the batches that needed the library it held are sent again)."""
-    with cluster_of_one(tmp_path) as (address, scheduler, worker):
-        killed = []
+    address = cluster_of_one.ready()
+    worker = cluster_of_one.worker
+    killed = []
 
-        def kill_the_worker(done, total):
-            if not killed:
-                victims = _worker_processes(worker)
-                assert victims, "no worker process found under the nanny"
-                for victim in victims:
-                    victim.kill()
-                killed.extend(victims)
+    def kill_the_worker(done, total):
+        if not killed:
+            victims = _worker_processes(worker)
+            assert victims, "no worker process found under the nanny"
+            for victim in victims:
+                victim.kill()
+            killed.extend(victims)
 
-        store = tmp_path / "results.parquet"
-        sweep = small_sweep()
-        report = run(sweep, library, scheduler=address, batch=2, progress=kill_the_worker, store=store)
-        assert killed and report.complete() and report.timing.get("retried", 0) >= 1
-        pd.testing.assert_frame_equal(report.table, in_process.table)
-        assert len(read(store)) == len(in_process.table)
+    store = tmp_path / "results.parquet"
+    sweep = small_sweep()
+    report = run(sweep, library, scheduler=address, batch=2, progress=kill_the_worker, store=store)
+    assert killed and report.complete() and report.timing.get("retried", 0) >= 1
+    pd.testing.assert_frame_equal(report.table, in_process.table)
+    assert len(read(store)) == len(in_process.table)
 
 
-def test_a_scheduler_lost_mid_sweep_is_a_clear_error_that_keeps_the_finished_games(library, tmp_path):
+def test_a_scheduler_lost_mid_sweep_is_a_clear_error_that_keeps_the_finished_games(library, tmp_path, cluster_of_one):
     from workbench.balance.sweep import ClusterLost
 
-    with cluster_of_one(tmp_path) as (address, scheduler, worker):
-        store = tmp_path / "results.parquet"
-        seen = []
+    address = cluster_of_one.ready()
+    scheduler = cluster_of_one.scheduler
+    store = tmp_path / "results.parquet"
+    seen = []
 
-        def kill_the_scheduler(done, total):
-            seen.append(done)
-            if len(seen) == 1:
-                scheduler.kill()
+    def kill_the_scheduler(done, total):
+        seen.append(done)
+        if len(seen) == 1:
+            scheduler.kill()
 
-        started = time.monotonic()
-        with pytest.raises(ClusterLost, match=f"lost the connection to the Dask scheduler at {address}.*saved in"):
-            run(small_sweep(), library, scheduler=address, batch=2, progress=kill_the_scheduler, store=store)
-        assert time.monotonic() - started < 120
-        kept = read(store)
-        assert len(kept) == seen[-1] > 0          # every game that came back is stored
+    started = time.monotonic()
+    with pytest.raises(ClusterLost, match=f"lost the connection to the Dask scheduler at {address}.*saved in"):
+        run(small_sweep(), library, scheduler=address, batch=2, progress=kill_the_scheduler, store=store)
+    assert time.monotonic() - started < 120
+    kept = read(store)
+    assert len(kept) == seen[-1] > 0          # every game that came back is stored

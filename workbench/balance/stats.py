@@ -40,6 +40,7 @@ reported as unchanged and not tested.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import math
 from dataclasses import dataclass, field
@@ -462,16 +463,13 @@ def _detectable(games, base, paired: bool, alpha: float, comparisons: int) -> fl
     unpaired figure whenever the paired games are alike. Games not paired (another sweep's), or
     pairs whose shares never differ, are figured as two independent samples from the
     baseline's variance (a safe, larger figure)."""
-    from statsmodels.stats.power import TTestPower
-
     n = min(len(games), len(base))
     if n < 3:
         return 1.0
     players = int(base["players"].iloc[0])
     seats = [f"win_{s}" for s in range(1, players + 1) if f"win_{s}" in base.columns]
     try:
-        d = TTestPower().solve_power(effect_size=None, nobs=n, alpha=alpha / comparisons, power=0.8,
-                                     alternative="two-sided")
+        d = _paired_effect(n, alpha / comparisons, 0.8)
     except Exception:  # noqa: BLE001 - the solver fails for tiny samples: nothing is detectable then
         return 1.0
     if paired:
@@ -482,6 +480,19 @@ def _detectable(games, base, paired: bool, alpha: float, comparisons: int) -> fl
     if not variance > 0:          # a seat always won or always lost: a fair seat's variance
         variance = (1 / players) * (1 - 1 / players)
     return float(min(1.0, d * math.sqrt(2 * variance)))
+
+
+@functools.lru_cache(maxsize=256)
+def _paired_effect(nobs: int, alpha: float, power: float) -> float:
+    """The standardised effect the two-sided paired t-test of ``nobs`` pairs detects at level
+    ``alpha`` with ``power`` (statsmodels' power analysis; its solver's error where it fails).
+
+    Cached: it depends on nothing else, and solving it (some hundred power evaluations) took a
+    sixth of a comparison, figured again for every setting of every comparison.
+    """
+    from statsmodels.stats.power import TTestPower
+
+    return TTestPower().solve_power(effect_size=None, nobs=nobs, alpha=alpha, power=power, alternative="two-sided")
 
 
 def primary_count(players: int) -> int:
@@ -498,13 +509,10 @@ def planned_detectable(games: int, players: int, alpha: float = 0.05, power: flo
     after the sweep, from the games' own differences, :func:`_detectable`), so this is the figure
     to plan by. In proportion units (0.05: 5 points).
     """
-    from statsmodels.stats.power import TTestPower
-
     if games < 3:
         return 1.0
     share = 1 / players
-    d = TTestPower().solve_power(effect_size=None, nobs=games, alpha=alpha / primary_count(players), power=power,
-                                 alternative="two-sided")
+    d = _paired_effect(games, alpha / primary_count(players), power)
     return float(min(1.0, d * math.sqrt(2 * share * (1 - share))))
 
 
