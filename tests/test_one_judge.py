@@ -352,3 +352,36 @@ def test_a_swap_bringing_in_a_card_of_unknown_type_shows_the_code_play_refuses_i
         assert located(found, "engine-requirement") == where
         assert [p["severity"] for p in found["problems"] if p["code"] == "engine-requirement"] == [severity]
     assert located(report, "type-unknown") == located(verdict, "type-unknown") == where
+
+
+def test_summary_lines_and_json_count_notes_apart_from_errors_and_warnings(folder, capsys):
+    # issue 38: a note is counted as neither an error nor a warning, in every command's summary line
+    # and in --format json; the published Module 2 document copied: a note per base deck (size only)
+    (folder / "variants" / "deck-building.yaml").write_text((PUBLISHED / "revolver" / "deck-building.yaml").read_text())
+    # a map with five pieces placed against Dark Horse's placement rules (tests/test_map_cli.py)
+    crowded = ROOT / "tests" / "corpus" / "maps" / "crowded-frontier.yaml"
+    (folder / "crowded.yaml").write_text(crowded.read_text())
+    expected = {("validate",): (0, 0, 2), ("deck", "check", "colti-base"): (0, 0, 1),
+                ("map", "check", "crowded.yaml", "--scenario", "wild-wild-west"): (5, 0, 0)}
+    for argv, (errors, warnings, notes) in expected.items():
+        _, report = command(capsys, *argv)
+        assert report["counts"] == {"errors": errors, "warnings": warnings, "notes": notes}, argv
+        capsys.readouterr()
+        main(list(argv))
+        last = capsys.readouterr().out.rstrip().splitlines()[-1]
+        assert f"{errors} error(s), {warnings} warning(s), {notes} note(s)" in last, argv
+
+
+def test_a_variant_choosing_a_deck_without_a_list_is_told_at_the_parameter_naming_it(folder, capsys):
+    # issue 38: the published colti-base gives only its size (the 62-card lists are not in the rules
+    # texts); a variant that plays it is told at its `colti_base_deck:` value, not at its first line
+    mine = folder / "variants" / "box.yaml"
+    mine.write_text("kind: variant\ngame: revolver\nid: box-decks\nname: Box decks\nsource: {document: house-rule}\n"
+                    "rules:\n  - Colti plays the published deck.\nparameters:\n  colti_base_deck: colti-base\n")
+    where = [("box.yaml", line_of(mine, "colti_base_deck:"), len("  colti_base_deck: ") + 1)]
+    checked, report = command(capsys, "validate")
+    played, refusal = command(capsys, "play", "revolver", "--variant", "box-decks")
+    assert (checked, played) == (1, 1)
+    assert located(report, "deck-list-unknown") == located(refusal, "deck-list-unknown") == where
+    assert "deck-building.yaml" in report["problems"][0]["message"]       # where the deck is written
+    assert report["problems"][0]["hint"].startswith("name here a deck that has a card list")
