@@ -271,7 +271,7 @@ def test_swaps_against_a_base_deck_without_a_list_are_not_played_as_the_swapped_
     # unknown, the deck's 62 cards are unknown too (play used to deal the one swapped card as the deck)
     mine = folder / "variants" / "deck.yaml"
     mine.write_text(DECK.format(id="swapped") + "base: mcready-base\nswaps:\n  - {out: cowboy, in: pinkerton-marshal}\n")
-    where = [("deck.yaml", line_of(mine, "{out: cowboy"), len("  - ") - 1)]      # its swaps: list
+    where = [("deck.yaml", line_of(mine, "base:"), len("base: ") + 1)]      # its base: names the deck without a list
     said = deck_commands(capsys, "swapped")
     for name, (code, report) in said.items():
         expected = (0, "note") if name in ("validate", "deck check", "deck stats") else (1, "error")
@@ -279,9 +279,27 @@ def test_swaps_against_a_base_deck_without_a_list_are_not_played_as_the_swapped_
         assert located(report, "deck-list-unknown") == where, name
         assert {p["severity"] for p in report["problems"] if p["code"] == "deck-list-unknown"} == {expected[1]}
     assert "events" not in said["play"][1]
-    # ... and the base deck's missing list is the warning it was (the replacements cannot be checked)
-    assert located(said["validate"][1], "base-list-unknown") == located(said["deck check"][1], "base-list-unknown") \
-        == [("deck.yaml", line_of(mine, "base:"), 7)]
+    # one cause, one problem: no base-list-unknown warning beside it (it used to be told twice)
+    assert all(not located(report, "base-list-unknown") for _, report in said.values())
+
+
+def test_the_example_deck_of_swaps_copied_into_a_folder_is_one_problem_at_its_base(folder, capsys):
+    # issue 38: McReady's sharpshooters swaps against `mcready-base`, whose 62-card list is not in the
+    # rules texts ("Each side has a 62-card deck"): one cause, told once, at the `base:` that names
+    # it, by validate and deck check (a note, exit 0, legality not shown) and play --deck (refused)
+    mine = folder / "variants" / "mcready-sharpshooters.yaml"
+    mine.write_text((PUBLISHED / "house-rules" / "mcready-sharpshooters.yaml").read_text())
+    where = [("mcready-sharpshooters.yaml", line_of(mine, "base: mcready-base"), len("base: ") + 1)]
+    checked, report = command(capsys, "validate")
+    deck, verdict = command(capsys, "deck", "check", "mcready-sharpshooters")
+    played, refusal = command(capsys, "play", "revolver", "--deck", "mcready-sharpshooters")
+    assert (checked, deck, played) == (0, 0, 1)
+    for found in (report, verdict, refusal):
+        assert [(p["code"], (Path(p["file"]).name, p["line"], p["column"])) for p in found["problems"]
+                if p["file"].endswith("mcready-sharpshooters.yaml")] == [("deck-list-unknown", where[0])]
+    assert [p["severity"] for p in verdict["problems"]] == ["note"] and verdict["legal"] is None
+    assert [p["severity"] for p in refusal["problems"]] == ["error"]
+    assert "`id: mcready-base`" in refusal["problems"][0]["hint"]
 
 
 def test_a_card_revolver_cannot_play_is_an_error_in_validate_and_deck_check_as_in_play(folder, capsys):
@@ -334,3 +352,36 @@ def test_a_swap_bringing_in_a_card_of_unknown_type_shows_the_code_play_refuses_i
         assert located(found, "engine-requirement") == where
         assert [p["severity"] for p in found["problems"] if p["code"] == "engine-requirement"] == [severity]
     assert located(report, "type-unknown") == located(verdict, "type-unknown") == where
+
+
+def test_summary_lines_and_json_count_notes_apart_from_errors_and_warnings(folder, capsys):
+    # issue 38: a note is counted as neither an error nor a warning, in every command's summary line
+    # and in --format json; the published Module 2 document copied: a note per base deck (size only)
+    (folder / "variants" / "deck-building.yaml").write_text((PUBLISHED / "revolver" / "deck-building.yaml").read_text())
+    # a map with five pieces placed against Dark Horse's placement rules (tests/test_map_cli.py)
+    crowded = ROOT / "tests" / "corpus" / "maps" / "crowded-frontier.yaml"
+    (folder / "crowded.yaml").write_text(crowded.read_text())
+    expected = {("validate",): (0, 0, 2), ("deck", "check", "colti-base"): (0, 0, 1),
+                ("map", "check", "crowded.yaml", "--scenario", "wild-wild-west"): (5, 0, 0)}
+    for argv, (errors, warnings, notes) in expected.items():
+        _, report = command(capsys, *argv)
+        assert report["counts"] == {"errors": errors, "warnings": warnings, "notes": notes}, argv
+        capsys.readouterr()
+        main(list(argv))
+        last = capsys.readouterr().out.rstrip().splitlines()[-1]
+        assert f"{errors} error(s), {warnings} warning(s), {notes} note(s)" in last, argv
+
+
+def test_a_variant_choosing_a_deck_without_a_list_is_told_at_the_parameter_naming_it(folder, capsys):
+    # issue 38: the published colti-base gives only its size (the 62-card lists are not in the rules
+    # texts); a variant that plays it is told at its `colti_base_deck:` value, not at its first line
+    mine = folder / "variants" / "box.yaml"
+    mine.write_text("kind: variant\ngame: revolver\nid: box-decks\nname: Box decks\nsource: {document: house-rule}\n"
+                    "rules:\n  - Colti plays the published deck.\nparameters:\n  colti_base_deck: colti-base\n")
+    where = [("box.yaml", line_of(mine, "colti_base_deck:"), len("  colti_base_deck: ") + 1)]
+    checked, report = command(capsys, "validate")
+    played, refusal = command(capsys, "play", "revolver", "--variant", "box-decks")
+    assert (checked, played) == (1, 1)
+    assert located(report, "deck-list-unknown") == located(refusal, "deck-list-unknown") == where
+    assert "deck-building.yaml" in report["problems"][0]["message"]       # where the deck is written
+    assert report["problems"][0]["hint"].startswith("name here a deck that has a card list")

@@ -154,13 +154,15 @@ def _check(args, rep, library, report) -> int:
     board, problems = report.board, report.problems
     spaces = board.graph.number_of_nodes() if board is not None else 0
     pieces = len(board.pieces) if board is not None else 0
+    from ..content.problems import tally
+
     errors = sum(1 for p in problems if p.is_error)
     rep.set(spaces=spaces, pieces=pieces, rules=report.rules, events=report.events)
     rep.line(f"map {report.map_id}: {spaces} spaces, {pieces} pieces; rules in force: {', '.join(report.rules) or 'none'}")
     rep.problems(problems)
     for event in report.events:
         rep.line(f"event {event['event']}: {event['message']}")
-    rep.line("no problems" if not problems else f"{errors} error(s), {len(problems) - errors} warning(s)")
+    rep.line("no problems" if not problems else tally(problems))     # a note counted apart, never as a warning
     return EXIT_PROBLEMS if errors else EXIT_OK
 
 

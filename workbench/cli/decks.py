@@ -130,7 +130,7 @@ def _check(args, rep, library, document, references=()) -> int:
     shown = f"{size} cards" if size is not None else "size unknown"
     said = {True: "legal", False: "NOT legal", None: "cannot be shown legal"}[legal]
     if unplayable:
-        said += ", but it cannot be played as it is (`play --deck` refuses it)"
+        said += (", and" if legal is None else ", but") + " it cannot be played as it is (`play --deck` refuses it)"
     rep.line(f"deck {document.id}: {shown}, {said} ({tally(problems)})")
     return EXIT_PROBLEMS if verdict.errors else EXIT_OK
 

@@ -4,7 +4,8 @@ machines, chosen by ``--format``, used by every command.
 The JSON contract (the README's "The JSON contract"): with ``--format json`` standard output is
 exactly one JSON object, whatever happens (usage errors and internal errors included)::
 
-    {"command": "map check", "exit_code": 1, "problems": [PROBLEM, ...], ...the command's fields}
+    {"command": "map check", "exit_code": 1, "problems": [PROBLEM, ...],
+     "counts": {"errors": 1, "warnings": 0, "notes": 0}, ...the command's fields}
 
 and every problem has one shape: ``severity, code, file, line, column, path, message, hint``, plus
 typed fields where they apply (``hex``, ``piece``, ``player``, ``cards``, ...). Exact numbers are
@@ -218,8 +219,13 @@ class JsonReporter(Reporter):
         if self.done:  # one object, whatever happens
             return exit_code
         self.done = True
-        body = {"command": self.command, "exit_code": exit_code,
-                "problems": [problem_json(p) for p in self.reported] + self.errors}
+        from ..content.problems import counts
+
+        problems = [problem_json(p) for p in self.reported] + self.errors
+        # the summary line's counts, for every command (a usage error is an error)
+        counted = counts(self.reported)
+        counted["errors"] += len(self.errors)
+        body = {"command": self.command, "exit_code": exit_code, "problems": problems, "counts": counted}
         for key, value in self.fields.items():
             body.setdefault(key, jsonable(value))
         print(json.dumps(body, indent=2, ensure_ascii=False, allow_nan=False), file=self.out)

@@ -123,17 +123,27 @@ class Problem:
         return data
 
 
-def tally(problems) -> str:
-    """How many errors and warnings, and notes when there are any, for a verdict line.
+def counts(problems) -> dict:
+    """How many problems of each severity: what a summary line says, and ``--format json`` carries.
 
-    >>> tally([Problem("a", "m"), Problem("b", "m", severity=NOTE)])
-    '1 error(s), 0 warning(s), 1 note(s)'
+    >>> counts([Problem("a", "m"), Problem("b", "m", severity=NOTE)])
+    {'errors': 1, 'warnings': 0, 'notes': 1}
     """
     problems = list(problems)
     errors = sum(1 for p in problems if p.is_error)
     warnings = sum(1 for p in problems if p.is_warning)
-    notes = len(problems) - errors - warnings
-    return f"{errors} error(s), {warnings} warning(s)" + (f", {notes} note(s)" if notes else "")
+    return {"errors": errors, "warnings": warnings, "notes": len(problems) - errors - warnings}
+
+
+def tally(problems) -> str:
+    """How many errors, warnings and notes, for a verdict line (each counted apart, a note never
+    as a warning).
+
+    >>> tally([Problem("a", "m"), Problem("b", "m", severity=NOTE)])
+    '1 error(s), 0 warning(s), 1 note(s)'
+    """
+    counted = counts(problems)
+    return f"{counted['errors']} error(s), {counted['warnings']} warning(s), {counted['notes']} note(s)"
 
 
 def printable(text: str) -> str:

@@ -40,7 +40,9 @@ CODES = {
     "source-not-allowed": "a replacement card from a source the rules do not allow (Module 2 A: an expansion or promo cards)",
     "type-unknown": "a swap whose card types are not known, so the same-type rule cannot be checked",
     "base-is-itself": "a deck names itself as its `base:` (a deck cannot be built from itself)",
-    "base-list-unknown": "the base deck has no card list, so the deck's replacements cannot be checked (warning: the deck is neither shown legal nor illegal)",
+    "base-list-unknown": "the base deck has no card list, so the replacements of a deck listing its own cards cannot be"
+                         " checked (warning: the deck is neither shown legal nor illegal; a deck of swaps against it"
+                         " is deck-list-unknown)",
     "deck-side": "the deck names no side, or one its deck-building rules have no base deck for (Revolver: colti or"
                  " mcready), so it cannot be checked against its base or played",
     "deck-list-unknown": "the deck's cards are not known (it gives only its size, or swaps against a base deck without"
@@ -118,12 +120,13 @@ def check_side(ctx: DeckContext) -> Iterator[Problem]:
 def check_base_known(ctx: DeckContext) -> Iterator[Problem]:
     if ctx.document.data.get("base") == ctx.document.id:
         return  # base-is-itself says what is wrong
-    if ctx.deck.base_id and ctx.deck.base_counts is None and ctx.deck.form != "declared":
-        what = ("what the deck takes out and brings in" if ctx.deck.form == "cards"
-                else "the deck's size and what it takes out")
+    # a deck of swaps against it has no known cards at all: one cause, one problem, the
+    # deck-list-unknown every command gives (list_unknown), not this warning beside it
+    if ctx.deck.base_id and ctx.deck.base_counts is None and ctx.deck.form == "cards":
         yield ctx.problem("base-list-unknown",
-                          f"the base deck '{ctx.deck.base_id}' has no card list, so {what} cannot be checked:"
-                          " the deck cannot be shown legal", [], ["base"] if ctx.document.data.get("base") else [],
+                          f"the base deck '{ctx.deck.base_id}' has no card list, so what the deck takes out and brings"
+                          " in cannot be checked: the deck cannot be shown legal", [],
+                          ["base"] if ctx.document.data.get("base") else [],
                           hint="give the base deck its card list, under cards: (the rules texts do not print it), or name a"
                                " base deck that has one", severity=WARNING)
 
@@ -139,7 +142,7 @@ def check_size(ctx: DeckContext) -> Iterator[Problem]:
                               f" {wanted}", [], ["size"])
         return
     if not ctx.deck.complete:
-        return  # swaps against a base without a list: the size is unknown (base-list-unknown says so)
+        return  # swaps against a base without a list: the size is unknown (deck-list-unknown says so)
     if ctx.deck.size != wanted:
         yield ctx.problem("deck-size", f"the deck has {ctx.deck.size} cards; the rules ask for exactly {wanted}", [],
                           ["cards"] if ctx.deck.form == "cards" else ["swaps"],
@@ -251,8 +254,9 @@ def list_unknown(document: Document, deck: DeckList, *, reported: bool = True) -
 
     The one place this is said: the engine refuses such a deck with it, ``deck odds`` and ``deck
     export`` too, and ``validate`` and ``deck check`` show it as a note
-    (:func:`workbench.games.judge.grade`). It is located at the deck's ``size:`` (or its
-    ``swaps:``); ``reported`` (the deck is the designer's own) chooses the hint: give it ``cards:``,
+    (:func:`workbench.games.judge.grade`). It is located at the deck's ``size:``, or for swaps at
+    the ``base:`` naming the base deck without a list (else its ``swaps:``); such a deck gets no
+    ``base-list-unknown`` beside it (one cause, one problem). ``reported`` (the deck is the designer's own) chooses the hint: give it ``cards:``,
     or write a deck document of the same id in one's own folder, which replaces the published one.
 
     Parameters
@@ -279,7 +283,8 @@ def list_unknown(document: Document, deck: DeckList, *, reported: bool = True) -
         fix = (f"give the base deck '{deck.base_id}' its `cards:` (your box's list; the rules texts do not print it) in a"
                f" deck document of your own folder with `id: {deck.base_id}`, which replaces the published one, or name a"
                " `base:` that has a card list")
-        path = ["swaps"]
+        # at the `base:` that names the deck without a list: what the hint says to change
+        path = ["base"] if isinstance(data.get("base"), str) else ["swaps"]
     else:
         size = data.get("size")
         what = f"gives only its size ({size} cards)" if isinstance(size, int) else "gives no card list"
@@ -289,8 +294,16 @@ def list_unknown(document: Document, deck: DeckList, *, reported: bool = True) -
         fix = ("give it `cards:` (each card with its `count:`), or `base:` and `swaps:` against a deck that has a card"
                " list" if reported else copy)
         path = ["size"] if "size" in data else []
-    return document.problem("deck-list-unknown", f"{name} {what}: its cards are not known, so it cannot be played",
+    played = "shown legal or played" if deck.form == "swaps" else "played"
+    return document.problem("deck-list-unknown", f"{name} {what}: its cards are not known, so it cannot be {played}",
                             path, hint=fix, unknown="cards")
+
+
+def legality_unknown(deck: DeckList) -> bool:
+    """Whether the deck cannot be shown legal or illegal: swaps against a base deck without a
+    card list (its ``deck-list-unknown`` says why), or its own list against such a base
+    (``base-list-unknown``: its replacements cannot be checked)."""
+    return bool(deck.base_id) and deck.base_counts is None and deck.form in ("swaps", "cards")
 
 
 def size_problems(document: Document, rules: dict | None = None) -> list[Problem]:

@@ -76,6 +76,15 @@ def deck_unit(library, document) -> dict | None:
     return {"overrides": {f"{faction}_base_deck": document.id}}
 
 
+def _legality_unknown(library, document) -> bool:
+    from ..decks.rules import context_for, legality_unknown
+
+    try:
+        return legality_unknown(context_for(library, document).deck)
+    except ContentError:
+        return False            # beyond the size limits: the deck check's error says so
+
+
 def grade(problem, *, playing: bool):
     """The one grading of what stops a legal deck from being played, for every command.
 
@@ -151,7 +160,7 @@ def deck_verdict(library, document, references=(), *, playing: bool = False) -> 
     legal_problems = [*checked_once(library, document), *references]
     if any(p.is_error for p in legal_problems):
         return DeckVerdict(sorted(legal_problems, key=Problem.sort_key), False, False)
-    legal = None if any(p.code == "base-list-unknown" for p in legal_problems) else True
+    legal = None if _legality_unknown(library, document) else True
     base = document.data.get("base")
     if isinstance(base, str) and library.get(document.game, "deck", base) is None:
         # a misspelt `base:` is the reference check's unknown-ref, in `validate` as in `deck check`

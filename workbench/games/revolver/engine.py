@@ -43,6 +43,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from ...content.badges import in_force
@@ -237,6 +238,20 @@ def _battlefields(library, rules):
     return out, problems
 
 
+def _where_named(library, rules, name, deck, problem):
+    """A published deck's problem told at the designer's parameter that names the deck (a
+    variant's or scenario's ``colti_base_deck:``), where they choose another deck; the deck's own
+    file is installed with the package. Left where it is when the deck is the designer's own (the
+    fix is in it) or the parameter is not theirs."""
+    origin = rules.origin(name)
+    document = origin.document if origin is not None else None
+    if document is None or not library.reported(document) or library.reported(deck) or problem.file is None:
+        return problem
+    return document.problem(problem.code, f"{problem.message} ({Path(problem.file).name}:{problem.line}, a published"
+                            " document)", list(origin.path), hint=f"name here a deck that has a card list, or {problem.hint}",
+                            **(problem.extra or {}))
+
+
 def _decks(library, rules, given):
     from ...decks.rules import context_for, list_unknown
 
@@ -262,7 +277,7 @@ def _decks(library, rules, given):
             continue
         missing = list_unknown(document, resolved, reported=library.reported(document))
         if missing is not None:     # only its size, or swaps against a base of unknown list: no cards to deal
-            problems.append(missing)
+            problems.append(missing if side in given else _where_named(library, rules, f"{side}_base_deck", document, missing))
             continue
         chosen[side], counts[side] = deck_id, Counter(resolved.counts)
     return chosen, counts, problems
