@@ -58,9 +58,37 @@ def check_effects(library: Library) -> Iterator[Problem]:
     yield from effect_problems(library)
 
 
+#: The codes of the checks made here, from the registry (every game's entry at once).
+APP_CODES = {
+    "scenario-not-played": "a scenario of a game that plays no scenarios (a warning: no command reads it, so nothing"
+                           " it sets changes a game)",
+}
+
+
+def check_scenarios_played(library: Library) -> Iterator[Problem]:
+    """A scenario of a game none of whose registry entries plays scenarios: `play --scenario` would
+    refuse it as a usage error and every other command ignores it, so the designer hears it here,
+    at the document, rather than finding their changes silently absent from every game."""
+    from ..games import GAMES
+
+    games: dict[str, list] = {}
+    for entry in GAMES.values():
+        games.setdefault(entry.content_game, []).append(entry)
+    for document in library.of_kind("scenario"):
+        entries = games.get(document.game)
+        if not entries or not library.reported(document) or any("scenario" in e.play_options for e in entries):
+            continue
+        entry = next((e for e in entries if e.id == document.game), entries[0])   # the game, not its phases
+        variants = any("variant" in e.play_options for e in entries)
+        yield document.problem("scenario-not-played", f"{entry.name} plays no scenarios: nothing reads this one, so"
+                               " what it sets changes no game", ["kind"], severity="warning",
+                               hint="write what it changes as a variant (`kind: variant`), which `play --variant` and"
+                               " `balance --variant` play" if variants else None)
+
+
 #: The library checks, in report order. Add a generator to a layer's list to add a check.
 LIBRARY_CHECKS: list[Callable[[Library], Iterator[Problem]]] = [
-    *CONTENT_CHECKS, check_rulesets, check_effects, *SCENARIO_CHECKS, *BOARD_LIBRARY_CHECKS, *DECK_LIBRARY_CHECKS, check_dice, check_text,
+    *CONTENT_CHECKS, check_rulesets, check_effects, *SCENARIO_CHECKS, check_scenarios_played, *BOARD_LIBRARY_CHECKS, *DECK_LIBRARY_CHECKS, check_dice, check_text,
     check_amounts,
 ]
 
@@ -112,6 +140,6 @@ def all_codes() -> dict[str, str]:
     from ..rules.ruleset import CODES as RULESET
 
     games = {code: what for entry in GAMES.values() for code, what in entry.codes().items()}
-    codes = {**CODES, **RULESET, **games, **SCENARIOS, **BOARD, **DECKS, **TABLE, **EFFECTS}
+    codes = {**CODES, **RULESET, **games, **SCENARIOS, **BOARD, **DECKS, **TABLE, **EFFECTS, **APP_CODES}
     codes.update({rule_id: f"placement: {rule.summary}" for rule_id, rule in RULES.items()})
     return codes
