@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.errors import ContentError
+from ..core.errors import ContentError, WorkbenchError
 
 
 def build(game: str, library, *, scenario: str | None = None, variants=(), overrides=None):
@@ -23,10 +23,22 @@ def build(game: str, library, *, scenario: str | None = None, variants=(), overr
     try:
         return GAMES[game].load().build(library, **unit)
     except ContentError as error:   # told where the unit was chosen, for play as for validate
-        told = _told_where_chosen(game, library, unit, list(error.problems))
+        told = told_at_designer(game, library, list(error.problems), **unit,
+                                published=lambda content: _build_problems(game, content, unit))
         if told == error.problems:
             raise
         raise ContentError(str(error), told) from None
+
+
+def _build_problems(game: str, library, unit: dict) -> list:
+    """What stops the unit's ``build`` on ``library``, as found (none: it builds)."""
+    from . import GAMES
+
+    try:
+        GAMES[game].load().build(library, **unit)
+    except ContentError as error:
+        return list(error.problems)
+    return []
 
 
 def judge(game: str, library, **unit) -> list:
@@ -34,7 +46,8 @@ def judge(game: str, library, **unit) -> list:
 
     A problem located in a document whose problems are not reported (a published card a
     designer's variant makes unplayable) is told at the designer's document that chose the unit
-    (its scenario, variant or deck), naming where it is: ``validate`` shows what ``play`` would."""
+    (its scenario, variant or deck), or else at the designer's document replacing a published
+    one (:func:`told_at_designer`), naming where it is: ``validate`` shows what ``play`` would."""
     try:
         build(game, library, **unit)
     except ContentError as error:
@@ -42,19 +55,90 @@ def judge(game: str, library, **unit) -> list:
     return []
 
 
-def _told_where_chosen(game: str, library, unit: dict, problems: list) -> list:
+def told_at_designer(game: str, library, problems: list, *, scenario: str | None = None, variants=(),
+                     overrides=None, published=None) -> list:
+    """``problems`` of the unit (``game`` with ``scenario``, ``variants`` and ``overrides``) as
+    the designer is told them: each one located in a document whose problems are not reported (a
+    published one) is moved to the designer's document behind it, the published place named in
+    the message. That document is the one that chose the unit (its scenario, variant or deck),
+    else the designer's document replacing a published one of the game (an override), when the
+    same check on the published content (``published``) does not find the problem: the override
+    is then what stops it. Problems with no such document stay where they are (a published
+    scenario's own warnings among them). ``play`` (:func:`build`) and ``validate`` (each game's requirement check) both
+    tell a unit's problems through this, so they agree on the place and the code.
+
+    Parameters
+    ----------
+    game : str
+        The registry id of the game played (or its content game).
+    library : Library
+        The library played.
+    problems : list of Problem
+        What stops the unit, located where it was found.
+    scenario, variants, overrides
+        The unit, as :func:`build` takes it.
+    published : callable, optional
+        ``published(library) -> problems``: the same check of the same unit, run on
+        :meth:`Library.published <workbench.content.library.Library.published>`; without it
+        no problem is moved to an override.
+
+    Returns
+    -------
+    list of Problem
+        The same problems, in the same order, each at a place the designer can fix.
+    """
+    from . import GAMES
+
     quiet = {d.file for d in library.documents if not library.reported(d)}
     if not any(p.file in quiet for p in problems):
         return problems
-    chosen = [library.get(game, "scenario", unit["scenario"]) if unit.get("scenario") else None]
-    chosen += [library.get(game, "variant", v) for v in unit.get("variants") or ()]
-    chosen += [library.get(game, "deck", d) for d in (unit.get("overrides") or {}).values() if isinstance(d, str)]
+    content = GAMES[game].content_game if game in GAMES else game
+    chosen = [library.get(content, "scenario", scenario) if scenario else None]
+    chosen += [library.get(content, "variant", v) for v in variants or ()]
+    chosen += [library.get(content, "deck", d) for d in (overrides or {}).values() if isinstance(d, str)]
     chooser = next((d for d in chosen if d is not None and library.reported(d)), None)
     if chooser is None:
-        return problems
+        replacing = library.replacing(content)
+        if not replacing or published is None:
+            return problems
+        try:
+            before = {_place(p) for p in published(library.published())}
+        except (WorkbenchError, LookupError):   # the published content does not get as far: not the override's doing
+            return problems
+        return [_at_override(replacing, library, p) if p.file in quiet and _place(p) not in before else p
+                for p in problems]
     return [chooser.problem(p.code, f"with {chooser.kind} '{chooser.id}': {p.message} ({Path(p.file).name}:{p.line}, a"
                             " published document)", [], hint=p.hint, **(p.extra or {}))
             if p.file in quiet else p for p in problems]
+
+
+def _place(problem) -> tuple:
+    """What makes two problems the same one: the code, the place and the facts it carries (a
+    player count), not its words (a count of cities that fit)."""
+    return (problem.code, problem.file, problem.line, problem.column, problem.path,
+            tuple(sorted((k, str(v)) for k, v in (problem.extra or {}).items())))
+
+
+def _at_override(replacing: list, library, problem):
+    """``problem``, found in a published document, told at the first of the designer's documents
+    in ``replacing`` (each replaces a published one), at its first top-level key that differs from
+    the published document's (what was changed); the others are named in the message."""
+    override = replacing[0]
+    published = library.replaced[id(override)]
+    changed = [key for key in override.data if override.data.get(key) != published.data.get(key)]
+    changed += [key for key in published.data if key not in override.data]
+    path = [changed[0]] if changed and changed[0] in override.data else []
+    what = override.kind.replace("_", " ")
+    name = override.data.get("name") if isinstance(override.data.get("name"), str) else override.id
+    others = "".join(f"; your {d.kind.replace('_', ' ')} '{d.id}' ({Path(d.file).name}:{d.line}) replaces a"
+                     " published one too" for d in replacing[1:])
+    hint = (f"the published {what} '{override.id}' lets this play: change yours back where it stops it, or"
+            f" leave it out of your folder to play the published one{others}")
+    if problem.hint:
+        hint += f"; or, with documents of your own in your folder: {problem.hint}"
+    return override.problem(problem.code, f"with your {what} {name} (it replaces the published one): {problem.message}"
+                            f" ({Path(problem.file).name}:{problem.line}, a published document)", path, hint=hint,
+                            severity=problem.severity, **(problem.extra or {}))
 
 
 def deck_unit(library, document) -> dict | None:
