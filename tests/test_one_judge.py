@@ -198,3 +198,22 @@ def test_a_variant_that_makes_published_cards_unplayable_is_told_at_the_variant(
     found = located(report, "engine-requirement")
     assert found and set(found) == {("costs.yaml", 1, 1)} and found == located(refusal, "engine-requirement")
     assert all("with variant 'my-costs'" in p["message"] and "your own folder" in p["hint"] for p in report["problems"])
+
+
+def test_of_several_overrides_the_one_that_breaks_a_published_unit_is_told(folder, capsys):
+    # two of the published hex types replaced: the Resource Hex only renamed, the Non-Resource Hex
+    # allowing a town instead of a city ("Only cities can be placed on this type of hex",
+    # rulebook, Territory Map; it is the only one allowing a city). No starting city fits, so the
+    # base game's setup fails, and the renamed Resource Hex, first in the file, is not why
+    text = (PUBLISHED / "dark-horse" / "hex-types.yaml").read_text(encoding="utf-8").split("\n---\n")
+    resource = next(t for t in text if "\nid: resource\n" in t).replace("name: Resource Hex", "name: Resource Hex (mine)")
+    non_resource = next(t for t in text if "\nid: non-resource\n" in t).replace("allows: [city]", "allows: [town]")
+    (folder / "variants" / "hexes.yaml").write_text(resource + "\n---\n" + non_resource + "\n", encoding="utf-8")
+    allows = len((resource + "\n---\n").split("\n")) + non_resource.split("\n").index("allows: [town]")
+    checked, validated = command(capsys, "validate")
+    played, refused = command(capsys, "play", "dark-horse", "--seed", "1")
+    base = [(Path(p["file"]).name, p["line"]) for p in validated["problems"]
+            if p["code"] == "setup-impossible" and "Dark Horse: with 4 players" in p["message"]]
+    assert checked == 1 and base == [("hexes.yaml", allows)]
+    assert played == 1 and {(Path(p["file"]).name, p["line"]) for p in refused["problems"]
+                            if p["code"] == "setup-impossible"} == {("hexes.yaml", allows)}

@@ -73,6 +73,15 @@ class Library:
             self.declared_memo["published"] = found
         return found[1]
 
+    def reverting(self, document: Document) -> "Library":
+        """This library with the published document ``document`` replaces put back in its place
+        (the designer's other documents kept, as reported as they are)."""
+        original = self.replaced[id(document)]
+        view = Library.from_documents(original if d is document else d for d in self.documents)
+        view.quiet = self.quiet | {id(original)}
+        view.replaced = {k: v for k, v in self.replaced.items() if k != id(document)}
+        return view
+
     @classmethod
     def from_documents(cls, documents: Iterable[Document]) -> "Library":
         library = cls()

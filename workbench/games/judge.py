@@ -78,9 +78,9 @@ def told_at_designer(game: str, library, problems: list, *, scenario: str | None
     scenario, variants, overrides
         The unit, as :func:`build` takes it.
     published : callable, optional
-        ``published(library) -> problems``: the same check of the same unit, run on
-        :meth:`Library.published <workbench.content.library.Library.published>`; without it
-        no problem is moved to an override.
+        ``published(library) -> problems``: the same check of the same unit, run on the
+        published content (:meth:`workbench.content.library.Library.published`); without it no
+        problem is moved to an override.
 
     Returns
     -------
@@ -105,8 +105,9 @@ def told_at_designer(game: str, library, problems: list, *, scenario: str | None
             before = {_place(p) for p in published(library.published())}
         except (WorkbenchError, LookupError):   # the published content does not get as far: not the override's doing
             return problems
-        return [_at_override(replacing, library, p) if p.file in quiet and _place(p) not in before else p
-                for p in problems]
+        moved = [p for p in problems if p.file in quiet and _place(p) not in before]
+        causes = _causes(library, replacing, published, {_place(p) for p in moved}) if moved else {}
+        return [_at_override(causes.get(_place(p), replacing), library, p) if p in moved else p for p in problems]
     return [chooser.problem(p.code, f"with {chooser.kind} '{chooser.id}': {p.message} ({Path(p.file).name}:{p.line}, a"
                             " published document)", [], hint=p.hint, **(p.extra or {}))
             if p.file in quiet else p for p in problems]
@@ -117,6 +118,29 @@ def _place(problem) -> tuple:
     player count), not its words (a count of cities that fit)."""
     return (problem.code, problem.file, problem.line, problem.column, problem.path,
             tuple(sorted((k, str(v)) for k, v in (problem.extra or {}).items())))
+
+
+#: The most overrides of a game searched one by one for the one behind a problem (past it, the
+#: problem is told at the first, the others named).
+MOST_SEARCHED = 8
+
+
+def _causes(library, replacing: list, published, places: set) -> dict:
+    """Of several overrides, the one behind each problem at ``places``: the first whose published
+    document, put back alone, makes the same check (``published``) lose the problem (as a list of
+    it alone). A problem no single override explains is left out (told at the first, the others
+    named)."""
+    if len(replacing) < 2 or len(replacing) > MOST_SEARCHED:
+        return {}
+    out: dict = {}
+    for document in replacing:
+        try:
+            found = {_place(p) for p in published(library.reverting(document))}
+        except (WorkbenchError, LookupError):
+            continue
+        for place in places - found - set(out):
+            out[place] = [document]
+    return out
 
 
 def _at_override(replacing: list, library, problem):
