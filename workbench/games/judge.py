@@ -64,8 +64,9 @@ def told_at_designer(game: str, library, problems: list, *, scenario: str | None
     else the designer's document replacing a published one of the game (an override), when the
     same check on the published content (``published``) does not find the problem: the override
     is then what stops it. Problems with no such document stay where they are (a published
-    scenario's own warnings among them). ``play`` (:func:`build`) and ``validate`` (each game's requirement check) both
-    tell a unit's problems through this, so they agree on the place and the code.
+    scenario's own warnings among them). ``play`` (:func:`build`) and ``validate`` (each game's
+    requirement check) both tell a unit's problems through this, so they agree on the place and
+    the code.
 
     Parameters
     ----------
@@ -89,6 +90,8 @@ def told_at_designer(game: str, library, problems: list, *, scenario: str | None
     """
     from . import GAMES
 
+    if not problems:        # asked of every unit validate resolves: most have none
+        return problems
     quiet = {d.file for d in library.documents if not library.reported(d)}
     if not any(p.file in quiet for p in problems):
         return problems
