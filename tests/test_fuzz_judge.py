@@ -112,9 +112,11 @@ def test_an_override_breaking_a_published_unit_is_told_at_the_override(tmp_path)
     line = 1 + next(value.start_mark.line for key, value in top.value if key.value == "allows")
     # the Non-Resource Hex is the only published hex type allowing a city, and each player places a
     # starting city (rulebook, Setup): no player count can be set up, so errors (validate exit 1),
-    # which play refuses too (the base game's and each published scenario's counts)
+    # which play refuses too (the base game's and each published scenario's counts), with the
+    # cities the published map pre-places on Non-Resource Hexes, now misplaced
     refused = {(p["code"], Path(p["file"]).name, p["line"]) for p in played["problems"] if p["severity"] == "error"}
-    assert code == 1 and refused == {("setup-impossible", "override.yaml", line)}
+    assert code == 1 and refused == {("setup-impossible", "override.yaml", line),
+                                     ("city-on-non-resource", "override.yaml", line)}
     base = [p for p in validated["problems"] if p["code"] == "setup-impossible"
             and "Dark Horse: with 4 players" in p["message"]]
     assert checked == 1 and [(p["severity"], Path(p["file"]).name, p["line"]) for p in base] == \

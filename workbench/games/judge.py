@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.errors import ContentError, WorkbenchError
+from ..content.overrides import at_overrides
+from ..core.errors import ContentError
 
 
 def build(game: str, library, *, scenario: str | None = None, variants=(), overrides=None):
@@ -101,71 +102,10 @@ def told_at_designer(game: str, library, problems: list, *, scenario: str | None
     chosen += [library.get(content, "deck", d) for d in (overrides or {}).values() if isinstance(d, str)]
     chooser = next((d for d in chosen if d is not None and library.reported(d)), None)
     if chooser is None:
-        replacing = library.replacing(content)
-        if not replacing or published is None:
-            return problems
-        try:
-            before = {_place(p) for p in published(library.published())}
-        except (WorkbenchError, LookupError):   # the published content does not get as far: not the override's doing
-            return problems
-        moved = [p for p in problems if p.file in quiet and _place(p) not in before]
-        causes = _causes(library, replacing, published, {_place(p) for p in moved}) if moved else {}
-        return [_at_override(causes.get(_place(p), replacing), library, p) if p in moved else p for p in problems]
+        return at_overrides(library, content, problems, published)
     return [chooser.problem(p.code, f"with {chooser.kind} '{chooser.id}': {p.message} ({Path(p.file).name}:{p.line}, a"
                             " published document)", [], hint=p.hint, **(p.extra or {}))
             if p.file in quiet else p for p in problems]
-
-
-def _place(problem) -> tuple:
-    """What makes two problems the same one: the code, the place and the facts it carries (a
-    player count), not its words (a count of cities that fit)."""
-    return (problem.code, problem.file, problem.line, problem.column, problem.path,
-            tuple(sorted((k, str(v)) for k, v in (problem.extra or {}).items())))
-
-
-#: The most overrides of a game searched one by one for the one behind a problem (past it, the
-#: problem is told at the first, the others named).
-MOST_SEARCHED = 8
-
-
-def _causes(library, replacing: list, published, places: set) -> dict:
-    """Of several overrides, the one behind each problem at ``places``: the first whose published
-    document, put back alone, makes the same check (``published``) lose the problem (as a list of
-    it alone). A problem no single override explains is left out (told at the first, the others
-    named)."""
-    if len(replacing) < 2 or len(replacing) > MOST_SEARCHED:
-        return {}
-    out: dict = {}
-    for document in replacing:
-        try:
-            found = {_place(p) for p in published(library.reverting(document))}
-        except (WorkbenchError, LookupError):
-            continue
-        for place in places - found - set(out):
-            out[place] = [document]
-    return out
-
-
-def _at_override(replacing: list, library, problem):
-    """``problem``, found in a published document, told at the first of the designer's documents
-    in ``replacing`` (each replaces a published one), at its first top-level key that differs from
-    the published document's (what was changed); the others are named in the message."""
-    override = replacing[0]
-    published = library.replaced[id(override)]
-    changed = [key for key in override.data if override.data.get(key) != published.data.get(key)]
-    changed += [key for key in published.data if key not in override.data]
-    path = [changed[0]] if changed and changed[0] in override.data else []
-    what = override.kind.replace("_", " ")
-    name = override.data.get("name") if isinstance(override.data.get("name"), str) else override.id
-    others = "".join(f"; your {d.kind.replace('_', ' ')} '{d.id}' ({Path(d.file).name}:{d.line}) replaces a"
-                     " published one too" for d in replacing[1:])
-    hint = (f"the published {what} '{override.id}' lets this play: change yours back where it stops it, or"
-            f" leave it out of your folder to play the published one{others}")
-    if problem.hint:
-        hint += f"; or, with documents of your own in your folder: {problem.hint}"
-    return override.problem(problem.code, f"with your {what} {name} (it replaces the published one): {problem.message}"
-                            f" ({Path(problem.file).name}:{problem.line}, a published document)", path, hint=hint,
-                            severity=problem.severity, **(problem.extra or {}))
 
 
 def deck_unit(library, document) -> dict | None:
