@@ -91,13 +91,18 @@ def _at_override(replacing: list, library, problem):
     changed += [key for key in published.data if key not in override.data]
     path = [changed[0]] if changed and changed[0] in override.data else []
     what = override.kind.replace("_", " ")
-    name = override.data.get("name") if isinstance(override.data.get("name"), str) else override.id
-    others = "".join(f"; your {d.kind.replace('_', ' ')} '{d.id}' ({Path(d.file).name}:{d.line}) replaces a"
+    others = "".join(f"; your {d.kind.replace('_', ' ')} {_name(d)} ({Path(d.file).name}:{d.line}) replaces a"
                      " published one too" for d in replacing[1:])
-    hint = (f"the published {what} '{override.id}' lets this play: change yours back where it stops it, or"
+    hint = (f"the published {what} {_name(published)} lets this play: change yours back where it stops it, or"
             f" leave it out of your folder to play the published one{others}")
     if problem.hint:
         hint += f"; or, with documents of your own in your folder: {problem.hint}"
-    return override.problem(problem.code, f"with your {what} {name} (it replaces the published one): {problem.message}"
+    return override.problem(problem.code, f"with your {what} {_name(override)} (it replaces the published one): {problem.message}"
                             f" ({Path(problem.file).name}:{problem.line}, a published document)", path, hint=hint,
                             severity=problem.severity, **(problem.extra or {}))
+
+
+def _name(document) -> str:
+    """A document as a person reads it: its name (its id, quoted, when it has none)."""
+    name = document.data.get("name")
+    return name if isinstance(name, str) and name else f"'{document.id}'"
