@@ -8,7 +8,10 @@ refused, or refused with what validate had reported), disagreements, by kind and
 Each disagreement is printed with the call that rebuilds its mutant (``mutant_of(key, seed)``).
 
     .venv/bin/python benchmarks/fuzz_judge.py [--mutants 3000] [--seed 1] [--minutes 15]
-                                              [--out fuzz_judge.json]
+                                              [--skip 0] [--out fuzz_judge.json]
+
+``--skip N`` leaves out the first N mutants of the seed's sequence: it goes on with a run that
+stopped at its time limit (the same mutants, in the same order, as one longer run).
 
 Exit status 0 when there was no disagreement, 1 otherwise.
 """
@@ -29,7 +32,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import fuzz_mutants  # noqa: E402
 
 
-def run(count: int, seed: int, minutes: float) -> dict:
+def run(count: int, seed: int, minutes: float, skip: int = 0) -> dict:
     os.environ["WORKBENCH_CACHE_DIR"] = "off"   # every mutant checked afresh, no kept answers on disk
     figures = Counter()
     kinds, operators = Counter(), Counter()
@@ -37,7 +40,9 @@ def run(count: int, seed: int, minutes: float) -> dict:
     wall, cpu = time.perf_counter(), time.process_time()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "designer"
-        for mutant in fuzz_mutants.mutants(count, seed):
+        for place, mutant in enumerate(fuzz_mutants.mutants(count, seed)):
+            if place < skip:
+                continue
             if time.perf_counter() - wall > minutes * 60:
                 figures["stopped at the time limit"] = 1
                 break
@@ -62,7 +67,7 @@ def run(count: int, seed: int, minutes: float) -> dict:
                 print(f"{figures['mutants']} mutants, {figures['disagreements']} disagreement(s),"
                       f" {time.perf_counter() - wall:.0f} s", flush=True)
     figures["disagreements"] += 0
-    return {"seed": seed, "figures": dict(figures), "kinds": dict(sorted(kinds.items())),
+    return {"seed": seed, "skipped": skip, "figures": dict(figures), "kinds": dict(sorted(kinds.items())),
             "operators": dict(sorted(operators.items())), "wall_s": round(time.perf_counter() - wall, 1),
             "cpu_s": round(time.process_time() - cpu, 1), "disagreements": disagreements}
 
@@ -72,9 +77,10 @@ def main(argv=None) -> int:
     parser.add_argument("--mutants", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--minutes", type=float, default=15)
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first SKIP mutants (go on with a run)")
     parser.add_argument("--out", type=Path, default=Path("fuzz_judge.json"), help="where the figures go (JSON)")
     args = parser.parse_args(argv)
-    result = run(args.mutants, args.seed, args.minutes)
+    result = run(args.mutants, args.seed, args.minutes, args.skip)
     args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     figures = result["figures"]
     print(json.dumps({k: result[k] for k in ("figures", "kinds", "operators", "wall_s", "cpu_s")}, indent=2))

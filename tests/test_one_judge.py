@@ -385,3 +385,45 @@ def test_a_variant_choosing_a_deck_without_a_list_is_told_at_the_parameter_namin
     assert located(report, "deck-list-unknown") == located(refusal, "deck-list-unknown") == where
     assert "deck-building.yaml" in report["problems"][0]["message"]       # where the deck is written
     assert report["problems"][0]["hint"].startswith("name here a deck that has a card list")
+
+
+def test_of_several_overrides_the_one_that_breaks_a_published_unit_is_told(folder, capsys):
+    # two of the published hex types replaced: the Resource Hex only renamed, the Non-Resource Hex
+    # allowing a town instead of a city ("Only cities can be placed on this type of hex",
+    # rulebook, Territory Map; it is the only one allowing a city). No starting city fits, so the
+    # base game's setup fails, and the renamed Resource Hex, first in the file, is not why
+    text = (PUBLISHED / "dark-horse" / "hex-types.yaml").read_text(encoding="utf-8").split("\n---\n")
+    resource = next(t for t in text if "\nid: resource\n" in t).replace("name: Resource Hex", "name: Resource Hex (mine)")
+    non_resource = next(t for t in text if "\nid: non-resource\n" in t).replace("allows: [city]", "allows: [town]")
+    (folder / "variants" / "hexes.yaml").write_text(resource + "\n---\n" + non_resource + "\n", encoding="utf-8")
+    allows = len((resource + "\n---\n").split("\n")) + non_resource.split("\n").index("allows: [town]")
+    checked, validated = command(capsys, "validate")
+    played, refused = command(capsys, "play", "dark-horse", "--seed", "1")
+    base = [(Path(p["file"]).name, p["line"]) for p in validated["problems"]
+            if p["code"] == "setup-impossible" and "Dark Horse: with 4 players" in p["message"]]
+    assert checked == 1 and base == [("hexes.yaml", allows)]
+    assert played == 1 and {(Path(p["file"]).name, p["line"]) for p in refused["problems"]
+                            if p["code"] == "setup-impossible"} == {("hexes.yaml", allows)}
+
+
+def test_a_published_map_an_override_breaks_is_told_at_it_by_validate_and_map_check(folder, capsys):
+    # the Safe Zone allowing a city instead of a town (the rulebook's Territory Map: resource hexes,
+    # safe zones among them, take only towns): a town the published map pre-places on a safe zone
+    # is now misplaced, which `map check` refused at the published map while validate dropped it
+    # (told at the override now, by both)
+    import yaml
+
+    text = (PUBLISHED / "dark-horse" / "hex-types.yaml").read_text(encoding="utf-8").split("\n---\n")
+    safe_zone = next(t for t in text if "\nid: safe-zone\n" in t).replace("allows: [town]", "allows: [city]")
+    (folder / "variants" / "safe-zone.yaml").write_text(safe_zone + "\n", encoding="utf-8")
+    allows = 1 + safe_zone.split("\n").index("allows: [city]")
+    territory = yaml.safe_load((PUBLISHED / "dark-horse" / "illustrative-territory.yaml").read_text(encoding="utf-8"))
+    safe = {tuple(h["at"]) for h in territory["spaces"] if h.get("terrain") == "safe-zone"}
+    towns = [p for p in territory["pieces"] if p.get("piece") == "town" and tuple(p["at"]) in safe]
+    checked, validated = command(capsys, "validate")
+    mapped, report = command(capsys, "map", "check", "illustrative-territory")
+    assert checked == 1 and mapped == 1 and len(towns) == 1
+    for found in (validated, report):
+        assert [(p["code"], Path(p["file"]).name, p["line"]) for p in found["problems"]
+                if p["severity"] == "error"] == [("town-on-resource", "safe-zone.yaml", allows)] * len(towns)
+        assert all("illustrative-territory.yaml" in p["message"] for p in found["problems"])

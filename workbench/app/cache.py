@@ -184,6 +184,7 @@ class InputLibrary(Library):
         Library.__init__(self)
         built = Library.from_documents(inputs.documents(library))
         self.documents, self.index, self.quiet = built.documents, built.index, library.quiet
+        self.replaced = library.replaced
         self.inputs, self.strayed = inputs, False
 
     def get(self, game, kind, id):

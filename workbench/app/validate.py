@@ -76,9 +76,12 @@ def _validate_paths(paths, workers, context, background, report_context) -> Resu
         problems.extend(probs)
     own = {_key(d) for d in documents} - {None}
     loaded: list[Document] = []
+    shadowed: dict = {}     # what a later layer replaces, by its key (the first seen: the latest layer's)
     for layer in reversed(layers):  # the latest layer first: it wins
         found = _check_files(layer, workers)
         layer_docs = [d for docs, _ in found for d in docs]
+        if not report_context:      # a quiet layer's document replaced by a later one
+            shadowed.update({_key(d): d for d in layer_docs if _key(d) in own and _key(d) not in shadowed})
         loaded = [d for d in layer_docs if _key(d) not in own] + loaded
         own |= {_key(d) for d in layer_docs} - {None}  # after the layer: duplicates within it stay
         if report_context:
@@ -92,6 +95,12 @@ def _validate_paths(paths, workers, context, background, report_context) -> Resu
     # a document whose problems are dropped is quiet: a check reaching it from a reported document
     # tells the problem there (a designer's deck playing a published card)
     library.quiet = frozenset(id(d) for d in behind + ([] if report_context else loaded))
+    # a reported document replacing a quiet one (a designer's override of a published document):
+    # what the replacement breaks in the quiet documents is told at it (workbench.games.judge)
+    shadowed.update({_key(d): d for d in background if _key(d) in own and d.game not in games
+                     and _key(d) not in shadowed})
+    library.replaced = {id(d): shadowed[_key(d)] for d in library.documents
+                        if _key(d) in shadowed and library.reported(d)}
     problems.extend(p for p in library_problems(library) if not p.file or p.file not in quiet)
     problems.sort(key=Problem.sort_key)
     return Result(len(files), documents, problems, library)

@@ -40,6 +40,10 @@ class Library:
     # ids of documents whose problems nobody will see (the published games behind a designer's
     # files: checked clean by the workbench's own tests); see :meth:`reported`
     quiet: frozenset = field(default=frozenset(), repr=False, compare=False)
+    # the published documents a designer's (reported) documents replace, by the replacing
+    # document's id(): a published unit that fails because of one is told there (see
+    # :meth:`replacing`)
+    replaced: dict = field(default_factory=dict, repr=False, compare=False)
     # what is worked out once per library and kept while no document is added (the declared
     # parameters of each game: :func:`workbench.rules.ruleset.resolve`)
     declared_memo: dict = field(default_factory=dict, repr=False, compare=False)
@@ -49,6 +53,34 @@ class Library:
         skip the others (their problems would be dropped); it must still report what it finds
         in a reported document while looking at another."""
         return id(document) not in self.quiet
+
+    def replacing(self, game: str) -> list[Document]:
+        """The reported documents of ``game`` that replace a published one (a designer's
+        override: same game, kind and id), in the library's order."""
+        return [d for d in self.documents if d.game == game and id(d) in self.replaced and self.reported(d)]
+
+    def published(self) -> "Library":
+        """This library as published: each designer's document replacing a published one swapped
+        back for it (:attr:`replaced`), the designer's other documents kept, every document quiet.
+        Kept on the library while no document is added (a check asks it once per problem)."""
+        if not self.replaced:
+            return self
+        found = self.declared_memo.get("published")
+        if found is None or found[0] != len(self.documents):
+            view = Library.from_documents(self.replaced.get(id(d), d) for d in self.documents)
+            view.quiet = frozenset(id(d) for d in view.documents)
+            found = (len(self.documents), view)
+            self.declared_memo["published"] = found
+        return found[1]
+
+    def reverting(self, document: Document) -> "Library":
+        """This library with the published document ``document`` replaces put back in its place
+        (the designer's other documents kept, as reported as they are)."""
+        original = self.replaced[id(document)]
+        view = Library.from_documents(original if d is document else d for d in self.documents)
+        view.quiet = self.quiet | {id(original)}
+        view.replaced = {k: v for k, v in self.replaced.items() if k != id(document)}
+        return view
 
     @classmethod
     def from_documents(cls, documents: Iterable[Document]) -> "Library":

@@ -45,6 +45,7 @@ def check_rulesets(library, requirements: Mapping[str, Callable] | None = None) 
     each engine's requirements (``requirements`` maps a game's registry id to a function doing the
     same as its entry's, e.g. with a cache: :mod:`workbench.app.checks`)."""
     from . import GAMES
+    from .judge import told_at_designer
     from ..rules.ruleset import resolve
 
     problems: list[Problem] = []
@@ -71,20 +72,24 @@ def check_rulesets(library, requirements: Mapping[str, Callable] | None = None) 
             if needs is not None:
                 problems += needs(library)
             continue
-        _, base = resolve(library, game, spec)
-        problems += base
+        # each unit's problems told as play tells them (a published document a designer's
+        # override breaks: at the override)
+        def told(found, spec=spec, game=game, entry=entry, **unit):
+            return told_at_designer(entry.id, library, found, scenario=unit.get("scenario"),
+                                    variants=unit.get("variants", ()),
+                                    published=lambda content: resolve(content, game, spec, **unit)[1])
+
+        problems += told(resolve(library, game, spec)[1])
         for scenario in library.of_kind("scenario", game):
             try:
                 _, found = resolve(library, game, spec, scenario=scenario.id)
             except LookupError:      # a variant that does not exist: unknown-ref says so
                 continue
-            problems += found
+            problems += told(found, scenario=scenario.id)
         for variant in library.of_kind("variant", game):
-            _, found = resolve(library, game, spec, variants=[variant.id])
-            problems += found
+            problems += told(resolve(library, game, spec, variants=[variant.id])[1], variants=[variant.id])
         for document in library.of_kind("map", game):
-            _, found = resolve(library, game, spec, map_id=document.id)
-            problems += found
+            problems += told(resolve(library, game, spec, map_id=document.id)[1], map_id=document.id)
         if needs is not None:     # what else the engine needs of the content
             problems += needs(library)
     yield from _unique(problems)

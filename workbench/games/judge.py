@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..content.overrides import at_overrides
 from ..core.errors import ContentError
 
 
@@ -24,10 +25,22 @@ def build(game: str, library, *, scenario: str | None = None, variants=(), overr
     try:
         return GAMES[game].load().build(library, **unit)
     except ContentError as error:   # told where the unit was chosen, for play as for validate
-        told = _told_where_chosen(game, library, unit, list(error.problems))
+        told = told_at_designer(game, library, list(error.problems), **unit,
+                                published=lambda content: _build_problems(game, content, unit))
         if told == error.problems:
             raise
         raise ContentError(str(error), told) from None
+
+
+def _build_problems(game: str, library, unit: dict) -> list:
+    """What stops the unit's ``build`` on ``library``, as found (none: it builds)."""
+    from . import GAMES
+
+    try:
+        GAMES[game].load().build(library, **unit)
+    except ContentError as error:
+        return list(error.problems)
+    return []
 
 
 def judge(game: str, library, **unit) -> list:
@@ -35,7 +48,8 @@ def judge(game: str, library, **unit) -> list:
 
     A problem located in a document whose problems are not reported (a published card a
     designer's variant makes unplayable) is told at the designer's document that chose the unit
-    (its scenario, variant or deck), naming where it is: ``validate`` shows what ``play`` would."""
+    (its scenario, variant or deck), or else at the designer's document replacing a published
+    one (:func:`told_at_designer`), naming where it is: ``validate`` shows what ``play`` would."""
     try:
         build(game, library, **unit)
     except ContentError as error:
@@ -43,16 +57,53 @@ def judge(game: str, library, **unit) -> list:
     return []
 
 
-def _told_where_chosen(game: str, library, unit: dict, problems: list) -> list:
+def told_at_designer(game: str, library, problems: list, *, scenario: str | None = None, variants=(),
+                     overrides=None, published=None) -> list:
+    """``problems`` of the unit (``game`` with ``scenario``, ``variants`` and ``overrides``) as
+    the designer is told them: each one located in a document whose problems are not reported (a
+    published one) is moved to the designer's document behind it, the published place named in
+    the message. That document is the one that chose the unit (its scenario, variant or deck),
+    else the designer's document replacing a published one of the game (an override), when the
+    same check on the published content (``published``) does not find the problem: the override
+    is then what stops it. Problems with no such document stay where they are (a published
+    scenario's own warnings among them). ``play`` (:func:`build`) and ``validate`` (each game's
+    requirement check) both tell a unit's problems through this, so they agree on the place and
+    the code.
+
+    Parameters
+    ----------
+    game : str
+        The registry id of the game played (or its content game).
+    library : Library
+        The library played.
+    problems : list of Problem
+        What stops the unit, located where it was found.
+    scenario, variants, overrides
+        The unit, as :func:`build` takes it.
+    published : callable, optional
+        ``published(library) -> problems``: the same check of the same unit, run on the
+        published content (:meth:`workbench.content.library.Library.published`); without it no
+        problem is moved to an override.
+
+    Returns
+    -------
+    list of Problem
+        The same problems, in the same order, each at a place the designer can fix.
+    """
+    from . import GAMES
+
+    if not problems:        # asked of every unit validate resolves: most have none
+        return problems
     quiet = {d.file for d in library.documents if not library.reported(d)}
     if not any(p.file in quiet for p in problems):
         return problems
-    chosen = [library.get(game, "scenario", unit["scenario"]) if unit.get("scenario") else None]
-    chosen += [library.get(game, "variant", v) for v in unit.get("variants") or ()]
-    chosen += [library.get(game, "deck", d) for d in (unit.get("overrides") or {}).values() if isinstance(d, str)]
+    content = GAMES[game].content_game if game in GAMES else game
+    chosen = [library.get(content, "scenario", scenario) if scenario else None]
+    chosen += [library.get(content, "variant", v) for v in variants or ()]
+    chosen += [library.get(content, "deck", d) for d in (overrides or {}).values() if isinstance(d, str)]
     chooser = next((d for d in chosen if d is not None and library.reported(d)), None)
     if chooser is None:
-        return problems
+        return at_overrides(library, content, problems, published)
     return [chooser.problem(p.code, f"with {chooser.kind} '{chooser.id}': {p.message} ({Path(p.file).name}:{p.line}, a"
                             " published document)", [], hint=p.hint, **(p.extra or {}))
             if p.file in quiet else p for p in problems]

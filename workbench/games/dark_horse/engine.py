@@ -124,6 +124,7 @@ class DarkHorse(Setup, Game):
         if scenario and scenario_doc is None:
             raise NotFound("scenario", scenario, library.ids("dark-horse", "scenario"), "in dark-horse")
         named = None                  # the ruleset naming the map, when no map is given
+        chosen_map = map_id
         if map_id is None:
             named = resolve_ruleset(library, scenario=scenario, variants=variants, overrides=overrides)
             map_id = named.territory
@@ -138,6 +139,10 @@ class DarkHorse(Setup, Game):
         players = data.get("players") or (library.data("dark-horse", "game", "dark-horse") or {}).get("players") or {}
         game = cls(library, ruleset, scenario, playable, left_out, board, placement, notes,
                    (int(players.get("min", 1)), int(players.get("max", len(PLAYER_NAMES)))))
+        # the unit as chosen: a setup it cannot make is searched again on the published content
+        # (workbench.games.judge.told_at_designer)
+        game.unit = {"scenario": scenario, "variants": list(variants), "overrides": dict(overrides or {}),
+                     "map_id": chosen_map}
         problems = game.mystery_problems()
         if problems:
             raise ContentError(f"{scenario or 'Dark Horse'} cannot be played: a Mystery Hex in play has no options"

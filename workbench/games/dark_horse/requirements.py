@@ -64,14 +64,17 @@ def settings(library) -> list:
 
 
 def setup_problems(game, checks: dict | None = None) -> list:
-    """A warning for each player count of ``game`` whose setup cannot be made; ``checks`` (the
-    setup checks by player count, found for an equal setup) spares the search."""
+    """A warning for each player count of ``game`` whose setup cannot be made (the content plays
+    with the other counts); errors when no count's can (nothing of it plays: ``play`` refuses every
+    count). ``checks`` (the setup checks by player count, found for an equal setup) spares the
+    search."""
     if game.board is None:
         return []
     low, high = game.player_range()
-    problems = []
+    failed = []
     for players in range(low, high + 1):
         check = checks[players] if checks is not None else game.setup_check(players)
         if check.possible is False:
-            problems.append(game.setup_problem(check, severity="warning"))
-    return problems
+            failed.append(check)
+    severity = "error" if failed and len(failed) == high - low + 1 else "warning"
+    return [game.setup_problem(check, severity=severity) for check in failed]

@@ -134,7 +134,24 @@ class Setup:
 
     def setup_problem(self, check: "SetupCheck", severity: str = "error"):
         """The located problem of a setup that cannot be made: at the scenario's player count
-        (or the game's), naming the map and the placement rules in force."""
+        (or the game's), naming the map and the placement rules in force; a published one's told
+        at the designer's document behind it (:func:`workbench.games.judge.told_at_designer`), for
+        ``play`` and ``validate`` alike."""
+        from ..judge import told_at_designer
+
+        unit = getattr(self, "unit", {"scenario": self.scenario})
+
+        def published(library):     # the same unit's setup on the published content
+            game = type(self).build(library, **{**unit, "scenario": self.scenario})
+            found = game.setup_check(check.players) if game.board is not None else None
+            return [game._setup_problem(found, severity)] if found is not None and found.possible is False else []
+
+        problem = self._setup_problem(check, severity)
+        return told_at_designer("dark-horse", self.library, [problem], scenario=self.scenario,
+                                variants=unit.get("variants", ()), overrides=unit.get("overrides"),
+                                published=published)[0]
+
+    def _setup_problem(self, check: "SetupCheck", severity: str):
         from ...content.problems import Problem
 
         where = self.library.get("dark-horse", "scenario", self.scenario) if self.scenario else \

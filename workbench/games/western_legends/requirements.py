@@ -148,6 +148,7 @@ def requirements(library, content=None) -> list:
     library's map and documents (by ``content``, a function doing what :func:`content_problems`
     does: :func:`checked_once_per_ruleset` checks equal rulesets once)."""
     from ...rules.ruleset import resolve as resolve_
+    from ..judge import told_at_designer
 
     if not any(d.game == "western-legends" for d in library.documents):
         return []
@@ -156,13 +157,26 @@ def requirements(library, content=None) -> list:
         rules, _ = resolve_(library, "western-legends", SPEC, variants=variants)
         if rules is None:            # its problems are reported by the ruleset check
             continue
-        out += ruleset_problems(rules)
-        out += (content or content_problems)(library, rules, None)
+        # told as play tells them (a published document a designer's override breaks: at the override)
+        out += told_at_designer("western-legends", library, ruleset_problems(rules)
+                                + (content or content_problems)(library, rules, None), variants=variants,
+                                published=lambda published, variants=variants: _problems(published, variants))
     for board in library.of_kind("map", "western-legends"):
         if library.reported(board):
             out += [board.problem(code, message, path, hint=hint, severity=severity)
                     for code, severity, path, message, hint in unplayed_spaces(library, board)]
     return out
+
+
+def _problems(library, variants) -> list:
+    """What :func:`requirements` finds of the game with ``variants`` (its ruleset's problems, if
+    it does not resolve)."""
+    from ...rules.ruleset import resolve as resolve_
+
+    rules, problems = resolve_(library, "western-legends", SPEC, variants=variants)
+    if rules is None:
+        return problems
+    return ruleset_problems(rules) + content_problems(library, rules, None)
 
 
 def checked_once_per_ruleset(library) -> list:
