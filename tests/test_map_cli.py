@@ -158,3 +158,16 @@ def test_legal_states_each_reason_once_with_its_hexes(capsys):
     hexes = terrain.split(": ", 2)[-1].split()
     # the illustrative territory: 61 hexes, of which 17 are listed as resource, safe-zone or rugged hexes
     assert "-2,0" in hexes and "0,0" not in hexes and len(set(hexes)) == len(hexes) == 61 - 17
+
+
+def test_a_piece_written_off_the_map_is_counted_and_located(tmp_path, capsys):
+    # a radius-1 hexagon has 7 hexes; [5, 5] is none of them, [0, 0] is the centre
+    path = tmp_path / "small.yaml"
+    path.write_text("kind: map\ngame: dark-horse\nid: small\nname: Small\ngeometry: hex\nsource: {document: house-rule}\n"
+                    "shape: {shape: hexagon, radius: 1, terrain: non-resource}\n"
+                    "pieces:\n  - {piece: city, player: red, at: [0, 0]}\n  - {piece: city, player: blue, at: [5, 5]}\n")
+    code, report = run_json(capsys, "check", str(path))
+    assert code == 1 and (report["spaces"], report["pieces"], report["off_map"]) == (7, 1, 1)
+    assert [(p["code"], p["line"]) for p in report["problems"] if p["code"] == "off-map"] == [("off-map", 10)]
+    assert main(["map", "check", str(path)]) == 1
+    assert "7 spaces, 1 piece on it (1 more off the map)" in capsys.readouterr().out

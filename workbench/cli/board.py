@@ -157,8 +157,12 @@ def _check(args, rep, library, report) -> int:
     from ..content.problems import tally
 
     errors = sum(1 for p in problems if p.is_error)
-    rep.set(spaces=spaces, pieces=pieces, rules=report.rules, events=report.events)
-    rep.line(f"map {report.map_id}: {spaces} spaces, {pieces} pieces; rules in force: {', '.join(report.rules) or 'none'}")
+    # a piece written off the map is not on the board, but the designer wrote it: say so, so the
+    # count agrees with the file (the off-map problem below says where)
+    off = sum(1 for p in problems if p.code == "off-map")   # only pieces are off the map
+    rep.set(spaces=spaces, pieces=pieces, off_map=off, rules=report.rules, events=report.events)
+    placed = f"{pieces} piece{'' if pieces == 1 else 's'}" + (f" on it ({off} more off the map)" if off else "")
+    rep.line(f"map {report.map_id}: {spaces} spaces, {placed}; rules in force: {', '.join(report.rules) or 'none'}")
     rep.problems(problems)
     for event in report.events:
         rep.line(f"event {event['event']}: {event['message']}")
