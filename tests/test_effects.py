@@ -312,6 +312,7 @@ PACKAGE = ROOT / "workbench" / "games" / "dark_horse"
 MODULE_IDS = {
     "gunfight.py": {"rebels-and-rogues": "the deck a scenario lists and the characters' role, by which the gunfight"
                                          " calculator's `fighters` picks the characters that fight in it"},
+    "view.py": {"high-noon": "the scenario the notebooks' play chooser shows first (what to show, never a rule)"},
 }
 
 
