@@ -464,10 +464,18 @@ def in_words(text: str, library=None) -> str:
     """A message with its quoted ids in words: a document's id becomes its name, any other quoted
     id (an effect, a rule) its words, without the quotes.
 
+    Backticks (code marks on the command line) are dropped; a field with its value in them is a
+    YAML line to write, shown as YAML's own one-line form so it reads as something to type.
+
     >>> in_words("the effect 'look-at-cards' is not played")
     'the effect look at cards is not played'
+    >>> in_words("give it `cards:`, in a deck of your own with `id: mcready-base`")
+    'give it cards:, in a deck of your own with {id: mcready-base}'
     """
     import re
+
+    text = re.sub(r"`([^`]+)`", lambda m: "{" + m.group(1) + "}" if re.match(r"[a-z_]+: \S", m.group(1))
+                  else m.group(1), str(text))
 
     names = {}
     if library is not None:
